@@ -1,0 +1,88 @@
+"""The clause registry: every rule the engine applies has a stable id, a statement, a status and citations.
+
+Ids look like ``pp.showdown.pair-royal`` (game prefix ``pp``, ``put``, ``spec``; then a topic; then the rule).
+The site, ``sources/clause_map.*`` and the tests all name clauses by id, so an id never changes once published.
+
+Status:
+- ``attested``: a period source states the rule (the citation is to that passage);
+- ``reconstructed``: a modern account states it, going beyond the period text (cited to that account);
+- ``conjectural``: no source states it; we chose it (the citation is what the choice leans on, and ``note`` says why).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import RulesetError
+
+STATUSES = ("attested", "reconstructed", "conjectural")
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """A bibliography key (``sources/bibliography.bib``) and a locator, e.g. ``Citation("cotton1674", "p. 150")``."""
+
+    key: str
+    locator: str
+
+    def __str__(self) -> str:
+        return f"{self.key}, {self.locator}"
+
+    def to_json(self) -> dict:
+        return {"key": self.key, "locator": self.locator}
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    id: str
+    statement: str
+    status: str
+    citations: tuple[Citation, ...]
+    note: str = ""
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id,
+            "statement": self.statement,
+            "status": self.status,
+            "citations": [c.to_json() for c in self.citations],
+            "note": self.note,
+        }
+
+
+_REGISTRY: dict[str, Clause] = {}
+
+
+def cite(key: str, locator: str) -> Citation:
+    return Citation(key, locator)
+
+
+def clause(id: str, statement: str, status: str, *citations: Citation, note: str = "") -> str:
+    """Register a clause and return its id (so modules can write ``PAIR_ROYAL = clause(...)``)."""
+    if status not in STATUSES:
+        raise ValueError(f"clause {id}: status {status!r} is not one of {STATUSES}")
+    if not citations:
+        raise ValueError(f"clause {id}: every clause cites at least one source")
+    if status != "attested" and not note:
+        raise ValueError(f"clause {id}: a {status} clause needs a note saying what it rests on")
+    c = Clause(id, statement, status, tuple(citations), note)
+    old = _REGISTRY.get(id)
+    if old is not None and old != c:
+        raise ValueError(f"clause {id} registered twice with different content")
+    _REGISTRY[id] = c
+    return id
+
+
+def get_clause(id: str) -> Clause:
+    try:
+        return _REGISTRY[id]
+    except KeyError:
+        raise RulesetError(f"unknown clause id {id!r}") from None
+
+
+def all_clauses(prefix: str = "") -> list[Clause]:
+    """Every registered clause (of every game whose module is imported), sorted by id."""
+    from . import registry  # noqa: F401  (imports every game, which registers its clauses)
+
+    registry.load_all()
+    return sorted((c for c in _REGISTRY.values() if c.id.startswith(prefix)), key=lambda c: c.id)

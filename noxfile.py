@@ -1,0 +1,118 @@
+"""Every task a user or CI runs. Bare ``nox`` runs what CI runs (see ``nox.options.sessions``).
+
+    nox               lint, tests, docs, pyodide, browser  (the README's test command)
+    nox -s serve      build the site and serve it on http://127.0.0.1:8000 with working widgets
+    nox -s bench      engine and site-build figures (printed, never asserted)
+    nox -s soak       the long property run (>= 100,000 random games)
+    nox -s golden     regenerate the golden records in tests/golden/
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import nox
+
+nox.options.default_venv_backend = "uv|virtualenv"
+nox.options.reuse_existing_virtualenvs = True
+nox.options.sessions = ["lint", "tests", "docs", "pyodide", "browser"]
+
+REQS = "requirements/dev.txt"
+PY = "3.11"
+ENV = {"NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}
+
+
+def _install(session: nox.Session) -> None:
+    if session.venv_backend != "none":
+        session.install("-r", REQS)
+        session.install("-e", ".")
+
+
+def _npm(session: nox.Session) -> None:
+    """Pyodide comes from npm, pinned by package-lock.json."""
+    if not os.path.isdir("node_modules/pyodide") or os.environ.get("CI"):
+        session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
+
+
+def _chromium(session: nox.Session) -> None:
+    """Browser tests drive Debian's Chromium (a browser download is impossible here)."""
+    if shutil.which("chromium"):
+        return
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        session.run("apt-get", "update", "-qq", external=True)
+        session.run("apt-get", "install", "-y", "-qq", "chromium", external=True)
+    else:
+        session.error("Chromium is needed for the browser tests: sudo apt-get install chromium")
+
+
+@nox.session(python=PY)
+def lint(session: nox.Session) -> None:
+    if session.venv_backend != "none":
+        session.install("ruff==0.17.6")
+    session.run("ruff", "check", "engine", "tests", "docs/hooks", "benchmarks", "noxfile.py")
+
+
+@nox.session(python=PY)
+def tests(session: nox.Session) -> None:
+    """Engine, sources and site-build tests (browser and Pyodide have their own sessions)."""
+    _install(session)
+    session.run("pytest", "-m", "not slow and not browser", "--ignore=tests/browser", *session.posargs, env=ENV)
+
+
+@nox.session(python=PY)
+def soak(session: nox.Session) -> None:
+    """The long property run: at least 100,000 random games per game."""
+    _install(session)
+    session.run("pytest", "-m", "slow", "-p", "no:cacheprovider", *session.posargs,
+                env={**ENV, "GAMESTER_SOAK": "100000"})
+
+
+@nox.session(python=PY)
+def bench(session: nox.Session) -> None:
+    """Figures, not assertions: settlements per second, site build time."""
+    _install(session)
+    for script in sorted(os.listdir("benchmarks")):
+        if script.startswith("bench_") and script.endswith(".py"):
+            session.run("python", f"benchmarks/{script}", *session.posargs, env=ENV)
+
+
+@nox.session(python=PY)
+def golden(session: nox.Session) -> None:
+    """Regenerate tests/golden/*.json from the engine (review the diff like code)."""
+    _install(session)
+    session.run("python", "tests/golden/regenerate.py", env=ENV)
+
+
+@nox.session(python=PY)
+def docs(session: nox.Session) -> None:
+    """The strict site build."""
+    _install(session)
+    _npm(session)
+    session.run("mkdocs", "build", "--strict", env=ENV)
+
+
+@nox.session(python=PY)
+def serve(session: nox.Session) -> None:
+    """Build the site and serve it on http://127.0.0.1:8000 (widgets included)."""
+    _install(session)
+    _npm(session)
+    session.run("mkdocs", "serve", "--strict", "-a", "127.0.0.1:8000", *session.posargs, env=ENV)
+
+
+@nox.session(python=PY)
+def pyodide(session: nox.Session) -> None:
+    """The engine's test suite inside Pyodide under Node, and the CPython/Pyodide parity check."""
+    _install(session)
+    _npm(session)
+    session.run("python", "tests/pyodide/run.py", *session.posargs, env=ENV)
+
+
+@nox.session(python=PY)
+def browser(session: nox.Session) -> None:
+    """Playwright tests of the built site in Debian's Chromium, served on 127.0.0.1."""
+    _install(session)
+    _npm(session)
+    _chromium(session)
+    session.run("mkdocs", "build", "--strict", env=ENV)
+    session.run("pytest", "tests/browser", "-m", "browser", *session.posargs, env=ENV)
