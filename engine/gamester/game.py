@@ -109,6 +109,16 @@ class Bot(ABC):
         """One of ``state.legal_actions()`` for ``seat`` (the current player)."""
 
 
+class RandomBot(Bot):
+    """Chooses uniformly among the legal actions: the baseline every game registers as ``random``."""
+
+    name = "random"
+
+    def choose(self, state: State, seat: int) -> str:
+        legal = state.legal_actions()
+        return legal[self.rng.randrange(len(legal))]
+
+
 def play_out(state: State, bots: list[Bot], max_steps: int = 100_000) -> State:
     """Let ``bots[seat]`` act until the game ends."""
     for _ in range(max_steps):

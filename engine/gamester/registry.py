@@ -27,6 +27,9 @@ class GameSpec:
     bots: dict[str, Callable[[int], Bot]] = field(default_factory=dict)  # name -> factory(seed)
     # The CLI: command ("deal", "settle", "play", ...) -> handler(options, args) -> (json_object, text).
     cli: dict[str, Callable[[Options, Any], tuple[Any, str]]] = field(default_factory=dict)
+    # Optional: analysis(state, seat) -> JSON-ready dict of exact chances for that seat's view (Put: chance of
+    # winning the deal; Speculation: chance that each card is the best trump). The site shows it beside decisions.
+    analysis: Callable[[State, int], dict[str, Any]] | None = None
 
     def parse_ruleset(self, text: str) -> Options:
         return parse_ruleset(self.name, self.options(), self.presets, text)
