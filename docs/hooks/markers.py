@@ -1,0 +1,1 @@
+"""Expands <!-- example ... --> and <!-- widget ... --> markers (owned by the site task)."""

@@ -1,0 +1,1 @@
+// Gamester widgets (see docs/hooks/pyodide_runtime.py)
