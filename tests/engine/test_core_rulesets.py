@@ -1,0 +1,126 @@
+"""Options, presets and ruleset strings (gamester.rulesets), the ledger and the clause registry."""
+
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamester import Ledger, RulesetError
+from gamester.clauses import STATUSES, all_clauses, cite, clause, get_clause
+from gamester.registry import games
+from gamester.rulesets import Options, Preset, option, parse_ruleset
+
+
+@dataclass(frozen=True)
+class ToyOptions(Options):
+    GAME = "toy"
+    trump: str = option("suit-count", choices=("suit-count", "best-post"), help="how trumps are found")
+    stake: int = option(1, range=(1, 3), help="counters per stake")
+
+
+PRESETS = {
+    "modern": Preset("modern", ToyOptions(), "reconstructed", (cite("seed-postpair", "Settlement"),), "x"),
+    "old": Preset("old", ToyOptions(trump="best-post"), "attested", (cite("cotton1674", "p. 150"),), "y"),
+}
+
+
+def parse(text):
+    return parse_ruleset("toy", ToyOptions(), PRESETS, text)
+
+
+def test_canonical_string_round_trips():
+    o = ToyOptions(trump="best-post", stake=3)
+    assert o.to_string() == "toy(trump=best-post,stake=3)"
+    assert parse(o.to_string()) == o
+
+
+def test_presets_and_overrides():
+    assert parse("old") == ToyOptions(trump="best-post")
+    assert parse("old(stake=2)") == ToyOptions(trump="best-post", stake=2)
+    assert parse("toy()") == ToyOptions()
+    assert parse(" toy ( stake = 2 ) ") == ToyOptions(stake=2)
+
+
+@pytest.mark.parametrize("bad, words", [
+    ("nosuch", "unknown ruleset 'nosuch'"),
+    ("toy(colour=red)", "unknown option 'colour'"),
+    ("toy(trump=none)", "trump='none'"),
+    ("toy(stake=9)", "stake=9"),
+    ("toy(stake=x)", "stake='x'"),
+    ("toy(stake)", "write option=value"),
+    ("toy(stake=1,stake=2)", "given twice"),
+    ("toy(", "cannot read ruleset"),
+])
+def test_bad_rulesets_name_the_problem(bad, words):
+    with pytest.raises(RulesetError) as e:
+        parse(bad)
+    assert words in str(e.value)
+
+
+def test_options_validate_on_creation():
+    with pytest.raises(RulesetError):
+        ToyOptions(stake=0)
+    with pytest.raises(RulesetError):
+        ToyOptions(trump="x")
+
+
+@given(st.sampled_from(["suit-count", "best-post"]), st.integers(1, 3))
+def test_every_option_mix_round_trips(trump, stake):
+    o = ToyOptions(trump=trump, stake=stake)
+    assert parse(str(o)) == o
+
+
+@given(st.text(max_size=40))
+def test_random_ruleset_strings_parse_or_raise(text):
+    try:
+        o = parse(text)
+    except RulesetError:
+        return
+    assert parse(str(o)) == o
+
+
+def test_ledger_balances_sum_to_zero():
+    led = Ledger()
+    for seat in range(3):
+        led.pay(seat, "post", 1, "post", "pp.stake.post", "stake at Post")
+    led.pay("post", 2, 2, "post", "x", "best Post")
+    led.pay("post", "box", 1, "post", "x", "odd counter to the box")
+    assert led.net(3) == [-1, -1, 1]
+    assert sum(led.balances().values()) == 0
+    assert led.balance("post") == 0 and led.balance("box") == 1
+    with pytest.raises(ValueError):
+        led.pay(0, 1, -1, "x", "x", "x")
+
+
+def test_clause_registry_rules():
+    with pytest.raises(ValueError, match="status"):
+        clause("toy.x", "s", "probable", cite("k", "p. 1"))
+    with pytest.raises(ValueError, match="cites"):
+        clause("toy.y", "s", "attested")
+    with pytest.raises(ValueError, match="note"):
+        clause("toy.z", "s", "conjectural", cite("k", "p. 1"))
+    with pytest.raises(RulesetError, match="toy.unknown"):
+        get_clause("toy.unknown")
+
+
+def test_every_registered_clause_is_well_formed():
+    ids = [c.id for c in all_clauses()]
+    assert len(ids) == len(set(ids))
+    for c in all_clauses():
+        assert c.status in STATUSES and c.citations and c.statement
+        assert c.id.split(".")[0] in ("pp", "put", "spec"), c.id
+        if c.status != "attested":
+            assert c.note, c.id
+
+
+def test_every_game_has_presets_with_status_and_citations():
+    for spec in games().values():
+        assert len(spec.presets) >= 2, spec.name
+        assert spec.default_preset in spec.presets
+        assert spec.default_options() == spec.options(), "field defaults are the default preset"
+        for p in spec.presets.values():
+            assert p.citations
+            assert spec.parse_ruleset(p.name) == p.options
+            assert spec.parse_ruleset(p.options.to_string()) == p.options
+        assert "random" in spec.bots
