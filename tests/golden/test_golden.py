@@ -3,9 +3,9 @@
 import json
 
 import pytest
-from regenerate import cases, render
 
 from gamester import replay
+from regenerate import cases, render
 
 CASES = list(cases())
 
