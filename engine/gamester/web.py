@@ -309,7 +309,7 @@ def _op_bot(req: dict) -> dict:
         p = _current(state)
         if p is None:
             break
-        name = names[p] if until != "one" else (names[p] or _default_bot(spec))
+        name = names[p] if until == "human" else (names[p] or _default_bot(spec))
         if name is None:
             break
         bot = spec.make_bot(name, bot_seed(state.seed, len(state.history), p))

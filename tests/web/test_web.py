@@ -1,0 +1,195 @@
+"""gamester.web, the JSON API the browser widgets call, tested on CPython.
+
+Most tests use a toy game (tests/web/toygame.py) so that they check the API, not a game's rules; the last ones run
+over every real game registered, whatever has landed.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import sys
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+import toygame  # noqa: E402
+
+from gamester import games, web  # noqa: E402
+from gamester.game import replay  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def toy():
+    toygame.install()
+    yield
+    toygame.uninstall()
+
+
+def call(**req):
+    out = web.handle(json.dumps(req))
+    assert isinstance(out, str)
+    return json.loads(out)
+
+
+def ok(**req):
+    r = call(**req)
+    assert r["ok"] is True, r
+    return r
+
+
+def err(**req):
+    r = call(**req)
+    assert r["ok"] is False, r
+    assert isinstance(r["error"], str) and r["error"]
+    return r["error"]
+
+
+POS = {"game": "toy", "players": 3, "seed": 5}
+
+
+def test_ping_and_games_describe_the_engine():
+    r = ok(op="ping")
+    assert r["version"] and "toy" in r["games"]
+    g = {x["name"]: x for x in ok(op="games")["games"]}["toy"]
+    assert g["players"] == [2, 6] and g["default"] == "plain"
+    assert [p["name"] for p in g["presets"]] == ["plain", "double"]
+    assert {o["name"] for o in g["options"]} == {"stake", "ties"}
+    assert g["bots"] == ["random", "bold"] and g["default_bot"] == "bold" and g["analysis"] is True
+
+
+def test_new_gives_a_position_with_legal_moves_view_and_analysis():
+    r = ok(op="new", **POS)
+    assert r["step"] == 0 and r["current"] == 0 and not r["terminal"]
+    assert r["legal"] == ["bet", "pass"]
+    assert r["ruleset"] == "toy(stake=1,ties=elder)"
+    assert len(r["view"]["hands"]) == 3
+    assert 0 <= r["analysis"]["chance_best"] <= 1
+
+
+def test_the_view_hides_other_seats_cards():
+    r = ok(op="view", seat=1, **POS)
+    hands = r["view"]["hands"]
+    assert hands[0] is None and hands[2] is None and hands[1]
+
+
+def test_apply_then_replay_matches_the_record():
+    r = ok(op="apply", actions=["bet", "pass"], action="bet", **POS)
+    assert r["terminal"] and r["actions"] == ["bet", "pass", "bet"]
+    rec = r["record"]
+    assert replay(rec).to_record() == rec
+    assert sum(rec["net"]) == 0  # the pot is emptied by the winner
+    assert all(line["clause"] in ("toy.bet", "toy.win") for line in rec["ledger"])
+
+
+def test_an_illegal_action_is_an_error_naming_it_and_changes_nothing():
+    e = err(op="apply", action="fold", **POS)
+    assert "'fold'" in e and "legal: bet, pass" in e
+    e = err(op="apply", actions=["bet", "raise"], action="bet", **POS)
+    assert "action 2" in e and "'raise'" in e
+
+
+def test_bots_move_deterministically_until_a_reader_is_to_act():
+    a = ok(op="bot", until="human", bots=["bold", None, "bold"], **POS)
+    assert a["moved"] == [[0, "bet"]] and a["current"] == 1
+    b = ok(op="bot", until="human", bots=["bold", None, "bold"], **POS)
+    assert a == b
+    end = ok(op="bot", until="end", bots=[None, None, None], **POS)
+    assert end["terminal"] and len(end["moved"]) == 3
+    one = ok(op="bot", bot="random", **POS)
+    assert len(one["moved"]) == 1 and one["step"] == 1
+
+
+def test_settle_and_compare_and_analysis():
+    r = ok(op="compare", rulesets=["plain", "double"], **POS)
+    assert [x["ruleset"] for x in r["results"]] == ["toy(stake=1,ties=elder)", "toy(stake=2,ties=elder)"]
+    assert r["results"][0]["result"]["hands"] == r["results"][1]["result"]["hands"]
+    assert ok(op="analysis", seat=2, **POS)["seat"] == 2
+    assert "no 'settle' command" in err(op="settle", game="toy", hands=["KS"])
+
+
+def test_options_and_rulesets_are_validated():
+    assert ok(op="new", ruleset="double", options={"ties": "split"}, **POS)["ruleset"] == "toy(stake=2,ties=split)"
+    assert ok(op="new", ruleset="toy(stake=3)", **POS)["options"]["stake"] == 3
+    assert "unknown option 'evil'" in err(op="new", options={"evil": "1"}, **POS)
+    assert "expected a whole number 1..5" in err(op="new", options={"stake": "99"}, **POS)
+    assert "cannot read ruleset" in err(op="new", game="toy", ruleset="<script>alert(1)</script>")
+    assert "'options' must be an object" in err(op="new", options=["stake=2"], **POS)
+
+
+@pytest.mark.parametrize("req, needle", [
+    ({"op": "nope"}, "unknown op 'nope'"),
+    ({}, "lacks the field 'op'"),
+    ({"op": 3}, "field 'op' must be text"),
+    ({"op": "new", "game": "chess"}, "unknown game 'chess'"),
+    ({"op": "new", "game": "toy", "seed": -1}, "between 0 and"),
+    ({"op": "new", "game": "toy", "seed": 2**64}, "between 0 and"),
+    ({"op": "new", "game": "toy", "seed": "1e99"}, "must be a whole number"),
+    ({"op": "new", "game": "toy", "seed": True}, "must be a whole number"),
+    ({"op": "new", "game": "toy", "players": 99}, "2 to 6 players"),
+    ({"op": "new", "game": "toy", "players": "x"}, "2 to 6 players"),
+    ({"op": "apply", "game": "toy", "actions": "bet", "action": "bet"}, "must be a list"),
+    ({"op": "apply", "game": "toy", "actions": [1], "action": "bet"}, "item 0 of field 'actions'"),
+    ({"op": "apply", "game": "toy", "actions": ["bet"] * 3000, "action": "bet"}, "at most 2000"),
+    ({"op": "bot", "game": "toy", "bots": ["skynet"]}, "unknown bot 'skynet'"),
+    ({"op": "bot", "game": "toy", "until": "forever"}, "one, human or end"),
+    ({"op": "render", "kind": "../../etc", "args": {}}, "unknown widget kind"),
+    ({"op": "render", "kind": "pp-deal", "args": [], "base": "../"}, "'args' must be an object"),
+    ({"op": "render", "kind": "pp-deal", "args": {}, "base": "https://evil.example/"}, "'base' must be"),
+    ({"op": "view", "game": "toy", "seat": 9}, "between 0 and"),
+])
+def test_bad_requests_get_a_clear_error(req, needle):
+    e = err(**req)
+    assert needle in e, e
+
+
+@pytest.mark.parametrize("text", ["", "nul", "[1,2]", "\"op\"", "{" * 100_000, "[" * 5000 + "]" * 5000, None, 7])
+def test_garbage_is_refused_without_raising(text):
+    r = json.loads(web.handle(text))
+    assert r["ok"] is False and r["error"]
+
+
+def test_the_request_id_is_echoed():
+    assert ok(op="ping", id=17)["id"] == 17
+    assert call(op="nope", id="x")["id"] == "x"
+
+
+def test_nothing_is_evaluated():
+    # Text that Python would run if anything evaluated it: it only ever comes back inside an error message.
+    for field in ("game", "ruleset", "action"):
+        req = {"op": "apply", **POS, field: "__import__('os').system('false')"}
+        assert call(**req)["ok"] is False
+
+
+REAL = [g for g in ("post-and-pair", "put", "speculation") if g in games()]
+
+
+@pytest.mark.parametrize("game", REAL)
+def test_real_games_play_to_the_end_through_the_api(game):
+    spec = games()[game]
+    lo, hi = spec.players
+    for seed in range(5):
+        r = ok(op="bot", game=game, players=min(max(lo, 3), hi), seed=seed, until="end", bots=[])
+        assert r["terminal"], r
+        assert replay(r["record"]).to_record() == r["record"]
+        # Stepping one action at a time through the API gives the same end.
+        pos = {"game": game, "players": r["players"], "seed": seed, "ruleset": r["ruleset"]}
+        acts: list[str] = []
+        for a in r["actions"]:
+            step = ok(op="apply", actions=acts, action=a, **pos)
+            acts = step["actions"]
+        assert step["record"] == r["record"]
+
+
+@pytest.mark.parametrize("kind", ["pp-deal", "pp-settle", "pp-compare", "put-play", "spec-play"])
+def test_render_is_the_build_time_rendering(kind):
+    render = pytest.importorskip("gamester.render")
+    args = {"pp-deal": {"seed": "1674", "players": "4"}, "pp-settle": {"hands": "QH QD QC|KS KH KD"},
+            "pp-compare": {"seed": "7", "players": "5", "rulesets": "reconstruction,cotton-1674"},
+            "put-play": {"seed": "3"}, "spec-play": {"seed": "5", "players": "4"}}[kind]
+    if render.GAME_OF_KIND[kind] not in games():
+        pytest.skip(f"{render.GAME_OF_KIND[kind]} has not landed")
+    r = ok(op="render", kind=kind, args=args)
+    assert r["html"] == render.render(kind, args)
+    assert "gm-example" in r["html"]
+    assert "unknown argument" in err(op="render", kind=kind, args={**args, "evil": "<script>"})

@@ -1,0 +1,118 @@
+"""A tiny registered game for testing ``gamester.web`` without depending on the real games' rules.
+
+High card: each seat is dealt one card; in turn each may ``bet`` (one counter to the pot) or ``pass``; then the
+highest card among the bettors takes the pot (the elder wins ties). Seat 0 is eldest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gamester import clauses, registry
+from gamester.cards import FULL_PACK, shuffled
+from gamester.clauses import cite, clause
+from gamester.game import TERMINAL, Bot, RandomBot, State
+from gamester.ledger import Ledger
+from gamester.registry import GameSpec
+from gamester.rulesets import Options, Preset, option
+
+BET = clause("toy.bet", "A bettor puts one counter in the pot.", "conjectural", cite("cotton1674", "p. 150"),
+             note="a test fixture, not a rule of any game")
+WIN = clause("toy.win", "The highest bettor takes the pot.", "conjectural", cite("cotton1674", "p. 150"),
+             note="a test fixture, not a rule of any game")
+
+
+@dataclass(frozen=True)
+class ToyOptions(Options):
+    GAME = "toy"
+    stake: int = option(1, range=(1, 5), help="counters per bet", clause=BET)
+    ties: str = option("elder", choices=("elder", "split"), help="who wins a tie", clause=WIN)
+
+
+class ToyState(State):
+    game = "toy"
+
+    def __init__(self, options: ToyOptions, players: int, seed: int) -> None:
+        super().__init__(options, players, seed)
+        deck = shuffled(FULL_PACK, self.rng)
+        self.hands = [deck[i] for i in range(players)]
+        self.bets: list[bool] = []
+        self.ledger = Ledger()
+
+    def current_player(self) -> int:
+        return TERMINAL if len(self.bets) == self.players else len(self.bets)
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.is_terminal() else "betting"
+
+    def _legal(self) -> list[str]:
+        return ["bet", "pass"]
+
+    def _apply(self, action: str) -> None:
+        seat = len(self.bets)
+        self.bets.append(action == "bet")
+        if action == "bet":
+            self.ledger.pay(seat, "pot", self.options.stake, "bet", BET, f"seat {seat} bets")
+        if self.is_terminal():
+            bettors = [s for s in range(self.players) if self.bets[s]]
+            if bettors:
+                best = max(bettors, key=lambda s: (self.hands[s].rank.index, -s))
+                self.ledger.pay("pot", best, self.options.stake * len(bettors), "bet", WIN,
+                                f"seat {best} holds the highest card")
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return {"hands": [str(c) if seat is None or seat == i or self.is_terminal() else None
+                          for i, c in enumerate(self.hands)], "bets": list(self.bets)}
+
+    def summary(self) -> dict[str, Any]:
+        return {"hands": [str(c) for c in self.hands], "ledger": self.ledger.to_json(),
+                "net": self.ledger.net(self.players)}
+
+
+class BoldBot(Bot):
+    name = "bold"
+
+    def choose(self, state: State, seat: int) -> str:
+        return "bet"
+
+
+def _analysis(state: ToyState, seat: int) -> dict:
+    rank = state.hands[seat].rank.index
+    return {"chance_best": round(rank / 12, 4)}
+
+
+def _deal(options, ns):
+    state = ToyState(options, ns.players or 2, ns.seed or 0)
+    while not state.is_terminal():
+        state.apply("bet")
+    rec = state.to_record()
+    return rec, f"toy deal {rec['hands']}"
+
+
+SPEC = GameSpec(
+    name="toy", title="Toy high card", options=ToyOptions,
+    presets={"plain": Preset("plain", ToyOptions(), "conjectural", (cite("cotton1674", "p. 150"),), "defaults"),
+             "double": Preset("double", ToyOptions(stake=2), "conjectural", (cite("cotton1674", "p. 150"),),
+                              "two a bet")},
+    default_preset="plain", players=(2, 6), new_state=ToyState,
+    bots={"random": RandomBot, "bold": BoldBot}, cli={"deal": _deal}, analysis=_analysis)
+
+
+
+def install() -> None:
+    """Register the toy game (tests only; :func:`uninstall` removes it and its clauses again)."""
+    registry._GAMES[SPEC.name] = SPEC
+    for c in _SAVED:
+        clauses._REGISTRY[c.id] = c
+
+
+def uninstall() -> None:
+    registry._GAMES.pop(SPEC.name, None)
+    for cid in (BET, WIN):
+        clauses._REGISTRY.pop(cid, None)
+
+
+_SAVED = [clauses.get_clause(BET), clauses.get_clause(WIN)]
+uninstall()  # nothing stays registered until a test asks for it
