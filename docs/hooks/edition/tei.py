@@ -39,7 +39,7 @@ _NS = "{" + TEI_NS + "}"
 
 BLOCKS = {"p", "lg", "sp", "stage", "list"}
 CONTAINERS = {"div", "body", "root", "front", "back", "text", "group"}
-ABBREVIATIONS = {"viz.", "&c.", "Ch.", "St.", "pag.", "p.", "Mr.", "Mris.", "sc.", "ibid.", "i.e.", "e.g.", "cap."}
+ABBREVIATIONS = {"viz.", "Ch.", "St.", "pag.", "p.", "Mr.", "Mris.", "sc.", "ibid.", "i.e.", "e.g.", "cap."}
 
 _FACS = re.compile(r"tcp:(?P<vid>[^:]+):(?P<image>\d+)")
 

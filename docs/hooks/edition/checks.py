@@ -1,0 +1,216 @@
+"""Consistency checks over ``sources/``: :func:`check` returns a list of problems (empty = good).
+
+What is checked:
+
+- provenance: every transcription opens with its TCP provenance comment naming the repository, the commit and the
+  CC0 licence statement, and these agree with ``texts.toml``;
+- the passage register: ``sources/passages.json`` equals what the derivation gives now (ids, pages, images, text
+  digests), so a change of derivation cannot silently move an id;
+- bibliography keys: every key named by the manifest, the citations, the notes, the clause map and the engine's
+  clause citations exists in ``bibliography.bib``;
+- passage ids: every passage, sentence or line id named anywhere resolves;
+- quotations: every quoted string occurs in the passage it names, after ``tei.normalise_for_match`` (only that);
+- the clause map: every engine clause (``gamester.all_clauses()``) is in the map and every map entry names a real
+  clause, with the engine's status, passages, and (for reconstructed and conjectural clauses) a note.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from . import tei
+
+CC0 = "Creative Commons 0 1.0 Universal"
+ID_FIELDS = ("id",)
+
+
+def engine_clauses() -> dict[str, Any] | None:
+    """``{id: Clause}`` from the engine in this tree, or None if it cannot be imported."""
+    from . import ROOT
+
+    engine = str(ROOT / "engine")
+    if engine not in sys.path:
+        sys.path.insert(0, engine)
+    try:
+        import gamester
+    except ImportError:
+        return None
+    return {c.id: c for c in gamester.all_clauses()}
+
+
+def check_provenance(ed) -> list[str]:
+    problems = []
+    for t in ed.texts.values():
+        prov = tei.parse_provenance(t.provenance)
+        where = f"{t.file}"
+        if prov.get("repo") != t.repo:
+            problems.append(f"{where}: provenance names repo {prov.get('repo')!r}, texts.toml says {t.repo!r}")
+        if prov.get("commit") != t.commit:
+            problems.append(f"{where}: provenance names commit {prov.get('commit')!r}, texts.toml says {t.commit!r}")
+        if CC0 not in prov.get("licence", ""):
+            problems.append(f"{where}: provenance lacks the CC0 licence statement")
+        if t.tcp and t.tcp not in prov.get("identifiers", "") and t.tcp not in prov.get("repo", ""):
+            problems.append(f"{where}: TCP id {t.tcp!r} not in the provenance comment")
+        if not t.passages:
+            problems.append(f"{where}: no passages")
+    return problems
+
+
+def check_register(ed) -> list[str]:
+    path = ed.root / "passages.json"
+    if not path.exists():
+        return ["sources/passages.json is missing: run `PYTHONPATH=docs/hooks python3 -m edition write-passages`"]
+    recorded = {r["id"]: r for r in json.loads(path.read_text(encoding="utf-8"))}
+    current = {r["id"]: r for r in ed.passage_register()}
+    problems = []
+    for pid in recorded.keys() - current.keys():
+        problems.append(f"passage id {pid} is in passages.json but the derivation no longer produces it")
+    for pid in current.keys() - recorded.keys():
+        problems.append(f"passage id {pid} is new: review and record it (write-passages)")
+    for pid in recorded.keys() & current.keys():
+        if recorded[pid] != current[pid]:
+            diff = {k: (recorded[pid].get(k), current[pid].get(k)) for k in current[pid]
+                    if recorded[pid].get(k) != current[pid].get(k)}
+            problems.append(f"passage {pid} changed: {diff}")
+    return problems
+
+
+def _quote_problem(ed, ref: str, quote: str, where: str) -> str | None:
+    try:
+        _, unit = ed.resolve(ref)
+    except KeyError:
+        return f"{where}: unknown passage id {ref!r}"
+    if tei.normalise_for_match(quote) not in tei.normalise_for_match(unit):
+        return f"{where}: the words {quote!r} do not occur in {ref} (reading text: {unit[:120]!r}...)"
+    return None
+
+
+def check_citations(ed, clauses: dict[str, Any] | None) -> list[str]:
+    problems = []
+    seen = set()
+    for c in ed.citations:
+        cid = c.get("id", "?")
+        where = f"citations.toml [{cid}]"
+        if cid in seen:
+            problems.append(f"{where}: duplicate id")
+        seen.add(cid)
+        for f in ("id", "date", "author", "work", "bib", "tells", "status"):
+            if not c.get(f):
+                problems.append(f"{where}: missing {f}")
+        if c.get("bib") and c["bib"] not in ed.bibliography:
+            problems.append(f"{where}: unknown bibliography key {c['bib']!r}")
+        status = c.get("status")
+        if status == "quoted":
+            if not c.get("passage") or not c.get("quote"):
+                problems.append(f"{where}: a quoted citation needs passage and quote")
+            else:
+                p = _quote_problem(ed, c["passage"], c["quote"], where)
+                if p:
+                    problems.append(p)
+        elif status == "not-found":
+            if c.get("quote") or c.get("passage"):
+                problems.append(f"{where}: a not-found citation must not carry a quotation or passage")
+            if not c.get("note"):
+                problems.append(f"{where}: a not-found citation needs a note saying what was searched")
+        else:
+            problems.append(f"{where}: status must be 'quoted' or 'not-found', not {status!r}")
+        if clauses is not None:
+            for k in c.get("clauses", []):
+                if k not in clauses:
+                    problems.append(f"{where}: unknown engine clause {k!r}")
+    return problems
+
+
+def check_notes(ed, clauses: dict[str, Any] | None) -> list[str]:
+    problems = []
+    seen = set()
+    for n in ed.notes:
+        nid = n.get("id", "?")
+        where = f"notes.toml [{nid}]"
+        if nid in seen:
+            problems.append(f"{where}: duplicate id")
+        seen.add(nid)
+        for f in ("id", "title", "body"):
+            if not n.get(f):
+                problems.append(f"{where}: missing {f}")
+        for ref in n.get("passages", []):
+            try:
+                ed.resolve(ref)
+            except KeyError:
+                problems.append(f"{where}: unknown passage id {ref!r}")
+        for q in n.get("quotes", []):
+            p = _quote_problem(ed, q.get("passage", ""), q.get("text", ""), where)
+            if p:
+                problems.append(p)
+        for k in n.get("bib", []):
+            if k not in ed.bibliography:
+                problems.append(f"{where}: unknown bibliography key {k!r}")
+        if clauses is not None:
+            for k in n.get("clauses", []):
+                if k not in clauses:
+                    problems.append(f"{where}: unknown engine clause {k!r}")
+    return problems
+
+
+def check_clause_map(ed, clauses: dict[str, Any] | None) -> list[str]:
+    problems = []
+    if clauses is None:
+        return ["the engine (gamester) cannot be imported: the clause map cannot be checked"]
+    cmap = ed.clause_map
+    for cid in sorted(clauses.keys() - cmap.keys()):
+        problems.append(f"engine clause {cid} is not in sources/clause_map.toml")
+    for cid in sorted(cmap.keys() - clauses.keys()):
+        problems.append(f"clause_map.toml names {cid}, which the engine does not register")
+    note_ids = {n["id"] for n in ed.notes}
+    for cid in sorted(cmap.keys() & clauses.keys()):
+        entry, c = cmap[cid], clauses[cid]
+        where = f"clause_map.toml [clause.\"{cid}\"]"
+        if entry.get("status") != c.status:
+            problems.append(f"{where}: status {entry.get('status')!r}, the engine says {c.status!r}")
+        for ref in entry.get("passages", []):
+            try:
+                ed.resolve(ref)
+            except KeyError:
+                problems.append(f"{where}: unknown passage id {ref!r}")
+        if c.status == "attested" and not entry.get("passages"):
+            problems.append(f"{where}: an attested clause must name the passage(s) it rests on")
+        if c.status != "attested" and not entry.get("note"):
+            problems.append(f"{where}: a {c.status} clause needs an editorial note")
+        for k in entry.get("sources", []):
+            if k not in ed.bibliography:
+                problems.append(f"{where}: unknown bibliography key {k!r}")
+        for k in entry.get("notes", []):
+            if k not in note_ids:
+                problems.append(f"{where}: unknown editorial note {k!r}")
+    return problems
+
+
+def check_engine_citations(ed, clauses: dict[str, Any] | None) -> list[str]:
+    if clauses is None:
+        return []
+    return [f"engine clause {c.id} cites unknown bibliography key {cit.key!r}"
+            for c in clauses.values() for cit in c.citations if cit.key not in ed.bibliography]
+
+
+def check_manifest(ed) -> list[str]:
+    problems = []
+    for t in ed.texts.values():
+        if t.bib not in ed.bibliography:
+            problems.append(f"texts.toml [{t.id}]: unknown bibliography key {t.bib!r}")
+        for f in ("file", "bib", "tcp", "repo", "commit", "licence", "author", "short_title", "date", "year",
+                  "pages", "locator"):
+            if not getattr(t, f):
+                problems.append(f"texts.toml [{t.id}]: missing {f}")
+    return problems
+
+
+def check(ed) -> list[str]:
+    try:
+        ed.bibliography
+    except ValueError as e:  # BibliographyError: nothing else can be trusted
+        return [str(e)]
+    clauses = engine_clauses()
+    return (check_manifest(ed) + check_provenance(ed) + check_register(ed) + check_citations(ed, clauses)
+            + check_notes(ed, clauses) + check_clause_map(ed, clauses) + check_engine_citations(ed, clauses))

@@ -1,0 +1,140 @@
+"""Word-level comparison of two witnesses of one text, computed from the transcriptions (difflib).
+
+Each comparison is a dict ready for a side-by-side view::
+
+    {"id": "alchemist-1612-1616", "title": ..., "note": ...,
+     "a": {"text_id": "jonson1612", "label": "1612 quarto", "bib": "jonson1612"},
+     "b": {"text_id": "jonson1616", "label": "1616 folio", "bib": "jonson1616"},
+     "rows": [{"a_html": ..., "b_html": ..., "a_text": ..., "b_text": ..., "same": bool}],  # one row per line
+     "changes": [{"op": "replace"|"insert"|"delete", "a": "words", "b": "words", "kind": ..., "a_line": i,
+                  "b_line": j}],
+     "counts": {"replace": n, "insert": n, "delete": n, "kinds": {kind: n}}}
+
+Words are the whitespace-separated tokens of each line of the reading text (speaker names included, as printed).
+Changed words are wrapped in ``<mark class="var">`` (with ``data-kind``), escaped. ``kind`` classifies a one-word
+change: ``case`` (differs only in capitals), ``punctuation`` (only in punctuation), ``spelling`` (letters differ
+but the words agree when u/v, i/j/y, doubled letters and a final e are ignored), otherwise ``reading``.
+Rows pair line i of A with the line of B that the word alignment maps it to; unmatched lines get an empty cell.
+"""
+
+from __future__ import annotations
+
+import difflib
+import html
+import re
+from typing import Any
+
+PAIRS = (
+    {"id": "alchemist-1612-1616", "title": "Jonson, The Alchemist I.i: quarto (1612) and folio (1616)",
+     "a": ("jonson1612", "1612 quarto"), "b": ("jonson1616", "1616 folio")},
+    {"id": "harington-1615-1618", "title": "Harington, 'Of the games that haue beene in request at the Court': "
+     "1615 and 1618", "a": ("harington1615", "1615"), "b": ("harington1618", "1618")},
+)
+
+
+def _lines(ed, text_id: str) -> list[str]:
+    t = ed.texts[text_id]
+    out: list[str] = []
+    for p in t.headings + t.passages:
+        out.extend(x for x in p.reading_text.split("\n") if x.strip())
+    return out
+
+
+def _tokens(lines: list[str]) -> list[tuple[str, int]]:
+    return [(w, i) for i, line in enumerate(lines) for w in line.split()]
+
+
+def _skeleton(w: str) -> str:
+    w = re.sub(r"[^\w]", "", w.lower()).replace("v", "u").replace("j", "i").replace("y", "i")
+    w = re.sub(r"(.)\1", r"\1", w)
+    return w.removesuffix("e")
+
+
+def classify(a: str, b: str) -> str:
+    if a.lower() == b.lower():
+        return "case"
+    strip = lambda s: re.sub(r"[^\w]", "", s)  # noqa: E731
+    if strip(a) == strip(b):
+        return "punctuation"
+    if strip(a).lower() == strip(b).lower():
+        return "punctuation"  # punctuation and capitals both differ
+    if " " not in a and " " not in b and _skeleton(a) == _skeleton(b):
+        return "spelling"
+    return "reading"
+
+
+def compare(ed, a_id: str, b_id: str) -> dict[str, Any]:
+    a_lines, b_lines = _lines(ed, a_id), _lines(ed, b_id)
+    a_tok, b_tok = _tokens(a_lines), _tokens(b_lines)
+    sm = difflib.SequenceMatcher(a=[w for w, _ in a_tok], b=[w for w, _ in b_tok], autojunk=False)
+    a_mark: dict[int, str] = {}
+    b_mark: dict[int, str] = {}
+    changes = []
+    line_map: dict[int, int] = {}
+    for op, i1, i2, j1, j2 in sm.get_opcodes():
+        if op == "equal":
+            for k in range(i2 - i1):
+                line_map.setdefault(a_tok[i1 + k][1], b_tok[j1 + k][1])
+            continue
+        a_words = " ".join(w for w, _ in a_tok[i1:i2])
+        b_words = " ".join(w for w, _ in b_tok[j1:j2])
+        kind = classify(a_words, b_words) if op == "replace" else ("reading" if op else "")
+        if op == "replace" and i2 - i1 == j2 - j1 and i2 - i1 > 1:
+            # several words replaced one for one: classify each pair, report the strongest
+            kinds = [classify(a_tok[i1 + k][0], b_tok[j1 + k][0]) for k in range(i2 - i1)]
+            order = ["case", "punctuation", "spelling", "reading"]
+            kind = max(kinds, key=order.index)
+        for k in range(i1, i2):
+            a_mark[k] = kind
+        for k in range(j1, j2):
+            b_mark[k] = kind
+        changes.append({"op": op, "a": a_words, "b": b_words, "kind": kind,
+                        "a_line": a_tok[i1][1] if i1 < i2 else (a_tok[i1 - 1][1] if i1 else 0),
+                        "b_line": b_tok[j1][1] if j1 < j2 else (b_tok[j1 - 1][1] if j1 else 0)})
+
+    def render(tokens, marks, n_lines):
+        lines_html = [[] for _ in range(n_lines)]
+        for k, (w, li) in enumerate(tokens):
+            e = html.escape(w, quote=False)
+            if k in marks:
+                e = f'<mark class="var" data-kind="{marks[k]}">{e}</mark>'
+            lines_html[li].append(e)
+        return [" ".join(x) for x in lines_html]
+
+    a_html = render(a_tok, a_mark, len(a_lines))
+    b_html = render(b_tok, b_mark, len(b_lines))
+    rows = []
+    used_b: set[int] = set()
+    next_b = 0
+    for i in range(len(a_lines)):
+        j = line_map.get(i)
+        if j is not None and j >= next_b:
+            for jj in range(next_b, j):  # B lines with no partner in A
+                rows.append({"a_html": "", "b_html": b_html[jj], "a_text": "", "b_text": b_lines[jj], "same": False})
+                used_b.add(jj)
+            rows.append({"a_html": a_html[i], "b_html": b_html[j], "a_text": a_lines[i], "b_text": b_lines[j],
+                         "same": a_lines[i] == b_lines[j]})
+            used_b.add(j)
+            next_b = j + 1
+        else:
+            rows.append({"a_html": a_html[i], "b_html": "", "a_text": a_lines[i], "b_text": "", "same": False})
+    for jj in range(next_b, len(b_lines)):
+        rows.append({"a_html": "", "b_html": b_html[jj], "a_text": "", "b_text": b_lines[jj], "same": False})
+    counts: dict[str, Any] = {"replace": 0, "insert": 0, "delete": 0, "kinds": {}}
+    for c in changes:
+        counts[c["op"]] += 1
+        counts["kinds"][c["kind"]] = counts["kinds"].get(c["kind"], 0) + 1
+    return {"rows": rows, "changes": changes, "counts": counts, "words": {"a": len(a_tok), "b": len(b_tok)},
+            "ratio": round(sm.ratio(), 4)}
+
+
+def compare_all(ed) -> list[dict[str, Any]]:
+    out = []
+    for pair in PAIRS:
+        (a_id, a_label), (b_id, b_label) = pair["a"], pair["b"]
+        result = compare(ed, a_id, b_id)
+        out.append({"id": pair["id"], "title": pair["title"],
+                    "a": {"text_id": a_id, "label": a_label, "bib": ed.texts[a_id].bib},
+                    "b": {"text_id": b_id, "label": b_label, "bib": ed.texts[b_id].bib},
+                    **result})
+    return out
