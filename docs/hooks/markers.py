@@ -1,1 +1,173 @@
-"""Expands <!-- example ... --> and <!-- widget ... --> markers (owned by the site task)."""
+"""Page markers: ``<!-- NAME args -->`` in a page's Markdown expands into HTML made at build time.
+
+Like Material's own ``shortcodes.py``: one ``on_page_markdown`` hook. An HTML comment whose first word is a
+lower-case name (``<!-- example ... -->``) is a marker; an unknown name or a bad argument fails the build with a
+message naming the page. Markers inside fenced code blocks or inline code are left alone (the Engine page shows
+them as examples). Ordinary comments must start with something else (``<!-- Note: ... -->``).
+
+Markers (arguments are ``name=value`` or ``name="value with spaces"``):
+
+``example GAME k=v ...``      the engine's static rendering (``gamester.render``): ``example post-and-pair seed=1674
+                              players=4 ruleset=reconstruction``, ``example post-and-pair hands="QH QD QC|KS KH KD"``,
+                              ``example put seed=3``, ``example speculation seed=5 players=5``
+``compare GAME k=v ...``      one deal settled under several rulesets: ``compare post-and-pair seed=7 players=5
+                              rulesets=reconstruction,cotton-1674``
+``widget KIND k=v ...``       a live widget (pp-deal, pp-settle, pp-compare, put-play, spec-play): the static rendering
+                              inside ``<div class="gm-widget" data-widget=KIND data-args=JSON data-base=..>``
+``text TEXT``                 an edition text paragraph by paragraph (``text cotton1674.pp``), with our readings
+``passage PID``               one passage, quoted from its transcription, with its locator
+``rulesets GAME``             the game's presets and options
+``clauses [PREFIX]``          every engine clause with its anchor (the Clauses page)
+``citations``                 the literary timeline;  ``witnesses``: the two witness comparisons
+``bibliography``              the bibliography;  ``cite-this key=.. locator=..``: BibTeX and CSL-JSON
+``notes [topic=..]``          editorial notes as admonitions;  ``glossary``: the glossary
+``cli ARGS``                  runs ``gamester ARGS`` at build time and shows the command and its output
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import sys
+from html import escape as e
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+for _p in (os.path.join(ROOT, "engine"), HERE):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+import site_data  # noqa: E402  (docs/hooks/site_data.py: glossary, readings, edition access)
+
+from gamester import render as grender  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.markers")
+
+MARKER_RE = re.compile(r"<!--\s([a-z][a-z0-9-]*)(?:\s+(.*?))?\s*-->", re.DOTALL)
+FENCE_RE = re.compile(r"^(```|~~~)[^\n]*\n.*?^\1[ \t]*$|`[^`\n]+`", re.DOTALL | re.MULTILINE)
+
+
+class MarkerError(Exception):
+    pass
+
+
+def _split_head(text: str | None) -> tuple[str, str]:
+    text = (text or "").strip()
+    if not text:
+        return "", ""
+    head, _, rest = text.partition(" ")
+    return head, rest
+
+
+def _base(page: Any) -> str:
+    url = page.url or ""
+    depth = url.count("/") if url.endswith("/") else url.count("/")
+    return "../" * depth
+
+
+def _example(verb: str, text: str, page: Any) -> str:
+    game, rest = _split_head(text)
+    if not game:
+        raise MarkerError(f"'{verb}' needs a game: {verb} post-and-pair|put|speculation key=value ...")
+    args = grender.parse_marker_args(rest)
+    kind = grender.marker_kind(verb, game, args)
+    html = grender.render(kind, args, base=_base(page), passages=site_data.clause_passages())
+    cls = "gm-static gm-compare-block" if verb == "compare" else "gm-static"
+    return f'<div class="{cls}">{html}</div>'
+
+
+def _widget(text: str, page: Any) -> str:
+    kind, rest = _split_head(text)
+    if kind not in grender.KINDS:
+        raise MarkerError(f"unknown widget kind {kind!r}: expected one of {', '.join(grender.KINDS)}")
+    args = grender.parse_marker_args(rest)
+    base = _base(page)
+    # Exactly the call the widget makes first, so live and static renderings are the same bytes.
+    html = grender.render(kind, args) if base == "../" else grender.render(kind, args, base=base)
+    data = e(json.dumps(grender.check_args(kind, args), sort_keys=True, ensure_ascii=False), quote=True)
+    note = site_data.WIDGET_NOTES.get(kind, "")
+    return (f'<div class="gm-widget" data-widget="{e(kind)}" data-args=\'{data}\' data-base="{e(base)}">'
+            f'<div class="gm-widget-static">{html}</div>'
+            f'<p class="gm-widget-note"><small>{e(note)} The example above was computed when the site was built; '
+            "the widget replays it live in your browser (Python runs on this page through Pyodide, nothing leaves "
+            "your machine).</small></p></div>")
+
+
+def _cli(text: str, page: Any) -> str:
+    import shlex
+
+    from gamester import cli
+
+    argv = shlex.split(text)
+    try:
+        data, out, as_json = cli.run(argv)
+    except SystemExit as ex:  # argparse --help
+        raise MarkerError(f"cli marker {text!r} exited ({ex.code})") from None
+    if as_json:
+        out = json.dumps(data, indent=2, ensure_ascii=False)
+    return ('<div class="gm-cli" data-argv="' + e(json.dumps(argv)) + '"><pre><code>$ gamester '
+            + e(" ".join(shlex.quote(a) for a in argv)) + "\n" + e(out) + "</code></pre></div>")
+
+
+def expand(name: str, text: str, page: Any) -> str:
+    if name in ("example", "compare"):
+        return _example(name, text, page)
+    if name == "widget":
+        return _widget(text, page)
+    if name == "cli":
+        return _cli(text, page)
+    if name in site_data.MARKERS:
+        return site_data.MARKERS[name](text, page)
+    raise MarkerError(f"unknown marker '{name}' (known: example, compare, widget, cli, "
+                      f"{', '.join(sorted(site_data.MARKERS))})")
+
+
+def _expand_all(markdown: str, page: Any) -> str:
+    def one(m: re.Match) -> str:
+        name, text = m.group(1), m.group(2) or ""
+        try:
+            out = expand(name, text, page)
+        except (MarkerError, ValueError, KeyError, LookupError, site_data.EditionError) as ex:
+            raise PluginError(f"{page.file.src_uri}: marker <!-- {name} {text[:80]} -->: {ex}") from None
+        # A blank line around the block so that Markdown treats it as raw HTML (or nested Markdown).
+        return f"\n\n{out}\n\n"
+
+    out, pos = [], 0
+    for f in FENCE_RE.finditer(markdown):
+        out.append(MARKER_RE.sub(one, markdown[pos:f.start()]))
+        out.append(f.group(0))
+        pos = f.end()
+    out.append(MARKER_RE.sub(one, markdown[pos:]))
+    return "".join(out)
+
+
+def _paths() -> None:
+    # MkDocs puts docs/hooks on sys.path only while it loads a hook; keep it (and the engine) for the build.
+    for p in (HERE, os.path.join(ROOT, "engine")):
+        if p not in sys.path:
+            sys.path.insert(0, p)
+
+
+def on_config(config: Any) -> Any:
+    _paths()
+    site_data.reset(config)
+    return config
+
+
+def on_files(files: Any, config: Any) -> Any:
+    site_data.scan_pages(files)
+    return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    _paths()
+    return _expand_all(markdown, page)
+
+
+def on_post_build(config: Any) -> None:
+    site_data.write_assets(config["site_dir"])

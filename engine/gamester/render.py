@@ -9,18 +9,20 @@ arguments, so a live widget's first state and the static example printed on the 
 
 API (stable; the widget worker relies on it):
 
-``render(kind, args, *, base="", passages=None) -> str``
+``render(kind, args, *, base="../", passages=None) -> str``
     The HTML fragment for one example. ``kind`` is one of :data:`KINDS`; ``args`` is the dict of text values that
     the Markdown marker carried (``<!-- widget pp-deal seed=7 players=4 -->`` gives ``{"seed": "7", "players":
     "4"}``); the widget's ``data-args`` attribute holds exactly this dict as JSON. ``base`` is the relative path
-    from the current page to the site root (``"../"`` on ``/post-and-pair/``; the widget element carries it as
-    ``data-base``); links to clauses point at ``{base}clauses/#{clause_id}``. ``passages`` optionally maps a clause
+    from the current page to the site root (the default ``"../"`` suits every game page, ``/post-and-pair/`` ...;
+    the widget element carries it as ``data-base``); links to clauses point at ``{base}clauses/#{clause_id}``. ``passages`` optionally maps a clause
     id to ``[[passage_id, href_from_site_root], ...]`` (the site writes it to
     ``assets/gamester/clause-passages.json``) so each ledger line also links the sentence that justifies it.
+    Widget markers are rendered at build time as exactly ``render(kind, args)`` (default base, no passages), so
+    the widget's first live rendering is byte-for-byte the static one; plain ``example`` markers add passages.
 ``compute(kind, args) -> dict``
     The engine result behind a rendering, as JSON-ready data (``{"kind", "args", "game", "results": [...]}``),
     for tests and for widgets that want to draw it themselves.
-``render_data(data, *, base="", passages=None) -> str``
+``render_data(data, *, base="../", passages=None) -> str``
     The HTML for a ``compute`` result (``render`` is ``render_data(compute(kind, args), ...)``).
 ``marker_kind(verb, game, args) -> str``
     Which kind a page marker ``<!-- example GAME ... -->`` / ``<!-- compare GAME ... -->`` means.
@@ -368,7 +370,7 @@ def _differs(results: list[dict]) -> list[str]:
     return out
 
 
-def render_data(data: dict[str, Any], *, base: str = "", passages: dict | None = None) -> str:
+def render_data(data: dict[str, Any], *, base: str = "../", passages: dict | None = None) -> str:
     kind, game, players = data["kind"], data["game"], data["players"]
     args_json = json.dumps(data["args"], sort_keys=True, ensure_ascii=False)
     head = (f'<div class="gm-example" data-kind="{e(kind)}" data-game="{e(game)}" data-args="{e(args_json)}">')
@@ -390,7 +392,7 @@ def render_data(data: dict[str, Any], *, base: str = "", passages: dict | None =
     return head + cap + result_html(r["data"], players, game, base, passages) + "</div>"
 
 
-def render(kind: str, args: dict[str, Any], *, base: str = "", passages: dict | None = None) -> str:
+def render(kind: str, args: dict[str, Any], *, base: str = "../", passages: dict | None = None) -> str:
     """The HTML for one example (see the module doc)."""
     return render_data(compute(kind, args), base=base, passages=passages)
 

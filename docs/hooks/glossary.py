@@ -1,0 +1,28 @@
+"""Glossary tooltips: every page gets the glossary's terms as Markdown abbreviations (Material shows them as
+tooltips with ``content.tooltips``). One data file, ``docs/data/glossary.yml``, feeds both these tooltips and the
+Glossary page (the ``<!-- glossary -->`` marker). Listed after ``markers.py`` in mkdocs.yml."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+import site_data  # noqa: E402
+
+
+def abbreviations() -> str:
+    lines = []
+    for t in site_data.glossary():
+        short = " ".join(str(t["short"]).split()).replace("]", ")")
+        for term in [t["term"], *(t.get("aliases") or [])]:
+            lines.append(f"*[{term}]: {short}")
+    return "\n".join(lines)
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    return markdown + "\n\n" + abbreviations() + "\n"

@@ -1,0 +1,569 @@
+"""The site's data at build time: the edition (``docs/hooks/edition``), our readings and the glossary, and the
+markers that draw on them (registered in :data:`MARKERS`, expanded by ``markers.py``).
+
+Nothing here decides a rule (the engine does) or types a quotation (the edition derives every quoted word from the
+TEI of record). Where the edition package is missing or incomplete the build fails with :class:`EditionError`
+naming what is missing, never silently.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable
+from html import escape as e
+from typing import Any
+
+import yaml
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DOCS = os.path.dirname(HERE)
+ROOT = os.path.dirname(DOCS)
+DATA = os.path.join(DOCS, "data")
+
+WIDGET_NOTES = {
+    "pp-deal": "Live: change players, ruleset, options or seed, and step through staking, vying and the show-down.",
+    "pp-settle": "Live: type hands in card notation (e.g. QH QD QC) and settle them under any ruleset.",
+    "pp-compare": "Live: settle the same deal under two rulesets side by side; differences are highlighted.",
+    "put-play": "Live: play a whole game of Put against the computer.",
+    "spec-play": "Live: deal, turn and trade with the bots, with the chance of each card being best trump.",
+}
+
+GAME_PAGES = {"post-and-pair": "post-and-pair/", "put": "put/", "speculation": "speculation/"}
+
+
+class EditionError(Exception):
+    """The edition package or its data is missing something a page needs."""
+
+
+_state: dict[str, Any] = {}
+
+
+def reset(config: Any = None) -> None:
+    _state.clear()
+
+
+# -- data files ----------------------------------------------------------------------------------------------------
+def _yaml(name: str) -> Any:
+    path = os.path.join(DATA, name)
+    key = "yaml:" + name
+    if key not in _state:
+        try:
+            with open(path, encoding="utf-8") as f:
+                _state[key] = yaml.safe_load(f)
+        except OSError as ex:
+            raise EditionError(f"cannot read {os.path.relpath(path, ROOT)}: {ex.strerror}") from None
+    return _state[key]
+
+
+def glossary() -> list[dict]:
+    g = _yaml("glossary.yml")
+    if not isinstance(g, list) or not all(isinstance(t, dict) and "term" in t and "short" in t for t in g):
+        raise EditionError("docs/data/glossary.yml must be a list of {term, short, long?, aliases?}")
+    return g
+
+
+def readings() -> dict[str, dict]:
+    r = _yaml("readings.yml")
+    if not isinstance(r, dict):
+        raise EditionError("docs/data/readings.yml must map passage ids to {reading, variants?}")
+    return r
+
+
+def _md(text: str) -> str:
+    """A short Markdown snippet as HTML (for readings inside generated blocks)."""
+    import markdown
+
+    return markdown.markdown(text or "", extensions=["abbr", "attr_list"])
+
+
+# -- the edition ---------------------------------------------------------------------------------------------------
+def edition() -> Any:
+    if "edition" not in _state:
+        try:
+            import edition as ed_pkg  # docs/hooks/edition (the sources engineer's package)
+        except ImportError as ex:
+            raise EditionError(f"the edition package docs/hooks/edition cannot be imported: {ex}") from None
+        if not hasattr(ed_pkg, "load"):
+            raise EditionError("docs/hooks/edition has no load(): the sources package is not finished")
+        _state["edition"] = ed_pkg.load()
+    return _state["edition"]
+
+
+def g(obj: Any, *names: str, default: Any = None) -> Any:
+    """The first of ``names`` present on ``obj`` (a mapping or an object)."""
+    for n in names:
+        if isinstance(obj, dict):
+            if n in obj and obj[n] is not None:
+                return obj[n]
+        elif getattr(obj, n, None) is not None:
+            return getattr(obj, n)
+    return default
+
+
+def need(obj: Any, name: str, what: str) -> Any:
+    v = g(obj, name)
+    if v is None:
+        raise EditionError(f"the edition gives no {name!r} for {what}")
+    return v
+
+
+def passage(pid: str) -> Any:
+    ed = edition()
+    try:
+        p = ed.passage(pid)
+    except (KeyError, LookupError, ValueError) as ex:
+        raise EditionError(f"unknown passage id {pid!r}: {ex}") from None
+    if p is None:
+        raise EditionError(f"unknown passage id {pid!r}")
+    return p
+
+
+def text_passages(text_id: str) -> list[Any]:
+    ed = edition()
+    texts = ed.texts
+    t = texts.get(text_id) if isinstance(texts, dict) else None
+    if t is None:
+        known = ", ".join(sorted(texts)) if isinstance(texts, dict) else "?"
+        raise EditionError(f"unknown text {text_id!r}: the edition's texts are {known}")
+    ps = g(t, "passages", default=None)
+    if ps is None and isinstance(t, list):
+        ps = t
+    if ps is None:
+        raise EditionError(f"text {text_id!r} lists no passages")
+    if isinstance(ps, dict):
+        ps = list(ps.values())
+    return [passage(p) if isinstance(p, str) else p for p in ps]
+
+
+def pid_of(p: Any) -> str:
+    return str(need(p, "id", "a passage"))
+
+
+def clause_map() -> dict[str, Any]:
+    cm = edition().clause_map
+    if isinstance(cm, list):
+        cm = {str(g(x, "clause", "id")): x for x in cm}
+    return cm
+
+
+def clause_entry_passages(entry: Any) -> list[str]:
+    ps = g(entry, "passages", "passage_ids", default=[]) or []
+    out = []
+    for p in ps:
+        pid = p if isinstance(p, str) else g(p, "id", "passage", default=None)
+        if pid:
+            out.append(str(pid))
+    return out
+
+
+def paragraph_of(pid: str) -> str:
+    """``cotton1674.pp.3.s2`` -> ``cotton1674.pp.3`` (sentence and line ids belong to their paragraph)."""
+    return re.sub(r"\.(s|l)\d+$", "", pid)
+
+
+# -- where each passage is shown --------------------------------------------------------------------------------
+def scan_pages(files: Any) -> None:
+    """Which page shows which text (from the ``<!-- text X -->`` markers), so links to a passage find its page."""
+    where: dict[str, str] = {}
+    for f in files.documentation_pages():
+        try:
+            src = f.content_string
+        except Exception:  # noqa: BLE001 (a page that cannot be read will fail later, loudly)
+            continue
+        for m in re.finditer(r"<!--\s(text|passage)\s+(\S+)", src):
+            where.setdefault(m.group(2), f.url)
+    _state["where"] = where
+
+
+def passage_href(pid: str) -> str:
+    """The page (from the site root) and anchor of a passage: its game page, else the Citations timeline."""
+    where = _state.get("where", {})
+    para = paragraph_of(pid)
+    for key in (pid, para):
+        if key in where:
+            return f"{where[key]}#{para}"
+    parts = para.split(".")
+    for i in range(len(parts) - 1, 0, -1):
+        prefix = ".".join(parts[:i])
+        if prefix in where:
+            return f"{where[prefix]}#{para}"
+    return f"citations/#{para}"
+
+
+def clause_passages() -> dict[str, list[list[str]]]:
+    """clause id -> [[passage id, href from the site root], ...] (for ``gamester.render``)."""
+    if "clause_passages" not in _state:
+        out: dict[str, list[list[str]]] = {}
+        try:
+            cm = clause_map()
+        except EditionError:
+            cm = {}
+        for cid, entry in cm.items():
+            out[cid] = [[pid, passage_href(pid)] for pid in clause_entry_passages(entry)]
+        _state["clause_passages"] = out
+    return _state["clause_passages"]
+
+
+def write_assets(site_dir: str) -> None:
+    path = os.path.join(site_dir, "assets", "gamester")
+    os.makedirs(path, exist_ok=True)
+    with open(os.path.join(path, "clause-passages.json"), "w", encoding="utf-8") as f:
+        json.dump(clause_passages(), f, ensure_ascii=False, sort_keys=True, indent=0)
+
+
+# -- marker helpers ------------------------------------------------------------------------------------------------
+def args_of(text: str) -> dict[str, str]:
+    from gamester.render import parse_marker_args
+
+    return parse_marker_args(text)
+
+
+_tab_counter = [0]
+
+
+def tabs(items: list[tuple[str, str]]) -> str:
+    """Material content tabs (alternate style) as HTML; labels are linked across the page by Material."""
+    _tab_counter[0] += 1
+    n = _tab_counter[0]
+    inputs = "".join(f'<input {"checked " if i == 0 else ""}id="__tabbed_gm{n}_{i + 1}" name="__tabbed_gm{n}" '
+                     f'type="radio">' for i in range(len(items)))
+    labels = "".join(f'<label for="__tabbed_gm{n}_{i + 1}">{e(lab)}</label>' for i, (lab, _) in enumerate(items))
+    blocks = "".join(f'<div class="tabbed-block">{body}</div>' for _, body in items)
+    return (f'<div class="tabbed-set tabbed-alternate" data-tabs="{n}:{len(items)}">{inputs}'
+            f'<div class="tabbed-labels">{labels}</div><div class="tabbed-content">{blocks}</div></div>')
+
+
+def locator(p: Any) -> str:
+    page, image = g(p, "page"), g(p, "image")
+    parts = []
+    if page:
+        parts.append(f"p. {e(str(page))}")
+    if image:
+        parts.append(f"image {e(str(image))}")
+    pages = g(p, "pages") or []
+    more = [str(x[0]) for x in pages if isinstance(x, (list, tuple)) and x and x[0] and str(x[0]) != str(page)]
+    if more:
+        parts[0:1] = [f"pp. {e(str(page))}–{e(more[-1])}"] if page else parts[0:1]
+    return ", ".join(parts)
+
+
+def status_badge(status: str) -> str:
+    return f'<span class="gm-status gm-status-{e(status)}">{e(status)}</span>'
+
+
+def _clause(cid: str) -> Any:
+    from gamester.clauses import all_clauses
+
+    if "clauses" not in _state:
+        _state["clauses"] = {c.id: c for c in all_clauses()}
+    return _state["clauses"].get(cid)
+
+
+def clauses_for_paragraph(para: str) -> list[str]:
+    inv = _state.get("inv")
+    if inv is None:
+        inv = {}
+        for cid, entry in clause_map().items():
+            for pid in clause_entry_passages(entry):
+                inv.setdefault(paragraph_of(pid), []).append(cid)
+        _state["inv"] = inv
+    return sorted(set(inv.get(para, [])))
+
+
+def cite_block(key: str, loc: str, label: str) -> str:
+    ed = edition()
+    try:
+        bib = ed.bibtex(key)
+        csl = ed.csl_json(key, loc)
+    except (KeyError, LookupError, ValueError) as ex:
+        raise EditionError(f"cannot cite {key!r} at {loc!r}: {ex}") from None
+    if not isinstance(csl, str):
+        csl = json.dumps(csl, indent=2, ensure_ascii=False)
+    return (f'<details class="gm-cite"><summary>{e(label)}</summary>'
+            + tabs([("BibTeX", f"<pre><code>{e(bib)}</code></pre><p><small>Locator: {e(loc)}</small></p>"),
+                    ("CSL-JSON", f"<pre><code>{e(csl)}</code></pre>")]) + "</details>")
+
+
+def _ref(key: str) -> str:
+    try:
+        return str(edition().render_reference(key))
+    except (KeyError, LookupError, ValueError) as ex:
+        raise EditionError(f"unknown bibliography key {key!r}: {ex}") from None
+
+
+def cite_link(key: str, loc: str, base: str) -> str:
+    return f'<a href="{base}bibliography/#{e(key)}">{e(key)}</a>, {e(loc)}'
+
+
+def base_of(page: Any) -> str:
+    return "../" * (page.url or "").count("/")
+
+
+# -- markers -------------------------------------------------------------------------------------------------------
+def m_text(text: str, page: Any) -> str:
+    """A period text paragraph by paragraph, each beside our reading, its clauses and its variants."""
+    text_id = text.strip().split()[0] if text.strip() else ""
+    if not text_id:
+        raise EditionError("text needs a text id, e.g. <!-- text cotton1674.pp -->")
+    base = base_of(page)
+    ours = readings()
+    out = []
+    for p in text_passages(text_id):
+        pid = pid_of(p)
+        kind = g(p, "kind", default="p")
+        dip = need(p, "diplomatic_html", pid)
+        rea = need(p, "reading_html", pid)
+        loc = locator(p)
+        if kind == "head":
+            out.append(f'<div class="gm-head" id="{e(pid)}">{tabs([("Diplomatic", dip), ("Reading", rea)])}</div>')
+            continue
+        r = ours.get(pid) or {}
+        cids = clauses_for_paragraph(pid)
+        cl_html = "".join(
+            f'<li><a href="{base}clauses/#{e(c)}"><code>{e(c)}</code></a> '
+            f'{status_badge(_clause(c).status) if _clause(c) else status_badge("unknown")}'
+            f'{" — " + e(_clause(c).statement) if _clause(c) else ""}</li>' for c in cids)
+        variants = r.get("variants") or []
+        var_html = ""
+        if variants:
+            var_html = "<h5>Variants</h5>" + tabs([(str(v.get("label", "?")), _md(str(v.get("text", ""))))
+                                                   for v in variants])
+        reading = _md(r["reading"]) if r.get("reading") else '<p class="gm-missing">No modern reading yet.</p>'
+        cite_loc = f"p. {g(p, 'page')}" if g(p, "page") else pid
+        key = text_id.split(".")[0]
+        cite = cite_block(key, cite_loc, "Cite this paragraph") if key in bib_keys() else ""
+        out.append(
+            f'<section class="gm-para" id="{e(pid)}">'
+            f'<div class="gm-para-text"><p class="gm-loc"><a class="gm-permalink" href="#{e(pid)}" '
+            f'title="Permanent link to this paragraph">¶ {e(pid)}</a> · {loc}</p>'
+            f'{tabs([("Diplomatic", dip), ("Reading", rea)])}{cite}</div>'
+            f'<div class="gm-para-notes"><h5>Our reading</h5>{reading}'
+            + (f"<h5>Clauses it grounds</h5><ul class=\"gm-clauses\">{cl_html}</ul>" if cids else
+               '<p class="gm-noclause"><small>No engine clause rests on this paragraph.</small></p>')
+            + f"{var_html}</div></section>")
+    return '<div class="gm-text">' + "".join(out) + "</div>"
+
+
+def m_passage(text: str, page: Any) -> str:
+    pid = text.strip()
+    p = passage(pid)
+    return (f'<blockquote class="gm-quote" id="{e(paragraph_of(pid))}">{need(p, "reading_html", pid)}'
+            f'<p class="gm-loc"><small>{e(pid)} · {locator(p)}</small></p></blockquote>')
+
+
+def bib_keys() -> set[str]:
+    b = edition().bibliography
+    if isinstance(b, dict):
+        return set(b)
+    return {str(g(x, "key", "id")) for x in b}
+
+
+def m_bibliography(text: str, page: Any) -> str:
+    items = []
+    for key in sorted(bib_keys()):
+        items.append(f'<li id="{e(key)}"><p>{_ref(key)}</p>'
+                     f'<p><small><code>{e(key)}</code></small></p>{cite_block(key, "", "Cite this work")}</li>')
+    return '<ol class="gm-bib">' + "".join(items) + "</ol>"
+
+
+def m_cite_this(text: str, page: Any) -> str:
+    a = args_of(text)
+    if "key" not in a:
+        raise EditionError("cite-this needs key=... (and locator=...)")
+    return cite_block(a["key"], a.get("locator", ""), a.get("label", "Cite this page"))
+
+
+def m_citations(text: str, page: Any) -> str:
+    base = base_of(page)
+    cits = edition().citations
+    if isinstance(cits, dict):
+        cits = list(cits.values())
+    rows = []
+    for c in sorted(cits, key=lambda c: str(g(c, "date", "year", default=""))):
+        pid = str(need(c, "passage", "a citation") if g(c, "passage") else need(c, "passage_id", "a citation"))
+        p = passage(pid)
+        date = g(c, "date", "year", default="")
+        who = g(c, "author", default="")
+        work = g(c, "work", "title", default="")
+        key = g(c, "key", "bib", default="")
+        loc = g(c, "locator", default=locator(p))
+        tells = g(c, "tells", "about_play", "significance", "comment", default="")
+        cl = g(c, "clauses", default=[]) or []
+        cl_html = (" ".join(f'<a href="{base}clauses/#{e(x)}"><code>{e(x)}</code></a>' for x in cl))
+        words = g(c, "words", "quote", default="")
+        quote = need(p, "reading_html", pid)
+        rows.append(
+            f'<section class="gm-cit" id="{e(paragraph_of(pid))}"><h3 class="gm-cit-date">{e(str(date))}</h3>'
+            f'<p class="gm-cit-work"><strong>{e(str(who))}</strong>, <em>{e(str(work))}</em> · '
+            f'{cite_link(str(key), str(loc), base) if key else e(str(loc))}</p>'
+            f'<blockquote class="gm-quote">{quote}</blockquote>'
+            + (f'<p class="gm-cit-words"><small>Words the citation rests on (from the transcription): '
+               f'<q>{e(str(words))}</q></small></p>' if words else "")
+            + f'<p class="gm-cit-tells">{_md_inline(str(tells))}</p>'
+            + (f'<p><small>Bears on: {cl_html}</small></p>' if cl else "")
+            + "</section>")
+    return '<div class="gm-timeline">' + "".join(rows) + "</div>"
+
+
+def _md_inline(text: str) -> str:
+    h = _md(text)
+    return h[3:-4] if h.startswith("<p>") and h.endswith("</p>") and h.count("<p>") == 1 else h
+
+
+def m_witnesses(text: str, page: Any) -> str:
+    """The witness comparisons (``edition.witnesses()``): line by line, side by side, changed words marked."""
+    ws = edition().witnesses()
+    if not ws:
+        raise EditionError("the edition gives no witness comparison")
+    base = base_of(page)
+    out = []
+    for w in ws:
+        title = str(need(w, "title", "a witness comparison"))
+        wid = str(g(w, "id", default=re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")))
+        a, b = need(w, "a", title), need(w, "b", title)
+        rows = need(w, "rows", title)
+        counts = g(w, "counts", default={}) or {}
+        kinds = counts.get("kinds", {}) if isinstance(counts, dict) else {}
+        summary = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) or "none"
+        trs = "".join(
+            f'<tr class="{"gm-same" if r.get("same") else "gm-changed"}"><td>{r.get("a_html", "")}</td>'
+            f'<td>{r.get("b_html", "")}</td></tr>' for r in rows)
+        note = g(w, "note", default="")
+        ab = f'<a href="{base}bibliography/#{e(str(g(a, "bib", default="")))}">{e(str(g(a, "label", default="A")))}</a>'
+        bb = f'<a href="{base}bibliography/#{e(str(g(b, "bib", default="")))}">{e(str(g(b, "label", default="B")))}</a>'
+        out.append(
+            f'<section class="gm-witness" id="{e(wid)}"><h3>{e(title)}</h3>'
+            f'<p><small>Changed words by kind: {e(summary)}. Marked words differ between the witnesses; '
+            'hover a mark for the kind of change.</small></p>'
+            + (f"<p><small>{_md_inline(str(note))}</small></p>" if note else "")
+            + f'<div class="gm-static"><table class="gm-witness-table"><thead><tr><th>{ab}</th><th>{bb}</th></tr>'
+            f"</thead><tbody>{trs}</tbody></table></div></section>")
+    return "".join(out)
+
+
+def _diff_html(ops: list) -> str:
+    parts = []
+    for op in ops:
+        tag = g(op, "op", "tag", default=op[0] if isinstance(op, (list, tuple)) else "equal")
+        a = g(op, "a", "left", default=op[1] if isinstance(op, (list, tuple)) and len(op) > 1 else "")
+        b = g(op, "b", "right", default=op[2] if isinstance(op, (list, tuple)) and len(op) > 2 else "")
+        a = " ".join(a) if isinstance(a, list) else str(a)
+        b = " ".join(b) if isinstance(b, list) else str(b)
+        if tag == "equal":
+            parts.append(e(a))
+        else:
+            if a:
+                parts.append(f'<del title="first witness">{e(a)}</del>')
+            if b:
+                parts.append(f'<ins title="second witness">{e(b)}</ins>')
+    return '<p class="gm-diff-text">' + " ".join(parts) + "</p>"
+
+
+def m_clauses(text: str, page: Any) -> str:
+    from gamester.clauses import all_clauses
+
+    base = base_of(page)
+    prefix = text.strip()
+    try:
+        cm = clause_map()
+    except EditionError:
+        cm = None
+    groups: dict[str, list] = {}
+    for c in all_clauses(prefix):
+        groups.setdefault(c.id.split(".")[0], []).append(c)
+    if not groups:
+        raise EditionError(f"the engine registers no clause with prefix {prefix!r}")
+    titles = {"pp": "Post and Pair", "put": "Put", "spec": "Speculation"}
+    out = []
+    for gname, cl in groups.items():
+        out.append(f'<h2 id="clauses-{e(gname)}">{e(titles.get(gname, gname))}</h2>')
+        for c in cl:
+            cites = "; ".join(cite_link(x.key, x.locator, base) for x in c.citations)
+            entry = cm.get(c.id) if cm else None
+            pids = clause_entry_passages(entry) if entry is not None else []
+            ps = ", ".join(f'<a href="{base}{e(passage_href(p))}">{e(p)}</a>' for p in pids)
+            note = c.note or (g(entry, "note", default="") if entry is not None else "")
+            mapnote = g(entry, "note", default="") if entry is not None else ""
+            out.append(
+                f'<div class="gm-clause-entry" id="{e(c.id)}"><p><a class="gm-permalink" href="#{e(c.id)}">'
+                f'<code>{e(c.id)}</code></a> {status_badge(c.status)}</p><p>{e(c.statement)}</p>'
+                f'<p><small>Sources: {cites}</small></p>'
+                + (f"<p><small>Passages: {ps}</small></p>" if ps else
+                   ("<p><small>Passages: none in the period texts (see the note).</small></p>" if cm else
+                    "<p><small>Passages: the clause map is not available.</small></p>"))
+                + (f'<p class="gm-note"><small>Note: {e(note)}</small></p>' if note else "")
+                + (f'<p class="gm-note"><small>Editors: {e(str(mapnote))}</small></p>'
+                   if mapnote and mapnote != note else "")
+                + "</div>")
+    return "".join(out)
+
+
+def m_rulesets(text: str, page: Any) -> str:
+    from gamester import get_game
+
+    base = base_of(page)
+    spec = get_game(text.strip())
+    rows = []
+    for p in spec.presets.values():
+        cites = "; ".join(cite_link(c.key, c.locator, base) for c in p.citations)
+        dflt = " (default)" if p.name == spec.default_preset else ""
+        rows.append(f"<tr><td><code>{e(p.name)}</code>{dflt}</td><td>{status_badge(p.status)}</td>"
+                    f"<td>{e(p.summary)}<br><small>{cites}</small></td></tr>")
+    opts = []
+    for s in spec.options.specs():
+        cl = f'<a href="{base}clauses/#{e(s.clause)}"><code>{e(s.clause)}</code></a>' if s.clause else ""
+        vals = {p.name: getattr(p.options, s.name) for p in spec.presets.values()}
+        per = ", ".join(f"{e(k)}: <code>{e(str(v))}</code>" for k, v in vals.items())
+        opts.append(f"<tr><td><code>{e(s.name)}</code></td><td><code>{e(s.allowed())}</code></td>"
+                    f"<td>{e(s.help)} {cl}<br><small>{per}</small></td></tr>")
+    return ('<table class="gm-rulesets"><thead><tr><th>Ruleset</th><th>Status</th><th>What it follows</th></tr>'
+            f'</thead><tbody>{"".join(rows)}</tbody></table>'
+            '<table class="gm-options"><thead><tr><th>Option</th><th>Values</th><th>Meaning and clause</th></tr>'
+            f'</thead><tbody>{"".join(opts)}</tbody></table>')
+
+
+def m_notes(text: str, page: Any) -> str:
+    a = args_of(text)
+    notes = edition().notes
+    if isinstance(notes, dict):
+        notes = [({"id": k, **v} if isinstance(v, dict) else v) for k, v in notes.items()]
+    want_topic = a.get("topic")
+    want_id = a.get("id")
+    out = []
+    for n in notes:
+        nid = str(g(n, "id", default=""))
+        topics = g(n, "topics", "topic", "games", default=[]) or []
+        if isinstance(topics, str):
+            topics = [topics]
+        if want_id and nid != want_id:
+            continue
+        if want_topic and want_topic not in topics and want_topic not in nid:
+            continue
+        title = g(n, "title", default=nid)
+        body = g(n, "text", "body", "note", default="")
+        out.append(f'<div class="admonition note gm-editorial" id="note-{e(nid)}"><p class="admonition-title">'
+                   f'Editorial note: {e(str(title))}</p>{_md(str(body))}</div>')
+    if not out:
+        raise EditionError(f"no editorial note matches {text.strip()!r}")
+    return "".join(out)
+
+
+def m_glossary(text: str, page: Any) -> str:
+    items = []
+    for t in sorted(glossary(), key=lambda t: str(t["term"]).lower()):
+        term = str(t["term"])
+        aid = re.sub(r"[^a-z0-9]+", "-", term.lower()).strip("-")
+        also = t.get("aliases") or []
+        items.append(f'<dt id="{e(aid)}">{e(term)}'
+                     + (f' <small>({e(", ".join(map(str, also)))})</small>' if also else "")
+                     + f'</dt><dd>{_md(str(t.get("long") or t["short"]))}</dd>')
+    return '<dl class="gm-glossary">' + "".join(items) + "</dl>"
+
+
+MARKERS: dict[str, Callable[[str, Any], str]] = {
+    "text": m_text, "passage": m_passage, "bibliography": m_bibliography, "cite-this": m_cite_this,
+    "citations": m_citations, "witnesses": m_witnesses, "clauses": m_clauses, "rulesets": m_rulesets,
+    "notes": m_notes, "glossary": m_glossary,
+}
