@@ -682,17 +682,18 @@ def _positions(state: SpeculationState, seat: int | None):
     unknown: list[Any] = []
     seen: set[Card] = set()
     exposed = {e[1] for e in d.exposures}
+    where = {c: (s, i) for s, h in enumerate(d.hidden) for i, c in enumerate(h)}
     for c in d.owner:
         key = ("card", str(c))
         shown = str(c) in exposed
-        in_hidden_of = next((s for s in range(state.players) if c in d.hidden[s]), None)
         if c == d.turnup:
             visible = d.turnup_shown or seat is None
             key = ("turn-up", str(c)) if visible else ("turn-up",)
-        elif in_hidden_of is not None:
-            visible = state.sees(seat, in_hidden_of)
+        elif c in where:
+            s, i = where[c]
+            visible = state.sees(seat, s)
             if not visible:
-                key = ("hidden", in_hidden_of, d.hidden[in_hidden_of].index(c))
+                key = ("hidden", s, i)
         elif d.spare and c in d.spare and not d.spare_shown:
             visible = seat is None
             if not visible:
