@@ -1,0 +1,57 @@
+"""Witness comparison: Jonson 1612/1616 and Harington 1615/1618, computed from the transcriptions."""
+
+import pytest
+
+from edition.witnesses import classify
+
+
+@pytest.fixture(scope="module")
+def witnesses(ed):
+    return {w["id"]: w for w in ed.witnesses()}
+
+
+def test_both_pairs_are_compared(witnesses):
+    assert set(witnesses) == {"alchemist-1612-1616", "harington-1615-1618"}
+
+
+def test_harington_variants(witnesses):
+    w = witnesses["harington-1615-1618"]
+    pairs = {(c["a"], c["b"]) for c in w["changes"]}
+    for pair in [("bosting.", "boasting."), ("lode.", "load."), ("Bankerout,", "Bankerupt,")]:
+        assert pair in pairs
+    assert all(r["a_text"] and r["b_text"] for r in w["rows"])  # line for line
+    row = next(r for r in w["rows"] if "bosting" in r["a_text"])
+    assert '<mark class="var" data-kind="reading">bosting.</mark>' in row["a_html"]
+    assert '<mark class="var" data-kind="reading">boasting.</mark>' in row["b_html"]
+
+
+def test_jonson_variants(witnesses):
+    w = witnesses["alchemist-1612-1616"]
+    row = next(r for r in w["rows"] if "letting out" in r["a_text"])
+    assert row["a_text"] == "At Post, and Paire, your letting out of Counters,"
+    assert row["b_text"] == "At post and paire, your letting out of counters,"
+    assert "<mark" in row["a_html"] and "<mark" in row["b_html"]
+    assert ("Christmasse", "christ-masse") in {(c["a"], c["b"]) for c in w["changes"]}
+
+
+def test_unchanged_lines_are_not_marked(witnesses):
+    for w in witnesses.values():
+        for r in w["rows"]:
+            if r["same"]:
+                assert "<mark" not in r["a_html"] + r["b_html"]
+
+
+def test_html_is_escaped(ed, witnesses):
+    for w in witnesses.values():
+        for r in w["rows"]:
+            assert "<script" not in r["a_html"]
+            # every < in the cell is one of ours
+            assert r["a_html"].replace("<mark", "").replace("</mark>", "").count("<") == 0
+
+
+@pytest.mark.parametrize("a, b, kind", [
+    ("Masters", "masters", "case"), ("fashion,", "fashion", "punctuation"), ("keepe", "keep", "spelling"),
+    ("Nody.", "Noddy.", "spelling"), ("bosting.", "boasting.", "reading"), ("twenty", "twentie", "spelling"),
+])
+def test_classification(a, b, kind):
+    assert classify(a, b) == kind
