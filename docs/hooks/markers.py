@@ -132,7 +132,13 @@ def _expand_all(markdown: str, page: Any) -> str:
         name, text = m.group(1), m.group(2) or ""
         try:
             out = expand(name, text, page)
-        except (MarkerError, ValueError, KeyError, LookupError, site_data.EditionError) as ex:
+        except site_data.EditionError as ex:
+            # Missing source data: a warning (so `mkdocs build --strict` fails, listing every gap at once) and a
+            # visible placeholder for non-strict previews. Never silent.
+            log.warning(f"{page.file.src_uri}: marker <!-- {name} {text[:80]} -->: {ex}")
+            return (f'\n\n<div class="admonition failure gm-missing-data"><p class="admonition-title">Missing source '
+                    f'data</p><p>{e(str(ex))}</p></div>\n\n')
+        except (MarkerError, ValueError, KeyError, LookupError) as ex:
             raise PluginError(f"{page.file.src_uri}: marker <!-- {name} {text[:80]} -->: {ex}") from None
         # A blank line around the block so that Markdown treats it as raw HTML (or nested Markdown).
         return f"\n\n{out}\n\n"

@@ -172,6 +172,7 @@ def scan_pages(files: Any) -> None:
             src = f.content_string
         except Exception:  # noqa: BLE001 (a page that cannot be read will fail later, loudly)
             continue
+        src = re.sub(r"^(```|~~~)[^\n]*\n.*?^\1[ \t]*$|`[^`\n]+`", "", src, flags=re.S | re.M)
         for m in re.finditer(r"<!--\s(text|passage)\s+(\S+)", src):
             where.setdefault(m.group(2), f.url)
     _state["where"] = where
@@ -375,36 +376,94 @@ def m_cite_this(text: str, page: Any) -> str:
     return cite_block(a["key"], a.get("locator", ""), a.get("label", "Cite this page"))
 
 
+def resolve(pid: str) -> tuple[Any, str | None]:
+    """A passage, sentence or line id -> (its passage, the unit's text or None for a whole passage)."""
+    ed = edition()
+    if hasattr(ed, "resolve"):
+        try:
+            p, unit = ed.resolve(pid)
+        except (KeyError, LookupError, ValueError) as ex:
+            raise EditionError(f"unknown passage id {pid!r}: {ex}") from None
+        return p, (unit if paragraph_of(pid) != pid else None)
+    return passage(pid), None
+
+
 def m_citations(text: str, page: Any) -> str:
+    """The literary timeline: each citation quoted from its transcription by passage id, with locator."""
     base = base_of(page)
     cits = edition().citations
     if isinstance(cits, dict):
         cits = list(cits.values())
-    rows = []
-    for c in sorted(cits, key=lambda c: str(g(c, "date", "year", default=""))):
-        pid = str(need(c, "passage", "a citation") if g(c, "passage") else need(c, "passage_id", "a citation"))
-        p = passage(pid)
-        date = g(c, "date", "year", default="")
-        who = g(c, "author", default="")
-        work = g(c, "work", "title", default="")
-        key = g(c, "key", "bib", default="")
-        loc = g(c, "locator", default=locator(p))
-        tells = g(c, "tells", "about_play", "significance", "comment", default="")
+    if not cits:
+        raise EditionError("the edition gives no citations (sources/citations.*)")
+    rows, seen = [], set()
+    for c in sorted(cits, key=lambda c: (int(g(c, "year", default=0) or 0), str(g(c, "id", default="")))):
+        cid = str(need(c, "id", "a citation"))
+        pid = g(c, "passage", default=None)
+        date, who, work = g(c, "date", default=""), g(c, "author", default=""), g(c, "work", default="")
+        key = str(g(c, "bib", "key", default=""))
+        tells = str(g(c, "tells", default=""))
         cl = g(c, "clauses", default=[]) or []
-        cl_html = (" ".join(f'<a href="{base}clauses/#{e(x)}"><code>{e(x)}</code></a>' for x in cl))
-        words = g(c, "words", "quote", default="")
-        quote = need(p, "reading_html", pid)
+        note = g(c, "note", default="")
+        anchors = f' id="cit-{e(cid)}"'
+        if pid:
+            p, unit = resolve(str(pid))
+            loc = locator(p)
+            para = paragraph_of(str(pid))
+            body = (e(unit).replace("\n", "<br>") if unit else need(p, "reading_html", str(pid)))
+            quote = (f'<blockquote class="gm-quote">{body}</blockquote>'
+                     f'<p class="gm-loc"><small>{e(str(pid))} · {loc}</small></p>')
+            target = "" if para in seen else f'<span class="gm-anchor" id="{e(para)}"></span>'
+            seen.add(para)
+            if pid != para and pid not in seen:
+                target += f'<span class="gm-anchor" id="{e(str(pid))}"></span>'
+                seen.add(str(pid))
+        else:
+            loc, target = "", ""
+            quote = ('<p class="gm-unquoted"><small>Not quoted: the edition has no transcription of this '
+                     "passage.</small></p>")
+        cl_html = " ".join(f'<a href="{base}clauses/#{e(x)}"><code>{e(x)}</code></a>' for x in cl)
+        bib = f'<a href="{base}bibliography/#{e(key)}">{e(key)}</a>' if key else ""
         rows.append(
-            f'<section class="gm-cit" id="{e(paragraph_of(pid))}"><h3 class="gm-cit-date">{e(str(date))}</h3>'
-            f'<p class="gm-cit-work"><strong>{e(str(who))}</strong>, <em>{e(str(work))}</em> · '
-            f'{cite_link(str(key), str(loc), base) if key else e(str(loc))}</p>'
-            f'<blockquote class="gm-quote">{quote}</blockquote>'
-            + (f'<p class="gm-cit-words"><small>Words the citation rests on (from the transcription): '
-               f'<q>{e(str(words))}</q></small></p>' if words else "")
-            + f'<p class="gm-cit-tells">{_md_inline(str(tells))}</p>'
-            + (f'<p><small>Bears on: {cl_html}</small></p>' if cl else "")
+            f'<section class="gm-cit"{anchors}>{target}<h3 class="gm-cit-date">{e(str(date))}</h3>'
+            f'<p class="gm-cit-work"><strong>{e(str(who))}</strong>, <em>{e(str(work))}</em> · {bib}</p>'
+            f"{quote}<p class=\"gm-cit-tells\">{_md_inline(tells)}</p>"
+            + (f"<p><small>Bears on: {cl_html}</small></p>" if cl else "")
+            + (f'<p class="gm-note"><small>{_md_inline(str(note))}</small></p>' if note else "")
             + "</section>")
+    _state["cited_passages"] = seen
     return '<div class="gm-timeline">' + "".join(rows) + "</div>"
+
+
+def _timeline_paragraphs() -> set[str]:
+    return {paragraph_of(str(g(c, "passage"))) for c in edition().citations if g(c, "passage")}
+
+
+def _on_game_page(pid: str) -> bool:
+    where = _state.get("where", {})
+    parts = paragraph_of(pid).split(".")
+    return any(".".join(parts[:i]) in where for i in range(len(parts), 0, -1))
+
+
+def m_referenced_passages(text: str, page: Any) -> str:
+    """Every passage that a clause or a note cites and no other page shows, quoted with its anchor."""
+    ed = edition()
+    wanted: set[str] = set()
+    for entry in clause_map().values():
+        wanted.update(paragraph_of(p) for p in clause_entry_passages(entry))
+    for n in ed.notes:
+        wanted.update(paragraph_of(str(p)) for p in (g(n, "passages", default=[]) or []))
+    wanted -= _timeline_paragraphs()
+    wanted = {p for p in wanted if not _on_game_page(p)}
+    out = []
+    for pid in sorted(wanted):
+        p = passage(pid)
+        t = ed.texts.get(g(p, "text_id", default=""))
+        title = f'{g(t, "author", default="")}, {g(t, "short_title", default="")}' if t is not None else ""
+        out.append(f'<section class="gm-cit" id="{e(pid)}"><p class="gm-cit-work">{e(title)}</p>'
+                   f'<blockquote class="gm-quote">{need(p, "reading_html", pid)}</blockquote>'
+                   f'<p class="gm-loc"><small>{e(pid)} · {locator(p)}</small></p></section>')
+    return "".join(out) or "<p>None: every passage cited elsewhere is shown above or on a game page.</p>"
 
 
 def _md_inline(text: str) -> str:
@@ -524,29 +583,54 @@ def m_rulesets(text: str, page: Any) -> str:
             f'</thead><tbody>{"".join(opts)}</tbody></table>')
 
 
+_NOTE_GAMES = {"post-and-pair": ("pp.", "cotton1674.pp", "seed-postpair"),
+               "put": ("put.", "cotton1674.put", "seed-put"),
+               "speculation": ("spec.", "", "seed-speculation")}
+
+
+def _note_matches(n: Any, game: str) -> bool:
+    prefix, text_id, seed = _NOTE_GAMES[game]
+    clauses = [str(x) for x in (g(n, "clauses", default=[]) or [])]
+    pids = [str(x) for x in (g(n, "passages", default=[]) or [])]
+    bibs = g(n, "bib", default=[]) or []
+    bibs = [bibs] if isinstance(bibs, str) else [str(b) for b in bibs]
+    topics = g(n, "topics", "games", default=[]) or []
+    topics = [topics] if isinstance(topics, str) else list(topics)
+    return (game in topics or any(c.startswith(prefix) for c in clauses)
+            or bool(text_id) and any(p.startswith(text_id + ".") for p in pids) or seed in bibs)
+
+
 def m_notes(text: str, page: Any) -> str:
+    """Editorial notes as admonitions: ``notes`` (all), ``notes game=put`` or ``notes id=...``."""
     a = args_of(text)
+    unknown = set(a) - {"game", "id"}
+    if unknown:
+        raise ValueError(f"unknown argument {sorted(unknown)[0]!r} for notes: expected game=... or id=...")
+    if a.get("game") and a["game"] not in _NOTE_GAMES:
+        raise ValueError(f"unknown game {a['game']!r} for notes: expected {', '.join(_NOTE_GAMES)}")
     notes = edition().notes
     if isinstance(notes, dict):
         notes = [({"id": k, **v} if isinstance(v, dict) else v) for k, v in notes.items()]
-    want_topic = a.get("topic")
-    want_id = a.get("id")
+    base = base_of(page)
     out = []
     for n in notes:
         nid = str(g(n, "id", default=""))
-        topics = g(n, "topics", "topic", "games", default=[]) or []
-        if isinstance(topics, str):
-            topics = [topics]
-        if want_id and nid != want_id:
+        if a.get("id") and nid != a["id"]:
             continue
-        if want_topic and want_topic not in topics and want_topic not in nid:
+        if a.get("game") and not _note_matches(n, a["game"]):
             continue
         title = g(n, "title", default=nid)
-        body = g(n, "text", "body", "note", default="")
+        body = g(n, "body", "text", "note", default="")
+        refs = []
+        for pid in g(n, "passages", default=[]) or []:
+            refs.append(f'<a href="{base}{e(passage_href(str(pid)))}">{e(str(pid))}</a>')
+        for cid in g(n, "clauses", default=[]) or []:
+            refs.append(f'<a href="{base}clauses/#{e(str(cid))}"><code>{e(str(cid))}</code></a>')
         out.append(f'<div class="admonition note gm-editorial" id="note-{e(nid)}"><p class="admonition-title">'
-                   f'Editorial note: {e(str(title))}</p>{_md(str(body))}</div>')
+                   f'Editorial note: {e(str(title))}</p>{_md(str(body))}'
+                   + (f'<p><small>See: {", ".join(refs)}</small></p>' if refs else "") + "</div>")
     if not out:
-        raise EditionError(f"no editorial note matches {text.strip()!r}")
+        raise EditionError(f"no editorial note matches {text.strip()!r} (sources: the edition's notes)")
     return "".join(out)
 
 
@@ -565,5 +649,5 @@ def m_glossary(text: str, page: Any) -> str:
 MARKERS: dict[str, Callable[[str, Any], str]] = {
     "text": m_text, "passage": m_passage, "bibliography": m_bibliography, "cite-this": m_cite_this,
     "citations": m_citations, "witnesses": m_witnesses, "clauses": m_clauses, "rulesets": m_rulesets,
-    "notes": m_notes, "glossary": m_glossary,
+    "notes": m_notes, "glossary": m_glossary, "referenced-passages": m_referenced_passages,
 }

@@ -257,7 +257,8 @@ def _clause_link(cid: str, base: str, passages: dict | None) -> str:
     return out
 
 
-def ledger_html(lines: list[dict], players: int, game: str, base: str, passages: dict | None) -> str:
+def ledger_html(lines: list[dict], players: int, game: str, base: str, passages: dict | None,
+                deal: int | None = None) -> str:
     if not lines:
         return '<p class="gm-empty">No counters moved.</p>'
     rows = []
@@ -265,7 +266,7 @@ def ledger_html(lines: list[dict], players: int, game: str, base: str, passages:
         cid = str(ln.get("clause", ""))
         rows.append(
             f'<tr data-from="{e(str(ln.get("from")))}" data-to="{e(str(ln.get("to")))}" '
-            f'data-counters="{e(str(ln.get("counters")))}" data-clause="{e(cid)}">'
+            f'data-counters="{e(str(ln.get("counters")))}" data-clause="{e(cid)}"{_deal_attr(deal)}>'
             f'<td>{e(seat_label(ln.get("from"), players, game))}</td>'
             f'<td>{e(seat_label(ln.get("to"), players, game))}</td>'
             f'<td class="gm-num">{e(str(ln.get("counters")))}</td>'
@@ -273,6 +274,10 @@ def ledger_html(lines: list[dict], players: int, game: str, base: str, passages:
             f'<td>{e(str(ln.get("reason", "")))}<br><small>{_clause_link(cid, base, passages)}</small></td></tr>')
     return ('<table class="gm-ledger"><thead><tr><th>From</th><th>To</th><th>Counters</th><th>Stake</th>'
             '<th>Why (clause and source)</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table>")
+
+
+def _deal_attr(deal: int | None) -> str:
+    return "" if deal is None else f' data-deal="{deal}"'
 
 
 def _hands_of(d: dict) -> list | None:
@@ -305,7 +310,8 @@ _SKIP = {"ledger", "net", "box", "hands", "deal", "actions", "deals", "game", "r
          "winners", "trump", "folded", "history"}
 
 
-def result_html(d: dict, players: int, game: str, base: str, passages: dict | None, *, depth: int = 0) -> str:
+def result_html(d: dict, players: int, game: str, base: str, passages: dict | None, *, depth: int = 0,
+                deal: int | None = None) -> str:
     """One settled deal or played game."""
     parts: list[str] = []
     hands = _hands_of(d)
@@ -327,7 +333,8 @@ def result_html(d: dict, players: int, game: str, base: str, passages: dict | No
             if net:
                 v = net[i] if i < len(net) else 0
                 sign = "+" if isinstance(v, int) and v > 0 else ""
-                cells += f'<td class="gm-num" data-seat="{i}" data-net="{e(str(v))}">{sign}{e(str(v))}</td>'
+                cells += (f'<td class="gm-num" data-seat="{i}" data-net="{e(str(v))}"{_deal_attr(deal)}>'
+                          f'{sign}{e(str(v))}</td>')
             rows.append(f"<tr>{cells}</tr>")
         parts.append(f'<table class="gm-seats"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
     facts = []
@@ -347,12 +354,12 @@ def result_html(d: dict, players: int, game: str, base: str, passages: dict | No
     if facts:
         parts.append('<dl class="gm-facts">' + "".join(f"<dt>{e(k)}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>")
     if isinstance(d.get("ledger"), list):
-        parts.append(ledger_html(d["ledger"], n, game, base, passages))
+        parts.append(ledger_html(d["ledger"], n, game, base, passages, deal))
     if isinstance(d.get("deals"), list) and depth == 0:
         for j, sub in enumerate(d["deals"][:30]):
             if isinstance(sub, dict):
                 parts.append(f'<details class="gm-deal"><summary>Deal {j + 1}</summary>'
-                             f'{result_html(sub, players, game, base, passages, depth=1)}</details>')
+                             f'{result_html(sub, players, game, base, passages, depth=1, deal=j)}</details>')
     acts = d.get("actions") or d.get("history")
     if isinstance(acts, list) and acts:
         items = "".join(f"<li>{e(str(a))}</li>" for a in acts[:400])
