@@ -9,6 +9,37 @@ import sys
 from . import dump_register, load
 
 
+def _toml_str(s: str) -> str:
+    return json.dumps(s, ensure_ascii=False)
+
+
+def draft_clause_map(ed) -> str:
+    """Stubs for the engine clauses the map lacks: status and sources from the engine; passages guessed from the
+    engine's Cotton page locators (every passage of the chapter on that page: narrow them by hand); the note is the
+    engine's note, to be rewritten as an editorial note. Review every stub before committing it."""
+    from .checks import engine_clauses
+
+    clauses = engine_clauses() or {}
+    chapter = {"pp": "cotton1674.pp", "put": "cotton1674.put"}
+    out = []
+    for cid in sorted(clauses.keys() - ed.clause_map.keys()):
+        c = clauses[cid]
+        passages: list[str] = []
+        text_id = chapter.get(cid.split(".")[0])
+        for cit in c.citations:
+            if cit.key == "cotton1674" and text_id:
+                pages = {x.strip() for x in cit.locator.replace("pp.", "").replace("p.", "").split("-")}
+                passages += [p.id for p in ed.texts[text_id].passages
+                             if any(pg in pages for pg, _ in p.pages) and p.id not in passages]
+            elif cit.key in {t.bib for t in ed.texts.values()} and cit.key != "cotton1674":
+                passages += [p.id for t in ed.texts.values() if t.bib == cit.key for p in t.passages
+                             if p.id not in passages]
+        sources = list(dict.fromkeys(cit.key for cit in c.citations))
+        out.append(f'[clause."{cid}"]\nstatus = "{c.status}"\npassages = {json.dumps(passages)}\n'
+                   f'sources = {json.dumps(sources)}\nnote = {_toml_str(c.note)}\n')
+    return "\n".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python3 -m edition", description=__doc__)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -17,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     sp = sub.add_parser("passages", help="print the passages of a text (reading text)")
     sp.add_argument("text_id")
     sub.add_parser("witnesses", help="print the witness comparisons as JSON")
+    sub.add_parser("draft-clause-map", help="print TOML stubs for engine clauses missing from clause_map.toml")
     ns = ap.parse_args(argv)
     ed = load()
     if ns.cmd == "check":
@@ -38,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {sid}: {s}")
             for lid, s in p.lines:
                 print(f"  {lid}: {s}")
+        return 0
+    if ns.cmd == "draft-clause-map":
+        print(draft_clause_map(ed), end="")
         return 0
     if ns.cmd == "witnesses":
         print(json.dumps(ed.witnesses(), indent=1, ensure_ascii=False))
