@@ -1,0 +1,126 @@
+"""Put conformance: seeded playouts for every preset, player count and bot; records replay; points add up.
+
+``GAMESTER_SOAK`` (default 2000) sets the number of games in the slow soak (``nox -s soak`` runs 100,000).
+"""
+
+import json
+import os
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamester import IllegalActionError, RulesetError, get_game, replay
+from gamester.clauses import get_clause
+from gamester.game import TERMINAL
+
+SPEC = get_game("put")
+PRESETS = sorted(SPEC.presets)
+BOTS = sorted(SPEC.bots)
+
+
+def players_for(preset):
+    return [2] if SPEC.presets[preset].options.betting == "double" else [2, 3, 4]
+
+
+def play_game(preset, players, seed, bots):
+    state = SPEC.new_state(SPEC.presets[preset].options, players, seed)
+    seats = [SPEC.make_bot(bots[i % len(bots)], seed * 7 + i) for i in range(players)]
+    steps = 0
+    while state.current_player() != TERMINAL:
+        legal = state.legal_actions()
+        assert legal, f"no legal action in phase {state.phase}: {state.state_string()}"
+        p = state.current_player()
+        a = seats[p].choose(state, p)
+        assert a in legal
+        state.apply(a)
+        steps += 1
+        assert steps < 5000, state.state_string()
+    return state
+
+
+def check_record(state):
+    rec = state.to_record()
+    assert replay(json.loads(json.dumps(rec))).to_record() == rec
+    target = state.options.game_points
+    sides = state.sides
+    # points add up: every deal's points, the ledger and the score agree
+    per_side = [0] * sides
+    for d in rec["deals"]:
+        assert len(d["hands"]) == state.players and all(len(h.split()) == 3 for h in d["hands"])
+        assert d["result"] is not None
+        for p in d["points"]:
+            per_side[state.side(p["seat"])] += p["points"]
+            get_clause(p["clause"])
+        for t in d["tricks"]:
+            assert t["winner"] is None or t["winner"] in [s for s, _ in t["plays"]]
+            get_clause(t["clause"])
+        assert len(d["tricks"]) <= 3
+    assert [per_side[state.side(s)] for s in range(state.players)] == rec["score"]
+    assert sum(ln["counters"] for ln in rec["ledger"]) == sum(per_side)
+    assert sum(state.ledger.balances().values()) == 0
+    assert rec["winner"] is not None
+    get_clause(rec["won_by"])
+    if rec["won_by"] in ("put.game.five-up", "put.truc.game"):
+        assert rec["score"][rec["winner"]] >= target
+    else:
+        last = rec["deals"][-1]["result"]
+        assert last["winner"] == rec["winner"] and last["kind"] in ("put-won", "won-outright")
+    return rec
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_preset_every_table_every_bot(preset):
+    for players in players_for(preset):
+        for i, bot in enumerate(BOTS):
+            for seed in range(3):
+                state = play_game(preset, players, seed * 10 + i, [bot, BOTS[(i + 1) % len(BOTS)]])
+                check_record(state)
+
+
+def test_an_illegal_action_changes_nothing():
+    state = SPEC.new_state(SPEC.default_options(), 2, 3)
+    before = state.to_record()
+    for bad in ("see", "accept", "double", "throw-up", "give 3S", "play 3S 4S"):
+        if bad in state.legal_actions():
+            continue
+        with pytest.raises((IllegalActionError, ValueError)):
+            state.apply(bad)
+    assert state.to_record() == before
+
+
+def test_truc_is_two_handed_only():
+    with pytest.raises(RulesetError):
+        SPEC.new_state(SPEC.presets["truc"].options, 4, 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**63 - 1), preset=st.sampled_from(PRESETS), players=st.integers(2, 4),
+       picks=st.lists(st.integers(0, 100), min_size=1, max_size=400))
+def test_any_sequence_of_legal_actions_replays(seed, preset, players, picks):
+    if SPEC.presets[preset].options.betting == "double":
+        players = 2
+    state = SPEC.new_state(SPEC.presets[preset].options, players, seed)
+    for k in picks:
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        assert legal
+        state.apply(legal[k % len(legal)])
+        for seat in range(players):  # a seat's view never shows another seat's hand
+            v = state.view(seat)
+            assert "hands" not in v
+    rec = state.to_record()
+    assert replay(rec).to_record() == rec
+    assert sum(state.ledger.balances().values()) == 0
+
+
+@pytest.mark.slow
+def test_soak():
+    n = int(os.environ.get("GAMESTER_SOAK", 2000))
+    for g in range(n):
+        preset = PRESETS[g % len(PRESETS)]
+        tables = players_for(preset)
+        players = tables[(g // len(PRESETS)) % len(tables)]
+        bots = [BOTS[g % len(BOTS)], BOTS[(g // 3) % len(BOTS)]]
+        check_record(play_game(preset, players, g, bots))
