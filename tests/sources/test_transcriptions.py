@@ -31,12 +31,14 @@ def test_register_ids_are_unique_and_ordered(ed):
     ids = [r["id"] for r in reg]
     assert len(ids) == len(set(ids))
     for t in ed.texts.values():
-        assert [p.n for p in t.passages] == list(range(1, len(t.passages) + 1))
+        assert [p.n for p in t.paragraphs] == list(range(1, len(t.paragraphs) + 1))
+        assert [p.id for p in t.headings] == [f"{t.id}.h{k}" for k in range(1, len(t.headings) + 1)]
 
 
 def test_cotton_post_and_pair_paragraphs(ed):
     t = ed.texts["cotton1674.pp"]
-    assert len(t.passages) == 5  # Cotton's five paragraphs
+    assert len(t.paragraphs) == 5  # Cotton's five paragraphs
+    assert [p.kind for p in t.passages] == ["head", "head", "p", "p", "p", "p", "p"]  # document order
     p3 = ed.passage("cotton1674.pp.3")
     assert p3.reading_text.startswith("You must first stake at Post then at Pair;")
     assert (p3.page, p3.image) == ("150", 84)

@@ -13,7 +13,9 @@ API (stable; the site codes against it)::
     ed = edition.load()                  # cached; edition.load(root, fresh=True) to reread
     ed.texts                             # {text_id: Text}: id, file, bib, tcp, repo, commit, licence, author,
                                          #   short_title, date, year, pages, locator, stc, provenance (comment),
-                                         #   passages (list[Passage], document order), headings (list[Passage])
+                                         #   passages (list[Passage]: every block in document order, headings
+                                         #   included as kind "head"), paragraphs (the same without headings),
+                                         #   headings (only the headings)
     ed.passage("cotton1674.pp.3")        # -> Passage; KeyError if unknown. Accepts heading ids ("….h1") too.
     p.id, p.text_id, p.n, p.kind         # kind: p | lg | lines | sp | stage | list | head
     p.page, p.image, p.pages             # printed page (str or None) and page image (int or None) where the
@@ -117,9 +119,17 @@ class Text:
     locator: str
     stc: str
     provenance: str
-    passages: list[Passage]
-    headings: list[Passage]
+    passages: list[Passage]  # every block in document order, headings included (kind "head")
     meta: dict[str, Any]
+
+    @property
+    def paragraphs(self) -> list[Passage]:
+        """The numbered passages (``<text>.<n>``), without headings."""
+        return [p for p in self.passages if p.kind != "head"]
+
+    @property
+    def headings(self) -> list[Passage]:
+        return [p for p in self.passages if p.kind == "head"]
 
     @property
     def path(self) -> Path:
@@ -131,8 +141,7 @@ def _build_text(meta: dict[str, Any], root: Path) -> Text:
     xml_text = path.read_text(encoding="utf-8")
     raw = tei.passages(xml_text, meta.get("start_page"), meta.get("start_image"))
     tid = meta["id"]
-    passages: list[Passage] = []
-    headings: list[Passage] = []
+    blocks: list[Passage] = []
     for rp in raw:
         pid = f"{tid}.h{rp.h}" if rp.kind == "head" else f"{tid}.{rp.n}"
         p = Passage(pid, tid, rp.n, rp.kind, rp.page, rp.image, rp.pages, rp.diplomatic_html, rp.reading_html,
@@ -143,11 +152,11 @@ def _build_text(meta: dict[str, Any], root: Path) -> Text:
                 body = body[len(rp.speaker):]
             p.sentences = [(f"{pid}.s{k}", s) for k, s in enumerate(tei.split_sentences(body), 1)]
             p.lines = [(f"{pid}.l{k}", s) for k, s in enumerate(rp.lines, 1)]
-        (headings if rp.kind == "head" else passages).append(p)
+        blocks.append(p)
     known = {"id", "file", "bib", "tcp", "repo", "commit", "licence", "author", "short_title", "date", "year",
              "pages", "locator", "stc"}
     return Text(**{k: meta.get(k, "") for k in known}, provenance=tei.provenance_comment(xml_text),
-                passages=passages, headings=headings, meta=dict(meta))
+                passages=blocks, meta=dict(meta))
 
 
 class Edition:
@@ -165,7 +174,7 @@ class Edition:
         self._passages: dict[str, Passage] = {}
         self._units: dict[str, tuple[Passage, str]] = {}
         for t in self.texts.values():
-            for p in t.headings + t.passages:
+            for p in t.passages:
                 self._passages[p.id] = p
                 self._units[p.id] = (p, p.reading_text)
                 for sid, s in p.sentences + p.lines:
@@ -209,7 +218,7 @@ class Edition:
         """The register written to ``sources/passages.json``: every id with its page, image and text digest."""
         out = []
         for t in self.texts.values():
-            for p in t.headings + t.passages:
+            for p in t.passages:
                 out.append({"id": p.id, "kind": p.kind, "page": p.page, "image": p.image, "digest": p.digest(),
                             "sentences": len(p.sentences), "lines": len(p.lines)})
         return out

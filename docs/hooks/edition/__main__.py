@@ -29,10 +29,10 @@ def draft_clause_map(ed) -> str:
         for cit in c.citations:
             if cit.key == "cotton1674" and text_id:
                 pages = {x.strip() for x in cit.locator.replace("pp.", "").replace("p.", "").split("-")}
-                passages += [p.id for p in ed.texts[text_id].passages
+                passages += [p.id for p in ed.texts[text_id].paragraphs
                              if any(pg in pages for pg, _ in p.pages) and p.id not in passages]
             elif cit.key in {t.bib for t in ed.texts.values()} and cit.key != "cotton1674":
-                passages += [p.id for t in ed.texts.values() if t.bib == cit.key for p in t.passages
+                passages += [p.id for t in ed.texts.values() if t.bib == cit.key for p in t.paragraphs
                              if p.id not in passages]
         sources = list(dict.fromkeys(cit.key for cit in c.citations))
         out.append(f'[clause."{cid}"]\nstatus = "{c.status}"\npassages = {json.dumps(passages)}\n'
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if ns.cmd == "passages":
         t = ed.texts[ns.text_id]
-        for p in t.headings + t.passages:
+        for p in t.passages:
             print(f"{p.id} [{p.kind}, {p.locator}]")
             for sid, s in p.sentences:
                 print(f"  {sid}: {s}")

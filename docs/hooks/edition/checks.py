@@ -208,7 +208,7 @@ def check_manifest(ed) -> list[str]:
 
 def check(ed) -> list[str]:
     try:
-        ed.bibliography
+        _ = ed.bibliography
     except ValueError as e:  # BibliographyError: nothing else can be trusted
         return [str(e)]
     clauses = engine_clauses()

@@ -245,8 +245,6 @@ def _render_node(r: _Renderer, el: ET.Element, verse: bool) -> None:  # noqa: C9
             r._cur().html.append(f'<span class="margin-note">{note_html}</span>')
     elif t in ("seg", "abbr"):
         cls = "initial" if el.get("rend") == "decorInit" else t
-        inner = _Renderer(r.mode, r.page)
-        inner.join_next = r.join_next
         r.emit(f'<span class="{cls}">', "")
         _render_inline(r, el, verse)
         r.emit("</span>", "")
@@ -256,7 +254,6 @@ def _render_node(r: _Renderer, el: ET.Element, verse: bool) -> None:  # noqa: C9
                 r.emit('<span class="figure-head">', "")
                 _render_inline(r, child, verse)
                 r.emit("</span>", "")
-        r.text(el.tail if False else None, verse)
     elif t == "stage":  # a stage direction inside a line
         r.emit('<span class="stage">', "")
         _render_inline(r, el, verse)
@@ -332,14 +329,14 @@ def _finish(dip: _Renderer, rea: _Renderer, verse: bool) -> tuple[str, str, str,
             out.append(f'<span class="{cls}">{body}</span>')
     diplomatic_html = "<br>\n".join(out)
     # reading: prose is one flow; verse one line per <l>
-    rlines = [(_clean("".join(h.html)), _clean("".join(t))) for h, t in zip(rea.lines, rea.text_lines)]
+    rlines = [(_clean("".join(h.html)), _clean("".join(t))) for h, t in zip(rea.lines, rea.text_lines, strict=True)]
     rlines = [(h, t) for h, t in rlines if h]
     if verse:
         reading_html = "<br>\n".join(h for h, _ in rlines)
         text_lines = [t for _, t in rlines if t]
         reading_text = "\n".join(text_lines)
-        verse_lines = [t for (_, t), line in zip(rlines, [x for x in rea.lines if _clean("".join(x.html))])
-                       if t and not line.speaker]
+        kept = [x for x in rea.lines if _clean("".join(x.html))]
+        verse_lines = [t for (_, t), line in zip(rlines, kept, strict=True) if t and not line.speaker]
     else:
         reading_html = _clean(" ".join(h for h, _ in rlines))
         reading_text = _clean(" ".join(t for _, t in rlines))

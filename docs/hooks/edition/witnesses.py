@@ -2,7 +2,7 @@
 
 Each comparison is a dict ready for a side-by-side view::
 
-    {"id": "alchemist-1612-1616", "title": ..., "note": ...,
+    {"id": "alchemist-1612-1616", "title": ..., "note": ... (editorial, ours),
      "a": {"text_id": "jonson1612", "label": "1612 quarto", "bib": "jonson1612"},
      "b": {"text_id": "jonson1616", "label": "1616 folio", "bib": "jonson1616"},
      "rows": [{"a_html": ..., "b_html": ..., "a_text": ..., "b_text": ..., "same": bool}],  # one row per line
@@ -26,16 +26,21 @@ from typing import Any
 
 PAIRS = (
     {"id": "alchemist-1612-1616", "title": "Jonson, The Alchemist I.i: quarto (1612) and folio (1616)",
-     "a": ("jonson1612", "1612 quarto"), "b": ("jonson1616", "1616 folio")},
+     "a": ("jonson1612", "1612 quarto"), "b": ("jonson1616", "1616 folio"),
+     "note": "The folio resets the lines in lower case for common nouns and changes some spellings and points; "
+             "the words about Post and Pair and the counters are the same in both."},
     {"id": "harington-1615-1618", "title": "Harington, 'Of the games that haue beene in request at the Court': "
-     "1615 and 1618", "a": ("harington1615", "1615"), "b": ("harington1618", "1618")},
+     "1615 and 1618", "a": ("harington1615", "1615"), "b": ("harington1618", "1618"),
+     "note": "The 1618 collection numbers the epigram (book 4, no. 12) and changes a few spellings ('bosting' to "
+             "'boasting', 'lode' to 'load', 'Nody' to 'Noddy', 'Bankerout' to 'Bankerupt'); the lines on Post "
+             "differ only in that one word."},
 )
 
 
 def _lines(ed, text_id: str) -> list[str]:
     t = ed.texts[text_id]
     out: list[str] = []
-    for p in t.headings + t.passages:
+    for p in t.passages:
         out.extend(x for x in p.reading_text.split("\n") if x.strip())
     return out
 
@@ -133,7 +138,7 @@ def compare_all(ed) -> list[dict[str, Any]]:
     for pair in PAIRS:
         (a_id, a_label), (b_id, b_label) = pair["a"], pair["b"]
         result = compare(ed, a_id, b_id)
-        out.append({"id": pair["id"], "title": pair["title"],
+        out.append({"id": pair["id"], "title": pair["title"], "note": pair.get("note", ""),
                     "a": {"text_id": a_id, "label": a_label, "bib": ed.texts[a_id].bib},
                     "b": {"text_id": b_id, "label": b_label, "bib": ed.texts[b_id].bib},
                     **result})
