@@ -1,0 +1,79 @@
+"""The records both hosts must agree on: run by CPython (tests/pyodide/run.py) and inside Pyodide (run.mjs).
+
+For every registered game and ``SEEDS`` seeds, one whole game is played by the game's own bots (rotating through
+its presets, player counts and bots, so every one of them is exercised) and its JSON record is hashed. The two hosts
+must produce the same list of hashes: same deals, same bot choices, same ledgers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+SEEDS = 200
+
+
+def plan(spec, seed: int) -> tuple[str, int, list[str]]:
+    presets = list(spec.presets)
+    lo, hi = spec.players
+    hi = min(hi, lo + 5)
+    players = lo + seed % (hi - lo + 1)
+    bots = list(spec.bots) or ["random"]
+    names = [bots[(seed + seat) % len(bots)] for seat in range(players)]
+    return presets[seed % len(presets)], players, names
+
+
+def record(spec, seed: int) -> dict:
+    from gamester.errors import RulesetError
+    from gamester.game import play_out
+    from gamester.web import bot_seed
+
+    preset, players, names = plan(spec, seed)
+    opts = spec.presets[preset].options
+    lo, hi = spec.players
+    # Some presets allow fewer seats than the game (Truc is two-handed): take the first count that works.
+    for n in [players, *range(lo, hi + 1)]:
+        try:
+            state = spec.new_state(opts, n, seed)
+            break
+        except RulesetError:
+            continue
+    else:
+        raise RulesetError(f"{spec.name} preset {preset}: no player count in {lo}..{hi} works")
+    names = (names * n)[:n]
+    bots = [spec.make_bot(b, bot_seed(seed, 0, seat)) for seat, b in enumerate(names)]
+    play_out(state, bots)
+    return state.to_record()
+
+
+def digests(seeds: int = SEEDS) -> dict[str, list[str]]:
+    from gamester import games
+
+    out: dict[str, list[str]] = {}
+    for name, spec in sorted(games().items()):
+        out[name] = [hashlib.sha256(json.dumps(record(spec, s), sort_keys=True, ensure_ascii=False)
+                                    .encode()).hexdigest()[:16] for s in range(seeds)]
+    return out
+
+
+def settle_timing(n: int = 300) -> float | None:
+    """Seconds per Post and Pair show-down settlement (for benchmarks/bench_browser.py), or None if absent."""
+    import argparse
+    import time
+
+    from gamester import games
+
+    spec = games().get("post-and-pair")
+    if spec is None or "deal" not in spec.cli:
+        return None
+    opts = spec.default_options()
+    t = time.perf_counter()
+    for seed in range(n):
+        ns = argparse.Namespace(players=6, seed=seed, hand=[], folded=[], bots=[], deals=None, json=True,
+                                ruleset=None, option=[])
+        spec.cli["deal"](opts, ns)
+    return (time.perf_counter() - t) / n
+
+
+if __name__ == "__main__":
+    print(json.dumps(digests()))
