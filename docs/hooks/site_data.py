@@ -408,11 +408,24 @@ def m_citations(text: str, page: Any) -> str:
         anchors = f' id="cit-{e(cid)}"'
         if pid:
             p, unit = resolve(str(pid))
-            loc = locator(p)
+            t = edition().texts.get(g(p, "text_id", default=""))
+            loc = "; ".join(x for x in (e(str(g(t, "locator", default=""))) if t is not None else "", locator(p)) if x)
             para = paragraph_of(str(pid))
             body = (e(unit).replace("\n", "<br>") if unit else need(p, "reading_html", str(pid)))
-            quote = (f'<blockquote class="gm-quote">{body}</blockquote>'
-                     f'<p class="gm-loc"><small>{e(str(pid))} · {loc}</small></p>')
+            words = g(c, "quote", default="")
+            if words:
+                from edition.tei import normalise_for_match as norm
+
+                if norm(str(words)) not in norm(str(need(p, "reading_text", str(pid)))):
+                    raise EditionError(f"citation {cid}: its quoted words are not in passage {pid}")
+                shown = e(str(words)).replace("\n", "<br>")
+                quote = (f'<blockquote class="gm-quote">{shown}</blockquote>'
+                         f'<p class="gm-loc"><small>{e(str(pid))} · {loc}</small></p>'
+                         f'<details class="gm-context"><summary>The whole passage</summary>'
+                         f'<blockquote class="gm-quote">{body}</blockquote></details>')
+            else:
+                quote = (f'<blockquote class="gm-quote">{body}</blockquote>'
+                         f'<p class="gm-loc"><small>{e(str(pid))} · {loc}</small></p>')
             target = "" if para in seen else f'<span class="gm-anchor" id="{e(para)}"></span>'
             seen.add(para)
             if pid != para and pid not in seen:

@@ -306,6 +306,7 @@ def _scalar(v: Any) -> str:
     return e(str(v))
 
 
+_SEATLIKE = re.compile(r"(dealer|winner|seat|chief|eldest|holder|leader)$")
 _SKIP = {"ledger", "net", "box", "hands", "deal", "actions", "deals", "game", "ruleset", "seed", "players",
          "winners", "trump", "folded", "history"}
 
@@ -348,8 +349,10 @@ def result_html(d: dict, players: int, game: str, base: str, passages: dict | No
     for k, v in d.items():
         if k in _SKIP or (depth and k in ("kind",)):
             continue
-        if isinstance(v, (str, int, float, bool)) or v is None or (isinstance(v, list) and len(v) <= 12
-                                                                  and all(not isinstance(x, (dict, list)) for x in v)):
+        if _SEATLIKE.search(k) and isinstance(v, int) and not isinstance(v, bool):
+            facts.append((k.replace("_", " ").capitalize(), e(seat_label(v, n, game))))
+        elif isinstance(v, (str, int, float, bool)) or v is None or (isinstance(v, list) and len(v) <= 12
+                                                                    and all(not isinstance(x, (dict, list)) for x in v)):
             facts.append((k.replace("_", " ").capitalize(), _scalar(v)))
     if facts:
         parts.append('<dl class="gm-facts">' + "".join(f"<dt>{e(k)}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>")
