@@ -31,6 +31,7 @@ from .cards import (
     SUIT_NAMES,
     SUITS,
     Card,
+    check_distinct,
     format_cards,
     parse_cards,
     shuffled,
@@ -278,32 +279,46 @@ def decide(entries: Sequence[tuple], live: Sequence[int], options: PostAndPairOp
     Ties go to the elder hand (pp.showdown.elder-wins-ties) because only a strictly better key replaces the best
     so far, and ``live`` runs from the eldest.
     """
-    total = 0
-    for e in entries:
-        total += e[SUIT_POINTS]
+    total = held = 0
     best_royal = best_pair = best_post = 0
     royal = pair = post = -1
-    held = 0
-    for p in live:
-        e = entries[p]
-        if e[ROYAL] > best_royal:
-            best_royal, royal = e[ROYAL], p
-        if e[PAIR] > best_pair:
-            best_pair, pair = e[PAIR], p
-        if e[POST] > best_post:
-            best_post, post = e[POST], p
-        held |= e[SUITS_HELD]
-    tie = options.trump_tie
+    if len(live) == len(entries):
+        for p, (r, pr, po, _, pts, _, h) in enumerate(entries):
+            total += pts
+            held |= h
+            if pr > best_pair:
+                best_pair, pair = pr, p
+            if po > best_post:
+                best_post, post = po, p
+            if r > best_royal:
+                best_royal, royal = r, p
+    else:
+        for e in entries:
+            total += e[SUIT_POINTS]
+        for p in live:
+            r, pr, po, _, _, _, h = entries[p]
+            held |= h
+            if pr > best_pair:
+                best_pair, pair = pr, p
+            if po > best_post:
+                best_post, post = po, p
+            if r > best_royal:
+                best_royal, royal = r, p
     if options.trump == "best-post" and post >= 0:
         trump, rule = entries[post][POST_SUIT], TRUMP_BEST_POST
     else:
-        trump = _top_suit(total, 15, entries, live, tie)
+        s0, s1, s2, s3 = total & 255, (total >> 8) & 255, (total >> 16) & 255, total >> 24
+        top = max(s0, s1, s2, s3)
+        if (s0 == top) + (s1 == top) + (s2 == top) + (s3 == top) == 1:
+            trump = 0 if s0 == top else 1 if s1 == top else 2 if s2 == top else 3
+        else:
+            trump = _top_suit(total, 15, entries, live, options.trump_tie)
         rule = TRUMP_SUIT_COUNT if options.trump == "suit-count" else TRUMP_NO_POST
         if not held >> trump & 1:
             if post >= 0:
                 trump, rule = entries[post][POST_SUIT], TRUMP_ABSENT
             else:
-                trump, rule = _top_suit(total, held, entries, live, tie), SEAT_NO_TRUMP
+                trump, rule = _top_suit(total, held, entries, live, options.trump_tie), SEAT_NO_TRUMP
     shift = 4 * trump
     best = 0
     trump_pos = -1
@@ -344,7 +359,9 @@ class Settlement:
             w_pair = d.pair if d.pair >= 0 else d.trump_pos
             w_post = d.post if d.post >= 0 else (d.trump_pos if options.no_post == "best-trump" else -1)
             w_seat = d.trump_pos
-        if stakes is None:
+        if not payins:  # winnings only (the caller keeps its own ledger of what was paid in)
+            net = [0] * n
+        elif stakes is None:
             net = [-3] * n
         else:
             net = [-(a + b + c + v) for a, b, c, v in zip(stakes.post, stakes.pair, stakes.seat, stakes.vyes,
@@ -497,25 +514,20 @@ def settle(options: Any, hands: Sequence[Any], folded: Iterable[int] = (), stake
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise RulesetError(f"Post and Pair is settled for {MIN_PLAYERS} to {MAX_PLAYERS} hands, not {n}")
     table = _table(opts)
-    entries = []
-    seen = 0
     bits = _BIT_BY_ID
-    try:  # the fast path: tuples of the pack's own Card objects
-        for h in hands:
-            if len(h) != 3:
-                raise KeyError
-            m = bits[id(h[0])] | bits[id(h[1])] | bits[id(h[2])]
-            if seen & m or m.bit_count() != 3:
-                raise KeyError
-            seen |= m
-            e = table.get(m)
-            entries.append(e if e is not None else _entry(table, m, opts))
+    try:  # the fast path: hands of three of the pack's own Card objects, no card twice
+        masks = [bits[id(a)] | bits[id(b)] | bits[id(c)] for a, b, c in hands]
+        if sum(masks).bit_count() != 3 * n:  # equal only if every hand has 3 cards and no two hands overlap
+            raise KeyError
         cards = hands
-    except (KeyError, TypeError):
+    except (KeyError, TypeError, ValueError):
         cards = _read_hands(hands)
-        from .cards import check_distinct
         check_distinct(cards)
-        entries = [_entry(table, _mask(h), opts) for h in cards]
+        masks = [_mask(h) for h in cards]
+    get = table.get
+    entries = [get(m) for m in masks]
+    if None in entries:
+        entries = [_entry(table, m, opts) for m in masks]
     if folded:
         out = _check_seats(n, folded)
         live = tuple(p for p in range(n) if p not in out)
