@@ -129,3 +129,25 @@ def test_unknown_ids_raise(ed):
         ed.passage("cotton1674.pp.99")
     with pytest.raises(KeyError):
         ed.resolve("cotton1674.pp.3.s9")
+
+
+def test_diplomatic_text_keeps_the_printed_lines(ed):
+    lines = ed.passage("cotton1674.pp.4").diplomatic_text.splitlines()
+    assert lines[5:8] == ["all, both Post, Pair, and Seat. Here", "[p. 151 | image 84]",
+                          "note, that he who hath the best Pair or"]
+    assert "keep in till all have done, and by con-sent" in lines
+
+
+def test_a_moved_id_is_caught(ed, tmp_path, monkeypatch):
+    """If the derivation changed (here: the register says pp.3 is on another image), the check says so."""
+    import copy
+
+    reg = json.loads((SOURCES / "passages.json").read_text(encoding="utf-8"))
+    for r in reg:
+        if r["id"] == "cotton1674.pp.3":
+            r["image"] = 85
+    (tmp_path / "passages.json").write_text(json.dumps(reg), encoding="utf-8")
+    fake = copy.copy(ed)
+    fake.root = tmp_path
+    problems = check_register(fake)
+    assert problems == ["passage cotton1674.pp.3 changed: {'image': (85, 84)}"]

@@ -51,7 +51,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import html
 import json
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,6 +90,12 @@ class Passage:
             return f"p. {self.page}"
         return f"image {self.image}" if self.image is not None else ""
 
+    @property
+    def diplomatic_text(self) -> str:
+        """The diplomatic rendering as plain text: one printed line per line, page breaks as ``[p. n | image i]``."""
+        lines = re.split(r"<br>\n?", self.diplomatic_html)
+        return "\n".join(html.unescape(re.sub(r"<[^>]+>", "", x)) for x in lines)
+
     def digest(self) -> str:
         """A short hash of the reading text (recorded in passages.json so that a change of text is noticed)."""
         return hashlib.sha1(self.reading_text.encode("utf-8")).hexdigest()[:12]
@@ -97,6 +105,7 @@ class Passage:
             "id": self.id, "text_id": self.text_id, "n": self.n, "kind": self.kind, "page": self.page,
             "image": self.image, "pages": [list(p) for p in self.pages], "speaker": self.speaker,
             "reading_text": self.reading_text, "reading_html": self.reading_html,
+            "diplomatic_text": self.diplomatic_text,
             "diplomatic_html": self.diplomatic_html, "sentences": [list(s) for s in self.sentences],
             "lines": [list(x) for x in self.lines],
         }
@@ -147,7 +156,8 @@ def _build_text(meta: dict[str, Any], root: Path) -> Text:
         p = Passage(pid, tid, rp.n, rp.kind, rp.page, rp.image, rp.pages, rp.diplomatic_html, rp.reading_html,
                     rp.reading_text, speaker=rp.speaker)
         if rp.kind != "head":
-            body = rp.reading_text
+            # sentences run over the words of the passage proper: verse lines (no speaker, no heading) or prose
+            body = "\n".join(rp.lines) if rp.lines else rp.reading_text
             if rp.speaker and body.startswith(rp.speaker):
                 body = body[len(rp.speaker):]
             p.sentences = [(f"{pid}.s{k}", s) for k, s in enumerate(tei.split_sentences(body), 1)]
@@ -219,7 +229,9 @@ class Edition:
         out = []
         for t in self.texts.values():
             for p in t.passages:
+                dip = hashlib.sha1(p.diplomatic_text.encode("utf-8")).hexdigest()[:12]
                 out.append({"id": p.id, "kind": p.kind, "page": p.page, "image": p.image, "digest": p.digest(),
+                            "diplomatic_digest": dip,
                             "sentences": len(p.sentences), "lines": len(p.lines)})
         return out
 

@@ -56,6 +56,7 @@ class Line:
     pb: tuple[str | None, int | None] | None = None  # (printed page, image) for a page-break marker line
     is_verse: bool = False
     speaker: bool = False
+    head: bool = False  # a heading inside a line group or list: not a verse line
 
 
 @dataclass
@@ -285,6 +286,7 @@ def _render_block(el: ET.Element, mode: str, page: tuple[str | None, int | None]
                 r.emit("</span>", "")
                 r.newline()
             elif ct == "head":
+                r._cur().head = True
                 r.emit('<span class="head">', "")
                 _render_inline(r, child, verse=True)
                 r.emit("</span>", "")
@@ -336,7 +338,7 @@ def _finish(dip: _Renderer, rea: _Renderer, verse: bool) -> tuple[str, str, str,
         text_lines = [t for _, t in rlines if t]
         reading_text = "\n".join(text_lines)
         kept = [x for x in rea.lines if _clean("".join(x.html))]
-        verse_lines = [t for (_, t), line in zip(rlines, kept, strict=True) if t and not line.speaker]
+        verse_lines = [t for (_, t), line in zip(rlines, kept, strict=True) if t and not line.speaker and not line.head]
     else:
         reading_html = _clean(" ".join(h for h, _ in rlines))
         reading_text = _clean(" ".join(t for _, t in rlines))
