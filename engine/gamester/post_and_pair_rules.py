@@ -204,7 +204,7 @@ TRUMP_ORDER = clause(
     C150, seed("Seat & Vyes"))
 TRUMP_TIE = clause(
     "pp.trump.tie", "If two suits tie on points, the one held by the eldest player still in wins (his highest "
-    "card of the tied suits decides).", J, C151,
+    "card of the tied suits decides; if he holds equal cards of both, Spades, Hearts, Diamonds, Clubs).", J, C151,
     note="Neither source says; we extend Cotton's rule that the eldest hand carries ties.")
 TRUMP_TIE_SUIT_ORDER = clause(
     "pp.trump.tie-suit-order", "If two suits tie on points, Spades beat Hearts, Hearts beat Diamonds, and "
