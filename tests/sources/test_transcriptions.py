@@ -138,7 +138,7 @@ def test_diplomatic_text_keeps_the_printed_lines(ed):
     assert "keep in till all have done, and by con-sent" in lines
 
 
-def test_a_moved_id_is_caught(ed, tmp_path, monkeypatch):
+def test_a_moved_id_is_caught(ed, tmp_path):
     """If the derivation changed (here: the register says pp.3 is on another image), the check says so."""
     import copy
 
@@ -151,3 +151,20 @@ def test_a_moved_id_is_caught(ed, tmp_path, monkeypatch):
     fake.root = tmp_path
     problems = check_register(fake)
     assert problems == ["passage cotton1674.pp.3 changed: {'image': (85, 84)}"]
+
+
+@pytest.mark.parametrize("ref, locator", [
+    ("cotton1674.pp.4.s2", "p. 150"),        # before the page break
+    ("cotton1674.pp.4.s3", "pp. 150-151"),   # "Here | note, that he who hath the best Pair ..."
+    ("cotton1674.pp.4.s8", "p. 151"),        # "those that keep in till last, may divide the stakes"
+    ("cotton1674.pp.4", "pp. 150-151"),
+    ("cotton1674.put.2.s3", "pp. 131-132"),
+    ("cotton1674.put.6", "p. 133"),          # the page break opens the paragraph
+    ("davies1605.6.l4", "image 60"),
+    ("davies1605.7.l1", "image 61"),
+    ("barlowroye1528.2.l7", "image 68"),     # the first line after <pb facs="tcp:16774:68"/>
+    ("barlowroye1528.2.l6", ""),             # before it: the extract does not say
+    ("jewel1565.1.s2", "p. 302"),
+])
+def test_sentences_and_lines_know_their_page(ed, ref, locator):
+    assert ed.locate(ref)["locator"] == locator

@@ -25,6 +25,8 @@ API (stable; the site codes against it)::
     p.lines                              # verse only: [(lid, text)], lid = "<pid>.l<k>"
     p.speaker                            # speeches only
     ed.resolve("cotton1674.pp.3.s2")     # -> (Passage, unit text) for a passage, sentence or line id
+    ed.locate("cotton1674.pp.4.s3")      # -> {"page", "image", "page_end", "image_end", "locator"}: where a
+                                         #   passage, sentence or line starts and ends ("pp. 150-151")
     ed.bibliography                      # {key: dict of BibTeX fields + "ENTRYTYPE", "ID"}
     ed.render_reference(key) -> str      # HTML, CSL style sources/csl/harvard-cite-them-right.csl via citeproc-py
     ed.render_citation(key, locator=None) -> str   # short in-text form, e.g. "(Cotton, 1674, p. 150)"
@@ -82,6 +84,7 @@ class Passage:
     sentences: list[tuple[str, str]] = field(default_factory=list)
     lines: list[tuple[str, str]] = field(default_factory=list)
     speaker: str | None = None
+    unit_pages: dict[str, dict[str, Any]] = field(default_factory=dict)  # sid / lid -> page, image, *_end
 
     @property
     def locator(self) -> str:
@@ -145,6 +148,23 @@ class Text:
         return SOURCES / self.file
 
 
+def _unit_pages(word_pages, units, full_text) -> dict[str, dict[str, Any]]:
+    """Where each sentence or line starts and ends, from the page of every word of the passage's reading text.
+
+    The units run in order over the end of the reading text (a speaker or heading line may precede them)."""
+    n_words = [len(u.split()) for _, u in units]
+    offset = len(full_text.split()) - sum(n_words)
+    if offset < 0 or len(word_pages) != len(full_text.split()):
+        return {}
+    out = {}
+    for (uid, _), n in zip(units, n_words, strict=True):
+        if n:
+            (page, image), (page_end, image_end) = word_pages[offset], word_pages[offset + n - 1]
+            out[uid] = {"page": page, "image": image, "page_end": page_end, "image_end": image_end}
+        offset += n
+    return out
+
+
 def _build_text(meta: dict[str, Any], root: Path) -> Text:
     path = root / meta["file"]
     xml_text = path.read_text(encoding="utf-8")
@@ -162,6 +182,8 @@ def _build_text(meta: dict[str, Any], root: Path) -> Text:
                 body = body[len(rp.speaker):]
             p.sentences = [(f"{pid}.s{k}", s) for k, s in enumerate(tei.split_sentences(body), 1)]
             p.lines = [(f"{pid}.l{k}", s) for k, s in enumerate(rp.lines, 1)]
+            p.unit_pages = _unit_pages(rp.word_pages, p.sentences, rp.reading_text) | \
+                _unit_pages(rp.word_pages, p.lines, rp.reading_text)
         blocks.append(p)
     known = {"id", "file", "bib", "tcp", "repo", "commit", "licence", "author", "short_title", "date", "year",
              "pages", "locator", "stc"}
@@ -223,6 +245,25 @@ class Edition:
             return self._units[ref]
         except KeyError:
             raise KeyError(f"unknown passage, sentence or line id {ref!r}") from None
+
+    def locate(self, ref: str) -> dict[str, Any]:
+        """Page and image where a passage, sentence or line starts and ends: ``{"page", "image", "page_end",
+        "image_end", "locator"}``; ``locator`` is "p. 150", "pp. 150-151" or "image 60" (for citing)."""
+        p, _ = self.resolve(ref)
+        if ref in p.unit_pages:
+            loc = dict(p.unit_pages[ref])
+        else:
+            last = p.pages[-1] if p.pages else (p.page, p.image)
+            loc = {"page": p.page, "image": p.image, "page_end": last[0], "image_end": last[1]}
+        if loc["page"]:
+            same = loc["page_end"] in (None, loc["page"])
+            loc["locator"] = f"p. {loc['page']}" if same else f"pp. {loc['page']}-{loc['page_end']}"
+        elif loc["image"] is not None:
+            same = loc["image_end"] in (None, loc["image"])
+            loc["locator"] = f"image {loc['image']}" if same else f"images {loc['image']}-{loc['image_end']}"
+        else:
+            loc["locator"] = ""
+        return loc
 
     def passage_register(self) -> list[dict[str, Any]]:
         """The register written to ``sources/passages.json``: every id with its page, image and text digest."""

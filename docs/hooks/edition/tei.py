@@ -41,6 +41,8 @@ BLOCKS = {"p", "lg", "sp", "stage", "list"}
 CONTAINERS = {"div", "body", "root", "front", "back", "text", "group"}
 ABBREVIATIONS = {"viz.", "Ch.", "St.", "pag.", "p.", "Mr.", "Mris.", "sc.", "ibid.", "i.e.", "e.g.", "cap."}
 
+PB_SENTINEL = "\ue000"  # marks a page break inside the reading renderer's plain text (never published)
+
 _FACS = re.compile(r"tcp:(?P<vid>[^:]+):(?P<image>\d+)")
 
 
@@ -72,6 +74,7 @@ class RawPassage:
     reading_text: str
     lines: list[str]           # verse lines (reading text), empty for prose
     speaker: str | None = None
+    word_pages: list[tuple[str | None, int | None]] = field(default_factory=list)  # (page, image) per word
 
 
 def provenance_comment(xml_text: str) -> str:
@@ -194,8 +197,10 @@ class _Renderer:
             self._cur().html.append(marker)
             self.newline()
         else:
-            # reading: a discreet marker in the HTML, nothing in the plain text
+            # reading: a discreet marker in the HTML; in the plain text a sentinel (removed before the text is
+            # published) that lets each word, sentence and line be given the page it starts on
             self._cur().html.append(marker)
+            self.text_lines[-1].append(PB_SENTINEL)
 
 
 def _render_inline(r: _Renderer, el: ET.Element, verse: bool) -> None:
@@ -304,6 +309,8 @@ def _render_block(el: ET.Element, mode: str, page: tuple[str | None, int | None]
                 sub = _render_block(child, mode, r.page)
                 r.lines.extend(sub.lines)
                 r.text_lines.extend(sub.text_lines)
+                r.pages.extend(sub.pages[1:])
+                r.page = sub.page
                 r.lines.append(Line())
                 r.text_lines.append([])
             else:
@@ -317,7 +324,23 @@ def _clean(s: str) -> str:
     return re.sub(r"\s+", " ", s).strip()
 
 
-def _finish(dip: _Renderer, rea: _Renderer, verse: bool) -> tuple[str, str, str, list[str]]:
+def _words(raw_lines: list[str]) -> list[list[tuple[str, int]]]:
+    """Per reading line, its words with the index (into the renderer's ``pages``) of the page each starts on."""
+    k = 0
+    out = []
+    for raw in raw_lines:
+        words = []
+        for token in raw.split():
+            lead = len(token) - len(token.lstrip(PB_SENTINEL))
+            word = token.replace(PB_SENTINEL, "")
+            if word:
+                words.append((word, k + lead))
+            k += token.count(PB_SENTINEL)
+        out.append(words)
+    return out
+
+
+def _finish(dip: _Renderer, rea: _Renderer, verse: bool) -> tuple[str, str, str, list[str], list]:
     # diplomatic: one printed line per <span class="line">, page-break markers as their own lines
     out = []
     for line in dip.lines:
@@ -331,7 +354,8 @@ def _finish(dip: _Renderer, rea: _Renderer, verse: bool) -> tuple[str, str, str,
             out.append(f'<span class="{cls}">{body}</span>')
     diplomatic_html = "<br>\n".join(out)
     # reading: prose is one flow; verse one line per <l>
-    rlines = [(_clean("".join(h.html)), _clean("".join(t))) for h, t in zip(rea.lines, rea.text_lines, strict=True)]
+    raw = ["".join(t) for t in rea.text_lines]
+    rlines = [(_clean("".join(h.html)), _clean(t.replace(PB_SENTINEL, ""))) for h, t in zip(rea.lines, raw, strict=True)]
     rlines = [(h, t) for h, t in rlines if h]
     if verse:
         reading_html = "<br>\n".join(h for h, _ in rlines)
@@ -343,7 +367,10 @@ def _finish(dip: _Renderer, rea: _Renderer, verse: bool) -> tuple[str, str, str,
         reading_html = _clean(" ".join(h for h, _ in rlines))
         reading_text = _clean(" ".join(t for _, t in rlines))
         verse_lines = []
-    return diplomatic_html, reading_html, reading_text, verse_lines
+    word_pages = [rea.pages[i] for line in _words(raw) for _, i in line]
+    if len(word_pages) != len(reading_text.split()):
+        raise TEIError(f"page tracking lost count of words in {reading_text[:60]!r}")
+    return diplomatic_html, reading_html, reading_text, verse_lines, word_pages
 
 
 def passages(xml_text: str, start_page: str | None = None, start_image: int | None = None) -> list[RawPassage]:
@@ -356,7 +383,7 @@ def passages(xml_text: str, start_page: str | None = None, start_image: int | No
         verse = kind in ("lg", "lines", "sp", "list")
         dip = _render_block(el, "diplomatic", state["page"])
         rea = _render_block(el, "reading", state["page"])
-        d_html, r_html, r_text, vlines = _finish(dip, rea, verse)
+        d_html, r_html, r_text, vlines, word_pages = _finish(dip, rea, verse)
         if not r_text and not vlines:
             # a block with no words (e.g. only a page break): keep the page it carries, make no passage
             state["page"] = dip.page
@@ -378,7 +405,7 @@ def passages(xml_text: str, start_page: str | None = None, start_image: int | No
             first_page = lead
         pages = [first_page] + [p for p in dip.pages[1:] if p != first_page]
         out.append(RawPassage(kind, n, h, first_page[0], first_page[1], _dedupe(pages), d_html, r_html, r_text,
-                              vlines, speaker))
+                              vlines, speaker, word_pages))
         state["page"] = dip.page
 
     def walk(container: ET.Element) -> None:
