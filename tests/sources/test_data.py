@@ -105,3 +105,18 @@ def test_attested_clauses_rest_on_period_passages(ed, engine_clauses):
 
 def test_the_whole_check_is_clean(ed):
     assert ed.check() == []
+
+
+def test_engine_page_locators_agree_with_the_mapped_passages(ed, engine_clauses):
+    assert checks.check_locators(ed, engine_clauses) == []
+
+
+def test_a_wrong_engine_page_is_caught(ed, engine_clauses):
+    from gamester.clauses import Citation
+
+    c = engine_clauses["pp.showdown.elder-wins-ties"]  # Cotton p. 151: "the eldest hand carries it"
+    wrong = dict(engine_clauses)
+    wrong[c.id] = type(c)(c.id, c.statement, c.status, (Citation("cotton1674", "p. 150"),), c.note)
+    problems = checks.check_locators(ed, wrong)
+    assert problems == ["engine clause pp.showdown.elder-wins-ties cites cotton1674, p. 150, but the passages the "
+                        "clause map gives for it are on p. 151"]

@@ -11,12 +11,14 @@ What is checked:
 - passage ids: every passage, sentence or line id named anywhere resolves;
 - quotations: every quoted string occurs in the passage it names, after ``tei.normalise_for_match`` (only that);
 - the clause map: every engine clause (``gamester.all_clauses()``) is in the map and every map entry names a real
-  clause, with the engine's status, passages, and (for reconstructed and conjectural clauses) a note.
+  clause, with the engine's status, passages, and (for reconstructed and conjectural clauses) a note;
+- locators: where the engine cites a transcribed book by page, the passages the map gives lie on that page.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any
 
@@ -194,6 +196,53 @@ def check_engine_citations(ed, clauses: dict[str, Any] | None) -> list[str]:
             for c in clauses.values() for cit in c.citations if cit.key not in ed.bibliography]
 
 
+_PAGES = re.compile(r"pp?\.\s*(\d+)(?:\s*[-–]\s*(\d+))?")
+
+
+def _page_set(first: str | None, last: str | None) -> set[int]:
+    if not (first and first.isdigit()):
+        return set()
+    a = int(first)
+    b = int(last) if last and last.isdigit() else a
+    return set(range(a, b + 1))
+
+
+def check_locators(ed, clauses: dict[str, Any] | None) -> list[str]:
+    """Where the engine cites a transcribed book by page ("cotton1674, p. 151") and the clause map names passages
+    of that book, the passages must lie on the cited pages (at least one of them), so that a wrong page in the
+    engine, or a wrong passage in the map, is caught."""
+    if clauses is None:
+        return []
+    problems = []
+    text_bib = {t.id: t.bib for t in ed.texts.values()}
+    for cid, c in clauses.items():
+        entry = ed.clause_map.get(cid)
+        if entry is None:
+            continue
+        for cit in c.citations:
+            if cit.key not in text_bib.values():
+                continue
+            m = _PAGES.fullmatch(cit.locator.strip())
+            if not m:
+                if cit.locator.strip().startswith("p"):
+                    problems.append(f"engine clause {cid}: locator {cit.locator!r} for {cit.key} does not parse")
+                continue
+            cited = _page_set(m.group(1), m.group(2))
+            have: set[int] = set()
+            for ref in entry.get("passages", []):
+                try:
+                    p, _ = ed.resolve(ref)
+                except KeyError:
+                    continue
+                if text_bib.get(p.text_id) == cit.key:
+                    loc = ed.locate(ref)
+                    have |= _page_set(loc["page"], loc["page_end"])
+            if have and not cited & have:
+                problems.append(f"engine clause {cid} cites {cit.key}, {cit.locator}, but the passages the clause "
+                                f"map gives for it are on p. {', '.join(map(str, sorted(have)))}")
+    return problems
+
+
 def check_manifest(ed) -> list[str]:
     problems = []
     for t in ed.texts.values():
@@ -213,4 +262,5 @@ def check(ed) -> list[str]:
         return [str(e)]
     clauses = engine_clauses()
     return (check_manifest(ed) + check_provenance(ed) + check_register(ed) + check_citations(ed, clauses)
-            + check_notes(ed, clauses) + check_clause_map(ed, clauses) + check_engine_citations(ed, clauses))
+            + check_notes(ed, clauses) + check_clause_map(ed, clauses) + check_engine_citations(ed, clauses)
+            + check_locators(ed, clauses))
