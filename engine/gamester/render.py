@@ -398,7 +398,8 @@ def render_data(data: dict[str, Any], *, base: str = "../", passages: dict | Non
                         f'{result_html(d, players, game, base, passages)}</section>')
         return head + summary + '<div class="gm-compare">' + "".join(cols) + "</div></div>"
     r = results[0]
-    cap = f'<p class="gm-ruleset">Ruleset <code>{e(r["options"])}</code></p>'
+    cap = (f'<p class="gm-ruleset">Ruleset <strong>{e(r["ruleset"])}</strong>: '
+           f'<code>{e(r["options"])}</code></p>')
     return head + cap + result_html(r["data"], players, game, base, passages) + "</div>"
 
 
