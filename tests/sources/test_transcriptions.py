@@ -168,3 +168,16 @@ def test_a_moved_id_is_caught(ed, tmp_path):
 ])
 def test_sentences_and_lines_know_their_page(ed, ref, locator):
     assert ed.locate(ref)["locator"] == locator
+
+
+def test_renderings_are_escaped_and_balanced(ed):
+    """Every rendering parses as XML once <br> is closed: text is escaped and our tags are balanced."""
+    import xml.etree.ElementTree as ET
+
+    allowed = {"div", "span", "i", "br"}
+    for pid, p in ed.passages.items():
+        for name in ("diplomatic_html", "reading_html"):
+            markup = getattr(p, name).replace("<br>", "<br/>")
+            root = ET.fromstring(f"<div>{markup}</div>")
+            assert {el.tag for el in root.iter()} <= allowed, (pid, name)
+    assert "&amp;c." in ed.passage("cotton1674.pp.4").reading_html
