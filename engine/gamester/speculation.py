@@ -18,7 +18,8 @@ How a deal runs here (each step names its clause):
 4. The chief hand may offer the best trump for sale (``keep`` / ``offer QH``): at any turn or only when it is
    turned, by ruleset. After a sale the seat on the buyer's left goes on.
 5. An auction is: the seller's offer, then every other seat once in turn from the seller's left, ``bid N`` (more
-   than the best bid so far, at most the pool) or ``no-bid``; then the seller's ``accept`` or ``refuse``.
+   than the best bid so far, at most the pool) or ``no-bid`` (a bid of the whole pool ends the bidding); then the
+   seller's ``accept`` or ``refuse`` (no bids: the offer lapses).
 6. When every card is turned (the chief hand last), the spare hand (if dealt) is shown, and the holder of the best
    trump takes the pool; if the spare hand or a pool-owned turn-up holds it, or its holder is barred, the pool stays.
 
@@ -125,8 +126,8 @@ AUCTION = clause("spec.sale.auction", "A sale is made by asking who will buy: pl
                  "seller takes the best offer or refuses them all.", R, HOYLE, H78,
                  note=NOTE_MODERN + " The price is paid by the buyer to the seller.")
 AUCTION_ORDER = clause("spec.sale.auction-order", "Every other player may bid once, in turn from the seller's "
-                       "left; each bid must beat the best so far and may not exceed the pool. A refused or "
-                       "bidless offer is not repeated that turn.", C, HOYLE,
+                       "left; each bid must beat the best so far and may not exceed the pool, and a bid of the "
+                       "whole pool ends the bidding. A refused or bidless offer is not repeated that turn.", C, HOYLE,
                        note="The accounts do not say how offers are collected; one round of rising bids keeps the "
                        "auction short and finite, and nobody sensible pays more than the pool.")
 WIN = clause("spec.win.best-trump", "When all the cards are turned, the holder of the best trump (by purchase or "
@@ -583,6 +584,8 @@ class SpeculationState(State):
                 n = int(action.split()[1])
                 a["bids"].append((seat, n))
                 a["high"] = (seat, n)
+                if n >= self._bid_cap():  # nobody can bid more: the others are not asked
+                    a["queue"].clear()
             if not a["queue"]:
                 if a["high"] is None:
                     self._close_auction(False)
@@ -828,7 +831,9 @@ class _ChanceBot(Bot):
             return "accept" if state.auction["high"][1] >= value * self.accept_factor else "refuse"
         if phase in (Phase.TURNUP_SALE, Phase.WINDOW):
             p = float(offered_chance(state, seat))
-            if seat in d.peeked or (p < self.keep_above and self.rng.random() < self.offer_rate):
+            # offer when the card is neither a near-certain winner nor too poor to fetch a counter
+            worth = p < self.keep_above and p * pool >= 1.5
+            if seat in d.peeked or (worth and self.rng.random() < self.offer_rate):
                 return legal[1]
             return "keep"
         if phase == Phase.TURN:

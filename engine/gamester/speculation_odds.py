@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 
 from .cards import Card
@@ -33,25 +34,23 @@ def _rank(c: Card) -> int:
     return c.rank.index
 
 
-def _known_trump_chances(known: Sequence[tuple[Hashable, Card]], unknown: Sequence[Hashable],
-                         unseen: Sequence[Card], trump: str) -> dict[Hashable, Fraction]:
-    """Chances when the trump suit is known and at least one known card is a trump (or there is none at all)."""
-    out: dict[Hashable, Fraction] = {key: Fraction(0) for key, _ in known}
+@lru_cache(maxsize=4096)
+def _split(m: int, k: int, t: int) -> tuple[Fraction, Fraction]:
+    """(chance the known best card wins, chance each unknown position holds the winner) for ``t`` higher unseen
+    trumps among ``m`` unseen cards spread over ``k`` unknown positions."""
+    keep = Fraction(comb(m - t, k), comb(m, k))
+    if not k:
+        return keep, Fraction(0)
+    each = Fraction(sum(comb(m - j, k - 1) for j in range(1, t + 1)), comb(m - 1, k - 1) * m)
+    return keep, each
+
+
+def _best_known(known: Sequence[tuple[Hashable, Card]], trump: str) -> tuple[Hashable | None, int]:
     best_key, best_rank = None, -1
     for key, c in known:
         if c.suit.letter == trump and _rank(c) > best_rank:
             best_key, best_rank = key, _rank(c)
-    m, k = len(unseen), len(unknown)
-    t = sum(1 for c in unseen if c.suit.letter == trump and _rank(c) > best_rank)
-    if k:
-        den = comb(m - 1, k - 1) * m
-        num = sum(comb(m - j, k - 1) for j in range(1, t + 1))
-        each = Fraction(num, den)
-        for key in unknown:
-            out[key] = each
-    if best_key is not None:
-        out[best_key] = Fraction(comb(m - t, k), comb(m, k))
-    return out
+    return best_key, best_rank
 
 
 def win_chances(known: Sequence[tuple[Hashable, Card]], unknown: Sequence[Hashable], unseen: Sequence[Card],
@@ -66,26 +65,50 @@ def win_chances(known: Sequence[tuple[Hashable, Card]], unknown: Sequence[Hashab
     ``court_passes``: the court-card rule (an A, K, Q or J turn-up wins at once).
     """
     unknown = list(unknown)
-    unseen = list(unseen)
-    if len(unseen) < len(unknown):
-        raise ValueError(f"{len(unknown)} unknown positions but only {len(unseen)} unseen cards")
+    m, k = len(unseen), len(unknown)
+    if m < k:
+        raise ValueError(f"{k} unknown positions but only {m} unseen cards")
+    out: dict[Hashable, Fraction] = {key: Fraction(0) for key, _ in known}
     if trump is not None:
-        return _known_trump_chances(known, unknown, unseen, trump)
+        best_key, best_rank = _best_known(known, trump)
+        t = sum(1 for c in unseen if c.suit.letter == trump and _rank(c) > best_rank)
+        keep, each = _split(m, k, t)
+        for key in unknown:
+            out[key] = each
+        if best_key is not None:
+            out[best_key] = keep
+        return out
     if turnup_key is None or turnup_key not in unknown:
         raise ValueError("with the trump suit unknown, the turn-up must be one of the unknown positions")
     rest = [u for u in unknown if u != turnup_key]
-    total: dict[Hashable, Fraction] = {key: Fraction(0) for key, _ in known}
-    total.update({u: Fraction(0) for u in unknown})
-    m = len(unseen)
-    # Turn-ups of the same suit and rank class give the same answer; but m <= 52, so simply loop.
-    for i, c in enumerate(unseen):
+    for u in unknown:
+        out[u] = Fraction(0)
+    # Each unseen card is the turn-up with chance 1/m; then the rest is the trump-known case over m-1 cards.
+    tally: dict[tuple[Hashable, int], int] = {}
+    passes = 0
+    ranks: dict[str, list[int]] = {}
+    for x in unseen:
+        ranks.setdefault(x.suit.letter, []).append(_rank(x))
+    known_best = {suit: _best_known(known, suit) for suit in ranks}
+    for c in unseen:
         if court_passes and c.rank.text in COURT:
-            total[turnup_key] += Fraction(1, m)
+            passes += 1
             continue
-        part = _known_trump_chances([*known, (turnup_key, c)], rest, unseen[:i] + unseen[i + 1:], c.suit.letter)
-        for key, p in part.items():
-            total[key] += p / m
-    return total
+        suit = c.suit.letter
+        best_key, best_rank = known_best[suit]
+        if _rank(c) > best_rank:
+            best_key, best_rank = turnup_key, _rank(c)
+        t = sum(1 for r in ranks[suit] if r > best_rank)
+        tally[best_key, t] = tally.get((best_key, t), 0) + 1
+    out[turnup_key] += Fraction(passes, m)
+    share = Fraction(0)
+    for (best_key, t), n in tally.items():
+        keep, each = _split(m - 1, k - 1, t)
+        out[best_key] += keep * n / m
+        share += each * n / m
+    for u in rest:
+        out[u] = share
+    return out
 
 
 def brute_force_chances(known: Sequence[tuple[Hashable, Card]], unknown: Sequence[Hashable],

@@ -232,6 +232,12 @@ def test_auction_bids_rise_and_are_capped_by_the_pool():
     assert s.phase == "accept" and s.current_player() == 2
 
 
+def test_a_bid_of_the_whole_pool_ends_the_bidding():
+    s = Rigged(HANDBOOK, ["2C 3C 4C", "5C 6C 7C", "8C 9C 10C"], "7H")
+    play(s, "offer turn-up", "bid 4")
+    assert s.phase == "accept" and s.auction["bids"] == [(0, 4)]
+
+
 def test_no_bids_closes_the_auction():
     s = Rigged(HANDBOOK, ["2C 3C 4C", "5C 6C 7C", "8C 9C 10C"], "7H")
     play(s, "offer turn-up", "no-bid", "no-bid")

@@ -106,7 +106,9 @@ def test_chances_in_a_late_position_match_enumeration():
             assert exact == brute
             checked += 1
             break
-    assert checked >= 10
+        if checked == 10:
+            break
+    assert checked == 10
 
 
 def test_omniscient_view_picks_the_real_winner():
