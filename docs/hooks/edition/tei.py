@@ -132,6 +132,8 @@ class _Renderer:
         self.page = page
         self.pages: list[tuple[str | None, int | None]] = [page]
         self.prose_break_pending = False
+        self.stack: list[tuple[str, str]] = []   # open inline elements (open html, close html)
+        self.reopen: list[tuple[str, str]] = []  # elements to reopen at the start of the next line
 
     # -- output primitives
     def _cur(self) -> Line:
@@ -144,8 +146,24 @@ class _Renderer:
                 self.newline()
             else:
                 self._space()
+        if self.reopen:
+            self._cur().html.extend(o for o, _ in self.reopen)
+            self.reopen = []
         self._cur().html.append(fragment_html)
         self.text_lines[-1].append(plain)
+
+    def open(self, open_html: str, close_html: str) -> None:
+        """Open an inline element; if a printed line ends inside it, it is closed there and reopened after."""
+        self.emit(open_html, "")
+        self.stack.append((open_html, close_html))
+
+    def close(self) -> None:
+        open_html, close_html = self.stack.pop()
+        if self.reopen:
+            # the line broke inside the element and nothing has been written since: nothing to close here
+            self.reopen = [x for x in self.reopen if x != (open_html, close_html)] if self.reopen else []
+            return
+        self._cur().html.append(close_html)
 
     def _space(self) -> None:
         if self.join_next:
@@ -157,6 +175,9 @@ class _Renderer:
 
     def newline(self, verse: bool = False) -> None:
         self.prose_break_pending = False
+        if self.stack and not self.reopen and self._cur().html:
+            self._cur().html.extend(c for _, c in reversed(self.stack))
+            self.reopen = list(self.stack)
         if self._cur().html or self._cur().pb:
             self._cur().is_verse = self._cur().is_verse or verse
             self.lines.append(Line())
@@ -214,9 +235,9 @@ def _render_inline(r: _Renderer, el: ET.Element, verse: bool) -> None:
 def _render_node(r: _Renderer, el: ET.Element, verse: bool) -> None:  # noqa: C901 (one branch per element)
     t = _tag(el)
     if t == "hi":
-        r.emit("<i>", "")
+        r.open("<i>", "</i>")
         _render_inline(r, el, verse)
-        r.emit("</i>", "")
+        r.close()
     elif t == "g":
         ref = el.get("ref", "")
         if ref == "char:EOLhyphen":
@@ -240,9 +261,11 @@ def _render_node(r: _Renderer, el: ET.Element, verse: bool) -> None:  # noqa: C9
         r.pb(el)
     elif t == "note":
         if r.mode == "diplomatic":
-            r.emit('<span class="margin-note">[margin: ', "[margin: ")
+            r.open('<span class="margin-note">', "</span>")
+            r.emit("[margin: ", "[margin: ")
             _render_inline(r, el, True)
-            r.emit("]</span>", "]")
+            r.emit("]", "]")
+            r.close()
         else:
             # reading HTML keeps the note as a side note; the plain reading text leaves it out
             sub = _Renderer("reading", r.page)
@@ -251,19 +274,19 @@ def _render_node(r: _Renderer, el: ET.Element, verse: bool) -> None:  # noqa: C9
             r._cur().html.append(f'<span class="margin-note">{note_html}</span>')
     elif t in ("seg", "abbr"):
         cls = "initial" if el.get("rend") == "decorInit" else t
-        r.emit(f'<span class="{cls}">', "")
+        r.open(f'<span class="{cls}">', "</span>")
         _render_inline(r, el, verse)
-        r.emit("</span>", "")
+        r.close()
     elif t == "figure":
         for child in el:
             if _tag(child) == "head":
-                r.emit('<span class="figure-head">', "")
+                r.open('<span class="figure-head">', "</span>")
                 _render_inline(r, child, verse)
-                r.emit("</span>", "")
+                r.close()
     elif t == "stage":  # a stage direction inside a line
-        r.emit('<span class="stage">', "")
+        r.open('<span class="stage">', "</span>")
         _render_inline(r, el, verse)
-        r.emit("</span>", "")
+        r.close()
     elif t == "desc":
         pass
     else:
@@ -286,22 +309,22 @@ def _render_block(el: ET.Element, mode: str, page: tuple[str | None, int | None]
                 r.newline(verse=True)
             elif ct == "speaker":
                 r._cur().speaker = True
-                r.emit('<span class="speaker">', "")
+                r.open('<span class="speaker">', "</span>")
                 _render_inline(r, child, verse=True)
-                r.emit("</span>", "")
+                r.close()
                 r.newline()
             elif ct == "head":
                 r._cur().head = True
-                r.emit('<span class="head">', "")
+                r.open('<span class="head">', "</span>")
                 _render_inline(r, child, verse=True)
-                r.emit("</span>", "")
+                r.close()
                 r.newline()
             elif ct in ("p", "item", "stage"):
                 if ct == "stage":
-                    r.emit('<span class="stage">', "")
+                    r.open('<span class="stage">', "</span>")
                 _render_inline(r, child, verse=False)
                 if ct == "stage":
-                    r.emit("</span>", "")
+                    r.close()
                 r.newline()
             elif ct == "pb":
                 r.pb(child)
