@@ -509,7 +509,7 @@ def settle(options: Any, hands: Sequence[Any], folded: Iterable[int] = (), stake
     ``folded`` seats dropped out after staking: their cards count towards the trump suit and they win nothing.
     Raises NotationError for a bad card or hand, RulesetError for a bad option, seat or number of hands.
     """
-    opts = _check_options(options)
+    opts = options if type(options) is PostAndPairOptions else _check_options(options)
     n = len(hands)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise RulesetError(f"Post and Pair is settled for {MIN_PLAYERS} to {MAX_PLAYERS} hands, not {n}")
@@ -519,7 +519,7 @@ def settle(options: Any, hands: Sequence[Any], folded: Iterable[int] = (), stake
         masks = [bits[id(a)] | bits[id(b)] | bits[id(c)] for a, b, c in hands]
         if sum(masks).bit_count() != 3 * n:  # equal only if every hand has 3 cards and no two hands overlap
             raise KeyError
-        cards = hands
+        cards = tuple(hands)
     except (KeyError, TypeError, ValueError):
         cards = _read_hands(hands)
         check_distinct(cards)
