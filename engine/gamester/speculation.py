@@ -249,6 +249,7 @@ class _Deal:
         self.carried_out: int | None = None
         self.window_pending = False
         self.stays = ""
+        self.rules: list[str] = []  # the clause ids applied in this deal, in first-use order
         self.turn_offers_left: set[str] = {"card", "hand"}
 
     def pool(self) -> int:
@@ -300,6 +301,11 @@ class SpeculationState(State):
     def _left(self, seat: int) -> int:
         return (seat + 1) % self.players
 
+    def _rule(self, *ids: str) -> None:
+        for cid in ids:
+            if cid not in self.deal.rules:
+                self.deal.rules.append(cid)
+
     def _pays_to_pool(self, seat: int, counters: int, clause_id: str, reason: str) -> None:
         self.deal.ledger.pay(seat, POOL, counters, "pool", clause_id, reason)
 
@@ -311,6 +317,11 @@ class SpeculationState(State):
         d = _Deal(k + 1, dealer, carried)
         self.deals.append(d)
         o = self.options
+        self._rule(PACK_52 if o.pack == "52" else PACK_32, RANKING, PLAYERS, STAKE, DEAL, TURNUP, NO_LOOK)
+        if o.spare_hand == "on":
+            self._rule(SPARE, SPARE_DEAL)
+        if o.turnup_pool == "on":
+            self._rule(TURNUP_POOL)
         for s in range(n):
             if s == dealer:
                 self._pays_to_pool(s, 2 * o.stake, STAKE, f"the dealer's double stake ({2 * o.stake}) to the pool")
@@ -357,6 +368,8 @@ class SpeculationState(State):
             self._pays_to_pool(payer, 1, KNAVE_FIVE, f"{_name(c)} turned up: one counter to the pool")
         trump = self._trump()
         if trump is not None and c.suit.letter == trump and (d.best is None or _rank(c) > _rank(d.best)):
+            if d.best is not None:
+                self._rule(CHIEF)
             d.best = c
             return True
         return False
@@ -369,6 +382,7 @@ class SpeculationState(State):
         d.best = d.turnup
         if self.options.court_turnup == "deal-passes" and d.turnup.rank.text in COURT:
             d.passed = True
+            self._rule(COURT_RULE if holder is not None else COURT_POOL)
             self._finish_deal()
             return
         d.window_pending = holder is not None and self.options.turnup_sale == "before-or-after"
@@ -382,11 +396,15 @@ class SpeculationState(State):
         chief = self.chief()
         if chief is None:
             return False
-        return d.best != d.turnup or self.options.turnup_sale == "before-or-after"
+        if d.best == d.turnup and self.options.turnup_sale == "before":
+            self._rule(TURNUP_AFTER)
+            return False
+        return True
 
     def _next_turner(self) -> int:
         d = self.deal
         chief = self.chief()
+        self._rule(PLAY_ORDER, ROUND)
         for i in range(self.players):
             s = (d.pointer + i) % self.players
             if d.hidden[s] and s != chief:
@@ -426,10 +444,12 @@ class SpeculationState(State):
             why = ("the spare hand holds" if d.spare and win in d.spare else "the pool's own turn-up is")
             d.winner = None
             d.carried_out = pool
-            d.stays = f"{why} {_name(win)}, the best trump: the pool stays ({CARRY})"
+            self._rule(SPARE if why.startswith("the spare") else TURNUP_POOL, CARRY)
+            d.stays = f"{why} {_name(win)}, the best trump: the pool stays"
         elif holder in d.peeked:
             d.winner = None
             d.carried_out = pool
+            self._rule(PEEK, CARRY)
             d.stays = f"seat {holder} holds {_name(win)} but looked at a card out of turn: the pool stays"
         else:
             d.winner = holder
@@ -439,6 +459,7 @@ class SpeculationState(State):
             else:
                 reason = f"holds {_name(win)}, the best trump in play: takes the pool"
                 cl = WIN
+            self._rule(cl)
             d.ledger.pay(POOL, holder, pool, "pool", cl, reason)
             d.carried_out = 0
             d.stays = ""
@@ -446,11 +467,16 @@ class SpeculationState(State):
         if len(self.deals) < self.total_deals:
             self._start_deal(len(self.deals))
         else:
+            self._rule(DEALS)
             self._phase = Phase.OVER
 
     # -- auctions ---------------------------------------------------------------------------------------------
     def _open_auction(self, seller: int, what: str, cards: list[Card], back: Phase) -> None:
         queue = [(seller + i) % self.players for i in range(1, self.players)]
+        self._rule(AUCTION, AUCTION_ORDER,
+                   {"turn-up": TURNUP_SALE, "card": HIDDEN_SALE, "hand": HAND_SALE, "best": RESALE}[what])
+        if what == "hand":
+            self._rule(HAND_SHOWN)
         self.auction = {"seller": seller, "what": what, "cards": cards, "queue": queue, "bids": [],
                         "high": None, "back": back}
         self._phase = Phase.BID
@@ -474,11 +500,13 @@ class SpeculationState(State):
             if sold:
                 d.owner[d.turnup] = buyer
                 d.pointer = self._left(buyer)
+                self._rule(BUYER_LEFT)
             self._turn_up()
         elif what == "best":
             if sold:
                 d.owner[cards[0]] = buyer
                 d.pointer = self._left(buyer)
+                self._rule(BUYER_LEFT)
             d.window_pending = False
             self._advance()
         elif sold:  # unturned card(s): turned at once, in the seller's place in the order
@@ -572,6 +600,7 @@ class SpeculationState(State):
                 self._open_auction(s, "hand", list(d.hidden[s]), p)
             else:  # peek
                 d.peeked.append(s)
+                self._rule(PEEK, PEEK_HOW)
                 self._pays_to_pool(s, self.options.peek_penalty, PEEK,
                                    f"looked at a card out of turn: {self.options.peek_penalty} to the pool, "
                                    "and cannot take the pool this deal")
@@ -663,6 +692,7 @@ class SpeculationState(State):
             "winner": d.winner,
             "complete": d.done,
             "ledger": d.ledger.to_json(),
+            "clauses": list(d.rules),
             "net": net,
             "carried_in": d.carried_in,
             "carried_out": d.carried_out if d.done else None,

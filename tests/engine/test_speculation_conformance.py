@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from gamester import IllegalActionError, get_game, replay
 from gamester.cards import Card
-from gamester.clauses import get_clause
+from gamester.clauses import all_clauses, get_clause
 from gamester.game import TERMINAL
 from gamester.speculation import MAX_PLAYERS, PRESETS, SpeculationOptions, SpeculationState
 
@@ -44,6 +44,8 @@ def check_record(rec: dict, options: SpeculationOptions) -> None:
         assert sum(d["net"]) + d["carried_out"] - d["carried_in"] == 0
         carried = d["carried_out"]
         total = [a + b for a, b in zip(total, d["net"], strict=True)]
+        for cid in d["clauses"]:
+            assert get_clause(cid).id.startswith("spec.")
         for line in d["ledger"]:
             assert get_clause(line["clause"]).id.startswith("spec.")
             assert line["counters"] > 0 and line["reason"]
@@ -112,8 +114,9 @@ def test_presets_conform(preset, bots):
         assert replay(json.loads(json.dumps(rec))).to_record() == rec
 
 
-def test_option_mixes_conform():
+def test_option_mixes_conform_and_apply_every_clause():
     rng = random.Random(2026)
+    used = set()
     for i in range(24):
         options = random_options(rng)
         players = rng.randint(2, MAX_PLAYERS[options.pack])
@@ -121,6 +124,10 @@ def test_option_mixes_conform():
         rec = state.to_record()
         check_record(rec, options)
         assert replay(rec).to_record() == rec
+        for d in rec["deals"]:
+            used.update(d["clauses"])
+            used.update(line["clause"] for line in d["ledger"])
+    assert used == {c.id for c in all_clauses("spec.")}
 
 
 def test_every_option_value_is_exercised():
