@@ -759,49 +759,82 @@ def new_state(options: PutOptions, players: int, seed: int) -> PutState:
 
 
 # -- analysis -----------------------------------------------------------------------------------------------
-def analysis(state: PutState, seat: int) -> dict[str, Any]:
-    """The seat's exact chances of winning the deal from what it has seen (model: :mod:`gamester.put_odds`)."""
+def _position(state: PutState, seat: int) -> dict[str, Any] | str:
+    """The seat's position as the odds functions take it, or the reason there are no exact odds."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
         raise NotationError(f"seat {seat!r}: this game has seats 0 .. {state.players - 1}")
-    none = {"win": None, "tie": None, "lose": None}
     if state.is_terminal():
-        return {**none, "basis": "the game is over"}
+        return "the game is over"
     if state._phase == Phase.EXCHANGE:
-        return {**none, "basis": "the exchange of four-handed Put is not finished"}
+        return "the exchange of four-handed Put is not finished"
     act = state._active()
     if seat not in act:
-        return {**none, "basis": f"seat {seat} is not playing this deal"}
+        return f"seat {seat} is not playing this deal"
     if len(act) != 2:
-        return {**none, "basis": "exact odds are computed for two players in the deal (not three-handed play)"}
+        return "exact odds are computed for two players in the deal (not three-handed play)"
     opp = act[0] if act[1] == seat else act[1]
     seen = list(state.hands[seat]) + state.played
     if seat in state.discarded:
         seen.append(state.discarded[seat])
-    given = [e for e in state.d.get("exchange", []) if e.get("seat") == seat and "gives" in e]
-    for e in given:
-        seen.append(Card.parse(e["gives"]))
     counts = [0] * len(state.order)
     for c in state.pack:
         counts[state.value(c) - 1] += 1
     for c in seen:
         counts[state.value(c) - 1] -= 1
-    mine = tuple(sorted(state.value(c) for c in state.hands[seat]))
-    k = len(state.hands[opp])
-    table = 0
-    if state.trick:
-        table = state.value(state.trick[0][1])
-    me_lead = state.leader == seat
+    table = state.value(state.trick[0][1]) if state.trick else 0
     # whose card comes next in the trick play (betting answers aside)
     next_card = state.leader if not state.trick else opp if state.trick[0][0] == seat else seat
-    me_to_play = next_card == seat
-    (w, t, lo, total), per = put_odds.odds(mine, k, tuple(counts), me_lead, table, state.tricks_won[seat],
-                                           state.tricks_won[opp], me_to_play)
+    return {"mine": tuple(sorted(state.value(c) for c in state.hands[seat])), "k": len(state.hands[opp]),
+            "counts": tuple(counts), "me_lead": state.leader == seat, "table": table,
+            "mw": state.tricks_won[seat], "tw": state.tricks_won[opp], "me_to_play": next_card == seat,
+            "opp": opp}
+
+
+def analysis(state: PutState, seat: int) -> dict[str, Any]:
+    """The seat's exact chances of winning the deal from what it has seen (model: :mod:`gamester.put_odds`).
+
+    ``{"win", "tie", "lose"}`` are fractions of the hands the other might hold; ``"cards"`` (when the seat is to
+    play) gives them after each of its cards; ``"basis"`` says what they rest on (or why there are none).
+    """
+    pos = _position(state, seat)
+    if isinstance(pos, str):
+        return {"win": None, "tie": None, "lose": None, "basis": pos}
+    (w, t, lo, total), per = put_odds.odds(pos["mine"], pos["k"], pos["counts"], pos["me_lead"], pos["table"],
+                                           pos["mw"], pos["tw"], pos["me_to_play"])
     out: dict[str, Any] = {"win": w / total, "tie": t / total, "lose": lo / total, "hands": total,
                            "basis": put_odds.BASIS, "seat": seat}
     if per:
         by_value = {v: {"win": a / tt, "tie": b / tt, "lose": cc / tt} for v, (a, b, cc, tt) in per}
         out["cards"] = {f"play {c}": by_value[state.value(c)] for c in state._sorted(state.hands[seat])}
     return out
+
+
+def odds_against_strong(state: PutState, seat: int, share: float) -> tuple[float, float] | None:
+    """(win, lose) for the seat if the other's unseen cards are among the best ``share`` of the hands he might
+    hold (what a put or a see suggests), or None where there are no exact odds.
+
+    With three cards unplayed, hands are rated by their strength at the start of a deal; later, by the other's own
+    exact odds from what he has seen."""
+    pos = _position(state, seat)
+    if isinstance(pos, str):
+        return None
+    opp_played = any(s == pos["opp"] for t in state.d["tricks"] for s, _ in t["plays"])
+    if pos["k"] == 3 and not opp_played and not state.played:
+        (w, _t, lo, total), _ = put_odds.odds_given_strong(
+            pos["mine"], pos["counts"], pos["me_lead"], pos["table"], pos["mw"], pos["tw"], pos["me_to_play"],
+            len(state.order), share)
+    elif pos["k"] <= 2:
+        base = [0] * len(state.order)  # what the other cannot see: the pack less the cards played
+        for c in state.pack:
+            base[state.value(c) - 1] += 1
+        for c in state.played:
+            base[state.value(c) - 1] -= 1
+        (w, _t, lo, total), _ = put_odds.odds_given_strong_late(
+            pos["mine"], pos["k"], pos["counts"], tuple(base), pos["me_lead"], pos["table"], pos["mw"], pos["tw"],
+            pos["me_to_play"], share)
+    else:
+        return None
+    return w / total, lo / total
 
 
 def win_chance(state: PutState, seat: int) -> float | None:
@@ -817,13 +850,16 @@ def _need(state: PutState, seat: int) -> tuple[int, int]:
     return target - me, target - them
 
 
+GAMMA = 1.0
+
+
 def _game_chance(need_me: int, need_them: int) -> float:
     """A rough chance of winning the game from the points each side still needs."""
     if need_them <= 0:
         return 0.0
     if need_me <= 0:
         return 1.0
-    return need_them / (need_me + need_them)
+    return need_them ** GAMMA / (need_me ** GAMMA + need_them ** GAMMA)
 
 
 class _PutBot(Bot):
@@ -857,7 +893,7 @@ class _PutBot(Bot):
             return "put"
         if "double" in legal and p - lose >= (0.5 if self.see_at > 0.5 else 0.3):
             return "double"
-        if "throw-up" in legal and p < self.throw_at:
+        if "throw-up" in legal and self._throw(state, seat, p, lose):
             return "throw-up"
         plays = [a for a in legal if a.startswith("play ")]
         if self.exact_play and info.get("cards"):
@@ -895,6 +931,9 @@ class _PutBot(Bot):
             return True  # refusing would give the game away
         return p >= self.see_at
 
+    def _throw(self, state: PutState, seat: int, p: float, lose: float) -> bool:
+        return p < self.throw_at and _need(state, seat)[1] > 1
+
 
 class CautiousBot(_PutBot):
     """Puts only on very good cards, sees only on good ones, never bluffs."""
@@ -923,39 +962,46 @@ class CalculatingBot(_PutBot):
     see_at = 0.55
     bluff = 0.05
 
-    def _put(self, state: PutState, seat: int, p: float, lose: float) -> bool:
-        need_me, need_them = _need(state, seat)
+    #: a put or a see says the hand behind it is good: the uniform odds are lowered by this much when the other
+    #: has put (answering) or would see (putting)
+    signal = 0.1
+    #: the share of hands the other is taken to put with, and to see with, where the exact odds can be conditioned
+    puts_with = 0.35
+    throw_margin = 0.15  # throw up only when clearly worse off playing on (measured: see benchmarks/bench_put.py)
+    sees_with = 0.5
+
+    def _values(self, state: PutState, seat: int, p: float, lose: float) -> dict[str, float]:
+        """Rough chances of winning the game after each choice, from the deal odds and the points still needed."""
+        a, b = _need(state, seat)
         tie = max(0.0, 1 - p - lose)
-        g = _game_chance(need_me, need_them)
-        seen = p + tie * g
-        refused = _game_chance(need_me - 1, need_them)
-        if state.options.unput_deal == "game":
-            unput = seen
-        else:
-            unput = p * _game_chance(need_me - 1, need_them) + lose * _game_chance(need_me, need_them - 1) + tie * g
-        if min(seen, refused) >= unput - 0.02 and p >= 0.5:
+        g = _game_chance
+        for_game = state.put_seen or state.options.unput_deal == "game"
+        play = p + tie * g(a, b) if for_game else p * g(a - 1, b) + lose * g(a, b - 1) + tie * g(a, b)
+        ps = max(0.0, p - self.signal)
+        return {"play": play, "throw": g(a, b - 1), "refused": g(a - 1, b),
+                "seen": ps + tie * g(a, b), "see": ps + tie * g(a, b)}
+
+    def _put(self, state: PutState, seat: int, p: float, lose: float) -> bool:
+        v = self._values(state, seat, p, lose)
+        strong = odds_against_strong(state, seat, self.sees_with)
+        if strong is not None:  # the other sees only with a good hand: weigh the seen put against those
+            v["seen"] = self._values(state, seat, strong[0] + self.signal, strong[1])["seen"]
+        if min(v["seen"], v["refused"]) >= v["play"] - 0.02 and p >= 0.5:
             return True
         return p < 0.25 and self.rng.random() < self.bluff
 
     def _see(self, state: PutState, seat: int, p: float, lose: float) -> bool:
-        need_me, need_them = _need(state, seat)
-        tie = max(0.0, 1 - p - lose)
-        seen = p + tie * _game_chance(need_me, need_them)
-        refused = _game_chance(need_me, need_them - 1)
-        return seen >= refused + 0.1
+        strong = odds_against_strong(state, seat, self.puts_with)
+        if strong is not None:  # the putter is taken to hold one of the best hands
+            p, lose = strong[0] + self.signal, strong[1]
+        v = self._values(state, seat, p, lose)
+        return v["see"] >= v["throw"]
 
-    def choose(self, state: PutState, seat: int) -> str:
-        legal = state.legal_actions()
-        if "throw-up" in legal and state._phase == Phase.PLAY:
-            info = analysis(state, seat)
-            if info["win"] is not None:
-                need_me, need_them = _need(state, seat)
-                tie = 1 - info["win"] - info["lose"]
-                if state.options.betting == "put" and (state.options.unput_deal == "game" or state.put_seen):
-                    play_on = info["win"] + tie * _game_chance(need_me, need_them)
-                    if play_on < _game_chance(need_me, need_them - 1) - 0.05 and "put" not in legal:
-                        return "throw-up"
-        return super().choose(state, seat)
+    def _throw(self, state: PutState, seat: int, p: float, lose: float) -> bool:
+        if state.options.betting != "put":
+            return False
+        v = self._values(state, seat, p, lose)
+        return v["throw"] > v["play"] + self.throw_margin
 
 
 class PutRandomBot(RandomBot):
@@ -1066,4 +1112,4 @@ SPEC = register(GameSpec(
     players=(2, 4), new_state=new_state, bots=BOTS, cli={"play": cli_play, "deal": cli_deal},
     analysis=analysis))
 
-__all__ = ["PutOptions", "PutState", "SPEC", "analysis", "win_chance", "deal_result"]
+__all__ = ["PutOptions", "PutState", "SPEC", "analysis", "deal_result", "odds_against_strong", "win_chance"]

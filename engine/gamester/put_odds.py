@@ -16,7 +16,9 @@ The model, stated once so that the site can quote it:
    can do without seeing, which is why the figures are "with best play, open hands after this card").
 
 The results are fractions of hands, ``win + tie + lose == 1``. The figures take no account of what a put or a see
-says about the hand behind it: they are the odds from the cards alone.
+says about the hand behind it: they are the odds from the cards alone. The calculating bot also asks a second,
+conditioned question (:func:`odds_given_strong`, :func:`odds_given_strong_late`): the same odds when the other's
+hand is among the best part of the hands he might hold, as his put (or his readiness to see) suggests.
 
 Everything is cached by canonical key (the seat's ranks, the unseen rank counts, the table), so a whole game of
 calls costs little; a cold call from the start of a deal with the full pack takes a few milliseconds on CPython.
@@ -117,7 +119,10 @@ def odds(mine: tuple[int, ...], k: int, counts: tuple[int, ...], me_lead: bool, 
     the current trick (0 = none); ``me_to_play``: the seat plays the next card. Returns the tallies and, when the seat
     is to play, the tallies after each of its distinct cards.
     """
-    hands = _hands(counts, k)
+    return _tally_over(_hands(counts, k), mine, me_lead, table, mw, tw, me_to_play)
+
+
+def _tally_over(hands, mine, me_lead, table, mw, tw, me_to_play):
     total = sum(w for _, w in hands)
 
     def tally(fn) -> tuple[int, int, int, int]:
@@ -145,3 +150,101 @@ def cache_clear() -> None:
     _value.cache_clear()
     _hands.cache_clear()
     odds.cache_clear()
+    odds_given_strong.cache_clear()
+    odds_given_strong_late.cache_clear()
+
+
+# -- what a put says about the hand behind it ---------------------------------------------------------------------
+# The strength of a three-card hand at the start of a deal, from its holder's side: (win - lose) with the odds
+# above, as the eldest about to lead. For the 52-card pack (455 rank patterns, about 2 s to compute) the table is
+# stored here, 3 hex digits per hand, value + 1000 in thousandths, in the order of ``_hands((4,) * 13, 3)``;
+# tests/engine/test_put_odds.py recomputes it. Smaller packs are computed when first needed (about 0.1 s).
+_STRENGTH_52 = (
+    "00b00e01401d02903704705a0700890a400801702203004105406a08309e0bb0db00d03605006d08c0ae0d30fa12415001e06e"
+    "09e0d010513d1771b41f40420c61121611b320725e2b80811451b522829d3153900e01f228d32a3ca46c1672d43a046f54021e"
+    "3f24f75fe30a5536974326fe59f75600000100400800e01601f02b03804705706900004b0580700910bc0f012e1751c6220043"
+    "0640800a70d71101531a01f625504f0960c910514a19a1f22552c006e0e91381911f325f2d43530a71631d62522d8367400102"
+    "20b2a834f4004ba1842e83b748f57123540150861931b55d6a343f7025a675803203804705e07e0a70d81131551a11f50270ce"
+    "0e610e1471911eb2562d135d0c10f212015f1ae20e27e2ff3900d41391841df24b2c73543f11001a72152943233c347414e243"
+    "2db38543f5091c43133de4b95a42694205236363445706b245b7095b675c0a70b20cd0f813217c1d523e2b733f0941851a71e1"
+    "23229a31a3b24621721b51f524c2ba3403dd49218c2102732ed37f4294ea1c72983263cb48855c2293564154ec5da2bb450547"
+    "65638358c6c34877125cf76215216218a1c721b2863083a044e13826228f2da3433cb47153624a29e2ef35e3ec49856226a30d"
+    "3884224da5b12b33b045d52961232b4905756793d85b26d74c271e5f076922523b26e2bf32d3b946252920635838f3eb46d514"
+    "5e033939f4024895366083614224b656f64d3b84e05ad69e4445e26ed50e72d61b77231232d36c3d04595055d72f0458499507"
+    "5a16674344ab51f5bf68b4635425ee6c64c761b70656873e64d77d40b42b4774ee59065e3e85545a061f6d252b5b36386f0560"
+    "65e7225d375268978a50352858060a6c64e063f6967266106aa74064d7696cd7985eb6156797165ca70b76c6d678271a7a86b5"
+    "6e57556987aa76f7ba75478973c7cd7ba7a97d0"
+)
+
+
+def _compute_strengths(n_ranks: int) -> dict[tuple[int, ...], float]:
+    counts = (4,) * n_ranks
+    out = {}
+    for h, _w in _hands(counts, 3):
+        rem = list(counts)
+        for v in h:
+            rem[v - 1] -= 1
+        (w, _t, lo, total), _ = odds(h, 3, tuple(rem), True, 0, 0, 0, True)
+        out[h] = round((w - lo) / total * 1000) / 1000
+    return out
+
+
+@lru_cache(maxsize=8)
+def strengths(n_ranks: int) -> dict[tuple[int, ...], float]:
+    """Every three-card rank pattern's strength (win - lose, -1 .. 1) for its holder at the start of a deal."""
+    if n_ranks == 13:
+        hands = _hands((4,) * 13, 3)
+        return {h: (int(_STRENGTH_52[3 * i:3 * i + 3], 16) - 1000) / 1000 for i, (h, _w) in enumerate(hands)}
+    return _compute_strengths(n_ranks)
+
+
+@lru_cache(maxsize=64)
+def floor_for(n_ranks: int, share: float) -> float:
+    """The strength above which lie the best ``share`` of all three-card hands (weighted by their suit choices)."""
+    table = strengths(n_ranks)
+    weighted = sorted(((table[h], w) for h, w in _hands((4,) * n_ranks, 3)), reverse=True)
+    total = sum(w for _, w in weighted)
+    run = 0
+    for s, w in weighted:
+        run += w
+        if run >= share * total:
+            return s
+    return -1.0
+
+
+@lru_cache(maxsize=50_000)
+def odds_given_strong(mine: tuple[int, ...], counts: tuple[int, ...], me_lead: bool, table: int, mw: int, tw: int,
+                      me_to_play: bool, n_ranks: int, share: float):
+    """As :func:`odds` for a three-card opponent whose hand is among the best ``share`` of hands (what a put or a
+    see suggests): the hands below that strength are left out. Falls back to every hand if none is left."""
+    floor = floor_for(n_ranks, share)
+    table_s = strengths(n_ranks)
+    keep = tuple((h, w) for h, w in _hands(counts, 3) if table_s[h] >= floor)
+    if not keep:
+        return odds(mine, 3, counts, me_lead, table, mw, tw, me_to_play)
+    return _tally_over(keep, mine, me_lead, table, mw, tw, me_to_play)
+
+
+@lru_cache(maxsize=20_000)
+def odds_given_strong_late(mine: tuple[int, ...], k: int, counts: tuple[int, ...], played: tuple[int, ...],
+                           me_lead: bool, table: int, mw: int, tw: int, me_to_play: bool, share: float):
+    """As :func:`odds_given_strong` later in a deal, when the other holds ``k`` <= 2 cards: each hand the other
+    might hold is rated by the other's own exact odds (from what *he* has seen: ``played`` counts the cards played
+    so far per rank value), and only the best ``share`` of them (by weight) are kept."""
+    hands = _hands(counts, k)
+    rated = []
+    for h, w in hands:
+        theirs_counts = list(played)
+        for v in h:
+            theirs_counts[v - 1] -= 1
+        (a, _b, c, t), _ = odds(h, len(mine), tuple(theirs_counts), not me_lead, table, tw, mw, not me_to_play)
+        rated.append(((a - c) / t, h, w))
+    rated.sort(reverse=True)
+    total = sum(w for _, _, w in rated)
+    keep, run = [], 0
+    for _s, h, w in rated:
+        if run >= share * total:
+            break
+        keep.append((h, w))
+        run += w
+    return _tally_over(tuple(keep), mine, me_lead, table, mw, tw, me_to_play)

@@ -172,3 +172,32 @@ def test_odds_are_probabilities_and_symmetric_when_cards_are_known(seed, steps, 
         assert 0 <= a["win"] <= 1 and 0 <= a["lose"] <= 1 and abs(a["win"] + a["tie"] + a["lose"] - 1) < 1e-9
         if "cards" in a:
             assert max(c["win"] - c["lose"] for c in a["cards"].values()) == pytest.approx(a["win"] - a["lose"])
+
+
+def test_stored_strength_table_matches_the_calculation():
+    # the 52-card table is stored (2 s to compute); it must be what the odds give
+    from gamester import put_odds
+    computed = put_odds._compute_strengths(13)
+    assert put_odds.strengths(13) == computed
+    assert computed[(13, 13, 13)] == 1.0 and computed[(1, 1, 1)] < -0.9
+    assert 0 < put_odds.floor_for(13, 0.2) < 1
+
+
+def test_a_put_suggests_a_strong_hand():
+    # answering a put: the odds against the best third of hands are worse than against any hand
+    from gamester.put import odds_against_strong
+    s = new("cotton-1674", seed=4)
+    eldest = s.current_player()
+    s.apply("put")
+    answerer = 1 - eldest
+    a = analysis(s, answerer)
+    strong = odds_against_strong(s, answerer, 0.35)
+    assert strong[0] <= a["win"] and strong[1] >= a["lose"]
+    # later in a deal the other's hands are rated by his own exact odds
+    s = new("reconstruction", seed=4)
+    s.apply(s.legal_actions()[0])
+    s.apply([x for x in s.legal_actions() if x.startswith("play")][-1])
+    if s.phase == "play" and not s.is_terminal() and len(s.deals) == 1:
+        seat = 1 - s.current_player()
+        w, lo = odds_against_strong(s, seat, 0.3)
+        assert 0 <= w <= 1 and 0 <= lo <= 1 and w <= analysis(s, seat)["win"] + 1e-12
