@@ -720,6 +720,10 @@ class PutState(State):
         if self.partners:
             v["partners"] = [[0, 2], [1, 3]]
             v["playing"] = self.d["playing"]
+        if len(self.deals) > 1 or self.is_terminal():  # how the last finished deal went (no hidden hands)
+            last = self.deals[-1] if self.is_terminal() else self.deals[-2]
+            v["last_deal"] = {k: last[k] for k in ("number", "dealer", "tricks", "puts", "throw_ups", "result",
+                                                   "points", "doubles") if k in last}
         if seat is None:
             v["hands"] = [format_cards(self._sorted(h)) for h in self.hands]
             v["dealt"] = self.d["hands"]
@@ -1008,7 +1012,8 @@ class PutRandomBot(RandomBot):
     """Uniform over the legal actions (the baseline)."""
 
 
-BOTS = {"random": PutRandomBot, "cautious": CautiousBot, "bold": BoldBot, "calculating": CalculatingBot}
+#: The strongest first (the widgets' default opponent is the first bot that is not ``random``).
+BOTS = {"calculating": CalculatingBot, "cautious": CautiousBot, "bold": BoldBot, "random": PutRandomBot}
 
 
 # -- CLI ---------------------------------------------------------------------------------------------------------
