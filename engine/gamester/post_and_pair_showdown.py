@@ -512,15 +512,15 @@ def _post_cards(cards, suit: int) -> list[Card]:
 
 
 def _post_words(cards, key: int, suit: int) -> str:
+    """``"two-card Post of 20 in Spades (KS QS)"``, ``"three-card Post in Spades (KS QS JS) counted 20 of 30"``."""
     flush = _post_cards(cards, suit)
-    size = "three" if key // 64 == 3 else "two"
     pts = post_points_text(key)
     raw = sum(POST_POINTS[card_index(c) % 13] for c in flush)
-    extra = ""
+    suit_name = SUIT_NAMES[SUITS[suit]]
     if key // 64 == 3 and raw > 21:
-        extra = f", counted {pts} from {raw}"
-        return f"a three-card Post in {SUIT_NAMES[SUITS[suit]]} ({format_cards(flush)}{extra})"
-    return f"a {size}-card Post of {pts} in {SUIT_NAMES[SUITS[suit]]} ({format_cards(flush)})"
+        return f"three-card Post in {suit_name} ({format_cards(flush)}) counted {pts} from {raw}"
+    size = "three" if key // 64 == 3 else "two"
+    return f"{size}-card Post of {pts} in {suit_name} ({format_cards(flush)})"
 
 
 def _post_clause(cards, key: int, suit: int, options: PostAndPairOptions) -> str:
@@ -679,20 +679,21 @@ def _explain(st: Settlement) -> list[Line]:
         own = _post_clause(hands[w], key, entries[w][POST_SUIT], o)
         rival = _runner_up(entries, live, POST, w)
         if rival < 0:
-            clause, reason = own, f"Post: {words} ({who(w)}), the only Post shown"
+            clause, reason = own, f"Post: {who(w)}'s {words} is the only Post shown"
         else:
             rkey = entries[rival][POST]
             rw = _post_words(hands[rival], rkey, entries[rival][POST_SUIT])
             if key == rkey:
                 clause = rules.SHOWDOWN_ELDER
-                reason = f"Post: {words} ({who(w)}) beats {rw} ({who(rival)}); equal points, and {who(w)} was elder"
+                reason = f"Post: {who(w)}'s {words} beats {who(rival)}'s {rw}; equal points, and " \
+                         f"{who(w)} was elder"
             elif key // 64 > rkey // 64:
                 clause = rules.POST_THREE_BEATS_TWO
-                reason = f"Post: {words} ({who(w)}) beats {rw} ({who(rival)}); any three-card Post beats any " \
+                reason = f"Post: {who(w)}'s {words} beats {who(rival)}'s {rw}; any three-card Post beats any " \
                          "two-card Post"
             else:
                 clause = own
-                reason = f"Post: {words} ({who(w)}) beats {rw} ({who(rival)})"
+                reason = f"Post: {who(w)}'s {words} beats {who(rival)}'s {rw}"
         pay("post", post_d, w, clause, reason)
     elif o.no_post == "best-trump":
         pay("post", post_d, t, rules.POST_NONE, f"Post: nobody still in holds a Post, so the best trump takes the Post "
