@@ -259,3 +259,27 @@ def test_soak_random_games():
         rec = check_game(state)
         if i % 100 == 0:
             assert replay(json.loads(json.dumps(rec))).to_record() == rec
+
+
+# -- every preset x every option value, a few seeded games each ---------------------------------------------------
+OPTION_VALUES = [(k, v) for k, vs in CHOICES.items() for v in vs]
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("option, value", OPTION_VALUES, ids=[f"{k}={v}" for k, v in OPTION_VALUES])
+def test_every_preset_and_option_value_conserves_counters(preset, option, value):
+    options = PRESETS[preset].options.with_options({option: value, "deals": "2"})
+    for seed in range(6):
+        players = 2 + seed * 3
+        state = PostAndPairState(options, players, seed)
+        names = ["random", "bold", "cautious"]
+        play_out(state, [SPEC.make_bot(names[(seed + i) % 3], seed * 7 + i) for i in range(players)])
+        check_game(state)
+
+
+def test_settle_accepts_any_card_notation():
+    a = settle(None, [["qh", "Q♦", "QC"], "KS,KH,KD", (Card.parse("2c"), Card.parse("5C"), "9♠")])
+    b = settle(PRESETS["reconstruction"].options, [parse_cards("QH QD QC"), parse_cards("KS KH KD"),
+                                                    parse_cards("2C 5C 9S")])
+    assert a.to_json() == b.to_json()
+    assert settle("cotton-1674", ["QH QD QC", "KS KH KD"]).winners["pair"] == 1
