@@ -13,7 +13,8 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "engine"))
 
 from gamester import get_game, play_out  # noqa: E402
-from gamester.speculation import PRESETS, SpeculationState, best_trump_chance  # noqa: E402
+from gamester.speculation import PRESETS, SpeculationState  # noqa: E402
+from gamester.speculation import _best_trump_chance as best_trump_chance  # noqa: E402  (uncached)
 
 
 def deals_per_second(preset: str, bot: str, players: int, games: int) -> tuple[float, float]:
@@ -31,7 +32,7 @@ def deals_per_second(preset: str, bot: str, players: int, games: int) -> tuple[f
 
 
 def chance_call(players: int, calls: int) -> dict[str, float]:
-    """Mean seconds per best_trump_chance call at three moments of a deal (10 players: the largest table)."""
+    """Mean seconds per exact-chance computation (uncached) at three moments of a deal."""
     spec = get_game("speculation")
     out = {}
     opts = PRESETS["hoyle"].options.replace(deals=1)

@@ -764,6 +764,20 @@ def best_trump_chance(state: SpeculationState, seat: int | None) -> dict[Any, Fr
     d = state.deal
     if d.done:
         raise RulesetError("the deal is over: there is nothing left to estimate")
+    # Seats that have not looked at their cards share one view: cache it for the current position.
+    view_key = (len(state.history), len(state.deals), seat if (seat is None or seat in d.peeked) else -1)
+    cache = state.__dict__.setdefault("_chance_cache", {})
+    if view_key in cache:
+        return dict(cache[view_key])
+    if len(cache) > 16:
+        cache.clear()
+    result = _best_trump_chance(state, seat)
+    cache[view_key] = result
+    return dict(result)
+
+
+def _best_trump_chance(state: SpeculationState, seat: int | None) -> dict[Any, Fraction]:
+    d = state.deal
     known, unknown, unseen = _positions(state, seat)
     court = state.options.court_turnup == "deal-passes"
     if d.turnup_shown or seat is None:

@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 
 from gamester import get_game, parse_cards, play_out
 from gamester.cards import FULL_PACK, pack, shuffled
-from gamester.speculation import PRESETS, SpeculationState, analysis, best_trump_chance, offered_chance
+from gamester.speculation import (
+    PRESETS,
+    SpeculationState,
+    _best_trump_chance,
+    analysis,
+    best_trump_chance,
+    offered_chance,
+)
 from gamester.speculation_odds import brute_force_chances, win_chances
 
 SPEC = get_game("speculation")
@@ -83,6 +90,7 @@ def test_chances_in_real_games_sum_to_one_and_respect_the_view(preset):
         for s in _states(preset, 3 + seed % 3, seed):
             for seat in [None, *range(s.players)]:
                 ch = best_trump_chance(s, seat)
+                assert ch == _best_trump_chance(s, seat)  # the per-position cache gives the uncached answer
                 assert sum(ch.values()) == 1
                 assert all(0 <= p <= 1 for p in ch.values())
             omniscient = best_trump_chance(s, None)
@@ -132,6 +140,16 @@ def test_analysis_is_json_ready_and_consistent():
     for p in a["positions"]:
         num, den = map(int, p["exact"].split("/"))
         assert abs(num / den - p["chance"]) < 1e-12
+
+
+def test_a_peek_changes_only_the_peekers_view():
+    s = SpeculationState(PRESETS["handbook"].options.replace(court_turnup="play-on"), 4, 12)
+    s.apply("keep")
+    before = {seat: best_trump_chance(s, seat) for seat in range(4)}
+    s.apply("peek")  # seat 0 looks at its cards
+    assert best_trump_chance(s, 1) == before[1]
+    after = best_trump_chance(s, 0)
+    assert after != before[0] and all(k[0] != "hidden" or k[1] != 0 for k in after)
 
 
 def test_offered_chance_for_the_face_down_turn_up():
