@@ -335,7 +335,11 @@ class PostAndPairState(State):
 
     # -- views and records ---------------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        """What ``seat`` may see: its own cards, the others' card counts, the table; ``None`` sees all."""
+        """What ``seat`` may see: its own cards, the others' card counts, the table; ``None`` sees all.
+
+        Past deals show every hand if they ended in a show (the trump count takes in every card dealt, folded
+        hands too), and otherwise only the seat's own.
+        """
         over = self._phase == Phase.OVER
         hands: dict[str, Any] = {}
         if not over:
@@ -344,8 +348,8 @@ class PostAndPairState(State):
         deals = []
         for d in self.deals:
             d = dict(d)
-            if seat is not None:
-                d["hands"] = [h if s == seat or s in d["shown"] else len(h.split())
+            if seat is not None and d["outcome"] != "show":
+                d["hands"] = [h if s == seat else len(h.split())
                               for s, h in enumerate(d["hands"])]
             deals.append(d)
         out: dict[str, Any] = {

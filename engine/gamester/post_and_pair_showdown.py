@@ -575,9 +575,10 @@ def _explain(st: Settlement) -> list[Line]:
     pts = ", ".join(f"{SUIT_NAMES[s]} {_suit_pts(d.suit_points, i)}" for i, s in enumerate(SUITS))
     tied = _tied_suits(d.suit_points, 15)
     if d.trump_rule in (rules.TRUMP_SUIT_COUNT, rules.TRUMP_NO_POST):
-        lead = "no Post is shown, so " if d.trump_rule == rules.TRUMP_NO_POST else ""
-        notes.append((d.trump_rule, f"Trumps: {lead}{SUIT_NAMES[suit]} count most points over all the cards "
-                                    f"dealt, folded hands included ({pts}; court cards 10, Ace 11)"))
+        lead = "no Post is shown, so trumps are counted: " if d.trump_rule == rules.TRUMP_NO_POST else ""
+        among = "all the cards dealt, folded hands included" if len(live) < len(hands) else "all the cards dealt"
+        notes.append((d.trump_rule, f"Trumps: {lead}{SUIT_NAMES[suit]} count most points over {among} ({pts}; "
+                                    "court cards 10, Ace 11)"))
         if len(tied) > 1:
             names = " and ".join(SUIT_NAMES[SUITS[s]] for s in tied)
             if o.trump_tie == "eldest":

@@ -70,10 +70,14 @@ def test_view_hides_other_hands_until_the_show():
         st.apply(a)
     d = st.view(2)["deals"][0]
     assert d["shown"] == [0, 1]
-    assert isinstance(d["hands"][0], str) and isinstance(d["hands"][1], str) and isinstance(d["hands"][2], str)
-    d = st.view(1)["deals"][0]
-    assert d["hands"][2] == 3  # seat 2 folded: its cards stay hidden from seat 1
+    # After a show every hand is turned up: the trump count takes in the folded hand too.
+    assert all(isinstance(h, str) for h in d["hands"])
     json.dumps(st.view(0))
+    st = PostAndPairState(REC, 3, 9)
+    for a in ("seat", "seat", "seat", "vye 1", "fold", "fold"):  # won unseen: nothing is shown
+        st.apply(a)
+    d = st.view(1)["deals"][0]
+    assert isinstance(d["hands"][1], str) and d["hands"][0] == 3 and d["hands"][2] == 3
 
 
 def test_record_replays_and_summary_fields():
