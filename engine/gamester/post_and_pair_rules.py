@@ -66,16 +66,16 @@ VYE_ELDEST_PASS = clause(
     "pp.vye.eldest-pass", "The eldest hand may pass and come in again if anyone vyes.", A,
     C150, seed("Vying"))
 VYE_ONE_CHANCE = clause(
-    "pp.vye.one-chance", "Every other player has one chance to vye; one who does not drops out of the deal "
-    "and loses his stakes.", R, seed("Vying"),
+    "pp.vye.one-chance", "Each player after the eldest gets a single turn to vye; one who declines is out of "
+    "the deal and forfeits his stakes.", R, seed("Vying"),
     note="Cotton gives the eldest hand's privilege only; the modern account says what the others may do.")
 VYE_DEALER = clause(
-    "pp.vye.dealer", "If all the elder players pass, the dealer may vye, and only the eldest hand may come in "
-    "against him.", R, seed("Vying"), C150,
+    "pp.vye.dealer", "When every player before the dealer has passed or dropped, the dealer may vye; then only "
+    "the eldest hand may answer him.", R, seed("Vying"), C150,
     note="The modern account's reading of Cotton's sentence on the dealer.")
 VYE_DEALER_DOUBLE = clause(
-    "pp.vye.dealer-pass-double", "If the dealer passes too, the stakes stay on the table and are doubled by "
-    "the stakes of the next deal.", R, seed("Vying"), C150,
+    "pp.vye.dealer-pass-double", "Should the dealer pass as well, nothing is paid out: the stakes lie over to "
+    "the next deal, where the fresh stakes double them.", R, seed("Vying"), C150,
     note="The modern account makes doubling the rule; Cotton offers it to the dealer as one of two choices.")
 VYE_DEALER_PLAY_OUT = clause(
     "pp.vye.dealer-play-out", "If the dealer passes too, the hands still in are played out: shown for the "
@@ -113,7 +113,7 @@ SETTLE_ODD_BOX = clause(
     "box (whoever provided the cards and counters).", R, seed("Odd counters"),
     note="Cotton does not say what happens to odd counters.")
 SHOWDOWN_ORDER = clause(
-    "pp.showdown.order", "At a show the stakes are settled in turn: Pair, then Post, then the Seat and vyes.", R,
+    "pp.showdown.order", "At a show the Pair dish is decided first, the Post dish next, and the Seat with the vyes last.", R,
     seed("Settlement"), C151,
     note="Cotton names the Pair and the Post ('he who hath the best Pair or the best Post is the winner') "
          "but not the order.")
@@ -138,8 +138,8 @@ SHOWDOWN_ELDER = clause(
 
 # -- The Pair dish ----------------------------------------------------------------------------------------------
 PAIR_BEST = clause(
-    "pp.pair.best", "The best Pair takes the Pair dish: a pair of Aces is best, the others rank by their points "
-    "(court cards 10).", R, seed("Pair"), C151,
+    "pp.pair.best", "The best Pair takes the Pair dish: Aces make the highest Pair, and any other Pair is "
+    "valued by its points, court cards counting 10.", R, seed("Pair"), C151,
     note="Cotton says the best Pair wins; the modern account says how Pairs rank.")
 PAIR_RANK_ORDER = clause(
     "pp.pair.rank-order", "Pairs and Pair-royals rank by the order of the cards: Ace, King, Queen, Knave, Ten "
@@ -147,18 +147,19 @@ PAIR_RANK_ORDER = clause(
     note="Fills Cotton's silence on how Pairs rank with the only order he gives, that of the trumps ('the Ace "
          "... is the best Card of all, and so of the rest in order'). The cotton-1674 ruleset's choice.")
 PAIR_NONE_TRUMP = clause(
-    "pp.pair.none-trump", "If no player still in holds a Pair, the best trump card takes the Pair dish.", R,
+    "pp.pair.none-trump", "Without a Pair among the players still in, the Pair dish goes to the holder of the best trump.", R,
     seed("Pair"), note="Cotton does not say.")
 
 # -- The Post dish ----------------------------------------------------------------------------------------------
 POST_FLUSH = clause(
-    "pp.post.flush", "A Post is two or three cards of one suit making 21 points or less (court cards 10, the "
-    "Ace 1); the best Post takes the Post dish, and the best of all is 21, two ten-point cards and the Ace.", R,
+    "pp.post.flush", "Two or three cards of a suit whose points (courts 10, Ace 1) come to no more than 21 make "
+    "a Post; the best Post takes the Post dish, and the best of all is 21, two ten-point cards and the Ace.", R,
     seed("Post Pool"), C150,
     note="Cotton gives only the best Post ('one and twenty, viz. two Tens and an Ace'); that a Post is a flush "
          "is the modern account's.")
 POST_THREE_BEATS_TWO = clause(
-    "pp.post.three-beats-two", "Any three-card Post beats any two-card Post.", R, seed("Post Pool"),
+    "pp.post.three-beats-two", "A Post of three cards outranks every Post of two, whatever the points.", R,
+    seed("Post Pool"),
     note="Cotton does not say.")
 POST_OVER_21 = clause(
     "pp.post.over-21", "Three cards of one suit making more than 21 count as a three-card Post of their two "
@@ -190,8 +191,8 @@ TRUMP_SUIT_COUNT = clause(
     "hands included (court cards 10, the Ace 11).", R, seed("Trump Suit"),
     note="The modern account calls this the usual rule; Cotton says only that there is a trump.")
 TRUMP_ABSENT = clause(
-    "pp.trump.absent", "If no player still in holds a card of that suit, the suit of the best Post shown "
-    "becomes trumps instead.", R, seed("Trump Suit"), note="Cotton does not say.")
+    "pp.trump.absent", "Should that suit be missing from every hand still in, trumps are the suit of the best "
+    "Post shown.", R, seed("Trump Suit"), note="Cotton does not say.")
 TRUMP_BEST_POST = clause(
     "pp.trump.best-post", "The trump suit is the suit of the best Post shown.", R, seed("Trump Suit"),
     seed("Seat & Vyes"), note="The modern account says this was done 'in some cases'.")

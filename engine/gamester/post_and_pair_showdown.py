@@ -604,7 +604,7 @@ def _explain(st: Settlement) -> list[Line]:
         names = ", ".join(who(p) for p in folded)
         notes.append((rules.SHOWDOWN_FOLDED, f"{names} dropped out: their cards counted towards the trump suit, but "
                                        "they win nothing"))
-    notes.append((rules.SHOWDOWN_ORDER, "The stakes are settled in turn: Pair, then Post, then the Seat and vyes"))
+    notes.append((rules.SHOWDOWN_ORDER, "The Pair dish is decided first, then the Post dish, then the Seat and the vyes"))
 
     t = d.trump_pos
     tcard = _best_trump_card(hands[t], d.trump)
@@ -690,8 +690,8 @@ def _explain(st: Settlement) -> list[Line]:
                          f"{who(w)} was elder"
             elif key // 64 > rkey // 64:
                 clause = rules.POST_THREE_BEATS_TWO
-                reason = f"Post: {who(w)}'s {words} beats {who(rival)}'s {rw}; any three-card Post beats any " \
-                         "two-card Post"
+                reason = f"Post: {who(w)}'s {words} beats {who(rival)}'s {rw}; a Post of three cards " \
+                         "outranks every Post of two"
             else:
                 clause = own
                 reason = f"Post: {who(w)}'s {words} beats {who(rival)}'s {rw}"
