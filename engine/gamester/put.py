@@ -14,6 +14,17 @@ first card and leads the first trick, is the dealer + 1. Actions:
 
 Chance (the cut for the first deal, and each shuffle) comes from the state's own seeded ``rng`` through
 :func:`gamester.cards.shuffled`, never from an action, so a record replays exactly.
+
+The record (``to_record()``) adds to the core fields: ``cut`` (each round of cutting, ``[[seat, card], ...]``),
+``first_dealer``, ``deals`` (per deal: ``number``, ``dealer``, ``hands`` as dealt, ``tricks`` with ``plays`` and
+``winner`` (null for a tie), ``puts`` with their ``answers``, ``throw_ups``, ``doubles`` at Truc, ``exchange`` and
+``playing`` at four hands, ``result`` and the ``points`` scored with clause and reason), ``score`` (per seat;
+partners show their side's score), ``winner``, ``won_by`` (the clause that ended the game) and ``ledger`` (every
+point, paid from the ``"stock"``).
+
+Exact odds: :func:`analysis` (``SPEC.analysis``) and :func:`win_chance`; the model is in :mod:`gamester.put_odds`.
+Bots: ``calculating`` (plays, puts and sees by the odds), ``cautious``, ``bold`` (bluffs, as Cotton's "right
+Gamester" does) and ``random``.
 """
 
 from __future__ import annotations
