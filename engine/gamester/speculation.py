@@ -35,7 +35,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from .cards import FULL_PACK, Card, format_cards, stripped_pack
+from .cards import FULL_PACK, Card, format_cards, shuffled, stripped_pack
 from .clauses import cite, clause
 from .errors import RulesetError
 from .game import TERMINAL, Bot, RandomBot, State, play_out
@@ -355,8 +355,7 @@ class SpeculationState(State):
             self._phase = Phase.TURNUP_SALE
 
     def _shuffle(self) -> list[Card]:
-        from .cards import shuffled
-
+        """The shuffled pack for a new deal (tests override this to rig a deal)."""
         return shuffled(self.pack, self.rng)
 
     # -- exposing cards ---------------------------------------------------------------------------------------
@@ -709,7 +708,7 @@ class SpeculationState(State):
 
 # -- chances -----------------------------------------------------------------------------------------------------
 def _positions(state: SpeculationState, seat: int | None):
-    """(known [(key, card)], unknown [key], unseen [card], cards_by_key) for ``seat``'s point of view."""
+    """(known [(key, card)], unknown [key], unseen [card]) from ``seat``'s point of view."""
     d = state.deal
     known: list[tuple[Any, Card]] = []
     unknown: list[Any] = []
@@ -750,9 +749,7 @@ def _holder_of_key(state: SpeculationState, key: tuple) -> int | None:
         return None
     if key[0] == "turn-up":
         return d.owner[d.turnup]
-    from .cards import Card as _C
-
-    return d.owner[_C.parse(key[1])]
+    return d.owner[Card.parse(key[1])]
 
 
 def best_trump_chance(state: SpeculationState, seat: int | None) -> dict[Any, Fraction]:
