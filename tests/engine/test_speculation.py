@@ -453,3 +453,43 @@ def test_contradictions_cite_both_accounts():
     for cid in ("spec.stake.pool", "spec.turnup.sale", "spec.sale.hand", "spec.sale.best", "spec.penalty.knave-five"):
         keys = {c.key for c in get_clause(cid).citations}
         assert keys == {"seed-speculation", "seed-put"}, cid
+
+
+# -- bots --------------------------------------------------------------------------------------------------------
+def test_bots_bid_by_the_chance_scaled_by_the_pool():
+    # seed-put: "the price offered should bear some proportion to the chance of the card being the best trump
+    # in the deal, and likewise to the number of counters in the pool".
+    from gamester.speculation import CautiousBot, SpeculatorBot, offered_chance
+
+    for seed in range(30):
+        s = Rigged(opts(stake=3, court_turnup="play-on"),
+                   ["2C 3C 4C", "5C 6C 7C", "8C 9C 10C", "2D 3D 4D", "5D 6D 7D"], "KH", seed=seed)
+        play(s, "offer turn-up")
+        bidder = s.current_player()
+        p = offered_chance(s, bidder)
+        value = float(p) * s.pool()
+        for bot in (CautiousBot(seed), SpeculatorBot(seed)):
+            a = bot.choose(s, bidder)
+            if a != "no-bid":
+                assert int(a.split()[1]) <= value * bot.bid_factor * 1.1 + 1e-9
+        assert SpeculatorBot.bid_factor > CautiousBot.bid_factor
+
+
+def test_bots_do_not_buy_a_card_that_cannot_win():
+    from gamester.speculation import CautiousBot, SpeculatorBot
+
+    s = Rigged(opts(court_turnup="play-on"), ["2C 3C 4C", "5C 6C 7C", "8C 9C 10C"], "AH")
+    play(s, "keep", "offer card")  # the Ace of trumps is the turn-up: seat 0's card is worthless
+    for bot in (CautiousBot(1), SpeculatorBot(1)):
+        assert bot.choose(s, s.current_player()) == "no-bid"
+
+
+def test_a_barred_bot_sells_at_any_price():
+    from gamester.speculation import CautiousBot, SpeculatorBot
+
+    s = Rigged(opts(court_turnup="play-on"), ["2C 3C KH", "5C 6C 7C", "8C 9C 10C"], "7H")
+    # seat 0 looks at its cards, then seats 0 and 1 turn in turn (the dealer holds the 7H and is skipped)
+    play(s, "keep", "peek", "turn", "turn", "turn", "turn", "turn")  # seat 0's third card, KH, is turned
+    # seat 0 holds the best trump but cannot take the pool
+    assert s.chief() == 0 and s.phase == "chief"
+    assert SpeculatorBot(0).choose(s, 0) == "offer KH" and CautiousBot(0).choose(s, 0) == "offer KH"
