@@ -20,6 +20,7 @@ from gamester.post_and_pair import SPEC, PostAndPairState, Stakes, settle
 from gamester.post_and_pair_rules import PRESETS, PostAndPairOptions
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+NO_DEADLINE = settings(deadline=None)  # Pyodide runs these too, more slowly
 CHOICES = {s.name: s.choices for s in PostAndPairOptions.specs() if s.choices}
 
 
@@ -194,6 +195,7 @@ def test_reference_agrees_on_rigged_small_tables():
 
 
 # -- parse / format round-trips, and bad text ---------------------------------------------------------------------
+@NO_DEADLINE
 @given(options=rulesets(), deals=st.integers(1, 1000))
 def test_ruleset_string_round_trips(options, deals):
     o = options.replace(deals=deals)
@@ -201,6 +203,7 @@ def test_ruleset_string_round_trips(options, deals):
     assert SPEC.parse_ruleset(str(o)).to_string() == o.to_string()
 
 
+@NO_DEADLINE
 @given(seed=st.integers(0, 2**40), n=st.integers(1, 17))
 def test_hands_round_trip(seed, n):
     deck = shuffled(FULL_PACK, random.Random(seed))
@@ -211,6 +214,7 @@ def test_hands_round_trip(seed, n):
     assert [Card.parse(str(c)) for c in deck] == deck
 
 
+@NO_DEADLINE
 @given(text=st.text(max_size=20))
 def test_random_hand_text_parses_or_raises_notation_error(text):
     try:
@@ -220,6 +224,7 @@ def test_random_hand_text_parses_or_raises_notation_error(text):
     assert len(s.hands[0]) == 3
 
 
+@NO_DEADLINE
 @given(text=st.text(max_size=40))
 def test_random_ruleset_text_parses_or_raises_ruleset_error(text):
     try:
@@ -229,6 +234,7 @@ def test_random_ruleset_text_parses_or_raises_ruleset_error(text):
     assert isinstance(o, PostAndPairOptions)
 
 
+@NO_DEADLINE
 @given(text=st.text(max_size=15))
 def test_random_actions_are_refused_cleanly(text):
     state = PostAndPairState(PostAndPairOptions(), 3, 1)
