@@ -458,3 +458,41 @@ def test_rulesets_listing(capsys):
     assert {r["name"] for r in data["rulesets"]} == set(PRESETS)
     assert isinstance(PutState(PutOptions(), 2, 0), PutState)
     assert len(pack(PutOptions(pack="28").order)) == 28
+
+
+# -- the bots ------------------------------------------------------------------------------------------------------
+def test_a_right_gamester_puts_on_a_five_seven_and_nine():
+    # Cotton 1674, p. 132: "a right Gamester will put boldly upon very bad Cards sometimes, as upon a five, seven and
+    # a nine" (put.strategy.bluff). The bold bot does, sometimes; the cautious one never does.
+    from gamester.put import BOTS, win_chance
+    bold = cautious = 0
+    for seed in range(40):
+        s = new(seed=seed)
+        e, _ = by_role(s, eldest="5S 7H 9D", dealer="KS QH 4D")
+        assert win_chance(s, e) < 0.1
+        bold += BOTS["bold"](seed).choose(s, e) == "put"
+        cautious += BOTS["cautious"](seed).choose(s, e) == "put"
+    assert 0 < bold < 40 and cautious == 0
+
+
+def test_the_calculating_bot_beats_the_random_one():
+    from gamester.put import BOTS
+    won = 0
+    for g in range(30):
+        s = new(seed=500 + g)
+        me = g % 2
+        seats = [BOTS["calculating"](g), BOTS["random"](g)] if me == 0 else [BOTS["random"](g), BOTS["calculating"](g)]
+        while not s.is_terminal():
+            p = s.current_player()
+            s.apply(seats[p].choose(s, p))
+        won += s.winner == me
+    assert won >= 21
+
+
+def test_a_reader_sees_the_odds_before_putting():
+    s = new(seed=1, hands=["3S 2S 5S", "KH 9H 6H"])
+    assert "put" in s.legal_actions()
+    a = SPEC.analysis(s, 1)
+    assert a["win"] + a["tie"] + a["lose"] == pytest.approx(1)
+    assert set(a["cards"]) == {"play KH", "play 9H", "play 6H"}
+    assert SPEC.analysis(s, 0)["win"] > a["win"]      # the Trey and Deuce are the better cards

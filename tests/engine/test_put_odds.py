@@ -175,12 +175,25 @@ def test_odds_are_probabilities_and_symmetric_when_cards_are_known(seed, steps, 
 
 
 def test_stored_strength_table_matches_the_calculation():
-    # the 52-card table is stored (2 s to compute); it must be what the odds give
+    # the 52-card table is stored (seconds to compute in full): every 9th entry is recomputed here, all of them in
+    # the slow test below
     from gamester import put_odds
-    computed = put_odds._compute_strengths(13)
-    assert put_odds.strengths(13) == computed
-    assert computed[(13, 13, 13)] == 1.0 and computed[(1, 1, 1)] < -0.9
+    stored = put_odds.strengths(13)
+    assert len(stored) == 455
+    for h in list(stored)[::9]:
+        rem = [4] * 13
+        for v in h:
+            rem[v - 1] -= 1
+        (w, _t, lo, total), _ = put_odds.odds(h, 3, tuple(rem), True, 0, 0, 0, True)
+        assert stored[h] == round((w - lo) / total * 1000) / 1000, h
+    assert stored[(13, 13, 13)] == 1.0 and stored[(1, 1, 1)] < -0.9
     assert 0 < put_odds.floor_for(13, 0.2) < 1
+
+
+@pytest.mark.slow
+def test_whole_stored_strength_table():
+    from gamester import put_odds
+    assert put_odds.strengths(13) == put_odds._compute_strengths(13)
 
 
 def test_a_put_suggests_a_strong_hand():
