@@ -16,6 +16,7 @@ the clauses, options and rulesets in :mod:`gamester.post_and_pair_rules` (import
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -340,10 +341,10 @@ class Settlement:
             led = Ledger()
             if self._payins and self.stakes is not None:
                 _pay_ins(led, self.stakes, self._seat)
-            elif self._payins:
-                _pay_ins(led, Stakes.standard(len(self.hands)), self._seat)
-            for line in self.payout_lines():
-                led.lines.append(line)
+            elif self._payins:  # one counter each to Post, Pair and Seat: the same (immutable) lines every time
+                for p in range(len(self.hands)):
+                    led.lines.extend(_standard_pay_ins(self._seat(p)))
+            led.lines.extend(self.payout_lines())
             self._ledger = led
         return self._ledger
 
@@ -390,6 +391,13 @@ class Settlement:
         out.append("Net: " + ", ".join(f"seat {i} {v:+d}" for i, v in enumerate(self.net)) + f"; box {self.box}"
                    + (f"; {self.carried_out} left on the table" if self.carried_out else ""))
         return "\n".join(out)
+
+
+@functools.cache
+def _standard_pay_ins(s: int) -> tuple[Line, Line, Line]:
+    return (Line(s, "post", 1, "post", rules.STAKE_POST, f"seat {s} stakes at Post"),
+            Line(s, "pair", 1, "pair", rules.STAKE_PAIR, f"seat {s} stakes at Pair"),
+            Line(s, "seat", 1, "seat", rules.STAKE_SEAT, f"seat {s} stakes the Seat"))
 
 
 def _pay_ins(led: Ledger, stakes: Stakes, seat_of) -> None:
