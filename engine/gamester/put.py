@@ -172,7 +172,8 @@ PUT_ONCE = clause(
     note="The seen deal is already played for the whole game, so a second put can add nothing.")
 THROW_UP = clause(
     "put.throw-up.point",
-    "A player may throw up his cards when it is his turn; the adversary scores one point and the deal ends.",
+    "A player may throw up his cards when it is his turn; the adversary scores one point (at Truc, the deal's "
+    "value) and the deal ends.",
     "reconstructed", SEED_PUT, COTTON_132,
     note="The seed: whoever throws up his cards loses a point. Cotton's 'going to stock loseth one' is the "
          "refused put; throwing up at other moments is the seed's.")
@@ -693,6 +694,8 @@ class PutState(State):
 
     def _end_deal(self, result: dict[str, Any], game_to: int | None = None) -> None:
         self.d["result"] = result
+        if self.trick:  # the deal ended in the middle of a trick (a refusal or a throw-up): keep what was played
+            self.d["unfinished_trick"] = [[s, str(c)] for s, c in self.trick]
         target = self.options.game_points
         if game_to is not None:
             self.winner = game_to
@@ -1059,6 +1062,7 @@ def _play_until(state: PutState, bots: list[Bot], stop) -> None:
 
 
 def deal_text(d: dict[str, Any], players: int) -> str:
+    """One deal of a record in plain words, in the order things happened."""
     lines = [f"Deal {d['number']}: seat {d['dealer']} deals."]
     for s, h in enumerate(d["hands"]):
         lines.append(f"  seat {s}: {h}")
@@ -1067,18 +1071,29 @@ def deal_text(d: dict[str, Any], players: int) -> str:
             lines.append(f"  seat {e['seat']} gives {e['gives']} to seat {e['to']}")
         else:
             lines.append(f"  seat {e['seat']} lays out {e['discards']}")
+    events: dict[int, list[str]] = {}
     for p in d["puts"]:
         ans = ", ".join(f"seat {s} {'sees' if a == 'see' else 'refuses'}" for s, a in p["answers"])
-        lines.append(f"  seat {p['seat']} puts before trick {p['trick']}: {ans}")
+        events.setdefault(p["trick"], []).append(f"  seat {p['seat']} puts: {ans}")
     for x in d.get("doubles", []):
-        lines.append(f"  seat {x['seat']} doubles ({x['from']} to {x['from'] * 2}) before trick {x['trick']}: "
-                     f"{x['answer'] or 'pending'}")
-    for i, t in enumerate(d["tricks"], 1):
-        plays = ", ".join(f"seat {s} {c}" for s, c in t["plays"])
-        who = "tied" if t["winner"] is None else f"won by seat {t['winner']}"
-        lines.append(f"  trick {i}: {plays}: {who}")
+        events.setdefault(x["trick"], []).append(
+            f"  seat {x['seat']} doubles ({x['from']} to {x['from'] * 2}): {x['answer'] or 'pending'}")
     for t in d["throw_ups"]:
-        lines.append(f"  seat {t['seat']} throws up his cards")
+        events.setdefault(t["trick"], []).append(f"  seat {t['seat']} throws up his cards")
+    n = len(d["tricks"]) + (1 if d.get("unfinished_trick") or events.get(len(d["tricks"]) + 1) else 0)
+    for i in range(1, n + 1):
+        # events before a trick's cards (a put before leading), or during it (a double or throw-up in turn)
+        if i <= len(d["tricks"]):
+            t = d["tricks"][i - 1]
+            lines += events.get(i, [])
+            plays = ", ".join(f"seat {s} {c}" for s, c in t["plays"])
+            who = "tied" if t["winner"] is None else f"won by seat {t['winner']}"
+            lines.append(f"  trick {i}: {plays}: {who}")
+        else:
+            if d.get("unfinished_trick"):
+                plays = ", ".join(f"seat {s} {c}" for s, c in d["unfinished_trick"])
+                lines.append(f"  trick {i} (not finished): {plays}")
+            lines += events.get(i, [])
     r = d["result"]
     if r:
         lines.append(f"  result: {r['kind']}" + (f", seat {r['winner']}" if r["winner"] is not None else ""))

@@ -496,3 +496,13 @@ def test_a_reader_sees_the_odds_before_putting():
     assert a["win"] + a["tie"] + a["lose"] == pytest.approx(1)
     assert set(a["cards"]) == {"play KH", "play 9H", "play 6H"}
     assert SPEC.analysis(s, 0)["win"] > a["win"]      # the Trey and Deuce are the better cards
+
+
+def test_a_deal_ended_mid_trick_keeps_the_card_led():
+    from gamester.put import deal_text
+    s = new("reconstruction", seed=1, hands=["3S 9H 5S", "KH 4H 6H"])
+    play(s, "play KH", "throw-up")
+    d = s.deals[0]
+    assert d["unfinished_trick"] == [[1, "KH"]] and d["tricks"] == []
+    text = deal_text(d, 2)
+    assert text.index("trick 1 (not finished): seat 1 KH") < text.index("seat 0 throws up his cards")
