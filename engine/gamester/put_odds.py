@@ -156,9 +156,9 @@ def cache_clear() -> None:
 
 # -- what a put says about the hand behind it ---------------------------------------------------------------------
 # The strength of a three-card hand at the start of a deal, from its holder's side: (win - lose) with the odds
-# above, as the eldest about to lead. For the 52-card pack (455 rank patterns, about 2 s to compute) the table is
-# stored here, 3 hex digits per hand, value + 1000 in thousandths, in the order of ``_hands((4,) * 13, 3)``;
-# tests/engine/test_put_odds.py recomputes it. Smaller packs are computed when first needed (about 0.1 s).
+# above, as the eldest about to lead. The tables for the 13-, 8- and 7-rank packs (455, 120 and 84 rank patterns;
+# seconds to compute in a browser) are stored here, 3 hex digits per hand, value + 1000 in thousandths, in the
+# order of ``_hands((4,) * n, 3)``; tests/engine/test_put_odds.py recomputes them.
 _STRENGTH_52 = (
     "00b00e01401d02903704705a0700890a400801702203004105406a08309e0bb0db00d03605006d08c0ae0d30fa12415001e06e"
     "09e0d010513d1771b41f40420c61121611b320725e2b80811451b522829d3153900e01f228d32a3ca46c1672d43a046f54021e"
@@ -177,6 +177,20 @@ _STRENGTH_52 = (
 )
 
 
+_STRENGTH_8 = (
+    "0250370560830bc10301806409d0e41381990320ff1832142b208821930a40913f3d555627965645a70400100501202804706e"
+    "09e0000e612a1a024731e0c01631f42b53a70fc2633614901994045932b866b47f70f08d0ac0f616c20e2dc06f2482c038b4a9"
+    "2053003e85242644645dd34768d4d07221bf1f828035747c18c4014ae5d03a24f46344246bd54d73f3523a546b5a13135cc6ad"
+    "5506fa5f57644ff56d66f4bd7626ca7926817086447c97907617d0"
+)
+_STRENGTH_7 = (
+    "0350520840ca1250210990f51651ea0491902613480d334f4cf1f56113e86e400100801d0400710af00013f1aa26536f102205"
+    "2eb41e16139b52f25a6334246f50bd0ee16422032109430f3ce5112a54335a533c6694a471524a2a437c4d120653364549c6b5"
+    "56b7424384bc5f53e873b67677d6186c55ca7c677a73c7d0"
+)
+_STORED = {13: _STRENGTH_52, 8: _STRENGTH_8, 7: _STRENGTH_7}
+
+
 def _compute_strengths(n_ranks: int) -> dict[tuple[int, ...], float]:
     counts = (4,) * n_ranks
     out = {}
@@ -192,10 +206,11 @@ def _compute_strengths(n_ranks: int) -> dict[tuple[int, ...], float]:
 @lru_cache(maxsize=8)
 def strengths(n_ranks: int) -> dict[tuple[int, ...], float]:
     """Every three-card rank pattern's strength (win - lose, -1 .. 1) for its holder at the start of a deal."""
-    if n_ranks == 13:
-        hands = _hands((4,) * 13, 3)
-        return {h: (int(_STRENGTH_52[3 * i:3 * i + 3], 16) - 1000) / 1000 for i, (h, _w) in enumerate(hands)}
-    return _compute_strengths(n_ranks)
+    stored = _STORED.get(n_ranks)
+    if stored is None:
+        return _compute_strengths(n_ranks)
+    hands = _hands((4,) * n_ranks, 3)
+    return {h: (int(stored[3 * i:3 * i + 3], 16) - 1000) / 1000 for i, (h, _w) in enumerate(hands)}
 
 
 @lru_cache(maxsize=64)

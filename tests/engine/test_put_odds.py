@@ -190,6 +190,12 @@ def test_stored_strength_table_matches_the_calculation():
     assert 0 < put_odds.floor_for(13, 0.2) < 1
 
 
+def test_stored_small_pack_tables():
+    from gamester import put_odds
+    for n in (7, 8):
+        assert put_odds.strengths(n) == put_odds._compute_strengths(n)
+
+
 @pytest.mark.slow
 def test_whole_stored_strength_table():
     from gamester import put_odds
