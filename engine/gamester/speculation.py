@@ -801,29 +801,49 @@ def _key_str(key: tuple) -> str:
 
 
 def analysis(state: SpeculationState, seat: int | None) -> dict[str, Any]:
-    """JSON-ready chances for ``seat``: per card position, per seat (holding the winner now), and the pool's."""
+    """JSON-ready exact chances for ``seat``'s view of the position.
+
+    ``positions``: every card position in play (cards it has seen by name, the others as "seat 2 card 1", "spare
+    card 1", "turn-up (face down)") with the chance it ends as the winning card and that chance times the pool;
+    ``seats``: each seat's chance of holding the winning card as things stand (no further sales) and of taking the
+    pool (nil for a seat barred by a peek); ``pool_stays``: the chance the pool is carried; ``on_offer``: for the
+    decision now being made (a turn-up, card, hand or best trump for sale, or the card about to be turned), its
+    chance and fair price (chance x pool).
+    """
     d = state.deal
     if d.done or state.is_terminal():
-        return {"pool": d.pool(), "positions": [], "seats": [], "pool_stays": None, "note": "the game is over"}
+        return {"seat": seat, "pool": d.pool(), "positions": [], "seats": [], "pool_stays": None,
+                "on_offer": None, "note": "the game is over"}
     ch = best_trump_chance(state, seat)
     pool = d.pool()
     positions = []
     per_seat = [Fraction(0)] * state.players
-    stays = Fraction(0)
     for key, p in ch.items():
         holder = _holder_of_key(state, key)
-        positions.append({"position": _key_str(key), "holder": holder, "chance": float(p),
-                          "exact": f"{p.numerator}/{p.denominator}", "value": float(p * pool)})
-        if holder is None:
-            stays += p
-        else:
+        positions.append({"position": _key_str(key), "holder": holder, "chance": float(p), "exact": _exact(p),
+                          "value": float(p * pool)})
+        if holder is not None:
             per_seat[holder] += p
     positions.sort(key=lambda x: -x["chance"])
+    seats = []
+    takes_total = Fraction(0)
+    for s, p in enumerate(per_seat):
+        takes = Fraction(0) if s in d.peeked else p
+        takes_total += takes
+        seats.append({"seat": s, "chance": float(p), "exact": _exact(p), "takes_pool": float(takes),
+                      "value": float(takes * pool), "barred": s in d.peeked})
+    on_offer = None
+    if seat is not None and state._phase in (Phase.TURNUP_SALE, Phase.WINDOW, Phase.TURN, Phase.BID, Phase.ACCEPT):
+        p = offered_chance(state, seat)
+        what = state.auction["what"] if state.auction else {
+            Phase.TURNUP_SALE: "turn-up", Phase.WINDOW: "best", Phase.TURN: "card"}[state._phase]
+        on_offer = {"what": what, "chance": float(p), "exact": _exact(p), "fair_price": float(p * pool)}
     return {"seat": seat, "pool": pool, "trump": state._trump(), "best": str(d.best) if d.best else None,
-            "positions": positions,
-            "seats": [{"seat": s, "chance": float(p), "exact": f"{p.numerator}/{p.denominator}",
-                       "value": float(p * pool), "barred": s in d.peeked} for s, p in enumerate(per_seat)],
-            "pool_stays": float(stays)}
+            "positions": positions, "seats": seats, "pool_stays": float(1 - takes_total), "on_offer": on_offer}
+
+
+def _exact(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
 
 
 # -- bots --------------------------------------------------------------------------------------------------------

@@ -131,10 +131,15 @@ def test_omniscient_view_picks_the_real_winner():
 
 def test_analysis_is_json_ready_and_consistent():
     s = SpeculationState(PRESETS["hoyle"].options, 5, 4)
+    s.apply("keep")  # the dealer keeps the face-down turn-up
+    assert analysis(s, 1)["on_offer"]["what"] == "best"  # the Hoyle account: it may be sold once turned
     s.apply("keep")
     a = analysis(s, 1)
     assert abs(sum(p["chance"] for p in a["positions"]) - 1) < 1e-12
-    assert abs(sum(x["chance"] for x in a["seats"]) + a["pool_stays"] - 1) < 1e-12
+    assert abs(sum(x["takes_pool"] for x in a["seats"]) + a["pool_stays"] - 1) < 1e-12
+    assert a["on_offer"]["what"] == "card" and s.current_player() == 0
+    top = best_trump_chance(s, 1)[("hidden", 0, 0)]
+    assert a["on_offer"]["exact"] == f"{top.numerator}/{top.denominator}"  # seat 0's card, as seat 1 sees it
     assert a["pool"] == 6 and a["trump"] == s.deal.turnup.suit.letter
     assert SPEC.analysis is analysis
     for p in a["positions"]:
