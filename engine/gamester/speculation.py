@@ -24,7 +24,12 @@ How a deal runs here (each step names its clause):
    trump takes the pool; if the spare hand or a pool-owned turn-up holds it, or its holder is barred, the pool stays.
 
 Seats are numbered 0 .. n-1; a seat's left-hand neighbour is the next number. The first dealer is the last seat, so
-seat 0 is eldest hand in the first deal; the deal passes to the left.
+seat 0 is eldest hand in the first deal; the deal passes to the left. A game is ``deals`` deals (0: one each).
+
+Chances: :func:`best_trump_chance` (exact :class:`~fractions.Fraction` per card position, from one seat's view;
+the counting is in :mod:`gamester.speculation_odds`) and :func:`analysis` (the same as JSON, with each seat's
+chance of taking the pool and the fair price of whatever is on offer). The bots ``cautious`` and ``speculator``
+bid and sell by that chance times the pool.
 """
 
 from __future__ import annotations
