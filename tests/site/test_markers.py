@@ -11,8 +11,9 @@ import textwrap
 from types import SimpleNamespace
 
 import pytest
-from conftest import ROOT
 from mkdocs.exceptions import PluginError
+
+from sitehtml import ROOT
 
 
 @pytest.fixture(scope="module")

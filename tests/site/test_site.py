@@ -8,10 +8,9 @@ import re
 import shlex
 from urllib.parse import unquote, urlsplit
 
-from conftest import ROOT, Page
-
 from gamester import render
 from gamester.cli import run
+from sitehtml import ROOT, Page
 
 NAV_PAGES = ["index.html", "post-and-pair/index.html", "put/index.html", "speculation/index.html",
              "citations/index.html", "bibliography/index.html", "editorial/index.html", "glossary/index.html",
