@@ -24,6 +24,8 @@ API (stable; the site codes against it)::
     p.sentences                          # [(sid, text)], sid = "<pid>.s<k>"
     p.lines                              # verse only: [(lid, text)], lid = "<pid>.l<k>"
     p.speaker                            # speeches only
+    p.unit_pages                         # {sid or lid: {"page", "image", "page_end", "image_end"}}
+    ed.passages                          # {passage id: Passage} (a copy)
     ed.resolve("cotton1674.pp.3.s2")     # -> (Passage, unit text) for a passage, sentence or line id
     ed.locate("cotton1674.pp.4.s3")      # -> {"page", "image", "page_end", "image_end", "locator"}: where a
                                          #   passage, sentence or line starts and ends ("pp. 150-151")
@@ -34,7 +36,7 @@ API (stable; the site codes against it)::
     ed.csl_json(key, locator=None) -> dict         # CSL-JSON item (+ "locator"/"label" when given)
     ed.citations                         # [dict]: id, date, year, author, work, bib, passage, quote, tells,
                                          #   clauses, status ("quoted" | "not-found"), note
-    ed.clause_map                        # {clause_id: dict}: passages, status, note, sources
+    ed.clause_map                        # {clause_id: dict}: status, passages, sources, note, notes (note ids)
     ed.notes                             # [dict]: id, title, body, passages, clauses, bib, quotes
     ed.witnesses()                       # [dict] word-level comparisons, see ``edition.witnesses``
     ed.check() -> list[str]              # problems; [] means the sources are consistent
@@ -42,11 +44,13 @@ API (stable; the site codes against it)::
 Quotation rule: a quoted string (``quote`` in citations, ``quotes`` in notes) must occur in the reading text of the
 passage it names after ``edition.tei.normalise_for_match`` on both sides (Unicode NFC, whitespace runs to one space;
 nothing else), so spelling, long s, case, punctuation and illegible marks must match the transcription.
-A verse quotation marks line ends with a newline (``\\n``) as in the reading text, never with ``/``.
+Verse line ends are whitespace (a line break or a space), never `` / `` (a virgule is only matched where the print
+has one, as in Barlow and Roye).
 
 Command line: ``PYTHONPATH=docs/hooks python3 -m edition check`` prints problems (exit 1 if any);
 ``... -m edition write-passages`` regenerates ``sources/passages.json`` (the register of passage ids: review the
-diff; a test fails when the derivation changes an id, a page, an image or a text).
+diff; a test fails when the derivation changes an id, a page, an image or a text); ``... -m edition
+draft-clause-map`` prints stubs for engine clauses the map lacks; ``... -m edition passages TEXT_ID`` lists ids.
 """
 
 from __future__ import annotations
