@@ -1,6 +1,7 @@
 """Put conformance: seeded playouts for every preset, player count and bot; records replay; points add up.
 
-``GAMESTER_SOAK`` (default 2000) sets the number of games in the slow soak (``nox -s soak`` runs 100,000).
+``GAMESTER_SOAK`` (default 2000) sets the number of games in the slow soak (``nox -s soak`` runs 100,000: some
+six minutes on one core).
 """
 
 import json
@@ -117,10 +118,11 @@ def test_any_sequence_of_legal_actions_replays(seed, preset, players, picks):
 
 @pytest.mark.slow
 def test_soak():
+    """Random bots mostly (fast); one game in 25 has a calculating, cautious or bold bot at one seat."""
     n = int(os.environ.get("GAMESTER_SOAK", 2000))
     for g in range(n):
         preset = PRESETS[g % len(PRESETS)]
         tables = players_for(preset)
         players = tables[(g // len(PRESETS)) % len(tables)]
-        bots = [BOTS[g % len(BOTS)], BOTS[(g // 3) % len(BOTS)]]
+        bots = ["random"] if g % 25 else [BOTS[(g // 25) % len(BOTS)], "random"]
         check_record(play_game(preset, players, g, bots))
