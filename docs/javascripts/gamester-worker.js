@@ -32,7 +32,24 @@ async function boot(assets) {
   });
   const pyodideURL = new URL("pyodide/", assets).href;
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideURL).href);
-  const pyodide = await loadPyodide({ indexURL: pyodideURL, stdout: () => {}, stderr: () => {} });
+  // Pyodide reports a runtime that cannot load (a missing or refused .wasm) on the console and never settles its
+  // promise: watch the console so that the page can say so instead of waiting for ever.
+  const failed = new Promise((_, reject) => {
+    for (const level of ["error", "warn"]) {
+      const original = console[level].bind(console);
+      console[level] = (...args) => {
+        original(...args);
+        const text = args.map(String).join(" ");
+        if (/instantiation failed|Aborted\(|status code is not ok|failed to asynchronously prepare wasm/i.test(text)) {
+          reject(new Error("the Python runtime could not be loaded: " + text.slice(0, 160)));
+        }
+      };
+    }
+  });
+  const pyodide = await Promise.race([
+    loadPyodide({ indexURL: pyodideURL, stdout: () => {}, stderr: () => {} }),
+    failed,
+  ]);
   times.pyodide = performance.now() - t0;
   stage(2, "Fetching the Gamester engine");
   const manifest = await manifestP;

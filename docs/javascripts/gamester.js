@@ -24,6 +24,23 @@
   const LINK_FIELDS = ["w", "game", "ruleset", "options", "players", "seed", "hands", "folded", "rulesets", "bots",
     "deals", "acts", "step", "who"];
   const ACT_SEP = "~";
+  const BOOT_TIMEOUT_S = 180;
+  const shape = (re, why) => Object.assign(re, { why });
+  const LINK_SHAPES = {
+    game: shape(/^(post-and-pair|put|speculation)$/, "a game name"),
+    ruleset: shape(/^[A-Za-z0-9_.,=;()-]{1,400}$/, "a ruleset name or game(option=value,...)"),
+    options: shape(/^[A-Za-z0-9_.,=;-]{1,400}$/, "option=value pairs"),
+    rulesets: shape(/^[A-Za-z0-9_.,=;()-]{1,800}$/, "ruleset names, comma-separated"),
+    players: shape(/^\d{1,2}$/, "a small whole number"),
+    seed: shape(/^\d{1,19}$/, "a whole number"),
+    step: shape(/^\d{1,4}$/, "a small whole number"),
+    deals: shape(/^\d{1,4}$/, "a small whole number"),
+    folded: shape(/^[\d,]{1,60}$/, "seat numbers, comma-separated"),
+    hands: shape(/^[0-9TJQKASHDCtjqkashdc♠♥♦♣♤♡♢♧ ,|]{1,400}$/u, "cards such as QH 10D, hands separated by |"),
+    bots: shape(/^[A-Za-z0-9_,-]{1,200}$/, "bot names"),
+    acts: shape(/^[A-Za-z0-9 _.=+~-]{1,8000}$/, "moves separated by ~"),
+    who: shape(/^(bots|all|\d{1,2})$/, "bots, all or a seat number"),
+  };
 
   // ---- the engine (one worker per visit) -----------------------------------------------------------------
   const G = (window.__gamester = {
@@ -88,6 +105,8 @@
         reject(new Error((ev && ev.message) || "the engine worker could not start"));
       };
       worker.postMessage({ type: "boot", assets: ASSETS });
+      // A boot that neither finishes nor fails (a stalled download) is reported rather than waited on for ever.
+      setTimeout(() => reject(new Error(`the engine did not start within ${BOOT_TIMEOUT_S} seconds`)), BOOT_TIMEOUT_S * 1000);
     });
     bootPromise.catch((e) => {
       G.state = "failed";
@@ -238,6 +257,15 @@
       if (v.length > 2000) { link.problems.push(`field “${k}” is too long`); continue; }
       link.fields[k] = v;
     }
+    // Shapes checked here, before any engine byte is fetched; values are checked again by the engine.
+    for (const [k, v] of Object.entries(link.fields)) {
+      const shape = LINK_SHAPES[k];
+      if (shape && !shape.test(v)) {
+        link.problems.push(`field “${k}” has a value that cannot be right (${shape.why})`);
+        link.bad = true;
+        delete link.fields[k];
+      }
+    }
     const w = link.fields.w;
     if (!/^\d{1,3}$/.test(w || "")) { link.problems.push("the widget number “w” must be a small whole number"); link.index = -1; }
     else link.index = Number(w);
@@ -276,6 +304,7 @@
         while (r.firstChild) this.static.append(r.firstChild);
         r.append(this.static);
       }
+      this.markDiffs(); // pp-compare: the printed example gets the same highlighting as live results
       this.staticHTML = this.static.innerHTML;
       this.status = h("span", { class: "gm-status-line", role: "status", "aria-live": "polite" });
       this.progress = h("progress", { class: "gm-progress", max: "4", value: "0", hidden: true, "aria-label": "Engine loading" });
@@ -700,6 +729,8 @@
         const first = widgets[0];
         const msg = `This link points at widget ${link.index < 0 ? "?" : link.index}, which is not on this page${link.problems.length ? " (" + link.problems.join("; ") + ")" : ""}.`;
         if (first) first.fail(msg);
+      } else if (link.bad) {
+        w.fail(`This link was not followed: ${link.problems.join("; ")}. The printed example is shown; press “Try it live” to explore.`);
       } else if (w.spec && supported()) {
         w.open(link);
       } else if (w.spec) {

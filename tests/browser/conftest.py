@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import shutil
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -28,6 +29,22 @@ class _Handler(SimpleHTTPRequestHandler):
 
     def log_message(self, *args) -> None:  # quiet
         pass
+
+    def do_GET(self) -> None:
+        # Material's instant navigation only follows links listed in sitemap.xml, whose URLs carry site_url's
+        # port (8000, where `nox -s serve` runs); rebase them onto this server's port.
+        if self.path.split("?")[0].endswith("/sitemap.xml"):
+            path = Path(self.translate_path(self.path))
+            if path.is_file():
+                here = f"http://127.0.0.1:{self.server.server_address[1]}/"
+                body = re.sub(r"https?://[^/<]+/", here, path.read_text(encoding="utf-8")).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/xml")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+        super().do_GET()
 
 
 def serve(site: Path) -> tuple[ThreadingHTTPServer, str]:

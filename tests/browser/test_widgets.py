@@ -1,0 +1,320 @@
+"""The widgets end to end in Chromium: boot on first use, each widget, parity with the build, instant navigation,
+permalinks (good and hostile), the no-WebAssembly fallback, and no request leaving 127.0.0.1.
+
+Tests share one page (``shared``) and run in file order: the first boots the engine, the rest reuse it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "engine"))
+
+BOOT_MS = 120_000
+STEP_MS = 30_000
+
+
+def visit(page, base_url: str, path: str) -> None:
+    """Follow an in-site link the way a reader does: Material's instant navigation keeps the document (and the
+    engine); ``page.goto`` would load a new document and boot a new engine."""
+    page.evaluate("(href) => { const a = document.createElement('a'); a.href = href; a.textContent = 'go';"
+                  "document.body.append(a); a.click(); }", base_url + path)
+    page.wait_for_url(base_url + path.split("#")[0] + "**")
+    page.wait_for_function("() => document.querySelectorAll('.gm-widget:not(.gm-enhanced)').length === 0")
+
+
+def widget(page, kind: str):
+    return page.locator(f".gm-widget[data-widget='{kind}']").first
+
+
+def open_widget(page, kind: str):
+    w = widget(page, kind)
+    w.locator(".gm-start").click()
+    w.locator("xpath=.").and_(page.locator("[data-live='1']")).wait_for(timeout=BOOT_MS)
+    return w
+
+
+# Material's instant navigation rewrites the page's links to absolute URLs; compare with links resolved.
+RESOLVE = """(html) => { const d = document.createElement('div'); d.innerHTML = html;
+  d.querySelectorAll('a[href]').forEach((a) => a.setAttribute('href', a.href)); return d.innerHTML; }"""
+
+
+def static_and_live(w) -> tuple[str, str]:
+    static, live = w.evaluate("(el) => [el.__gm.staticHTML, el.querySelector('.gm-widget-static').innerHTML]")
+    return w.page.evaluate(RESOLVE, static), w.page.evaluate(RESOLVE, live)
+
+
+def browser_html(page, html: str) -> str:
+    """``html`` as the browser serialises it (so CPython's rendering compares with the DOM's)."""
+    return page.evaluate("(h) => { const t = document.createElement('template'); t.innerHTML = h; "
+                         "return t.innerHTML; }", html)
+
+
+def test_no_pyodide_byte_before_the_first_interaction(fresh, traffic):
+    page = fresh()
+    page.goto("post-and-pair/")
+    page.wait_for_load_state("networkidle")
+    before = len(traffic.urls)
+    assert page.locator(".gm-widget .gm-start").count() >= 3
+    page.wait_for_timeout(500)
+    urls = traffic.urls[:before]
+    assert not [u for u in urls if "/assets/pyodide/" in u or "gamester-worker" in u or ".whl" in u]
+    assert page.evaluate("__gamester.boots") == 0
+
+
+def test_pp_deal_boots_once_and_equals_the_build(shared, traffic):
+    page = shared
+    page.goto("post-and-pair/")
+    page.evaluate("window.__sameDocument = true")
+    w = open_widget(page, "pp-deal")
+    static, live = static_and_live(w)
+    assert "gm-ledger" in live and "data-clause" in live
+    assert live == static
+    assert page.evaluate("__gamester.boots") == 1
+    assert traffic.count("pyodide.asm.wasm") == 1
+
+
+def test_pp_deal_live_result_for_another_seed_is_cpythons(shared):
+    from gamester import render
+
+    page = shared
+    w = widget(page, "pp-deal")
+    w.locator("input[id$='-seed']").fill("42")
+    w.locator("input[id$='-players']").fill("6")
+    w.locator("button[type='submit']").click()
+    page.wait_for_function("(el) => el.querySelector('.gm-example').dataset.args.includes('42')",
+                           arg=w.element_handle(), timeout=STEP_MS)
+    live = w.evaluate("(el) => el.querySelector('.gm-widget-static').innerHTML")
+    expect = render.render("pp-deal", {"players": "6", "ruleset": "reconstruction", "seed": "42"})
+    assert page.evaluate(RESOLVE, live) == page.evaluate(RESOLVE, browser_html(page, expect))
+    assert "seed=42" in page.url and "players=6" in page.url
+
+
+def test_pp_deal_step_through_with_the_reader_deciding_every_seat(shared):
+    page = shared
+    w = widget(page, "pp-deal")
+    w.locator("select[id$='-who']").select_option("all")
+    for _ in range(60):
+        if w.get_attribute("data-terminal") == "1":
+            break
+        step = w.get_attribute("data-step")
+        moves = w.locator(".gm-move")
+        assert moves.count() > 0, "the reader should have a choice"
+        # Prefer staying in and matching, so that the deal reaches a show-down.
+        labels = moves.all_inner_texts()
+        pick = next((i for i, t in enumerate(labels) if t.split()[0] in ("seat", "match", "see", "show")), 0)
+        moves.nth(pick).click()
+        page.wait_for_function("([el, s]) => el.dataset.step !== s", arg=[w.element_handle(), step], timeout=STEP_MS)
+    assert w.get_attribute("data-terminal") == "1"
+    result = w.locator(".gm-result")
+    assert result.locator("table.gm-ledger tr[data-clause]").count() > 0
+    hrefs = result.locator("a.gm-clause").evaluate_all("(as) => as.map((a) => a.getAttribute('href'))")
+    assert hrefs and all(re.fullmatch(r"\.\./clauses/#pp\.[a-z0-9._-]+", h) for h in hrefs), hrefs
+    # Back steps through the same actions.
+    w.get_by_role("button", name="◀ Back").click()
+    page.wait_for_function("(el) => el.dataset.terminal === '0'", arg=w.element_handle(), timeout=STEP_MS)
+
+
+def test_pp_deal_bots_play_to_the_end(shared):
+    page = shared
+    w = widget(page, "pp-deal")
+    w.locator("select[id$='-who']").select_option("bots")
+    w.get_by_role("button", name="Play to the end").click()
+    page.wait_for_function("(el) => el.dataset.terminal === '1'", arg=w.element_handle(), timeout=STEP_MS)
+    assert w.locator(".gm-result .gm-ledger").count() >= 1
+
+
+def test_pp_settle_reports_bad_cards_then_settles(shared):
+    page = shared
+    w = open_widget(page, "pp-settle")
+    static, live = static_and_live(w)
+    assert live == static
+    area = w.locator("textarea")
+    area.fill("QH QX QC\nKS KH KD")
+    w.locator("button[type='submit']").click()
+    err = w.locator(".gm-error")
+    err.filter(has_text="QX").wait_for(timeout=STEP_MS)
+    area.fill("QH QD QC\nKS KH KD\nQH 2C 3C")
+    w.locator("button[type='submit']").click()
+    err.filter(has_text="QH").wait_for(timeout=STEP_MS)
+    area.fill("AH AD AC\nKS KH KD\n2C 3C 4C")
+    w.locator("button[type='submit']").click()
+    page.wait_for_function("(el) => el.querySelector('.gm-example').dataset.args.includes('AH AD AC')",
+                           arg=w.element_handle(), timeout=STEP_MS)
+    assert w.locator(".gm-error").inner_text().strip() == ""
+    assert w.locator(".gm-widget-static .gm-ledger").count() == 1
+    assert w.locator(".gm-card[aria-label='Ace of Hearts']").count() >= 1
+
+
+def test_pp_compare_shows_both_rulesets_and_their_differences(shared):
+    page = shared
+    w = open_widget(page, "pp-compare")
+    static, live = static_and_live(w)
+    assert live == static
+    cols = w.locator(".gm-widget-static .gm-col")
+    assert cols.count() == 2
+    assert w.locator(".gm-widget-static .gm-diff").count() == 1
+
+
+def test_instant_navigation_keeps_the_engine(shared, traffic):
+    page = shared
+    wasm = traffic.count("pyodide.asm.wasm")
+    page.locator("a.md-nav__link[href$='put/']").first.click()
+    page.wait_for_url(re.compile(r"/put/"))
+    w = widget(page, "put-play")
+    page.wait_for_function("(el) => el.dataset.engine === 'ready'", arg=w.element_handle(), timeout=STEP_MS)
+    assert page.evaluate("window.__sameDocument") is True, "instant navigation should not reload the page"
+    assert page.evaluate("__gamester.boots") == 1
+    assert traffic.count("pyodide.asm.wasm") == wasm
+
+
+def test_put_whole_game_against_the_computer_with_odds(shared):
+    page = shared
+    w = open_widget(page, "put-play")
+    static, live = static_and_live(w)
+    assert live == static
+    assert w.locator("select[id$='-who']").input_value() == "0"
+    saw_odds = False
+    for _ in range(400):
+        if w.get_attribute("data-terminal") == "1":
+            break
+        step = w.get_attribute("data-step")
+        moves = w.locator(".gm-move")
+        if moves.count():
+            saw_odds |= w.locator(".gm-analysis .gm-prob, .gm-analysis dl").count() > 0
+            moves.first.click()
+        else:
+            w.get_by_role("button", name="Bots play on").click()
+        page.wait_for_function("([el, s]) => el.dataset.step !== s", arg=[w.element_handle(), step], timeout=STEP_MS)
+    assert w.get_attribute("data-terminal") == "1"
+    assert saw_odds, "the odds from SPEC.analysis should be shown beside the reader's decisions"
+
+
+def test_speculation_deal_with_chances_beside_decisions(shared, base_url):
+    page = shared
+    visit(page, base_url, "speculation/")
+    w = open_widget(page, "spec-play")
+    static, live = static_and_live(w)
+    assert live == static
+    w.locator("select[id$='-who']").select_option("0")
+    saw_odds = False
+    for _ in range(300):
+        if w.get_attribute("data-terminal") == "1":
+            break
+        step = w.get_attribute("data-step")
+        moves = w.locator(".gm-move")
+        if moves.count():
+            saw_odds |= w.locator(".gm-analysis dl").count() > 0
+            moves.last.click()
+        else:
+            w.get_by_role("button", name="Bots play on").click()
+        page.wait_for_function("([el, s]) => el.dataset.step !== s", arg=[w.element_handle(), step], timeout=STEP_MS)
+    assert w.get_attribute("data-terminal") == "1"
+    assert saw_odds
+    assert page.evaluate("__gamester.boots") == 1
+
+
+def test_a_permalink_restores_game_ruleset_seed_and_step(shared, base_url):
+    page = shared
+    visit(page, base_url, "put/?w=0&game=put&seed=11&step=2&who=0")
+    w = widget(page, "put-play")
+    page.wait_for_function("(el) => el.dataset.step !== undefined", arg=w.element_handle(), timeout=BOOT_MS)
+    assert page.evaluate("__gamester.boots") == 1
+    assert w.locator("input[id$='-seed']").input_value() == "11"
+    acts = w.evaluate("(el) => el.__gm.acts")
+    assert isinstance(acts, list)
+    assert int(w.get_attribute("data-step")) == min(2, len(acts))
+    assert w.locator(".gm-error").inner_text().strip() == ""
+
+
+def test_cards_have_text_alternatives_and_controls_have_labels(shared, base_url):
+    page = shared
+    visit(page, base_url, "post-and-pair/")
+    w = open_widget(page, "pp-deal")
+    cards = w.locator(".gm-card")
+    assert cards.count() > 0
+    assert all(re.fullmatch(r"(Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Knave|Queen|King|Ace) of "
+                            r"(Spades|Hearts|Diamonds|Clubs)|a face-down card", a or "")
+               for a in cards.evaluate_all("(cs) => cs.map((c) => c.getAttribute('aria-label'))"))
+    unlabeled = w.evaluate("(el) => Array.from(el.querySelectorAll('input, select, textarea'))"
+                           ".filter((i) => !(i.id && el.querySelector(`label[for='${i.id}']`))).length")
+    assert unlabeled == 0
+    # Keyboard: the seed field and the submit button are reachable and work with Enter.
+    w.locator("input[id$='-seed']").focus()
+    page.keyboard.type("7")
+    page.keyboard.press("Enter")
+    page.wait_for_function("(el) => el.querySelector('.gm-example').dataset.args.includes('\"seed\": \"16747\"')",
+                           arg=w.element_handle(), timeout=STEP_MS)
+
+
+def test_a_well_formed_but_wrong_permalink_gets_the_engines_message(shared, base_url):
+    page = shared
+    visit(page, base_url, "put/?w=0&seed=1&options=evil%3D1")
+    w = widget(page, "put-play")
+    w.locator(".gm-error").filter(has_text="evil").wait_for(timeout=STEP_MS)
+    assert page.evaluate("__gamester.boots") == 1
+    assert page.dialogs == []
+
+
+HOSTILE = [
+    "?w=0&seed=%3Cscript%3Ealert(1)%3C/script%3E",
+    "?w=0&ruleset=%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
+    "?w=0&players=99999999999999999999999",
+    "?w=0&seed=1&options=evil%3D%3Cb%3Ex%3C/b%3E",
+    "?w=0&seed=1&hands=%3C/textarea%3E%3Cscript%3Ealert(1)%3C/script%3E",
+    "?w=0&seed=1&who=%3Csvg%20onload%3Dalert(1)%3E&evil=1",
+    "?w=0&seed=1&acts=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&step=1",
+    "?w=0&game=%27%3Balert(1)%2F%2F",
+]
+
+
+@pytest.mark.parametrize("query", HOSTILE)
+def test_hostile_permalinks_are_inert_and_explained(shared, query):
+    page = shared
+    page.goto("post-and-pair/" + query)
+    w = widget(page, "pp-deal")
+    err = w.locator(".gm-error")
+    err.wait_for(state="visible", timeout=BOOT_MS)
+    page.wait_for_function("(el) => el.textContent.trim().length > 0", arg=err.element_handle(), timeout=BOOT_MS)
+    text = err.inner_text()
+    assert len(text) > 10
+    assert page.dialogs == []
+    assert page.locator("img[src='x'], svg[onload], b:text('x')").count() == 0
+    assert page.evaluate("document.querySelectorAll('[onerror], [onload]').length") == 0
+    assert page.evaluate("__gamester.boots") == 0, "a link that cannot be right should not start the engine"
+    assert page.evaluate("document.querySelectorAll('script:not([src])').length") == \
+        page.evaluate("Array.from(document.scripts).filter((s) => !s.src).length")
+
+
+def test_no_webassembly_keeps_the_printed_example_with_a_message(fresh):
+    page = fresh("delete window.WebAssembly;")
+    page.goto("post-and-pair/")
+    w = widget(page, "pp-deal")
+    w.locator(".gm-error").filter(has_text="WebAssembly").wait_for(timeout=STEP_MS)
+    assert w.locator(".gm-widget-static .gm-ledger").count() == 1
+    assert w.locator(".gm-start").is_disabled()
+    assert page.evaluate("__gamester.boots") == 0
+
+
+def test_boot_failure_keeps_the_printed_example_with_a_message(fresh):
+    page = fresh()
+    page.context.route("**/assets/pyodide/pyodide.asm.wasm", lambda r: r.fulfill(status=404, body="gone"))
+    page.goto("post-and-pair/")
+    w = widget(page, "pp-settle")
+    w.locator(".gm-start").click()
+    w.locator(".gm-error").filter(has_text="could not start").wait_for(timeout=BOOT_MS)
+    assert w.locator(".gm-widget-static .gm-ledger").count() == 1
+
+
+def test_nothing_left_127_0_0_1(traffic):
+    assert traffic.urls, "no traffic was recorded"
+    assert not traffic.foreign, traffic.foreign[:5]
+    assert json.dumps(traffic.urls).count("://") == len(traffic.urls)
