@@ -225,16 +225,61 @@ def _looks_like_cards(v: Any) -> bool:
     return bool(toks) and all(_CARD_TOKEN.match(t.upper()) for t in toks)
 
 
-def seat_label(party: Any, players: int, game: str) -> str:
+def seat_label(party: Any, players: int, game: str, roles: dict[int, str] | None = None) -> str:
+    """``Seat 2``, with its role in this deal when known: ``Seat 0 (eldest)``, ``Seat 3 (dealer)``.
+
+    ``roles`` maps seats to roles for one deal (from that deal's own record: the deal rotates, so the dealer is
+    whoever the record says dealt it). Without ``roles`` no role is claimed. Non-seat parties (dishes, the box,
+    the stock, the pool) are named in words."""
     if isinstance(party, bool) or not isinstance(party, int):
-        return str(party).capitalize() if isinstance(party, str) else str(party)
+        return _PARTY_NAMES.get(str(party), str(party).capitalize()) if isinstance(party, str) else str(party)
     label = f"Seat {party}"
-    if game == "post-and-pair" or game == "speculation":
-        if party == 0:
-            label += " (eldest)"
-        elif party == players - 1:
-            label += " (dealer)"
-    return label
+    role = (roles or {}).get(party)
+    return f"{label} ({role})" if role else label
+
+
+_PARTY_NAMES = {"post": "Post dish", "pair": "Pair dish", "seat": "Seat dish", "vyes": "Vyes", "box": "The box",
+                "stock": "Score", "pool": "Pool"}
+
+
+def roles_of(d: dict, n: int, game: str) -> dict[int, str]:
+    """Dealer and eldest hand of one deal, as its record gives them (the eldest hand sits on the dealer's left,
+    the next seat). A Post and Pair show-down of given hands (no dealer in the record) lists the hands eldest
+    first, so its last hand is the dealer's."""
+    def seat(v: Any) -> int | None:
+        return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < max(n, 1) else None
+
+    dealer, eldest = seat(d.get("dealer")), seat(d.get("eldest"))
+    if dealer is None and game == "post-and-pair" and "carried" in d and n >= 2:
+        dealer, eldest = n - 1, 0
+    if dealer is not None and eldest is None and n >= 2:
+        eldest = (dealer + 1) % n
+    out: dict[int, str] = {}
+    if eldest is not None:
+        out[eldest] = "eldest"
+    if dealer is not None:
+        out[dealer] = "dealer"
+    return out
+
+
+def _seats_words(seats: list, roles: dict[int, str] | None = None) -> str:
+    """[0, 2] -> ``Seats 0 and 2``; [3] -> ``Seat 3 (dealer)``."""
+    seats = [s for s in seats if isinstance(s, int) and not isinstance(s, bool)]
+    if not seats:
+        return "nobody"
+    if len(seats) == 1:
+        return e(seat_label(seats[0], 0, "", roles))
+    nums = [str(s) for s in seats]
+    return "Seats " + e(", ".join(nums[:-1]) + " and " + nums[-1])
+
+
+def _clause_ref(cid: str, base: str) -> str:
+    """A clause as a link with its statement, for prose."""
+    from .clauses import _REGISTRY
+
+    c = _REGISTRY.get(cid)
+    link = f'<a class="gm-clause" href="{e(base)}clauses/#{e(cid)}">{e(cid)}</a>'
+    return f"{e(c.statement)} <small>({link})</small>" if c else link
 
 
 def _status(clause_id: str) -> str:
@@ -258,7 +303,7 @@ def _clause_link(cid: str, base: str, passages: dict | None) -> str:
 
 
 def ledger_html(lines: list[dict], players: int, game: str, base: str, passages: dict | None,
-                deal: int | None = None) -> str:
+                deal: int | None = None, roles: dict[int, str] | None = None) -> str:
     if not lines:
         return '<p class="gm-empty">No counters moved.</p>'
     rows = []
@@ -267,8 +312,8 @@ def ledger_html(lines: list[dict], players: int, game: str, base: str, passages:
         rows.append(
             f'<tr data-from="{e(str(ln.get("from")))}" data-to="{e(str(ln.get("to")))}" '
             f'data-counters="{e(str(ln.get("counters")))}" data-clause="{e(cid)}"{_deal_attr(deal)}>'
-            f'<td>{e(seat_label(ln.get("from"), players, game))}</td>'
-            f'<td>{e(seat_label(ln.get("to"), players, game))}</td>'
+            f'<td>{e(seat_label(ln.get("from"), players, game, roles))}</td>'
+            f'<td>{e(seat_label(ln.get("to"), players, game, roles))}</td>'
             f'<td class="gm-num">{e(str(ln.get("counters")))}</td>'
             f'<td>{e(str(ln.get("stake", "")))}</td>'
             f'<td>{e(str(ln.get("reason", "")))}<br><small>{_clause_link(cid, base, passages)}</small></td></tr>')
@@ -290,84 +335,400 @@ def _hands_of(d: dict) -> list | None:
     return None
 
 
+def _suit(v: Any) -> str:
+    from .cards import SUIT_NAMES
+
+    if isinstance(v, str) and v in SUIT_SYMBOLS:
+        red = " gm-red" if v in "HD" else ""
+        return f'<span class="gm-suit{red}" title="{e(SUIT_NAMES[v])}">{e(SUIT_SYMBOLS[v])} {e(SUIT_NAMES[v])}</span>'
+    return e(str(v))
+
+
 def _scalar(v: Any) -> str:
     if v is None:
-        return "—"
+        return "none"
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, str) and v in SUIT_SYMBOLS:
-        red = " gm-red" if v in "HD" else ""
-        from .cards import SUIT_NAMES
-        return f'<span class="gm-suit{red}" title="{e(SUIT_NAMES[v])}">{e(SUIT_SYMBOLS[v])} {e(SUIT_NAMES[v])}</span>'
+        return _suit(v)
     if _looks_like_cards(v):
         return cards_html(v)
+    if isinstance(v, list) and all(isinstance(x, (str, int, float)) and not isinstance(x, bool) for x in v):
+        return e(", ".join(str(x) for x in v)) if v else "none"
     if isinstance(v, (dict, list)):
         return f"<code>{e(json.dumps(v, ensure_ascii=False))}</code>"
     return e(str(v))
 
 
-_SEATLIKE = re.compile(r"(dealer|winner|seat|chief|eldest|holder|leader)$")
-_SKIP = {"ledger", "net", "box", "hands", "deal", "actions", "deals", "game", "ruleset", "seed", "players",
-         "winners", "trump", "folded", "history"}
+def _card_name(text: Any) -> str:
+    try:
+        return Card.parse(str(text)).name
+    except NotationError:
+        return str(text)
+
+
+def _counters(k: Any) -> str:
+    return f"{k} counter" + ("" if k == 1 else "s")
+
+
+def _seat_table(n: int, hands: list | None, net: list | None, roles: dict[int, str], game: str, deal: int | None,
+                notes: dict[int, str] | None = None) -> str:
+    head = "<th>Seat</th>" + ("<th>Cards</th>" if hands else "") + ("<th>Net</th>" if net else "")
+    rows = []
+    for i in range(n):
+        cells = f"<td>{e(seat_label(i, n, game, roles))}{(notes or {}).get(i, '')}</td>"
+        if hands:
+            cells += f"<td>{cards_html(hands[i]) if i < len(hands) else ''}</td>"
+        if net:
+            v = net[i] if i < len(net) else 0
+            sign = "+" if isinstance(v, int) and v > 0 else ""
+            cells += (f'<td class="gm-num" data-seat="{i}" data-net="{e(str(v))}"{_deal_attr(deal)}>'
+                      f'{sign}{e(str(v))}</td>')
+        rows.append(f"<tr>{cells}</tr>")
+    return f'<table class="gm-seats"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def _facts(facts: list[tuple[str, str]]) -> str:
+    if not facts:
+        return ""
+    return '<dl class="gm-facts">' + "".join(f"<dt>{e(k)}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>"
+
+
+def _notes_html(notes: Any, base: str, title: str = "How it was decided") -> str:
+    if not isinstance(notes, list) or not notes:
+        return ""
+    items = "".join(f'<li>{e(str(x.get("reason", "")))} <small><a class="gm-clause" href="{e(base)}clauses/#'
+                    f'{e(str(x.get("clause", "")))}">{e(str(x.get("clause", "")))}</a></small></li>'
+                    for x in notes if isinstance(x, dict))
+    return f'<div class="gm-notes"><p class="gm-notes-title"><strong>{e(title)}</strong></p><ol>{items}</ol></div>'
+
+
+def _actions_html(acts: Any, roles: dict[int, str] | None = None) -> str:
+    if not isinstance(acts, list) or not acts:
+        return ""
+    items = []
+    for a in acts[:400]:
+        if isinstance(a, list) and len(a) == 2 and isinstance(a[0], int):
+            items.append(f"<li>{e(seat_label(a[0], 0, '', roles))}: {e(str(a[1]))}</li>")
+        else:
+            items.append(f"<li>{e(str(a))}</li>")
+    return (f'<details class="gm-actions"><summary>The moves in the engine\'s notation ({len(acts)})</summary>'
+            f'<ol>{"".join(items)}</ol></details>')
+
+
+# -- Post and Pair --------------------------------------------------------------------------------------------------
+_DISHES = ("pair", "post", "seat")
+
+
+def _pp_outcome(d: dict, roles: dict[int, str]) -> str | None:
+    out = d.get("outcome")
+    shown = d.get("shown") if isinstance(d.get("shown"), list) else []
+    winners = d.get("winners") if isinstance(d.get("winners"), dict) else {}
+    if out == "show":
+        return f"Show-down: {_seats_words(shown, roles)} showed their cards."
+    if out == "doubled":
+        return ("Nobody vied and the dealer passed too: the stakes stay on the table and are doubled by the "
+                "next deal's stakes.")
+    if out == "unseen":
+        who = next((v for v in winners.values() if isinstance(v, int)), None)
+        return f"{_seats_words([who], roles)} took every stake unseen: nobody else was left in."
+    if out == "no-seat":
+        return "Nobody staked the Seat: the stakes stay on the table for the next deal."
+    if out == "parted":
+        return "The players still in agreed to part stakes: the table was shared out equally, odd counters to the box."
+    return e(str(out)) if out is not None else None
+
+
+def _dish_amounts(v: Any) -> str:
+    if isinstance(v, dict):
+        parts = [f"{k.capitalize()} {n}" for k, n in v.items() if n]
+        return e(", ".join(parts)) + " counters" if parts else "nothing"
+    if isinstance(v, int) and not isinstance(v, bool):
+        return _counters(v) if v else "nothing"
+    return _scalar(v)
+
+
+def _pp_html(d: dict, players: int, game: str, base: str, passages: dict | None, deal: int | None) -> str:
+    hands = _hands_of(d)
+    net = d.get("net") if isinstance(d.get("net"), list) else None
+    n = len(hands) if hands else (len(net) if net else players)
+    roles = roles_of(d, n, game)
+    folded = set(d.get("folded") or []) if isinstance(d.get("folded"), list) else set()
+    winners = d.get("winners") if isinstance(d.get("winners"), dict) else {}
+    notes = {}
+    for i in range(n):
+        won = [k for k in _DISHES if winners.get(k) == i]
+        note = " <small>(folded before the show)</small>" if i in folded else ""
+        if won:
+            note += f' <small class="gm-won">wins the {e(_and([w.capitalize() for w in won]))}</small>'
+        notes[i] = note
+    parts = [_seat_table(n, hands, net, roles, game, deal, notes) if (hands or net) else ""]
+    facts: list[tuple[str, str]] = []
+    oc = _pp_outcome(d, roles)
+    if oc:
+        facts.append(("What happened", oc))
+    elif "carried" in d:
+        live = [i for i in range(n) if i not in folded]
+        facts.append(("What happened", f"Show-down of the hands of {_seats_words(live, roles)}."))
+    if "trump" in d:
+        t = d.get("trump")
+        facts.append(("Trumps", _suit(t) if t else "none named: the cards were not shown"))
+    if winners:
+        facts.append(("Dishes won", "; ".join(
+            f"{k.capitalize()}: {e(seat_label(winners[k], n, game, roles)) if isinstance(winners.get(k), int) else 'nobody'}"
+            for k in _DISHES if k in winners)))
+    if isinstance(d.get("pair_royal"), int) and not isinstance(d.get("pair_royal"), bool):
+        facts.append(("Pair-royal", f"{e(seat_label(d['pair_royal'], n, game, roles))} holds three of a kind"))
+    if "box" in d:
+        facts.append(("To the box", _dish_amounts(d.get("box"))))
+    if "carried_in" in d:
+        facts.append(("Brought in from the last deal", _dish_amounts(d.get("carried_in"))))
+    for key in ("carried_out", "carried"):
+        if key in d:
+            facts.append(("Left on the table for the next deal", _dish_amounts(d.get(key))))
+    parts.append(_facts(facts))
+    parts.append(_notes_html(d.get("notes"), base))
+    if isinstance(d.get("ledger"), list):
+        parts.append(ledger_html(d["ledger"], n, game, base, passages, deal, roles))
+    if isinstance(d.get("deals"), list) and deal is None:
+        for j, sub in enumerate(d["deals"][:30]):
+            if isinstance(sub, dict):
+                parts.append(_deal_block(j, sub, f"dealt by {seat_label(sub.get('dealer'), n, game)}",
+                                         _pp_html(sub, players, game, base, passages, j)))
+    parts.append(_actions_html(d.get("actions"), roles))
+    return "".join(parts)
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _deal_block(j: int, sub: dict, what: str, body: str) -> str:
+    return (f'<details class="gm-deal"{" open" if j == 0 else ""}><summary>Deal {j + 1}: {e(what)}</summary>'
+            f"{body}</details>")
+
+
+# -- Put ------------------------------------------------------------------------------------------------------------
+_PUT_RESULTS = {
+    "won": "{w} won the deal",
+    "put-won": "{w} won the deal after a put that was seen: the game",
+    "won-outright": "{w} won a deal played out without a put: the game",
+    "put-refused": "{w} put and the other side would not see it",
+    "double-refused": "{w} doubled and the other side would not play on",
+    "thrown-up": "the other side threw up their cards: the deal to {w}",
+    "trick-and-tie": "a trick each and a tie: nobody scores",
+    "all-tied": "all three tricks tied: nobody scores",
+}
+
+
+def _put_side(seat: int, players: int, score_len: int) -> str:
+    if score_len < players and score_len:  # partners: seats i and i + 2 score together
+        return f"Seats {seat} and {seat + score_len}"
+    return f"Seat {seat}"
+
+
+def _put_deal_html(dd: dict, n: int, base: str, passages: dict | None) -> str:
+    roles = roles_of(dd, n, "put")
+    rows = []
+    events: dict[int, list[tuple[str, str]]] = {}
+    for p in dd.get("puts") or []:
+        ans = "; ".join(f"{seat_label(s, n, 'put', roles)} {'sees it' if a == 'see' else 'refuses'}"
+                        for s, a in p.get("answers") or [])
+        events.setdefault(p.get("trick", 0), []).append(
+            ("Put", f"{e(seat_label(p.get('seat'), n, 'put', roles))} puts. {e(ans or 'No answer yet')}."))
+    for x in dd.get("doubles") or []:
+        frm = x.get("from")
+        events.setdefault(x.get("trick", 0), []).append(
+            ("Double", f"{e(seat_label(x.get('seat'), n, 'put', roles))} doubles the deal from {e(str(frm))} to "
+                       f"{e(str(frm * 2 if isinstance(frm, int) else '?'))}: {e(str(x.get('answer') or 'no answer yet'))}."))
+    for t in dd.get("throw_ups") or []:
+        events.setdefault(t.get("trick", 0), []).append(
+            ("Throw-up", f"{e(seat_label(t.get('seat'), n, 'put', roles))} throws up his cards."))
+    tricks = dd.get("tricks") or []
+    unfinished = dd.get("unfinished_trick")
+    last = len(tricks) + (1 if unfinished or events.get(len(tricks) + 1) else 0)
+    for i in range(1, last + 1):
+        if i <= len(tricks):
+            rows += [f'<tr class="gm-event"><th scope="row">{e(k)}</th><td colspan="2">{v}</td></tr>'
+                     for k, v in events.get(i, [])]
+            t = tricks[i - 1]
+            plays = ", ".join(f"{e(seat_label(s, n, 'put', roles))} {card_html(c)}" for s, c in t.get("plays", []))
+            w = t.get("winner")
+            who = "tied" if w is None else f"{e(seat_label(w, n, 'put', roles))}"
+            rows.append(f'<tr><th scope="row">Trick {i}</th><td>{plays}</td><td>{who}</td></tr>')
+        else:
+            if unfinished:
+                plays = ", ".join(f"{e(seat_label(s, n, 'put', roles))} {card_html(c)}" for s, c in unfinished)
+                rows.append(f'<tr><th scope="row">Trick {i}</th><td>{plays}</td><td>not finished</td></tr>')
+            rows += [f'<tr class="gm-event"><th scope="row">{e(k)}</th><td colspan="2">{v}</td></tr>'
+                     for k, v in events.get(i, [])]
+    hands = dd.get("hands") if isinstance(dd.get("hands"), list) else None
+    out = [_seat_table(n, hands, None, roles, "put", None)] if hands else []
+    if dd.get("exchange"):
+        ex = []
+        for x in dd["exchange"]:
+            if "gives" in x:
+                ex.append(f"{e(seat_label(x.get('seat'), n, 'put', roles))} gives {cards_html(x['gives'])} to "
+                          f"{e(seat_label(x.get('to'), n, 'put', roles))}")
+            else:
+                ex.append(f"{e(seat_label(x.get('seat'), n, 'put', roles))} lays out {cards_html(x.get('discards', ''))}")
+        out.append("<p><small>Before play: " + "; ".join(ex) + ".</small></p>")
+    if rows:
+        out.append('<table class="gm-tricks"><thead><tr><th>Trick</th><th>Cards played, in order</th>'
+                   f'<th>Won by</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    r = dd.get("result") or {}
+    if r:
+        w = r.get("winner")
+        text = _PUT_RESULTS.get(str(r.get("kind")), str(r.get("kind"))).format(
+            w=seat_label(w, n, "put", roles) if w is not None else "nobody")
+        text = text[:1].upper() + text[1:]
+        cl = f' <small><a class="gm-clause" href="{e(base)}clauses/#{e(r["clause"])}">{e(r["clause"])}</a></small>' \
+            if r.get("clause") else ""
+        out.append(f'<p class="gm-outcome"><strong>Result:</strong> {e(text)}.{cl}</p>')
+    pts = dd.get("points") or []
+    if pts:
+        out.append('<ul class="gm-points">' + "".join(
+            f'<li><strong>{e(seat_label(p.get("seat"), n, "put", roles))}: +{e(str(p.get("points")))}</strong> '
+            f'({e(str(p.get("reason", "")))}) <small>{_clause_link(str(p.get("clause", "")), base, passages)}</small></li>'
+            for p in pts) + "</ul>")
+    elif r:
+        out.append('<p class="gm-empty"><small>No points scored in this deal.</small></p>')
+    return "".join(out)
+
+
+def _put_summary(dd: dict, n: int) -> str:
+    r = dd.get("result") or {}
+    w = r.get("winner")
+    pts = sum(p.get("points", 0) for p in dd.get("points") or [] if isinstance(p.get("points"), int))
+    what = {"trick-and-tie": "trick and tie", "all-tied": "all tied", "put-refused": "a put refused",
+            "double-refused": "a double refused", "thrown-up": "cards thrown up",
+            "put-won": "a put seen and won", "won-outright": "won outright"}.get(str(r.get("kind")), "")
+    dealer = dd.get("dealer")
+    bits = [f"Seat {dealer} deals" if isinstance(dealer, int) else "", what]
+    if isinstance(w, int):
+        bits.append(f"Seat {w} " + (f"+{pts}" if pts else "takes the game" if r.get("kind") in ("put-won", "won-outright")
+                                   else "scores nothing"))
+    return " · ".join(b for b in bits if b)
+
+
+def _put_html(d: dict, players: int, base: str, passages: dict | None) -> str:
+    n = int(d.get("players") or players)
+    parts = []
+    facts: list[tuple[str, str]] = []
+    cut = d.get("cut")
+    if isinstance(cut, list) and cut:
+        rounds = ["; ".join(f"{e(seat_label(s, n, 'put'))} cut {card_html(c)}" for s, c in rnd) for rnd in cut]
+        fd = d.get("first_dealer")
+        facts.append(("Cut for the deal", " — then ".join(rounds)
+                      + (f": {e(seat_label(fd, n, 'put'))} deals first" if isinstance(fd, int) else "")))
+    score = d.get("score")
+    if isinstance(score, list) and score:
+        facts.append(("Final score", ", ".join(
+            f"{e(_put_side(i, n, len(score)))}: {v} point{'s' if v != 1 else ''}" for i, v in enumerate(score))))
+    w = d.get("winner")
+    if "winner" in d:
+        facts.append(("Winner", e(_put_side(w, n, len(score) if isinstance(score, list) else n))
+                      if isinstance(w, int) else "nobody yet"))
+    if d.get("won_by"):
+        facts.append(("How the game was won", _clause_ref(str(d["won_by"]), base)))
+    parts.append(_facts(facts))
+    deals = [x for x in (d.get("deals") or [])[:30] if isinstance(x, dict)]
+    for j, dd in enumerate(deals):
+        parts.append(_deal_block(j, dd, _put_summary(dd, n), _put_deal_html(dd, n, base, passages)))
+    if isinstance(d.get("ledger"), list):
+        parts.append(f'<details class="gm-ledger-all"><summary>The score sheet: every point in order '
+                     f'({len(d["ledger"])})</summary>{ledger_html(d["ledger"], n, "put", base, passages)}</details>')
+    parts.append(_actions_html(d.get("actions")))
+    return "".join(parts)
+
+
+# -- Speculation ----------------------------------------------------------------------------------------------------
+def _spec_deal_html(dd: dict, n: int, base: str, passages: dict | None, deal: int) -> str:
+    roles = roles_of(dd, n, "speculation")
+    hands = dd.get("hands") if isinstance(dd.get("hands"), list) else None
+    net = dd.get("net") if isinstance(dd.get("net"), list) else None
+    notes = {}
+    if isinstance(dd.get("winner"), int):
+        notes[dd["winner"]] = ' <small class="gm-won">takes the pool</small>'
+    for s in dd.get("peeks") or []:
+        if isinstance(s, int):
+            notes[s] = notes.get(s, "") + " <small>(looked out of turn)</small>"
+    parts = [_seat_table(n, hands, net, roles, "speculation", deal, notes)]
+    facts: list[tuple[str, str]] = []
+    if dd.get("turn_up"):
+        facts.append(("Turn-up", f"{card_html(dd['turn_up'])}: trumps are {_suit(dd.get('trump'))}"))
+    if dd.get("spare"):
+        facts.append(("Spare hand", cards_html(dd["spare"])))
+    if dd.get("carried_in"):
+        facts.append(("Brought in from the last deal", _counters(dd["carried_in"])))
+    exp = dd.get("exposures") or []
+    if exp:
+        facts.append(("Cards turned, in order", ", ".join(
+            f"{e(seat_label(s, n, 'speculation', roles))} {card_html(c)}" for s, c in exp)))
+    offers = dd.get("offers") or []
+    if offers:
+        items = []
+        for o in offers:
+            what = "the turn-up" if o.get("what") == "turn-up" else (
+                "the best trump" if o.get("what") == "best" else e(str(o.get("what"))))
+            bids = [f"{e(seat_label(s, n, 'speculation', roles))} {('bids ' + str(b)) if b is not None else 'passes'}"
+                    for s, b in o.get("bids") or []]
+            if o.get("result") == "sold":
+                end = (f"sold to {e(seat_label(o.get('buyer'), n, 'speculation', roles))} for "
+                       f"{_counters(o.get('price'))}")
+            else:
+                end = "not sold" if o.get("result") == "refused" else e(str(o.get("result")))
+            items.append(f"<li>{e(seat_label(o.get('seller'), n, 'speculation', roles))} offers {what} "
+                         f"({cards_html(o.get('cards') or [])}): {', '.join(bids) or 'no bids'}; {end}.</li>")
+        facts.append(("Trading", f'<ul class="gm-offers">{"".join(items)}</ul>'))
+    if dd.get("passed"):
+        facts.append(("The deal passes", "the turn-up is an Ace or a court card, so its holder takes the pool at "
+                                         "once"))
+    if dd.get("best"):
+        w = dd.get("winner")
+        who = (f"{e(seat_label(w, n, 'speculation', roles))} takes the pool" if isinstance(w, int)
+               else e(str(dd.get("pool_stays") or "nobody takes the pool")))
+        facts.append(("Best trump", f"{card_html(dd['best'])} ({e(_card_name(dd['best']))}): {who}"))
+    if dd.get("carried_out"):
+        facts.append(("Left in the pool for the next deal", _counters(dd["carried_out"])))
+    parts.append(_facts(facts))
+    if isinstance(dd.get("ledger"), list):
+        parts.append(ledger_html(dd["ledger"], n, "speculation", base, passages, deal, roles))
+    return "".join(parts)
+
+
+def _spec_html(d: dict, players: int, base: str, passages: dict | None) -> str:
+    n = int(d.get("players") or players)
+    net = d.get("net") if isinstance(d.get("net"), list) else None
+    deals = [x for x in (d.get("deals") or [])[:30] if isinstance(x, dict)]
+    parts = []
+    if net:
+        parts.append('<p class="gm-caption"><small>Counters won or lost over the whole game:</small></p>'
+                     + _seat_table(n, None, net, {}, "speculation", None))
+    facts: list[tuple[str, str]] = [("Deals", str(len(d.get("deals") or [])))]
+    if "pool_left" in d:
+        pl = d.get("pool_left")
+        facts.append(("Left in the pool at the end", _counters(pl) if pl else "nothing"))
+    parts.append(_facts(facts))
+    if isinstance(d.get("ledger"), list):
+        parts.append(ledger_html(d["ledger"], n, "speculation", base, passages))
+    for j, dd in enumerate(deals):
+        w = dd.get("winner")
+        what = (f"Seat {dd.get('dealer')} deals · turn-up {_card_name(dd.get('turn_up'))}"
+                + (f" · Seat {w} takes the pool" if isinstance(w, int) else ""))
+        parts.append(_deal_block(j, dd, what, _spec_deal_html(dd, n, base, passages, j)))
+    parts.append(_actions_html(d.get("actions")))
+    return "".join(parts)
 
 
 def result_html(d: dict, players: int, game: str, base: str, passages: dict | None, *, depth: int = 0,
                 deal: int | None = None) -> str:
-    """One settled deal or played game."""
-    parts: list[str] = []
-    hands = _hands_of(d)
-    net = d.get("net") if isinstance(d.get("net"), list) else None
-    folded = set(d.get("folded") or []) if isinstance(d.get("folded"), list) else set()
-    winners = d.get("winners") if isinstance(d.get("winners"), dict) else None
-    n = len(hands) if hands else (len(net) if net else players)
-    if hands or net:
-        head = "<th>Seat</th>" + ("<th>Cards</th>" if hands else "") + ("<th>Net</th>" if net else "")
-        rows = []
-        for i in range(n):
-            won = [k for k, s in (winners or {}).items() if s == i]
-            note = " <small>(dropped out)</small>" if i in folded else ""
-            if won:
-                note += f' <small class="gm-won">wins {e(", ".join(won))}</small>'
-            cells = f"<td>{e(seat_label(i, n, game))}{note}</td>"
-            if hands:
-                cells += f"<td>{cards_html(hands[i]) if i < len(hands) else ''}</td>"
-            if net:
-                v = net[i] if i < len(net) else 0
-                sign = "+" if isinstance(v, int) and v > 0 else ""
-                cells += (f'<td class="gm-num" data-seat="{i}" data-net="{e(str(v))}"{_deal_attr(deal)}>'
-                          f'{sign}{e(str(v))}</td>')
-            rows.append(f"<tr>{cells}</tr>")
-        parts.append(f'<table class="gm-seats"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
-    facts = []
-    if "trump" in d:
-        facts.append(("Trump suit", _scalar(d.get("trump"))))
-    if winners:
-        facts.append(("Winners", ", ".join(f"{e(str(k))}: {e(seat_label(v, n, game)) if v is not None else 'nobody'}"
-                                          for k, v in winners.items())))
-    if "box" in d:
-        facts.append(("To the box", e(str(d.get("box")))))
-    for k, v in d.items():
-        if k in _SKIP or (depth and k in ("kind",)):
-            continue
-        if _SEATLIKE.search(k) and isinstance(v, int) and not isinstance(v, bool):
-            facts.append((k.replace("_", " ").capitalize(), e(seat_label(v, n, game))))
-        elif isinstance(v, (str, int, float, bool)) or v is None or (isinstance(v, list) and len(v) <= 12
-                                                                    and all(not isinstance(x, (dict, list)) for x in v)):
-            facts.append((k.replace("_", " ").capitalize(), _scalar(v)))
-    if facts:
-        parts.append('<dl class="gm-facts">' + "".join(f"<dt>{e(k)}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>")
-    if isinstance(d.get("ledger"), list):
-        parts.append(ledger_html(d["ledger"], n, game, base, passages, deal))
-    if isinstance(d.get("deals"), list) and depth == 0:
-        for j, sub in enumerate(d["deals"][:30]):
-            if isinstance(sub, dict):
-                parts.append(f'<details class="gm-deal"><summary>Deal {j + 1}</summary>'
-                             f'{result_html(sub, players, game, base, passages, depth=1, deal=j)}</details>')
-    acts = d.get("actions") or d.get("history")
-    if isinstance(acts, list) and acts:
-        items = "".join(f"<li>{e(str(a))}</li>" for a in acts[:400])
-        parts.append(f'<details class="gm-actions"><summary>Actions ({len(acts)})</summary><ol>{items}</ol></details>')
-    return "".join(parts)
+    """One settled deal or played game, in words and tables for a reader."""
+    if game == "put":
+        return _put_html(d, players, base, passages)
+    if game == "speculation":
+        return _spec_html(d, players, base, passages)
+    return _pp_html(d, players, game, base, passages, deal)
 
 
 def _differs(results: list[dict]) -> list[str]:
@@ -380,22 +741,98 @@ def _differs(results: list[dict]) -> list[str]:
     return out
 
 
+_DIFF_WORDS = {"trump": "trumps", "winners": "who wins", "net": "counters", "box": "the box"}
+
+
+def _ruleset_label(spec: Any, opts_string: str, name: str) -> str:
+    """A preset's name, or the nearest preset and what differs from it: ``reconstruction, but ten_ace=11``."""
+    try:
+        presets = spec.presets
+        opts = spec.parse_ruleset(opts_string)
+    except (ValueError, AttributeError):
+        return name
+    best = None
+    for p in presets.values():
+        diff = [s.name for s in spec.options.specs() if getattr(p.options, s.name) != getattr(opts, s.name)]
+        if best is None or len(diff) < len(best[1]):
+            best = (p.name, diff)
+    if best is None:
+        return name
+    if not best[1]:
+        return best[0]
+    return best[0] + ", but " + ", ".join(f"{k}={getattr(opts, k)}" for k in best[1])
+
+
+def _compare_sentences(results: list[dict], labels: list[str], players: int) -> list[str]:
+    """What the rulesets decide differently, in words (Post and Pair show-downs and deals)."""
+    out = []
+    ds = [r["data"] for r in results]
+
+    def each(fn: Any) -> str:
+        return "; ".join(f"under <em>{e(lab)}</em> {fn(d)}" for lab, d in zip(labels, ds, strict=False))
+
+    if len({json.dumps(d.get("trump")) for d in ds}) > 1:
+        out.append("Trumps differ: " + each(lambda d: _suit(d.get("trump")) if d.get("trump") else "none") + ".")
+    for dish in _DISHES:
+        vals = [(d.get("winners") or {}).get(dish) for d in ds]
+        if len({json.dumps(v) for v in vals}) > 1:
+            out.append(f"The {dish.capitalize()} goes to different hands: " + each(
+                lambda d, dish=dish: (f"Seat {(d.get('winners') or {}).get(dish)}"
+                                      if isinstance((d.get("winners") or {}).get(dish), int) else "nobody")) + ".")
+    nets = [d.get("net") or [] for d in ds]
+    if len({json.dumps(x) for x in nets}) > 1:
+        seats = [i for i in range(max(len(x) for x in nets))
+                 if len({(x[i] if i < len(x) else None) for x in nets}) > 1]
+        out.append("So the counters end differently: " + "; ".join(
+            f"Seat {i} " + " against ".join(f"{(x[i] if i < len(x) else 0):+d}" for x in nets)
+            for i in seats) + " (in the order of the columns).")
+    if len({json.dumps(d.get("box")) for d in ds}) > 1:
+        out.append("The box receives " + each(lambda d: _counters(d.get("box"))) + ".")
+    return out
+
+
+def _only_notes(results: list[dict], labels: list[str], base: str) -> str:
+    """The steps of reasoning (engine notes) that one ruleset takes and the others do not."""
+    sets = [[(x.get("clause"), x.get("reason")) for x in (r["data"].get("notes") or []) if isinstance(x, dict)]
+            for r in results]
+    items = []
+    for lab, mine in zip(labels, sets, strict=False):
+        others = {n for s in sets if s is not mine for n in s}
+        own = [n for n in mine if n not in others]
+        if own:
+            items.append(f"<li>Only under <em>{e(lab)}</em>: " + " ".join(
+                f'{e(str(r))} <small>(<a class="gm-clause" href="{e(base)}clauses/#{e(str(c))}">{e(str(c))}</a>)'
+                "</small>" for c, r in own[:4]) + "</li>")
+    return f'<ul class="gm-why">{"".join(items)}</ul>' if items else ""
+
+
 def render_data(data: dict[str, Any], *, base: str = "../", passages: dict | None = None) -> str:
     kind, game, players = data["kind"], data["game"], data["players"]
     args_json = json.dumps(data["args"], sort_keys=True, ensure_ascii=False)
     head = (f'<div class="gm-example" data-kind="{e(kind)}" data-game="{e(game)}" data-args="{e(args_json)}">')
     results = data["results"]
     if kind == "pp-compare":
+        from .registry import get_game
+
+        spec = get_game(game)
+        labels = [_ruleset_label(spec, r["options"], r["ruleset"]) for r in results]
         diff = _differs(results)
-        summary = ('<p class="gm-diff">The rulesets differ on: <strong>' + e(", ".join(diff)) + "</strong>.</p>"
-                   if diff else '<p class="gm-diff">On this deal the rulesets agree.</p>')
+        said = _compare_sentences(results, labels, players)
+        if said:
+            summary = ('<div class="gm-diff"><p><strong>What the readings change on these cards</strong></p><ul>'
+                       + "".join(f"<li>{x}</li>" for x in said) + "</ul>" + _only_notes(results, labels, base)
+                       + "</div>")
+        else:
+            summary = ('<div class="gm-diff"><p><strong>On these cards the readings agree</strong>: the same '
+                       "dishes go to the same hands and every counter ends in the same place.</p></div>")
         cols = []
-        for r in results:
+        for r, lab in zip(results, labels, strict=False):
             d = r["data"]
-            marks = " ".join(f'<mark class="gm-differs">{e(k)} differs</mark>' for k in diff)
-            cols.append(f'<section class="gm-col" data-ruleset="{e(r["ruleset"])}"><h4>{e(r["ruleset"])}</h4>'
-                        f'<p><code>{e(r["options"])}</code></p><p>{marks}</p>'
-                        f'{result_html(d, players, game, base, passages)}</section>')
+            marks = " ".join(f'<mark class="gm-differs">{e(_DIFF_WORDS.get(k, k))} differs</mark>' for k in diff)
+            cols.append(f'<section class="gm-col" data-ruleset="{e(r["ruleset"])}"><h4>{e(lab)}</h4>'
+                        f'<p class="gm-options-string"><small><code>{e(r["options"])}</code></small></p>'
+                        + (f"<p>{marks}</p>" if marks else "")
+                        + f'{result_html(d, players, game, base, passages)}</section>')
         return head + summary + '<div class="gm-compare">' + "".join(cols) + "</div></div>"
     r = results[0]
     cap = (f'<p class="gm-ruleset">Ruleset <strong>{e(r["ruleset"])}</strong>: '
