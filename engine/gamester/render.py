@@ -448,7 +448,8 @@ def _dish_amounts(v: Any) -> str:
     return _scalar(v)
 
 
-def _pp_html(d: dict, players: int, game: str, base: str, passages: dict | None, deal: int | None) -> str:
+def _pp_html(d: dict, players: int, game: str, base: str, passages: dict | None, deal: int | None,
+             compact: bool = False) -> str:
     hands = _hands_of(d)
     net = d.get("net") if isinstance(d.get("net"), list) else None
     n = len(hands) if hands else (len(net) if net else players)
@@ -487,9 +488,13 @@ def _pp_html(d: dict, players: int, game: str, base: str, passages: dict | None,
         if key in d:
             facts.append(("Left on the table for the next deal", _dish_amounts(d.get(key))))
     parts.append(_facts(facts))
-    parts.append(_notes_html(d.get("notes"), base))
+    more = _notes_html(d.get("notes"), base)
     if isinstance(d.get("ledger"), list):
-        parts.append(ledger_html(d["ledger"], n, game, base, passages, deal, roles))
+        more += ledger_html(d["ledger"], n, game, base, passages, deal, roles)
+    if compact and more:
+        more = (f'<details class="gm-more"><summary>How it was decided, and every counter that moved '
+                f'({len(d.get("ledger") or [])} ledger lines)</summary>{more}</details>')
+    parts.append(more)
     if isinstance(d.get("deals"), list) and deal is None:
         for j, sub in enumerate(d["deals"][:30]):
             if isinstance(sub, dict):
@@ -722,26 +727,13 @@ def _spec_html(d: dict, players: int, base: str, passages: dict | None) -> str:
 
 
 def result_html(d: dict, players: int, game: str, base: str, passages: dict | None, *, depth: int = 0,
-                deal: int | None = None) -> str:
+                deal: int | None = None, compact: bool = False) -> str:
     """One settled deal or played game, in words and tables for a reader."""
     if game == "put":
         return _put_html(d, players, base, passages)
     if game == "speculation":
         return _spec_html(d, players, base, passages)
-    return _pp_html(d, players, game, base, passages, deal)
-
-
-def _differs(results: list[dict]) -> list[str]:
-    keys = ("trump", "winners", "net", "box")
-    out = []
-    for k in keys:
-        vals = [json.dumps(r["data"].get(k), sort_keys=True) for r in results]
-        if len(set(vals)) > 1:
-            out.append(k)
-    return out
-
-
-_DIFF_WORDS = {"trump": "trumps", "winners": "who wins", "net": "counters", "box": "the box"}
+    return _pp_html(d, players, game, base, passages, deal, compact)
 
 
 def _ruleset_label(spec: Any, opts_string: str, name: str) -> str:
@@ -763,47 +755,59 @@ def _ruleset_label(spec: Any, opts_string: str, name: str) -> str:
     return best[0] + ", but " + ", ".join(f"{k}={getattr(opts, k)}" for k in best[1])
 
 
-def _compare_sentences(results: list[dict], labels: list[str], players: int) -> list[str]:
-    """What the rulesets decide differently, in words (Post and Pair show-downs and deals)."""
-    out = []
+def _compare_table(results: list[dict], labels: list[str]) -> tuple[str, list[str]]:
+    """The outcome under each ruleset side by side (rows: trumps, each dish, each seat's net), differing rows
+    marked; and the names of what differs, in words."""
     ds = [r["data"] for r in results]
+    rows, changed = [], []
 
-    def each(fn: Any) -> str:
-        return "; ".join(f"under <em>{e(lab)}</em> {fn(d)}" for lab, d in zip(labels, ds, strict=False))
+    def row(name: str, cells: list[str], keys: list[str]) -> None:
+        differs = len(set(keys)) > 1
+        if differs:
+            changed.append(name)
+        cls = ' class="gm-differs-row"' if differs else ""
+        mark = ' <mark class="gm-differs">differs</mark>' if differs else ""
+        rows.append(f"<tr{cls}><th scope=\"row\">{e(name)}{mark}</th>" + "".join(f"<td>{c}</td>" for c in cells)
+                    + "</tr>")
 
-    if len({json.dumps(d.get("trump")) for d in ds}) > 1:
-        out.append("Trumps differ: " + each(lambda d: _suit(d.get("trump")) if d.get("trump") else "none") + ".")
+    row("Trumps", [_suit(d.get("trump")) if d.get("trump") else "none" for d in ds],
+        [json.dumps(d.get("trump")) for d in ds])
     for dish in _DISHES:
         vals = [(d.get("winners") or {}).get(dish) for d in ds]
-        if len({json.dumps(v) for v in vals}) > 1:
-            out.append(f"The {dish.capitalize()} goes to different hands: " + each(
-                lambda d, dish=dish: (f"Seat {(d.get('winners') or {}).get(dish)}"
-                                      if isinstance((d.get("winners") or {}).get(dish), int) else "nobody")) + ".")
+        row(f"{dish.capitalize()} dish", [f"Seat {v}" if isinstance(v, int) else "nobody" for v in vals],
+            [json.dumps(v) for v in vals])
     nets = [d.get("net") or [] for d in ds]
-    if len({json.dumps(x) for x in nets}) > 1:
-        seats = [i for i in range(max(len(x) for x in nets))
-                 if len({(x[i] if i < len(x) else None) for x in nets}) > 1]
-        out.append("So the counters end differently: " + "; ".join(
-            f"Seat {i} " + " against ".join(f"{(x[i] if i < len(x) else 0):+d}" for x in nets)
-            for i in seats) + " (in the order of the columns).")
-    if len({json.dumps(d.get("box")) for d in ds}) > 1:
-        out.append("The box receives " + each(lambda d: _counters(d.get("box"))) + ".")
-    return out
+    for i in range(max((len(x) for x in nets), default=0)):
+        vals = [x[i] if i < len(x) else 0 for x in nets]
+        row(f"Seat {i}, counters", [f"{v:+d}" if isinstance(v, int) else e(str(v)) for v in vals],
+            [str(v) for v in vals])
+    if any(d.get("box") for d in ds):
+        row("To the box", [_counters(d.get("box") or 0) for d in ds], [str(d.get("box")) for d in ds])
+    head = "<th></th>" + "".join(f"<th>{e(lab)}</th>" for lab in labels)
+    return (f'<table class="gm-compare-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody>'
+            "</table>", changed)
 
 
 def _only_notes(results: list[dict], labels: list[str], base: str) -> str:
-    """The steps of reasoning (engine notes) that one ruleset takes and the others do not."""
-    sets = [[(x.get("clause"), x.get("reason")) for x in (r["data"].get("notes") or []) if isinstance(x, dict)]
-            for r in results]
+    """The steps of reasoning (engine notes and paying-out lines) that one ruleset takes and the others do not."""
+    def steps(d: dict) -> list[tuple[str, str]]:
+        out = [(str(x.get("clause")), str(x.get("reason"))) for x in (d.get("notes") or []) if isinstance(x, dict)]
+        out += [(str(x.get("clause")), str(x.get("reason"))) for x in (d.get("ledger") or [])
+                if isinstance(x, dict) and not isinstance(x.get("from"), int)]  # payouts, not stakes
+        return out
+
+    sets = [steps(r["data"]) for r in results]
     items = []
-    for lab, mine in zip(labels, sets, strict=False):
-        others = {n for s in sets if s is not mine for n in s}
-        own = [n for n in mine if n not in others]
+    for i, (lab, mine) in enumerate(zip(labels, sets, strict=False)):
+        others = {n for j, s in enumerate(sets) if j != i for n in s}
+        own = list(dict.fromkeys(n for n in mine if n not in others))
         if own:
-            items.append(f"<li>Only under <em>{e(lab)}</em>: " + " ".join(
-                f'{e(str(r))} <small>(<a class="gm-clause" href="{e(base)}clauses/#{e(str(c))}">{e(str(c))}</a>)'
-                "</small>" for c, r in own[:4]) + "</li>")
-    return f'<ul class="gm-why">{"".join(items)}</ul>' if items else ""
+            items.append(f"<li>Under <em>{e(lab)}</em>:<ul>" + "".join(
+                f'<li>{e(r)} <small>(<a class="gm-clause" href="{e(base)}clauses/#{e(c)}">{e(c)}</a>)</small></li>'
+                for c, r in own[:6]) + "</ul></li>")
+    return ('<p><small>Why: the steps each reading takes that the other does not.</small></p>'
+            f'<ul class="gm-why">{"".join(items)}</ul>') if items else ""
+
 
 
 def render_data(data: dict[str, Any], *, base: str = "../", passages: dict | None = None) -> str:
@@ -816,23 +820,21 @@ def render_data(data: dict[str, Any], *, base: str = "../", passages: dict | Non
 
         spec = get_game(game)
         labels = [_ruleset_label(spec, r["options"], r["ruleset"]) for r in results]
-        diff = _differs(results)
-        said = _compare_sentences(results, labels, players)
-        if said:
-            summary = ('<div class="gm-diff"><p><strong>What the readings change on these cards</strong></p><ul>'
-                       + "".join(f"<li>{x}</li>" for x in said) + "</ul>" + _only_notes(results, labels, base)
-                       + "</div>")
+        table, changed = _compare_table(results, labels)
+        if changed:
+            lead = ("<p><strong>What the readings change on these cards:</strong> "
+                    + e(_and([c[:1].lower() + c[1:] for c in changed if not c.endswith(", counters")]
+                             or ["the counters"])) + ".</p>")
         else:
-            summary = ('<div class="gm-diff"><p><strong>On these cards the readings agree</strong>: the same '
-                       "dishes go to the same hands and every counter ends in the same place.</p></div>")
+            lead = ("<p><strong>On these cards the readings agree</strong>: the same dishes go to the same hands and "
+                    "every counter ends in the same place.</p>")
+        summary = f'<div class="gm-diff">{lead}{table}{_only_notes(results, labels, base)}</div>'
         cols = []
         for r, lab in zip(results, labels, strict=False):
             d = r["data"]
-            marks = " ".join(f'<mark class="gm-differs">{e(_DIFF_WORDS.get(k, k))} differs</mark>' for k in diff)
             cols.append(f'<section class="gm-col" data-ruleset="{e(r["ruleset"])}"><h4>{e(lab)}</h4>'
                         f'<p class="gm-options-string"><small><code>{e(r["options"])}</code></small></p>'
-                        + (f"<p>{marks}</p>" if marks else "")
-                        + f'{result_html(d, players, game, base, passages)}</section>')
+                        + f'{result_html(d, players, game, base, passages, compact=True)}</section>')
         return head + summary + '<div class="gm-compare">' + "".join(cols) + "</div></div>"
     r = results[0]
     cap = (f'<p class="gm-ruleset">Ruleset <strong>{e(r["ruleset"])}</strong>: '
