@@ -596,7 +596,7 @@ def _put_deal_html(dd: dict, n: int, base: str, passages: dict | None) -> str:
             f'<li><strong>{e(seat_label(p.get("seat"), n, "put", roles))}: +{e(str(p.get("points")))}</strong> '
             f'({e(str(p.get("reason", "")))}) <small>{_clause_link(str(p.get("clause", "")), base, passages)}</small></li>'
             for p in pts) + "</ul>")
-    elif r:
+    elif r and r.get("kind") not in ("put-won", "won-outright"):
         out.append('<p class="gm-empty"><small>No points scored in this deal.</small></p>')
     return "".join(out)
 
@@ -640,7 +640,7 @@ def _put_html(d: dict, players: int, base: str, passages: dict | None) -> str:
     deals = [x for x in (d.get("deals") or [])[:30] if isinstance(x, dict)]
     for j, dd in enumerate(deals):
         parts.append(_deal_block(j, dd, _put_summary(dd, n), _put_deal_html(dd, n, base, passages)))
-    if isinstance(d.get("ledger"), list):
+    if isinstance(d.get("ledger"), list) and d["ledger"]:
         parts.append(f'<details class="gm-ledger-all"><summary>The score sheet: every point in order '
                      f'({len(d["ledger"])})</summary>{ledger_html(d["ledger"], n, "put", base, passages)}</details>')
     parts.append(_actions_html(d.get("actions")))
@@ -668,8 +668,9 @@ def _spec_deal_html(dd: dict, n: int, base: str, passages: dict | None, deal: in
         facts.append(("Brought in from the last deal", _counters(dd["carried_in"])))
     exp = dd.get("exposures") or []
     if exp:
-        facts.append(("Cards turned, in order", ", ".join(
-            f"{e(seat_label(s, n, 'speculation', roles))} {card_html(c)}" for s, c in exp)))
+        facts.append(("Cards turned, in order", '<span class="gm-turns">' + " → ".join(
+            f'<span class="gm-turn">{e(seat_label(s, n, "speculation"))}&nbsp;{card_html(c)}</span>'
+            for s, c in exp) + "</span>"))
     offers = dd.get("offers") or []
     if offers:
         items = []
