@@ -318,7 +318,11 @@ def m_text(text: str, page: Any) -> str:
         rea = need(p, "reading_html", pid)
         loc = locator(p)
         if kind == "head":
-            out.append(f'<div class="gm-head" id="{e(pid)}">{tabs([("Diplomatic", dip), ("Reading", rea)])}</div>')
+            # A heading is one plain line (the diplomatic form); the switch belongs to the paragraphs. Where the
+            # reading text of a heading differs, it is given underneath.
+            same = re.sub(r"<[^>]+>", "", str(dip)).strip() == re.sub(r"<[^>]+>", "", str(rea)).strip()
+            extra = "" if same else f'<span class="gm-head-reading">Reading: {rea}</span>'
+            out.append(f'<div class="gm-head" id="{e(pid)}"><p role="heading" aria-level="3">{dip}{extra}</p></div>')
             continue
         r = ours.get(pid) or {}
         cids = clauses_for_paragraph(pid)
