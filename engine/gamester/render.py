@@ -38,6 +38,13 @@ Kinds and their arguments (all values are text, as written in a marker):
 - ``put-play``, ``spec-play``: ``seed`` (required), ``players``, ``ruleset``, ``options``, ``bots`` (comma list),
   ``deals``.  A whole game played out by the bots.
 
+What a rendering shows: seat tables whose roles (dealer, eldest hand) come from each deal's own record (the deal
+rotates); the facts of a result in words; for Put, each deal's hands, every trick in order with its winner, the
+puts and their answers and the points scored; for Speculation, each deal's turn-up, the order of turning, the
+trading and the pool; for ``pp-compare``, a table of what differs between the rulesets and the steps of reasoning
+that only one of them takes. Ledger rows carry ``data-from/-to/-counters/-clause`` (and ``data-deal``), net cells
+``data-seat/-net``, so tests can read the numbers back.
+
 Bad arguments raise :class:`~gamester.errors.RulesetError` or :class:`~gamester.errors.NotationError` (both
 ``ValueError``) with a message naming the argument. Everything written into HTML goes through
 :func:`html.escape`. Stdlib only.
@@ -344,22 +351,6 @@ def _suit(v: Any) -> str:
     return e(str(v))
 
 
-def _scalar(v: Any) -> str:
-    if v is None:
-        return "none"
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, str) and v in SUIT_SYMBOLS:
-        return _suit(v)
-    if _looks_like_cards(v):
-        return cards_html(v)
-    if isinstance(v, list) and all(isinstance(x, (str, int, float)) and not isinstance(x, bool) for x in v):
-        return e(", ".join(str(x) for x in v)) if v else "none"
-    if isinstance(v, (dict, list)):
-        return f"<code>{e(json.dumps(v, ensure_ascii=False))}</code>"
-    return e(str(v))
-
-
 def _card_name(text: Any) -> str:
     try:
         return Card.parse(str(text)).name
@@ -445,7 +436,7 @@ def _dish_amounts(v: Any) -> str:
         return e(", ".join(parts)) + " counters" if parts else "nothing"
     if isinstance(v, int) and not isinstance(v, bool):
         return _counters(v) if v else "nothing"
-    return _scalar(v)
+    return e(str(v))
 
 
 def _pp_html(d: dict, players: int, game: str, base: str, passages: dict | None, deal: int | None,
@@ -727,7 +718,7 @@ def _spec_html(d: dict, players: int, base: str, passages: dict | None) -> str:
     return "".join(parts)
 
 
-def result_html(d: dict, players: int, game: str, base: str, passages: dict | None, *, depth: int = 0,
+def result_html(d: dict, players: int, game: str, base: str, passages: dict | None, *,
                 deal: int | None = None, compact: bool = False) -> str:
     """One settled deal or played game, in words and tables for a reader."""
     if game == "put":
