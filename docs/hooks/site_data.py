@@ -25,7 +25,7 @@ DATA = os.path.join(DOCS, "data")
 WIDGET_NOTES = {
     "pp-deal": "Live: change players, ruleset, options or seed, and step through staking, vying and the show-down.",
     "pp-settle": "Live: type hands in card notation (e.g. QH QD QC) and settle them under any ruleset.",
-    "pp-compare": "Live: settle the same deal under two rulesets side by side; differences are highlighted.",
+    "pp-compare": "Live: settle the same cards under two rulesets side by side; what changes is marked.",
     "put-play": "Live: play a whole game of Put against the computer.",
     "spec-play": "Live: deal, turn and trade with the bots, with the chance of each card being best trump.",
 }
