@@ -104,6 +104,8 @@ def serve(session: nox.Session) -> None:
 def pyodide(session: nox.Session) -> None:
     """The engine's test suite inside Pyodide under Node, and the CPython/Pyodide parity check."""
     _install(session)
+    if session.venv_backend != "none":
+        session.install("pip")  # run.py downloads pure 3.14 wheels with pip (uv's venvs have no pip)
     _npm(session)
     session.run("python", "tests/pyodide/run.py", *session.posargs, env=ENV)
 
