@@ -30,6 +30,14 @@ async function boot(assets) {
     if (!r.ok) throw new Error(`runtime.json: HTTP ${r.status}`);
     return r.json();
   });
+  // The engine wheel downloads while Pyodide compiles.
+  const wheelP = manifestP.then((manifest) => {
+    if (!/^gamester-[A-Za-z0-9_.+-]+-py3-none-any\.whl$/.test(manifest.wheel || "")) {
+      throw new Error("runtime.json names no engine wheel");
+    }
+    return fetchBytes(new URL("gamester/" + manifest.wheel, assets), "engine wheel");
+  });
+  wheelP.catch(() => {}); // reported when awaited below
   const pyodideURL = new URL("pyodide/", assets).href;
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideURL).href);
   // Pyodide reports a runtime that cannot load (a missing or refused .wasm) on the console and never settles its
@@ -53,10 +61,7 @@ async function boot(assets) {
   times.pyodide = performance.now() - t0;
   stage(2, "Fetching the Gamester engine");
   const manifest = await manifestP;
-  if (!/^gamester-[A-Za-z0-9_.+-]+-py3-none-any\.whl$/.test(manifest.wheel || "")) {
-    throw new Error("runtime.json names no engine wheel");
-  }
-  const wheel = await fetchBytes(new URL("gamester/" + manifest.wheel, assets), "engine wheel");
+  const wheel = await wheelP;
   const digest = await sha256hex(wheel);
   if (digest && manifest.sha256 && digest !== manifest.sha256) throw new Error("engine wheel checksum mismatch");
   stage(3, "Installing the engine");
@@ -66,6 +71,7 @@ async function boot(assets) {
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
   const web = pyodide.pyimport("gamester.web");
   handle = web.handle;
+  times.imported = performance.now() - t0;
   const hello = JSON.parse(handle(JSON.stringify({ op: "games" })));
   times.ready = performance.now() - t0;
   return { version: manifest.version, pyodide: manifest.pyodide, times, games: hello.games || [] };

@@ -191,7 +191,12 @@
     return h("span", { class: "gm-hand" }, items.map((c, i) => [i ? " " : "", cardEl(c)]));
   }
   function label(k) { return String(k).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()); }
-  function isProb(k, v) { return typeof v === "number" && v >= 0 && v <= 1 && /chance|prob|p_|win|best|odds|equity/i.test(k); }
+  function isProb(k, v) {
+    return typeof v === "number" && v >= 0 && v <= 1 && /chance|prob|^p_|win|tie|los|best|odds|equity|exact/i.test(k) && (v !== Math.floor(v) || /chance|prob/i.test(k));
+  }
+  const isPlain = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+  // Keys a view repeats from elsewhere in the widget (the controls, the move buttons).
+  const SKIP_KEYS = new Set(["game", "ruleset", "legal", "players"]);
 
   // A generic, readable rendering of any JSON the engine returns (views, analyses, records).
   function dataEl(v, depth = 0, key = "") {
@@ -212,9 +217,16 @@
       if (v.every((x) => x === null || typeof x !== "object") && v.length <= 20) {
         return h("span", {}, v.map((x, i) => [i ? ", " : "", dataEl(x, depth + 1, key)]));
       }
+      // A list of records with the same few fields (seats, positions): a table, one row each.
+      const keys = [...new Set(v.flatMap((x) => (isPlain(x) ? Object.keys(x) : [])))];
+      if (v.length && v.every(isPlain) && keys.length <= 10) {
+        return h("table", { class: "gm-table" },
+          h("thead", {}, h("tr", {}, keys.map((k) => h("th", { scope: "col" }, label(k))))),
+          h("tbody", {}, v.slice(0, 200).map((x) => h("tr", {}, keys.map((k) => h("td", {}, dataEl(x[k], depth + 1, k)))))));
+      }
       return h("ol", { class: "gm-list", start: "0" }, v.slice(0, 200).map((x) => h("li", {}, dataEl(x, depth + 1, key))));
     }
-    const entries = Object.entries(v);
+    const entries = Object.entries(v).filter(([k]) => depth > 0 || !SKIP_KEYS.has(k));
     if (!entries.length) return h("span", { class: "gm-none" }, "—");
     return h("dl", { class: "gm-data" }, entries.map(([k, x]) => [h("dt", {}, label(k)), h("dd", {}, dataEl(x, depth + 1, k))]));
   }
@@ -272,6 +284,8 @@
     return link;
   }
   function writeLink(widget, fields) {
+    // A widget of a page the reader has left (its calls finish late) must not rewrite the new page's URL.
+    if (!widget.root.isConnected || location.pathname !== widget.path) return widget.link;
     const q = new URLSearchParams();
     q.set("w", String(widget.index));
     for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null && v !== "") q.set(k, String(v));
@@ -285,6 +299,7 @@
     constructor(root, index) {
       this.root = root;
       this.index = index;
+      this.path = location.pathname;
       this.kind = root.dataset.widget;
       this.spec = KINDS[this.kind];
       this.base = /^(\.\.\/)*$/.test(root.dataset.base || "") ? (root.dataset.base || "") : "../";

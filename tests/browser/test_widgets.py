@@ -174,6 +174,9 @@ def test_instant_navigation_keeps_the_engine(shared, traffic):
     assert page.evaluate("window.__sameDocument") is True, "instant navigation should not reload the page"
     assert page.evaluate("__gamester.boots") == 1
     assert traffic.count("pyodide.asm.wasm") == wasm
+    # The page left behind must not leak its permalink into this one.
+    assert "game=post-and-pair" not in page.url
+    assert w.locator(".gm-error").inner_text().strip() == ""
 
 
 def test_put_whole_game_against_the_computer_with_odds(shared):

@@ -1,0 +1,198 @@
+"""Widget figures from one Chromium run (printed, never asserted; ``nox -s bench``).
+
+    python benchmarks/bench_browser.py [--site DIR] [--settlements N]
+
+1. bare Pyodide boot: a module worker that only imports pyodide.mjs and awaits loadPyodide() (cold context);
+2. click to first settled hand: a reader's click on the Post and Pair widget until the live rendering is on the
+   page (cold context: the worker, Pyodide, our wheel, the render call), and its ratio to (1) (goal <= 1.10);
+3. widget ready after instant navigation to a second widget page (goal <= 5% of the cold boot), and click to live
+   result there;
+4. bytes fetched before the first interaction, and how many of them are Pyodide's (goal 0);
+5. engine time per settlement (``gamester.web.handle`` of a 6-hand Post and Pair show-down), in Pyodide inside the
+   worker against CPython here (goal <= 2.5x).
+
+The site is ``$GAMESTER_SITE`` or ``./site`` (built first if it lacks the widget runtime).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "engine"))
+
+from conftest import LAUNCH_ARGS, serve  # noqa: E402  (the browser tests' server and Chromium flags)
+
+
+def site_dir(arg: str | None) -> Path:
+    site = Path(arg or os.environ.get("GAMESTER_SITE", ROOT / "site"))
+    if not (site / "assets" / "gamester" / "runtime.json").is_file():
+        site = Path(tempfile.mkdtemp(prefix="gamester-site-"))
+        print(f"building the site into {site} ...", flush=True)
+        subprocess.run(["mkdocs", "build", "-q", "-d", str(site)], cwd=ROOT, check=True,
+                       env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    return site
+
+
+def settlement_requests(n: int) -> list[str]:
+    """``n`` show-downs of six random hands (three cards each, one pack), as web API requests."""
+    from gamester.cards import FULL_PACK, shuffled
+
+    out = []
+    for seed in range(n):
+        deck = shuffled(FULL_PACK, random.Random(seed))
+        hands = [" ".join(str(c) for c in deck[3 * i:3 * i + 3]) for i in range(6)]
+        out.append(json.dumps({"op": "settle", "game": "post-and-pair", "hands": hands}))
+    return out
+
+
+BARE_BOOT = """async (pyodideURL) => {
+  const src = `import { loadPyodide } from "${pyodideURL}pyodide.mjs";
+    const t = performance.now();
+    await loadPyodide({ indexURL: "${pyodideURL}" });
+    postMessage(performance.now() - t);`;
+  const t0 = performance.now();
+  const w = new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })), { type: "module" });
+  const inWorker = await new Promise((ok, fail) => { w.onmessage = (e) => ok(e.data); w.onerror = fail; });
+  const total = performance.now() - t0;
+  w.terminate();
+  return { total, inWorker };
+}"""
+
+CLICK_TO_LIVE = """(kind) => new Promise((resolve) => {
+  const el = document.querySelector(`.gm-widget[data-widget='${kind}']`);
+  const t0 = performance.now();
+  el.addEventListener("gamester:rendered", () => resolve(performance.now() - t0), { once: true });
+  el.querySelector(".gm-start").click();
+  setTimeout(() => resolve("timeout: " + JSON.stringify([el.isConnected, el.dataset.live, el.__gm.errors.textContent, el.__gm.status.textContent, el.__gm.panel.hidden, __gamester.state])), 15000);
+})"""
+
+NAVIGATE = """([href, kind]) => new Promise((resolve) => {
+  const t0 = performance.now();
+  const a = document.createElement("a");
+  a.href = href;
+  document.body.append(a);
+  const poll = () => {
+    const w = location.href.startsWith(href) && document.querySelector(`.gm-widget[data-widget='${kind}'][data-engine='ready']`);
+    if (w) resolve({ ms: performance.now() - t0, same: window.__sameDocument === true, boots: __gamester.boots });
+    else requestAnimationFrame(poll);
+  };
+  a.click();
+  poll();
+})"""
+
+ENGINE_CALLS = """async (reqs) => {
+  const ms = [];
+  for (const r of reqs) {
+    const reply = await __gamester.call(JSON.parse(r));
+    if (!reply.ok) return { error: reply.error };
+    ms.push(__gamester.lastCallMs);
+  }
+  return { ms };
+}"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--site")
+    ap.add_argument("--settlements", type=int, default=200)
+    ns = ap.parse_args(argv)
+    import shutil
+
+    from playwright.sync_api import sync_playwright
+
+    site = site_dir(ns.site)
+    httpd, base = serve(site)
+    figures: dict[str, float | int | str] = {}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
+                                        args=LAUNCH_ARGS)
+            # 1. bare boot, cold
+            ctx = browser.new_context(base_url=base)
+            page = ctx.new_page()
+            page.goto("404.html")
+            bare = page.evaluate(BARE_BOOT, base + "assets/pyodide/")
+            figures["bare_boot_ms"] = bare["total"]
+            ctx.close()
+
+            # 2-4. a reader's visit, cold
+            ctx = browser.new_context(base_url=base)
+            seen: list[tuple[str, int]] = []
+            ctx.on("response", lambda r: seen.append((r.url, int(r.headers.get("content-length") or 0))))
+            page = ctx.new_page()
+            page.on("pageerror", lambda e: print(f"  page error: {e}", flush=True))
+            page.goto("post-and-pair/")
+            page.wait_for_load_state("networkidle")
+            page.wait_for_timeout(500)
+            before = list(seen)
+            figures["bytes_before_interaction"] = sum(n for _, n in before)
+            figures["pyodide_bytes_before_interaction"] = sum(n for u, n in before if "/assets/pyodide/" in u)
+            figures["requests_before_interaction"] = len(before)
+            page.evaluate("window.__sameDocument = true")
+            figures["click_to_settled_ms"] = page.evaluate(CLICK_TO_LIVE, "pp-deal")
+            print(f"  ... cold click to settled hand: {figures['click_to_settled_ms']:.0f} ms", flush=True)
+            print(f"  ... worker stages: {page.evaluate('__gamester.info.times')}", flush=True)
+            figures["engine_bytes_after_click"] = sum(n for u, n in seen[len(before):])
+            nav = page.evaluate(NAVIGATE, [base + "put/", "put-play"])
+            figures["nav_widget_ready_ms"] = nav["ms"]
+            figures["nav_same_document"] = str(nav["same"])
+            figures["boots"] = nav["boots"]
+            print(f"  ... instant navigation: {nav}", flush=True)
+            figures["nav_click_to_live_ms"] = page.evaluate(CLICK_TO_LIVE, "put-play")
+
+            # 5. engine time per settlement
+            reqs = settlement_requests(ns.settlements)
+            res = page.evaluate(ENGINE_CALLS, reqs)
+            if "error" in res:
+                print(f"engine calls failed: {res['error']}")
+            else:
+                figures["pyodide_settle_ms"] = statistics.median(res["ms"])
+            ctx.close()
+            browser.close()
+    finally:
+        httpd.shutdown()
+
+    from gamester import web
+
+    for r in reqs[:20]:  # warm up
+        web.handle(r)
+    times = []
+    for r in reqs:
+        t = time.perf_counter()
+        web.handle(r)
+        times.append((time.perf_counter() - t) * 1000)
+    figures["cpython_settle_ms"] = statistics.median(times)
+
+    f = figures
+    print("browser widgets (one Chromium run, site served on 127.0.0.1)")
+    print(f"  bare Pyodide boot (cold)                 {f['bare_boot_ms']:8.0f} ms")
+    print(f"  click to first settled hand (cold)       {f['click_to_settled_ms']:8.0f} ms"
+          f"   ratio {f['click_to_settled_ms'] / f['bare_boot_ms']:.2f} (goal <= 1.10)")
+    print(f"  widget ready after instant navigation    {f['nav_widget_ready_ms']:8.0f} ms"
+          f"   {100 * f['nav_widget_ready_ms'] / f['click_to_settled_ms']:.1f}% of the cold boot (goal <= 5%);"
+          f" same document: {f['nav_same_document']}; boots: {f['boots']}")
+    print(f"  click to live result on that page        {f['nav_click_to_live_ms']:8.0f} ms")
+    print(f"  bytes before the first interaction       {f['bytes_before_interaction']:8d}"
+          f"   of which Pyodide's: {f['pyodide_bytes_before_interaction']} (goal 0);"
+          f" {f['requests_before_interaction']} requests")
+    print(f"  bytes fetched after the click            {f['engine_bytes_after_click']:8d}")
+    if "pyodide_settle_ms" in f:
+        print(f"  engine time per settlement (median of {ns.settlements}): Pyodide {f['pyodide_settle_ms']:.3f} ms,"
+              f" CPython {f['cpython_settle_ms']:.3f} ms, ratio "
+              f"{f['pyodide_settle_ms'] / f['cpython_settle_ms']:.2f} (goal <= 2.5)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
