@@ -240,13 +240,28 @@
     if (!CLAUSE_RE.test(String(id))) return h("code", {}, String(id));
     return h("a", { class: "gm-clause", href: `${base}clauses/#${id}` }, String(id));
   }
+  // Clause id -> [[passage id, href from the site root], ...], written by the site build; fetched after the
+  // engine has started (never before an interaction), used to link each ledger line to its source sentence.
+  let passagesP = null;
+  function passages() {
+    if (!passagesP) {
+      passagesP = fetch(new URL("gamester/clause-passages.json", ASSETS)).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+    }
+    return passagesP;
+  }
+  const PASSAGE_HREF_RE = /^[A-Za-z0-9_./-]*(#[A-Za-z0-9_.:-]+)?$/;
+  function passageLinks(id, base) {
+    const list = (G.passages && Array.isArray(G.passages[id])) ? G.passages[id].slice(0, 3) : [];
+    return list.filter((x) => Array.isArray(x) && PASSAGE_HREF_RE.test(String(x[1])) && !String(x[1]).startsWith("/"))
+      .map((x) => [" ", h("a", { class: "gm-passage", href: base + String(x[1]), title: "the passage behind this clause" }, `§ ${String(x[0])}`)]);
+  }
   function ledgerEl(lines, n, base) {
     if (!lines.length) return h("p", { class: "gm-empty" }, "No counters moved.");
     return h("table", { class: "gm-ledger" },
       h("thead", {}, h("tr", {}, ["From", "To", "Counters", "Stake", "Why (clause)"].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, lines.map((l) => h("tr", { "data-clause": l.clause },
         h("td", {}, seatName(l.from, n)), h("td", {}, seatName(l.to, n)), h("td", { class: "gm-num" }, String(l.counters)),
-        h("td", {}, String(l.stake ?? "")), h("td", {}, String(l.reason ?? ""), h("br"), h("small", {}, clauseLink(l.clause, base)))))));
+        h("td", {}, String(l.stake ?? "")), h("td", {}, String(l.reason ?? ""), h("br"), h("small", {}, clauseLink(l.clause, base), passageLinks(l.clause, base)))))));
   }
   // Every ledger in a record (a game record may hold one per deal).
   function ledgers(rec, path = [], out = []) {
@@ -386,6 +401,7 @@
         return; // showEngine() has put up the fallback message
       }
       if (!this.form) this.buildControls();
+      if (!G.passages) G.passages = await passages();
       this.panel.hidden = false;
       this.start.hidden = true;
       this.root.dataset.open = "1";
@@ -607,6 +623,7 @@
     }
 
     async act(action) {
+      this.refocus = this.choices.contains(document.activeElement);
       const r = await call({ op: "apply", ...this.position({ actions: this.acts.slice(0, this.step), action, seat: this.viewSeat() }) });
       if (!r.ok) { this.fail(r.error); return; }
       this.fail("");
@@ -665,6 +682,13 @@
         const rest = {};
         for (const k of ["winner", "score", "winners", "trump", "box"]) if (k in p.record) rest[k] = p.record[k];
         if (Object.keys(rest).length) this.result.append(dataEl(rest));
+      }
+      // Keep keyboard users in place: the move buttons were rebuilt, so focus the first new one (or the summary).
+      if (this.refocus) {
+        this.refocus = false;
+        const next = this.choices.querySelector("button") || this.stepInfo;
+        if (next === this.stepInfo) this.stepInfo.tabIndex = -1;
+        next.focus({ preventScroll: true });
       }
       this.backBtn.disabled = p.step === 0;
       this.fwdBtn.disabled = p.step >= this.acts.length;

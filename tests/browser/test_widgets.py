@@ -102,6 +102,13 @@ def test_pp_deal_step_through_with_the_reader_deciding_every_seat(shared):
     page = shared
     w = widget(page, "pp-deal")
     w.locator("select[id$='-who']").select_option("all")
+    # Keyboard: a move chosen with Enter leaves the focus on the next choice, not lost at the top of the page.
+    page.wait_for_function("(el) => el.querySelector('.gm-move')", arg=w.element_handle(), timeout=STEP_MS)
+    step = w.get_attribute("data-step")
+    w.locator(".gm-move").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("([el, s]) => el.dataset.step !== s", arg=[w.element_handle(), step], timeout=STEP_MS)
+    assert w.evaluate("(el) => el.contains(document.activeElement) && document.activeElement !== document.body")
     for _ in range(60):
         if w.get_attribute("data-terminal") == "1":
             break
@@ -118,6 +125,9 @@ def test_pp_deal_step_through_with_the_reader_deciding_every_seat(shared):
     assert result.locator("table.gm-ledger tr[data-clause]").count() > 0
     hrefs = result.locator("a.gm-clause").evaluate_all("(as) => as.map((a) => a.getAttribute('href'))")
     assert hrefs and all(re.fullmatch(r"\.\./clauses/#pp\.[a-z0-9._-]+", h) for h in hrefs), hrefs
+    # ... and, where the site maps the clause to a passage, the sentence that justifies it.
+    passages = result.locator("a.gm-passage").evaluate_all("(as) => as.map((a) => a.getAttribute('href'))")
+    assert passages and all(h.startswith("../") and "#" in h for h in passages), passages
     # Back steps through the same actions.
     w.get_by_role("button", name="◀ Back").click()
     page.wait_for_function("(el) => el.dataset.terminal === '0'", arg=w.element_handle(), timeout=STEP_MS)

@@ -193,3 +193,9 @@ def test_render_is_the_build_time_rendering(kind):
     assert r["html"] == render.render(kind, args)
     assert "gm-example" in r["html"]
     assert "unknown argument" in err(op="render", kind=kind, args={**args, "evil": "<script>"})
+
+
+def test_the_modules_examples_run():
+    import doctest
+
+    assert doctest.testmod(web).failed == 0
