@@ -401,7 +401,7 @@
         return; // showEngine() has put up the fallback message
       }
       if (!this.form) this.buildControls();
-      if (!G.passages) G.passages = await passages();
+      if (!G.passages) passages().then((p) => { G.passages = p; }); // needed only once a deal is settled
       this.panel.hidden = false;
       this.start.hidden = true;
       this.root.dataset.open = "1";
@@ -671,6 +671,7 @@
       if (p.analysis) this.analysisBox.append(h("h5", {}, `The odds for ${seatName(p.seat ?? p.current, n).toLowerCase()}`), dataEl(p.analysis));
       this.result.textContent = "";
       if (p.terminal && p.record) {
+        if (!G.passages) G.passages = await passages();
         const ls = ledgers(p.record);
         this.result.append(h("h5", {}, "Settlement"));
         for (const l of ls) {
