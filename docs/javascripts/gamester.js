@@ -364,7 +364,12 @@
     }
 
     say(text) { this.status.textContent = text; }
-    fail(text) { this.errors.textContent = ""; if (text) this.errors.append(h("p", {}, String(text))); }
+    fail(text) {
+      this.errors.textContent = "";
+      if (!text) return;
+      this.errors.append(h("p", {}, String(text)));
+      if (!this.panel.hidden) this.errors.scrollIntoView({ block: "nearest" });
+    }
     fallback(text) {
       this.root.classList.add("gm-fallback");
       this.fail(text);

@@ -1,0 +1,79 @@
+"""docs/hooks/pyodide_runtime.py: the engine wheel and the runtime files the widgets load."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import subprocess
+import sys
+import types
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "docs" / "hooks"))
+import pyodide_runtime  # noqa: E402
+
+
+def test_the_wheel_is_pure_complete_and_reproducible(tmp_path):
+    name, sha = pyodide_runtime.build_wheel(tmp_path / "a")
+    assert name == f"gamester-{pyodide_runtime.engine_version()}-py3-none-any.whl"
+    data = (tmp_path / "a" / name).read_bytes()
+    assert hashlib.sha256(data).hexdigest() == sha
+    # Byte-for-byte the same when built again (fixed zip dates, sorted files).
+    name2, sha2 = pyodide_runtime.build_wheel(tmp_path / "b")
+    assert (name2, sha2) == (name, sha)
+    zf = zipfile.ZipFile(tmp_path / "a" / name)
+    names = set(zf.namelist())
+    for py in (ROOT / "engine" / "gamester").glob("*.py"):
+        assert f"gamester/{py.name}" in names
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+    dist = f"gamester-{pyodide_runtime.engine_version()}.dist-info"
+    assert "Tag: py3-none-any" in zf.read(f"{dist}/WHEEL").decode()
+    for line in zf.read(f"{dist}/RECORD").decode().splitlines():
+        path, digest, size = line.split(",")
+        if not digest:
+            continue
+        body = zf.read(path)
+        assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(body).digest()).rstrip(b"=").decode()
+        assert int(size) == len(body)
+
+
+def test_the_wheel_imports_on_its_own(tmp_path):
+    name, _ = pyodide_runtime.build_wheel(tmp_path)
+    zipfile.ZipFile(tmp_path / name).extractall(tmp_path / "site")
+    out = subprocess.run([sys.executable, "-I", "-S", "-c", "import sys; sys.path.insert(0, '.'); import gamester.web, json; "
+                          "print(json.loads(gamester.web.handle('{\"op\": \"ping\"}'))['ok'], gamester.__file__)"],
+                         cwd=tmp_path / "site", capture_output=True, text=True, check=True).stdout
+    assert out.startswith("True") and str(tmp_path / "site") in out
+
+
+def test_post_build_puts_pyodide_wheel_and_manifest_into_the_site(tmp_path):
+    if not (pyodide_runtime.PYODIDE_DIR / "pyodide.mjs").is_file():
+        pytest.skip("node_modules/pyodide is not installed (npm ci)")
+    pyodide_runtime.on_post_build({"site_dir": str(tmp_path)})
+    manifest = json.loads((tmp_path / "assets" / "gamester" / "runtime.json").read_text())
+    assert manifest["pyodide"] == "314.0.7"
+    assert (tmp_path / "assets" / "gamester" / manifest["wheel"]).is_file()
+    for f in pyodide_runtime.PYODIDE_FILES:
+        assert (tmp_path / "assets" / "pyodide" / f).stat().st_size > 0
+    # A second build (mkdocs serve rebuilds) skips the unchanged Pyodide files and still works.
+    pyodide_runtime.on_post_build({"site_dir": str(tmp_path)})
+
+
+def test_a_missing_pyodide_fails_the_build_naming_npm_ci(tmp_path, monkeypatch):
+    from mkdocs.exceptions import PluginError
+
+    monkeypatch.setattr(pyodide_runtime, "PYODIDE_DIR", tmp_path / "nowhere")
+    with pytest.raises(PluginError, match="npm ci"):
+        pyodide_runtime.on_post_build({"site_dir": str(tmp_path / "site")})
+
+
+def test_serve_watches_the_engine():
+    watched = []
+    server = types.SimpleNamespace(watch=watched.append)
+    assert pyodide_runtime.on_serve(server, {}, None) is server
+    assert watched == [str(ROOT / "engine" / "gamester")]
