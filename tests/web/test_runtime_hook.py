@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+pytest.importorskip("mkdocs")  # a site-build test: not for the Pyodide run of the suite
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "docs" / "hooks"))
 import pyodide_runtime  # noqa: E402
