@@ -248,6 +248,22 @@ def test_a_permalink_restores_game_ruleset_seed_and_step(shared, base_url):
     assert w.locator(".gm-error").inner_text().strip() == ""
 
 
+def test_a_link_sent_to_someone_opens_the_same_position_on_a_fresh_page(fresh):
+    # A teacher's link, opened cold: the engine starts by itself (the link asks for a live position).
+    page = fresh()
+    page.goto("post-and-pair/?w=0&game=post-and-pair&players=5&seed=99&ruleset=cotton-1674&step=1&who=all")
+    w = widget(page, "pp-deal")
+    page.wait_for_function("(el) => el.dataset.step === '0' || el.dataset.step === '1'", arg=w.element_handle(),
+                           timeout=BOOT_MS)
+    assert w.locator("input[id$='-seed']").input_value() == "99"
+    assert w.locator("input[id$='-players']").input_value() == "5"
+    assert w.locator("select[id$='-ruleset']").input_value() == "cotton-1674"
+    assert w.locator("select[id$='-who']").input_value() == "all"
+    assert "seed&quot;: &quot;99" in w.locator(".gm-example").evaluate("(e) => e.outerHTML") or \
+        '"seed": "99"' in w.locator(".gm-example").get_attribute("data-args")
+    assert w.locator(".gm-error").inner_text().strip() == ""
+
+
 def test_cards_have_text_alternatives_and_controls_have_labels(shared, base_url):
     page = shared
     visit(page, base_url, "post-and-pair/")
