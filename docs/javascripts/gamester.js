@@ -568,7 +568,11 @@
       this.botBtn = btn("Bot moves", () => this.botMove("one"));
       this.autoBtn = btn("Bots play on", () => this.botMove("human"));
       this.endBtn = btn("Play to the end", () => this.botMove("end"));
-      this.who.addEventListener("change", () => { this.fillWho(this.who.value); this.showPosition(); this.updateLink(); });
+      this.who.addEventListener("change", () => this.exclusive(async () => {
+        this.fillWho(this.who.value);
+        await this._goto(this.step); // the view follows the seat
+        await this.autoAdvance();
+      }));
       this.play = h("section", { class: "gm-play", "aria-label": "Step through the deal" },
         h("h4", {}, "Step through it"),
         h("div", { class: "gm-field" }, h("label", { for: id("who") }, "Who decides"), this.who),
@@ -613,10 +617,40 @@
       this.linkWho = undefined;
       this.acts = actions || [];
       this.step = 0;
+      this.moved = null;
       await this.goto(step ?? this.acts.length);
+      if (!actions) await this.exclusive(() => this.autoAdvance()); // a restored link stays where it was
     }
 
-    async goto(step) {
+    // One engine call at a time per widget: moves, bot moves and steps queue behind each other, never interleave.
+    async exclusive(f) {
+      const prev = this.queue || Promise.resolve();
+      const next = prev.then(async () => {
+        this.root.dataset.busy = "1";
+        try { await f(); } finally { this.root.dataset.busy = "0"; }
+      });
+      this.queue = next.catch(() => {});
+      return next;
+    }
+
+    async goto(step) { return this.exclusive(() => this._goto(step)); }
+    async act(action) {
+      this.refocus = this.choices.contains(document.activeElement);
+      return this.exclusive(async () => { if (await this._act(action)) await this.autoAdvance(); });
+    }
+    async botMove(until) { return this.exclusive(() => this._botMove(until)); }
+
+    // When the reader plays a seat (or all), the computer's seats move by themselves until the reader is to act.
+    async autoAdvance() {
+      const p = this.pos;
+      if (!p || p.terminal || this.who.value === "bots") return;
+      const mine = this.who.value === "all" || this.who.value === String(p.current);
+      if (mine) return;
+      this.refocus = this.refocus || this.choices.contains(document.activeElement) || document.activeElement === this.stepInfo;
+      await this._botMove("human");
+    }
+
+    async _goto(step) {
       if (!this.acts) return;
       step = Math.max(0, Math.min(step, this.acts.length));
       const r = await call({ op: "view", ...this.position({ actions: this.acts.slice(0, step), seat: this.viewSeat() }) });
@@ -627,25 +661,27 @@
       this.updateLink();
     }
 
-    async act(action) {
-      this.refocus = this.choices.contains(document.activeElement);
+    async _act(action) {
       const r = await call({ op: "apply", ...this.position({ actions: this.acts.slice(0, this.step), action, seat: this.viewSeat() }) });
-      if (!r.ok) { this.fail(r.error); return; }
+      if (!r.ok) { this.fail(r.error); return false; }
       this.fail("");
       this.acts = r.actions;
       this.step = r.step;
       this.pos = r;
+      this.moved = null;
       await this.showPosition();
       this.updateLink();
+      return true;
     }
 
-    async botMove(until) {
+    async _botMove(until) {
       const bots = until === "one" ? null : this.humans();
       const req = this.position({ actions: this.acts.slice(0, this.step), seat: this.viewSeat(), until });
       if (bots) req.bots = until === "end" ? bots.map((b) => b || (this.inputs.bot ? this.inputs.bot.value : null)) : bots;
       else if (this.inputs.bot) req.bot = this.inputs.bot.value;
       const r = await call({ op: "bot", ...req });
       if (!r.ok) { this.fail(r.error); return; }
+      this.moved = r.moved;
       this.acts = r.actions;
       this.step = r.step;
       this.pos = r;
@@ -661,6 +697,10 @@
       this.stepInfo.textContent = p.terminal
         ? `Step ${p.step}: the deal is over (${p.phase}).`
         : `Step ${p.step}, ${p.phase}: ${seatName(p.current, n)} to act${mine ? " (you decide)" : ""}.`;
+      if (this.moved && this.moved.length) {
+        const shown = this.moved.slice(-8).map(([seat, a]) => `${seatName(seat, n).toLowerCase()}: ${a}`).join("; ");
+        this.stepInfo.textContent += ` Computer moves: ${this.moved.length > 8 ? "…; " : ""}${shown}.`;
+      }
       this.viewBox.textContent = "";
       this.viewBox.append(h("h5", {}, p.seat === null ? "The table (everything shown)" : `What ${seatName(p.seat, n).toLowerCase()} sees`), dataEl(p.view));
       this.choices.textContent = "";
@@ -669,7 +709,9 @@
           this.choices.append(h("span", { class: "gm-choose" }, "Your move: "));
           for (const a of p.legal) this.choices.append(h("button", { type: "button", class: "md-button gm-small gm-move", "data-action": a, onclick: () => this.act(a) }, a), " ");
         } else {
-          this.choices.append(h("span", {}, `Waiting for ${seatName(p.current, n).toLowerCase()} (a bot): press “Bot moves”.`));
+          this.choices.append(h("span", {}, this.who.value === "bots"
+            ? `Waiting for ${seatName(p.current, n).toLowerCase()} (a bot): press “Bot moves” or “Bots play on”.`
+            : `${seatName(p.current, n)} (the computer) is thinking…`));
         }
       }
       this.analysisBox.textContent = "";

@@ -52,6 +52,17 @@ def static_and_live(w) -> tuple[str, str]:
     return w.page.evaluate(RESOLVE, static), w.page.evaluate(RESOLVE, live)
 
 
+def idle(page, w) -> None:
+    page.wait_for_function("(el) => el.dataset.step !== undefined && el.dataset.busy !== '1'",
+                           arg=w.element_handle(), timeout=STEP_MS)
+
+
+def moved(page, w, step: str | None) -> None:
+    """Wait until the widget has left ``step`` and finished its engine calls (bots may move after the reader)."""
+    page.wait_for_function("([el, s]) => el.dataset.step !== s && el.dataset.busy !== '1'",
+                           arg=[w.element_handle(), step], timeout=STEP_MS)
+
+
 def browser_html(page, html: str) -> str:
     """``html`` as the browser serialises it (so CPython's rendering compares with the DOM's)."""
     return page.evaluate("(h) => { const t = document.createElement('template'); t.innerHTML = h; "
@@ -101,13 +112,16 @@ def test_pp_deal_live_result_for_another_seed_is_cpythons(shared):
 def test_pp_deal_step_through_with_the_reader_deciding_every_seat(shared):
     page = shared
     w = widget(page, "pp-deal")
+    idle(page, w)
     w.locator("select[id$='-who']").select_option("all")
+    page.wait_for_timeout(50)
+    idle(page, w)
     # Keyboard: a move chosen with Enter leaves the focus on the next choice, not lost at the top of the page.
     page.wait_for_function("(el) => el.querySelector('.gm-move')", arg=w.element_handle(), timeout=STEP_MS)
     step = w.get_attribute("data-step")
     w.locator(".gm-move").first.focus()
     page.keyboard.press("Enter")
-    page.wait_for_function("([el, s]) => el.dataset.step !== s", arg=[w.element_handle(), step], timeout=STEP_MS)
+    moved(page, w, step)
     assert w.evaluate("(el) => el.contains(document.activeElement) && document.activeElement !== document.body")
     for _ in range(60):
         if w.get_attribute("data-terminal") == "1":
@@ -119,7 +133,7 @@ def test_pp_deal_step_through_with_the_reader_deciding_every_seat(shared):
         labels = moves.all_inner_texts()
         pick = next((i for i, t in enumerate(labels) if t.split()[0] in ("seat", "match", "see", "show")), 0)
         moves.nth(pick).click()
-        page.wait_for_function("([el, s]) => el.dataset.step !== s", arg=[w.element_handle(), step], timeout=STEP_MS)
+        moved(page, w, step)
     assert w.get_attribute("data-terminal") == "1"
     result = w.locator(".gm-result")
     assert result.locator("table.gm-ledger tr[data-clause]").count() > 0
@@ -195,18 +209,17 @@ def test_put_whole_game_against_the_computer_with_odds(shared):
     static, live = static_and_live(w)
     assert live == static
     assert w.locator("select[id$='-who']").input_value() == "0"
+    idle(page, w)
     saw_odds = False
     for _ in range(400):
         if w.get_attribute("data-terminal") == "1":
             break
         step = w.get_attribute("data-step")
         moves = w.locator(".gm-move")
-        if moves.count():
-            saw_odds |= w.locator(".gm-analysis .gm-prob, .gm-analysis dl").count() > 0
-            moves.first.click()
-        else:
-            w.get_by_role("button", name="Bots play on").click()
-        page.wait_for_function("([el, s]) => el.dataset.step !== s", arg=[w.element_handle(), step], timeout=STEP_MS)
+        assert moves.count(), "playing seat 0, the reader is to act whenever the game waits (the computer answers)"
+        saw_odds |= w.locator(".gm-analysis .gm-prob, .gm-analysis dl").count() > 0
+        moves.first.click()
+        moved(page, w, step)
     assert w.get_attribute("data-terminal") == "1"
     assert saw_odds, "the odds from SPEC.analysis should be shown beside the reader's decisions"
 
@@ -217,19 +230,20 @@ def test_speculation_deal_with_chances_beside_decisions(shared, base_url):
     w = open_widget(page, "spec-play")
     static, live = static_and_live(w)
     assert live == static
+    idle(page, w)
     w.locator("select[id$='-who']").select_option("0")
+    page.wait_for_timeout(50)
+    idle(page, w)
     saw_odds = False
     for _ in range(300):
         if w.get_attribute("data-terminal") == "1":
             break
         step = w.get_attribute("data-step")
         moves = w.locator(".gm-move")
-        if moves.count():
-            saw_odds |= w.locator(".gm-analysis dl").count() > 0
-            moves.last.click()
-        else:
-            w.get_by_role("button", name="Bots play on").click()
-        page.wait_for_function("([el, s]) => el.dataset.step !== s", arg=[w.element_handle(), step], timeout=STEP_MS)
+        assert moves.count(), "playing seat 0, the reader is to act whenever the game waits (the bots answer)"
+        saw_odds |= w.locator(".gm-analysis dl").count() > 0
+        moves.last.click()
+        moved(page, w, step)
     assert w.get_attribute("data-terminal") == "1"
     assert saw_odds
     assert page.evaluate("__gamester.boots") == 1
