@@ -191,19 +191,21 @@
     return h("span", { class: "gm-hand" }, items.map((c, i) => [i ? " " : "", cardEl(c)]));
   }
   function label(k) { return String(k).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()); }
-  function isProb(k, v) {
-    return typeof v === "number" && v >= 0 && v <= 1 && /chance|prob|^p_|win|tie|los|best|odds|equity|exact/i.test(k) && (v !== Math.floor(v) || /chance|prob/i.test(k));
+  // In an analysis (odds), 0 and 1 under "win", "lose" ... are chances too; elsewhere only fractions are.
+  function isProb(k, v, odds) {
+    return typeof v === "number" && v >= 0 && v <= 1 && /chance|prob|^p_|win|tie|los|best|odds|equity/i.test(k) &&
+      (odds || v !== Math.floor(v) || /chance|prob/i.test(k));
   }
   const isPlain = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
   // Keys a view repeats from elsewhere in the widget (the controls, the move buttons).
   const SKIP_KEYS = new Set(["game", "ruleset", "legal", "players"]);
 
   // A generic, readable rendering of any JSON the engine returns (views, analyses, records).
-  function dataEl(v, depth = 0, key = "") {
+  function dataEl(v, depth = 0, key = "", odds = false) {
     if (v === null || v === undefined) return h("span", { class: "gm-none" }, "—");
     if (typeof v === "boolean") return document.createTextNode(v ? "yes" : "no");
     if (typeof v === "number") {
-      if (isProb(key, v)) return h("span", { class: "gm-prob" }, `${(v * 100).toFixed(1)}%`);
+      if (isProb(key, v, odds)) return h("span", { class: "gm-prob" }, `${(v * 100).toFixed(1)}%`);
       return document.createTextNode(String(v));
     }
     if (typeof v === "string") {
@@ -215,20 +217,20 @@
     if (Array.isArray(v)) {
       if (isCardList(v)) return handEl(v);
       if (v.every((x) => x === null || typeof x !== "object") && v.length <= 20) {
-        return h("span", {}, v.map((x, i) => [i ? ", " : "", dataEl(x, depth + 1, key)]));
+        return h("span", {}, v.map((x, i) => [i ? ", " : "", dataEl(x, depth + 1, key, odds)]));
       }
       // A list of records with the same few fields (seats, positions): a table, one row each.
       const keys = [...new Set(v.flatMap((x) => (isPlain(x) ? Object.keys(x) : [])))];
       if (v.length && v.every(isPlain) && keys.length <= 10) {
         return h("table", { class: "gm-table" },
           h("thead", {}, h("tr", {}, keys.map((k) => h("th", { scope: "col" }, label(k))))),
-          h("tbody", {}, v.slice(0, 200).map((x) => h("tr", {}, keys.map((k) => h("td", {}, dataEl(x[k], depth + 1, k)))))));
+          h("tbody", {}, v.slice(0, 200).map((x) => h("tr", {}, keys.map((k) => h("td", {}, dataEl(x[k], depth + 1, k, odds)))))));
       }
-      return h("ol", { class: "gm-list", start: "0" }, v.slice(0, 200).map((x) => h("li", {}, dataEl(x, depth + 1, key))));
+      return h("ol", { class: "gm-list", start: "0" }, v.slice(0, 200).map((x) => h("li", {}, dataEl(x, depth + 1, key, odds))));
     }
     const entries = Object.entries(v).filter(([k]) => depth > 0 || !SKIP_KEYS.has(k));
     if (!entries.length) return h("span", { class: "gm-none" }, "—");
-    return h("dl", { class: "gm-data" }, entries.map(([k, x]) => [h("dt", {}, label(k)), h("dd", {}, dataEl(x, depth + 1, k))]));
+    return h("dl", { class: "gm-data" }, entries.map(([k, x]) => [h("dt", {}, label(k)), h("dd", {}, dataEl(x, depth + 1, k, odds))]));
   }
 
   function seatName(p, n) {
@@ -715,7 +717,7 @@
         }
       }
       this.analysisBox.textContent = "";
-      if (p.analysis) this.analysisBox.append(h("h5", {}, `The odds for ${seatName(p.seat ?? p.current, n).toLowerCase()}`), dataEl(p.analysis));
+      if (p.analysis) this.analysisBox.append(h("h5", {}, `The odds for ${seatName(p.seat ?? p.current, n).toLowerCase()}`), dataEl(p.analysis, 0, "", true));
       this.result.textContent = "";
       if (p.terminal && p.record) {
         if (!G.passages) G.passages = await passages();
