@@ -267,7 +267,20 @@ TRUC_GAME = clause(
     "put.truc.game",
     "Twelve points make the game at Truc.",
     "reconstructed", SEED_TRUC,
-    note="The seed also makes two games a rubber; the engine plays one game.")
+    note="The seed also makes two games a rubber: see put.truc.rubber (the option rubber).")
+RUBBER = clause(
+    "put.truc.rubber",
+    "At Truc the first to win two games wins the rubber; each game is played to the game points from nothing.",
+    "reconstructed", SEED_TRUC,
+    note="The seed gives the rubber of two games for Truc only; the option rubber=2 may also be chosen for Put, "
+         "where no source speaks of a rubber, and rubber=1 plays a single game. That each game starts from "
+         "nothing follows from 'the first to reach 12 points wins the game'.")
+RUBBER_DEAL = clause(
+    "put.rubber.next-deal",
+    "Between the games of a rubber the deal goes on passing to the left, as between deals; there is no fresh cut.",
+    "conjectural", SEED_TRUC,
+    note="The seed does not say who deals first in the second game; carrying on the rotation is the least "
+         "change to the rules for a single game.")
 TRUC_CUT = clause(
     "put.truc.cut",
     "At Truc the first dealer is decided as at Put, by the best card of the Truc ranking.",
@@ -304,6 +317,8 @@ class PutOptions(Options):
                            help="whether a player may throw up his cards at his turn (costs a point)")
     unput_deal: str = option("point", choices=("point", "game"), clause=UNPUT_POINT,
                              help="a deal played out without a put: one point, or the game outright (seed)")
+    rubber: int = option(1, range=(1, 2), clause=RUBBER,
+                         help="games to win the rubber: 1 (a single game) or 2 (the first to win two games; Truc)")
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -332,10 +347,13 @@ PRESETS = {p.name: p for p in (
            "Cotton's rules with the Four to the Nine stripped out (28 cards; the seed says 32)"),
     Preset("stripped-32", PutOptions(pack="32"), "conjectural", (SEED_PUT,),
            "Cotton's rules with the Four to the Eight stripped out: the seed's 32 cards"),
-    Preset("truc", PutOptions(betting="double", ranking="truc", pack="28", game_points=12, throw_up="allowed"),
+    Preset("truc", PutOptions(betting="double", ranking="truc", pack="28", game_points=12, throw_up="allowed",
+                              rubber=2),
            "reconstructed", (SEED_TRUC,),
-           "The French game of Truc: 6 7 A K Q J 10 (28 cards), doubling, twelve points a game"),
-    Preset("truc-32", PutOptions(betting="double", ranking="truc", pack="32", game_points=12, throw_up="allowed"),
+           "The French game of Truc: 6 7 A K Q J 10 (28 cards), doubling, twelve points a game, the first to win "
+           "two games wins the rubber"),
+    Preset("truc-32", PutOptions(betting="double", ranking="truc", pack="32", game_points=12, throw_up="allowed",
+                                 rubber=2),
            "conjectural", (SEED_TRUC,),
            "Truc with the seed's 32 cards: the Nine added below the Ten"),
 )}
@@ -373,6 +391,8 @@ class PutState(State):
         self.ledger = Ledger()
         self.score = [0] * self.sides
         self.deals: list[dict[str, Any]] = []
+        self.games: list[dict[str, Any]] = []  # the finished games of a rubber (rubber > 1)
+        self.games_won = [0] * self.sides
         self.winner: int | None = None
         self._phase = Phase.PLAY
         self._cut()
@@ -423,6 +443,8 @@ class PutState(State):
             "number": len(self.deals) + 1, "dealer": self.dealer,
             "hands": [format_cards(h) for h in self.hands], "tricks": [], "puts": [], "throw_ups": [],
             "points": [], "result": None}
+        if self.options.rubber > 1:
+            self.d["game"] = len(self.games) + 1
         self.deals.append(self.d)
         self.tricks_won = [0] * n
         self.trick: list[tuple[int, Card]] = []
@@ -697,16 +719,27 @@ class PutState(State):
         if self.trick:  # the deal ended in the middle of a trick (a refusal or a throw-up): keep what was played
             self.d["unfinished_trick"] = [[s, str(c)] for s, c in self.trick]
         target = self.options.game_points
+        game_winner = None
         if game_to is not None:
-            self.winner = game_to
+            game_winner = game_to
             self.game_by = PUT_GAME if result["kind"] == "put-won" else UNPUT_GAME
         else:
             leaders = [x for x in range(self.sides) if self.score[x] >= target]
             if leaders:
-                w = result["winner"]
-                self.winner = w
+                game_winner = result["winner"]
                 self.game_by = TRUC_GAME if self.options.betting == "double" else FIVE_UP
-        if self.winner is not None:
+        if game_winner is not None and self.options.rubber > 1:
+            side = self.side(game_winner)
+            self.games_won[side] += 1
+            first = self.games[-1]["deals"][1] + 1 if self.games else 1
+            self.games.append({"number": len(self.games) + 1, "deals": [first, len(self.deals)],
+                               "score": [self.seat_score(s) for s in range(self.players)],
+                               "winner": game_winner, "won_by": self.game_by})
+            if self.games_won[side] < self.options.rubber:  # the rubber goes on: a new game from nothing
+                self.score = [0] * self.sides
+                game_winner = None
+        if game_winner is not None:
+            self.winner = game_winner
             self._phase = Phase.OVER
             return
         self._start_deal()
@@ -731,6 +764,9 @@ class PutState(State):
         if self.options.betting == "double":
             v["value"] = self.value_now
             v["last_doubler"] = self.last_doubler
+        if self.options.rubber > 1:
+            v["games_won"] = [self.games_won[self.side(s)] for s in range(self.players)]
+            v["game"] = len(self.games) + (0 if self.is_terminal() else 1)
         if self.partners:
             v["partners"] = [[0, 2], [1, 3]]
             v["playing"] = self.d["playing"]
@@ -766,6 +802,10 @@ class PutState(State):
             out["winning_side"] = None if self.winner is None else [self.winner % 2, self.winner % 2 + 2]
         if self.winner is not None:
             out["won_by"] = self.game_by
+        if self.options.rubber > 1:  # "score" is the last game's; each finished game is listed here
+            out["rubber"] = {"games_to_win": self.options.rubber, "clause": RUBBER, "next_deal_clause": RUBBER_DEAL,
+                             "games": self.games,
+                             "games_won": [self.games_won[self.side(s)] for s in range(self.players)]}
         return out
 
 
@@ -1033,8 +1073,11 @@ BOTS = {"calculating": CalculatingBot, "cautious": CautiousBot, "bold": BoldBot,
 # -- CLI ---------------------------------------------------------------------------------------------------------
 def _bots(ns: argparse.Namespace, players: int, seed: int) -> list[Bot]:
     names: list[str] = []
-    for item in getattr(ns, "bots", None) or []:
+    given = getattr(ns, "bots", None) or []
+    for item in given:
         names += [x.strip() for x in str(item).split(",") if x.strip()]
+    if given and not names:
+        raise RulesetError(f"--bots {','.join(map(str, given))!r} names no bot: known bots are {', '.join(BOTS)}")
     if not names:
         names = ["calculating"]
     if players % len(names) == 0:
@@ -1045,6 +1088,11 @@ def _bots(ns: argparse.Namespace, players: int, seed: int) -> list[Bot]:
 
 
 def _players_seed(ns: argparse.Namespace) -> tuple[int, int]:
+    deals = getattr(ns, "deals", None)
+    if deals is not None:
+        raise RulesetError(f"--deals {deals} does not apply to put: a game of Put (or Truc) is played until one "
+                           f"side has the game (five up, a won put, or game_points); set its length with "
+                           f"--option game_points=N or --option rubber=1|2")
     players = ns.players if getattr(ns, "players", None) is not None else 2
     seed = ns.seed if getattr(ns, "seed", None) is not None else 0
     SPEC.check_players(players)
@@ -1063,7 +1111,8 @@ def _play_until(state: PutState, bots: list[Bot], stop) -> None:
 
 def deal_text(d: dict[str, Any], players: int) -> str:
     """One deal of a record in plain words, in the order things happened."""
-    lines = [f"Deal {d['number']}: seat {d['dealer']} deals."]
+    game = f" (game {d['game']} of the rubber)" if "game" in d else ""
+    lines = [f"Deal {d['number']}{game}: seat {d['dealer']} deals."]
     for s, h in enumerate(d["hands"]):
         lines.append(f"  seat {s}: {h}")
     for e in d.get("exchange", []):
@@ -1112,6 +1161,12 @@ def cli_play(options: PutOptions, ns: argparse.Namespace) -> tuple[Any, str]:
             "cut: " + "; ".join(", ".join(f"seat {s} {c}" for s, c in r) for r in rec["cut"])
             + f": seat {rec['first_dealer']} deals first"]
     text += [deal_text(d, players) for d in rec["deals"]]
+    if "rubber" in rec:
+        for g in rec["rubber"]["games"]:
+            text.append(f"game {g['number']} (deals {g['deals'][0]}-{g['deals'][1]}): score {g['score']}, won by "
+                        f"seat {g['winner']} [{g['won_by']}]")
+        text.append(f"games won: {rec['rubber']['games_won']}; the rubber to seat {rec['winner']} "
+                    f"[{rec['rubber']['clause']}]")
     text.append(f"score: {rec['score']}; winner: seat {rec['winner']} [{rec.get('won_by')}]")
     return rec, "\n".join(text)
 

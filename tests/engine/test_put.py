@@ -384,6 +384,48 @@ def test_truc_deal_value_and_twelve_points():
     assert s.value_now == 16 and "double" not in s.legal_actions()   # no double once worth the game
 
 
+def test_truc_rubber_of_two_games():
+    # seed-put, "Truc": "the first to reach 12 points wins the game, and the first to win two games wins the
+    # rubber" (put.truc.rubber); the deal goes on passing to the left between games (put.rubber.next-deal).
+    assert SPEC.presets["truc"].options.rubber == 2 and SPEC.presets["truc-32"].options.rubber == 2
+    assert PutOptions().rubber == 1 and "rubber=2" in SPEC.presets["truc"].options.to_string()
+    from gamester.put import BOTS
+    for seed in range(4):
+        s = new("truc", seed=seed)
+        bots = [BOTS["calculating"](seed), BOTS["bold"](seed + 1)]
+        while not s.is_terminal():
+            p = s.current_player()
+            s.apply(bots[p].choose(s, p))
+        rec = s.to_record()
+        r = rec["rubber"]
+        assert r["clause"] == "put.truc.rubber" and r["games_to_win"] == 2
+        assert len(r["games"]) in (2, 3)
+        assert [g["winner"] for g in r["games"]].count(rec["winner"]) == 2 == r["games_won"][rec["winner"]]
+        assert r["games"][-1]["winner"] == rec["winner"]
+        for g in r["games"]:
+            assert max(g["score"]) >= 12 and g["score"][g["winner"]] >= 12
+            assert g["won_by"] == "put.truc.game"
+        # the second game starts from nothing, with the deal passing on
+        second = r["games"][1]["deals"][0]
+        assert rec["deals"][second - 1]["game"] == 2
+        assert rec["deals"][second - 1]["dealer"] == 1 - rec["deals"][second - 2]["dealer"]
+        assert sum(p["points"] for d in rec["deals"][second - 1:r["games"][1]["deals"][1]] for p in d["points"]) \
+            == sum(r["games"][1]["score"])
+        assert replay(json.loads(json.dumps(rec))).to_record() == rec
+    # rubber=1 keeps the single game, and no rubber fields
+    s = new("truc(betting=double,ranking=truc,pack=28,game_points=12,throw_up=allowed,rubber=1)", seed=2)
+    assert "rubber" not in s.to_record() and "game" not in s.d
+
+
+def test_rubber_view_and_cli_text(capsys):
+    s = new("truc", seed=5)
+    v = s.view(0)
+    assert v["games_won"] == [0, 0] and v["game"] == 1
+    assert main(["play", "put", "--seed", "5", "--ruleset", "truc"]) == 0
+    out = capsys.readouterr().out
+    assert "game 1 (deals 1-" in out and "the rubber to seat" in out and "(game 2 of the rubber)" in out
+
+
 # -- notation, views, records, CLI ---------------------------------------------------------------------------------
 def test_card_notation_in_actions():
     s = new(seed=1, hands=["10S 9S 5S", "KH 4H 6H"])
@@ -445,6 +487,17 @@ def test_cli_play_and_deal(capsys):
     (["play", "put", "--seed", "1", "--ruleset", "truc(pack=52)"], "Truc ranking"),
     (["play", "put", "--seed", "1", "--option", "pack=40"], "pack"),
     (["play", "put", "--seed", "-3"], "seed"),
+    # flags that mean nothing for Put are refused, not ignored
+    (["play", "put", "--seed", "1", "--deals", "3"], "--deals 3 does not apply to put"),
+    (["play", "put", "--seed", "1", "--deals", "0"], "--deals 0 does not apply to put"),
+    (["play", "put", "--seed", "1", "--bots", ","], "names no bot"),
+    (["play", "put", "--seed", "1", "--bots", ""], "names no bot"),
+    (["play", "put", "--seed", "1", "--players", "3", "--bots", "bold,cautious"], "2 bots for 3 players"),
+    (["deal", "put", "--seed", "1", "--deals", "2"], "unrecognized arguments: --deals"),
+    (["deal", "put", "--seed", "1", "--bots", "bold"], "unrecognized arguments: --bots"),
+    (["settle", "put", "--hand", "KS KH KD"], "put has no 'settle' command"),
+    (["play", "put", "--seed", "1", "--option", "rubber=3"], "rubber=3"),
+    (["deal", "put", "--seed", "1", "--ruleset", "truc", "--players", "4"], "2 players"),
 ])
 def test_cli_bad_input_exits_2(capsys, argv, words):
     assert main(argv) == 2

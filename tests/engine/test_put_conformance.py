@@ -46,19 +46,31 @@ def check_record(state):
     target = state.options.game_points
     sides = state.sides
     # points add up: every deal's points, the ledger and the score agree
-    per_side = [0] * sides
-    for d in rec["deals"]:
-        assert len(d["hands"]) == state.players and all(len(h.split()) == 3 for h in d["hands"])
-        assert d["result"] is not None
-        for p in d["points"]:
-            per_side[state.side(p["seat"])] += p["points"]
-            get_clause(p["clause"])
-        for t in d["tricks"]:
-            assert t["winner"] is None or t["winner"] in [s for s, _ in t["plays"]]
-            get_clause(t["clause"])
-        assert len(d["tricks"]) <= 3
-    assert [per_side[state.side(s)] for s in range(state.players)] == rec["score"]
-    assert sum(ln["counters"] for ln in rec["ledger"]) == sum(per_side)
+    # (in a rubber, each game's deals add up to that game's score, and "score" is the last game's)
+    games = rec["rubber"]["games"] if "rubber" in rec else [{"deals": [1, len(rec["deals"])], "score": rec["score"]}]
+    assert games[0]["deals"][0] == 1 and games[-1]["deals"][1] == len(rec["deals"])
+    assert games[-1]["score"] == rec["score"]
+    total = 0
+    for g in games:
+        per_side = [0] * sides
+        for d in rec["deals"][g["deals"][0] - 1:g["deals"][1]]:
+            assert len(d["hands"]) == state.players and all(len(h.split()) == 3 for h in d["hands"])
+            assert d["result"] is not None
+            for p in d["points"]:
+                per_side[state.side(p["seat"])] += p["points"]
+                get_clause(p["clause"])
+            for t in d["tricks"]:
+                assert t["winner"] is None or t["winner"] in [s for s, _ in t["plays"]]
+                get_clause(t["clause"])
+            assert len(d["tricks"]) <= 3
+        assert [per_side[state.side(s)] for s in range(state.players)] == g["score"]
+        total += sum(per_side)
+    if "rubber" in rec:
+        r = rec["rubber"]
+        assert r["games_won"][rec["winner"]] == r["games_to_win"] == state.options.rubber
+        assert [g["winner"] for g in games].count(rec["winner"]) == r["games_to_win"]
+        assert all(d["game"] == g["number"] for g in games for d in rec["deals"][g["deals"][0] - 1:g["deals"][1]])
+    assert sum(ln["counters"] for ln in rec["ledger"]) == total
     assert sum(state.ledger.balances().values()) == 0
     assert rec["winner"] is not None
     get_clause(rec["won_by"])
