@@ -32,6 +32,10 @@ from math import comb
 BASIS = ("exact over every hand the opponent might hold (uniform over the unseen cards, grouped by rank); "
          "best play by both sides, the seat choosing its next card without seeing, then hands open")
 
+#: Four-handed Put: the two who play hold cards their partners chose, and the uniform model does not know it.
+BASIS_FOUR = ("approximate, not exact, at four hands: " + BASIS + "; but the other player was given his partner's "
+              "best card and laid out his worst, so his hand is stronger than a uniform draw from the unseen cards, "
+              "and these figures tend to overstate the seat's chance")
 
 @lru_cache(maxsize=200_000)
 def _value(mine: tuple[int, ...], theirs: tuple[int, ...], me_lead: bool, table: int, mw: int, tw: int) -> int:
@@ -148,6 +152,11 @@ def _tally_over(hands, mine, me_lead, table, mw, tw, me_to_play):
 def cache_clear() -> None:
     """Empty every cache (for benchmarks of cold calls)."""
     _value.cache_clear()
+    _value3.cache_clear()
+    _value3_key.cache_clear()
+    _triples.cache_clear()
+    odds3.cache_clear()
+    odds3_sampled.cache_clear()
     _hands.cache_clear()
     odds.cache_clear()
     odds_given_strong.cache_clear()
@@ -263,3 +272,211 @@ def odds_given_strong_late(mine: tuple[int, ...], k: int, counts: tuple[int, ...
         keep.append((h, w))
         run += w
     return _tally_over(tuple(keep), mine, me_lead, table, mw, tw, me_to_play)
+
+
+# -- three hands ----------------------------------------------------------------------------------------------
+# The same model with three players in the deal (put.three.rules): the seat's two opponents' hands are taken to be
+# uniformly random among the ways to deal the unseen cards to them, grouped by rank with exact multiplicities
+# (``C(u_r, a_r) * C(u_r - a_r, b_r)`` per rank), and play is solved with the hands open. Three players are not a
+# zero-sum pair, so the model says what the opponents want: each opponent plays to stop the *seat* winning (the two
+# are treated as allies against the seat: the cautious, "paranoid" reading), and the result is the seat's (+1 wins
+# the deal, 0 nobody does, -1 another player does). A trick goes to the single highest card; a shared highest card
+# ties it and its leader leads again.
+
+BASIS_THREE = ("exact over every pair of hands the two opponents might hold (uniform over the unseen cards, grouped "
+               "by rank with exact multiplicities); the seat choosing its next card without seeing, then hands open, "
+               "each opponent playing to stop the seat winning (the two taken as allies against it)")
+
+
+def _compress(*groups: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The same groups with the rank values renumbered 1.. in order (only their order and equality matter)."""
+    ranks = sorted({v for g in groups for v in g})
+    m = {v: i + 1 for i, v in enumerate(ranks)}
+    return tuple(tuple(m[v] for v in g) for g in groups)
+
+
+def _deal_result3(won: tuple[int, int, int]) -> int:
+    best = max(won)
+    if best == 0 or won.count(best) > 1:
+        return 0
+    return 1 if won[0] == best else -1
+
+
+@lru_cache(maxsize=150_000)
+def _value3(hands: tuple[tuple[int, ...], ...], leader: int, table: tuple[int, ...], won: tuple[int, int, int]) -> int:
+    """Open-hand value for player 0 (+1 / 0 / -1). ``hands`` in seat order (0 = the seat, then clockwise),
+    ``leader`` of the current trick, ``table`` the values played to it so far (from the leader on)."""
+    if max(won) >= 2:
+        return 1 if won[0] >= 2 else -1
+    if not table and not hands[leader]:
+        return _deal_result3(won)
+    mover = (leader + len(table)) % 3
+    me = mover == 0
+    best = -2 if me else 2
+    hand = hands[mover]
+    for c in set(hand):
+        v = _after3(hands, leader, table, won, mover, c)
+        if me:
+            if v > best:
+                best = v
+                if v == 1:
+                    break
+        elif v < best:
+            best = v
+            if v == -1:
+                break
+    return best
+
+
+def _after3(hands, leader, table, won, mover, c) -> int:
+    """Value after ``mover`` plays ``c`` to the trick."""
+    hm = hands[mover]
+    i = hm.index(c)
+    hm = hm[:i] + hm[i + 1:]
+    h = (hm, hands[1], hands[2]) if mover == 0 else (hands[0], hm, hands[2]) if mover == 1 else \
+        (hands[0], hands[1], hm)
+    t = table + (c,)
+    if len(t) < 3:  # within a trick the values stay as they are; they are renumbered between tricks
+        return _value3(h, leader, t, won)
+    top = max(t)
+    if t.count(top) > 1:
+        return _value3_key(h, leader, (), won)
+    w = (leader + t.index(top)) % 3
+    return _value3_key(h, w, (), (won[0] + (w == 0), won[1] + (w == 1), won[2] + (w == 2)))
+
+
+@lru_cache(maxsize=150_000)
+def _value3_key(hands, leader, table, won) -> int:
+    """:func:`_value3` with the values renumbered first (so that positions alike up to renumbering share a value)."""
+    *hs, tb = _compress(*hands, table)
+    return _value3(tuple(hs), leader, tb, won)
+
+
+@lru_cache(maxsize=20_000)
+def _triples(fixed: tuple[int, ...], counts: tuple[int, ...], ka: int, kb: int):
+    """Every deal of ``ka`` and ``kb`` unseen cards to the two opponents, renumbered (only the order and equality of
+    values matter), with its weight: the number of card-level deals it stands for, ``prod C(u_r, a_r) *
+    C(u_r - a_r, b_r)`` summed over the rank patterns that renumber alike. ``fixed``: the distinct values already
+    placed (the seat's cards and those on the table), ascending. Yields ``(fixed renumbered, a, b, weight)``.
+
+    Built rank by rank (a small dynamic programme), so the 205,800 rank patterns of a 52-card deal are never
+    listed one by one: they fold into some ten thousand renumbered deals."""
+    n = len(counts)
+    isfixed = [0] * n
+    for v in fixed:
+        isfixed[v - 1] = 1
+    memo: dict[tuple[int, int, int], dict[tuple, int]] = {}
+
+    def f(r: int, ka: int, kb: int) -> dict[tuple, int]:
+        if r == n:
+            return {(): 1} if ka == kb == 0 else {}
+        key = (r, ka, kb)
+        if key in memo:
+            return memo[key]
+        out: dict[tuple, int] = {}
+        u, m = counts[r], isfixed[r]
+        for x in range(min(ka, u) + 1):
+            cx = comb(u, x)
+            for y in range(min(kb, u - x) + 1):
+                w = cx * comb(u - x, y)
+                lvl = (m, x, y)
+                for k, v in f(r + 1, ka - x, kb - y).items():
+                    kk = k if lvl == (0, 0, 0) else (lvl, *k)
+                    out[kk] = out.get(kk, 0) + v * w
+        memo[key] = out
+        return out
+
+    triples = []
+    for levels, w in f(0, ka, kb).items():
+        fx: list[int] = []
+        a: list[int] = []
+        b: list[int] = []
+        for i, (m, x, y) in enumerate(levels, 1):
+            if m:
+                fx.append(i)
+            a += [i] * x
+            b += [i] * y
+        triples.append((tuple(fx), tuple(a), tuple(b), w))
+    return tuple(triples)
+
+
+@lru_cache(maxsize=20_000)
+def odds3(mine: tuple[int, ...], ka: int, kb: int, counts: tuple[int, ...], leader: int, table: tuple[int, ...],
+          won: tuple[int, int, int]):
+    """Three-handed odds as integer tallies ``(win, tie, lose, total)``, and per card when the seat is to play.
+
+    ``ka``/``kb``: cards held by the next player clockwise and the one after; ``leader`` and ``won`` in the same
+    order (0 = the seat); ``table``: the values played to the current trick from its leader on; ``counts``: the
+    unseen cards per rank value."""
+    fixed = tuple(sorted(set(mine) | set(table)))
+    triples = _triples(fixed, counts, ka, kb)
+    total = sum(w for *_, w in triples)
+    mover = (leader + len(table)) % 3
+    cards = sorted(set(mine), reverse=True)
+    pos = {v: i for i, v in enumerate(fixed)}
+    mine_i = [pos[v] for v in mine]
+    table_i = [pos[v] for v in table]
+    cards_i = [pos[c] for c in cards]
+    tallies = [[0, 0, 0] for _ in cards] if mover == 0 else [[0, 0, 0]]
+    for fx, a, b, w in triples:
+        m = tuple(fx[i] for i in mine_i)
+        t = tuple(fx[i] for i in table_i)
+        if mover != 0:
+            tallies[0][1 - _value3((m, a, b), leader, t, won)] += w
+            continue
+        for j, ci in enumerate(cards_i):
+            tallies[j][1 - _after3((m, a, b), leader, t, won, 0, fx[ci])] += w
+    if mover != 0:
+        return (*tallies[0], total), ()
+    per = tuple((c, (*tl, total)) for c, tl in zip(cards, tallies, strict=True))
+    best = max(per, key=lambda p: (p[1][0] - p[1][2], p[1][0]))
+    return best[1], per
+
+
+#: When the two opponents hold more than this many cards between them, :func:`odds3_auto` samples instead of
+#: enumerating: the first trick of a three-handed deal has some 9,800 renumbered deals (52 cards), 7,400 (32) and
+#: 4,900 (28), about a second, half a second and a third of a second cold on CPython; from the second trick on
+#: (four cards or fewer) the odds are exact (see benchmarks/bench_put.py).
+EXACT3_CARDS = 4
+#: Deals sampled by :func:`odds3_sampled` (the standard error of a chance near one half is then 0.016).
+SAMPLES3 = 1_000
+
+
+def odds3_auto(mine: tuple[int, ...], ka: int, kb: int, counts: tuple[int, ...], leader: int,
+               table: tuple[int, ...], won: tuple[int, int, int]):
+    """:func:`odds3` where it is quick, else :func:`odds3_sampled`: ``(tallies, per card, samples or None)``."""
+    if ka + kb <= EXACT3_CARDS:
+        return (*odds3(mine, ka, kb, counts, leader, table, won), None)
+    return (*odds3_sampled(mine, ka, kb, counts, leader, table, won, SAMPLES3), SAMPLES3)
+
+
+@lru_cache(maxsize=2_000)
+def odds3_sampled(mine: tuple[int, ...], ka: int, kb: int, counts: tuple[int, ...], leader: int,
+                  table: tuple[int, ...], won: tuple[int, int, int], samples: int = SAMPLES3):
+    """As :func:`odds3`, estimated from ``samples`` deals of the unseen cards to the two opponents, drawn with a
+    generator seeded from the position itself (so the same position always gives the same figures). Returns the
+    tallies (counts of sampled deals) as :func:`odds3` does."""
+    import random
+    import zlib
+
+    rng = random.Random(zlib.crc32(repr((mine, ka, kb, counts, leader, table, won, samples)).encode()))
+    unseen = [v + 1 for v, n in enumerate(counts) for _ in range(n)]
+    draws = []
+    for _ in range(samples):
+        cards = rng.sample(unseen, ka + kb)
+        draws.append((tuple(sorted(cards[:ka])), tuple(sorted(cards[ka:]))))
+    mover = (leader + len(table)) % 3
+
+    def tally(fn) -> tuple[int, int, int, int]:
+        t = [0, 0, 0]
+        for a, b in draws:
+            t[1 - fn(a, b)] += 1
+        return t[0], t[1], t[2], samples
+
+    if mover != 0:
+        return tally(lambda a, b: _value3_key((mine, a, b), leader, table, won)), ()
+    per = []
+    for c in sorted(set(mine), reverse=True):  # the same sampled deals for every card (a fair comparison)
+        per.append((c, tally(lambda a, b, c=c: _after3((mine, a, b), leader, table, won, 0, c))))
+    best = max(per, key=lambda p: (p[1][0] - p[1][2], p[1][0]))
+    return best[1], tuple(per)
