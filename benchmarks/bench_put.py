@@ -5,6 +5,8 @@
 1. Odds: ``gamester.put.analysis`` at the start of a deal (the call the site makes before a reader puts), cold
    (every cache emptied first: what the first call in a browser costs) and warm (what later calls in a game cost),
    for the 52-, 32- and 28-card packs.
+   At three hands: the sampled first-trick odds, the exact later odds, and the exact first-trick enumeration
+   that the sample stands in for.
 2. Playouts: whole two-handed games per second for random bots (the engine alone) and calculating bots (with odds).
 3. Bots: the calculating bot's share of games won against each other bot, seats alternating.
 """
@@ -17,7 +19,7 @@ import statistics
 import sys
 import time
 
-from gamester import get_game, put_odds
+from gamester import get_game, put, put_odds
 from gamester.game import TERMINAL
 
 SPEC = get_game("put")
@@ -37,6 +39,36 @@ def odds_times(preset: str, deals: int = 60) -> tuple[float, float, float]:
         SPEC.analysis(state, seat)
         warm.append(time.perf_counter() - t)
     return statistics.median(cold) * 1000, max(cold) * 1000, statistics.median(warm) * 1000
+
+
+def odds3_times(preset: str, deals: int = 20) -> tuple[float, float, float, float]:
+    """Three hands: median and worst cold ms at the start of a deal (sampled), and worst cold ms of the exact odds at
+    the start of the second trick, with the exact enumeration's cold ms at the start of a deal for comparison."""
+    start, later, exact = [], [], []
+    for seed in range(deals):
+        state = SPEC.new_state(SPEC.presets[preset].options, 3, seed)
+        seat = state.current_player()
+        put_odds.cache_clear()
+        t = time.perf_counter()
+        SPEC.analysis(state, seat)
+        start.append(time.perf_counter() - t)
+        if seed < 3:  # the exact enumeration that the sample stands in for
+            pos = put.analysis.__globals__["_position"](state, seat)
+            put_odds.cache_clear()
+            t = time.perf_counter()
+            put_odds.odds3(pos["mine"], pos["ka"], pos["kb"], pos["counts"], pos["leader"], pos["table"], pos["won"])
+            exact.append(time.perf_counter() - t)
+        for _ in range(3):  # the first trick, best cards first
+            state.apply(next(a for a in state.legal_actions() if a.startswith("play")))
+        if state.is_terminal() or len(state.deals) > 1 or not all(state.active):
+            continue
+        put_odds.cache_clear()
+        t = time.perf_counter()
+        a = SPEC.analysis(state, state.current_player())
+        later.append(time.perf_counter() - t)
+        assert a["method"] == "exact"
+    return (statistics.median(start) * 1000, max(start) * 1000, max(later) * 1000,
+            statistics.median(exact) * 1000)
 
 
 def play(preset: str, bots: list[str], seed: int) -> int:
@@ -73,6 +105,11 @@ def main() -> None:
     for preset in ("cotton-1674", "stripped-32", "stripped-28", "truc"):
         mc, xc, mw = odds_times(preset)
         print(f"  {preset:14s} {mc:7.2f} / {xc:7.2f} / {mw:6.3f}")
+    print("three hands, analysis cold (ms): first trick sampled median / worst; second trick exact worst; "
+          "first trick exact (not used) median")
+    for preset in ("cotton-1674", "stripped-32", "stripped-28"):
+        ms, xs, xl, ex = odds3_times(preset)
+        print(f"  {preset:14s} {ms:7.1f} / {xs:7.1f}; {xl:6.1f}; {ex:7.1f}")
     print("whole two-handed games per second")
     for preset in ("cotton-1674", "reconstruction", "truc"):
         for bot in ("random", "calculating"):

@@ -20,9 +20,13 @@ The record (``to_record()``) adds to the core fields: ``cut`` (each round of cut
 ``winner`` (null for a tie), ``puts`` with their ``answers``, ``throw_ups``, ``doubles`` at Truc, ``exchange`` and
 ``playing`` at four hands, ``result`` and the ``points`` scored with clause and reason), ``score`` (per seat;
 partners show their side's score), ``winner``, ``won_by`` (the clause that ended the game) and ``ledger`` (every
-point, paid from the ``"stock"``).
+point, paid from the ``"stock"``). With ``rubber=2`` (Truc's rubber of two games) each deal also has its ``game``
+number, ``score`` is the last game's, and ``rubber`` lists each finished game (its deals, score, winner and clause)
+and the games won per seat.
 
-Exact odds: :func:`analysis` (``SPEC.analysis``) and :func:`win_chance`; the model is in :mod:`gamester.put_odds`.
+Odds: :func:`analysis` (``SPEC.analysis``) and :func:`win_chance`; the model is in :mod:`gamester.put_odds`. They are
+exact at two hands and at three from the second trick; the first trick at three hands is a seeded estimate (sample
+size and standard error given); at four hands they are approximate. Each result says which (``method``, ``basis``).
 Bots: ``calculating`` (plays, puts and sees by the odds), ``cautious``, ``bold`` (bluffs, as Cotton's "right
 Gamester" does) and ``random``.
 """

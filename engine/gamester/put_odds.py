@@ -1,4 +1,4 @@
-"""Exact odds for a two-handed deal of Put (and of Truc, whose tricks follow the same rules).
+"""Exact odds for a deal of Put (and of Truc, whose tricks follow the same rules): two hands, three hands, four.
 
 The model, stated once so that the site can quote it:
 
@@ -19,6 +19,14 @@ The results are fractions of hands, ``win + tie + lose == 1``. The figures take 
 says about the hand behind it: they are the odds from the cards alone. The calculating bot also asks a second,
 conditioned question (:func:`odds_given_strong`, :func:`odds_given_strong_late`): the same odds when the other's
 hand is among the best part of the hands he might hold, as his put (or his readiness to see) suggests.
+
+**Three in the deal** (:func:`odds3`): both opponents' hands are enumerated from the unseen cards, grouped by rank
+with exact multiplicities, as above; each opponent plays to stop the seat winning (the two are taken as allies against
+it, since three players are not a zero-sum pair). The first trick of a deal is estimated instead
+(:func:`odds3_auto`, :func:`odds3_sampled`: 1,000 seeded deals, the sample size and standard error given with the
+figures), because its exact enumeration takes about a second on CPython; from the second trick the figures are exact.
+**Four hands** (two playing, each helped by a partner) use the two-handed model, which is then only an approximation:
+it does not know that the other was given his partner's best card (``BASIS_FOUR`` says so with the figures).
 
 Everything is cached by canonical key (the seat's ranks, the unseen rank counts, the table), so a whole game of
 calls costs little; a cold call from the start of a deal with the full pack takes a few milliseconds on CPython.
@@ -435,7 +443,7 @@ def odds3(mine: tuple[int, ...], ka: int, kb: int, counts: tuple[int, ...], lead
 
 #: When the two opponents hold more than this many cards between them, :func:`odds3_auto` samples instead of
 #: enumerating: the first trick of a three-handed deal has some 9,800 renumbered deals (52 cards), 7,400 (32) and
-#: 4,900 (28), about a second, half a second and a third of a second cold on CPython; from the second trick on
+#: 4,900 (28), up to about a second cold on CPython (a quarter to a third of one at the median); from the second trick on
 #: (four cards or fewer) the odds are exact (see benchmarks/bench_put.py).
 EXACT3_CARDS = 4
 #: Deals sampled by :func:`odds3_sampled` (the standard error of a chance near one half is then 0.016).
