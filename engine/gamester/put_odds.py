@@ -42,8 +42,9 @@ BASIS = ("exact over every hand the opponent might hold (uniform over the unseen
 
 #: Four-handed Put: the two who play hold cards their partners chose, and the uniform model does not know it.
 BASIS_FOUR = ("approximate, not exact, at four hands: " + BASIS + "; but the other player was given his partner's "
-              "best card and laid out his worst, so his hand is stronger than a uniform draw from the unseen cards, "
-              "and these figures tend to overstate the seat's chance")
+              "best card and laid out one of his own, so his hand is stronger than a uniform draw from the unseen "
+              "cards (and the seat's own partner kept no card better than the one he gave), which the model does "
+              "not take into account: these figures tend to overstate the seat's chance")
 
 @lru_cache(maxsize=200_000)
 def _value(mine: tuple[int, ...], theirs: tuple[int, ...], me_lead: bool, table: int, mw: int, tw: int) -> int:

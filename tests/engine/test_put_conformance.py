@@ -68,7 +68,7 @@ def check_record(state):
     if "rubber" in rec:
         r = rec["rubber"]
         assert r["games_won"][rec["winner"]] == r["games_to_win"] == state.options.rubber
-        assert [g["winner"] for g in games].count(rec["winner"]) == r["games_to_win"]
+        assert [state.side(g["winner"]) for g in games].count(state.side(rec["winner"])) == r["games_to_win"]
         assert all(d["game"] == g["number"] for g in games for d in rec["deals"][g["deals"][0] - 1:g["deals"][1]])
     assert sum(ln["counters"] for ln in rec["ledger"]) == total
     assert sum(state.ledger.balances().values()) == 0
@@ -89,6 +89,22 @@ def test_every_preset_every_table_every_bot(preset):
             for seed in range(3):
                 state = play_game(preset, players, seed * 10 + i, [bot, BOTS[(i + 1) % len(BOTS)]])
                 check_record(state)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_rubber_of_two_games_at_any_table(players):
+    # put.truc.rubber is Truc's, but rubber=2 may be chosen for Put too: partners win games as a side
+    options = SPEC.default_options().replace(rubber=2, game_points=2)
+    for seed in range(3):
+        state = SPEC.new_state(options, players, seed)
+        seats = [SPEC.make_bot(("calculating", "random", "bold")[i % 3], seed + i) for i in range(players)]
+        while state.current_player() != TERMINAL:
+            p = state.current_player()
+            state.apply(seats[p].choose(state, p))
+        rec = check_record(state)
+        assert rec["rubber"]["games_won"][rec["winner"]] == 2
+        if players == 4:
+            assert rec["rubber"]["games_won"][rec["winner"]] == rec["rubber"]["games_won"][(rec["winner"] + 2) % 4]
 
 
 def test_an_illegal_action_changes_nothing():
