@@ -901,13 +901,7 @@ def _analysis3(state: PutState, seat: int, pos: dict[str, Any]) -> dict[str, Any
         out["method"] = "monte-carlo"
         out["samples"] = samples
         out["standard_error"] = se
-        out["basis"] = (f"estimated, not exact: {samples} deals of the unseen cards to the two opponents, drawn "
-                        f"at random (seeded by the position, so the same position gives the same figures); "
-                        f"standard error of the win chance {se['win']:.3f}; each deal then solved as in the exact "
-                        f"model: " + put_odds.BASIS_THREE.removeprefix("exact over every pair of hands the two "
-                                                                        "opponents might hold (uniform over the "
-                                                                        "unseen cards, grouped by rank with exact "
-                                                                        "multiplicities); "))
+        out["basis"] = put_odds.basis_sampled(samples, se["win"])
     if per:
         by_value = {v: {"win": a / tt, "tie": b / tt, "lose": cc / tt} for v, (a, b, cc, tt) in per}
         out["cards"] = {f"play {c}": by_value[state.value(c)] for c in state._sorted(state.hands[seat])}
@@ -1224,19 +1218,30 @@ def cli_deal(options: PutOptions, ns: argparse.Namespace) -> tuple[Any, str]:
     bots = _bots(ns, players, seed)
     odds = {}
     _play_until(state, bots, lambda: state._phase != Phase.EXCHANGE)
+    basis = None
     for s in state._active():
         a = analysis(state, s)
         if a["win"] is not None:
             odds[str(s)] = {k: round(a[k], 4) for k in ("win", "tie", "lose")}
+            odds[str(s)]["method"] = a["method"]
+            if "samples" in a:  # a sampled estimate: its size and standard errors, per seat
+                odds[str(s)]["samples"] = a["samples"]
+                odds[str(s)]["standard_error"] = {k: round(v, 4) for k, v in a["standard_error"].items()}
+                basis = put_odds.basis_sampled(a["samples"])
+            else:
+                basis = a["basis"]
     _play_until(state, bots, lambda: len(state.deals) > 1 or state.is_terminal())
     d = state.deals[0]
     data = {"game": "put", "ruleset": options.to_string(), "seed": seed, "players": players,
             "first_dealer": state.first_dealer, "cut": state.cut, "deal": d, "odds_at_start": odds,
-            "odds_basis": put_odds.BASIS}
+            "odds_basis": basis or put_odds.BASIS}
     text = deal_text(d, players)
     if odds:
         text += "\n  odds at the start (win/tie/lose): " + "; ".join(
-            f"seat {s} {o['win']:.3f}/{o['tie']:.3f}/{o['lose']:.3f}" for s, o in odds.items())
+            f"seat {s} {o['win']:.3f}/{o['tie']:.3f}/{o['lose']:.3f}"
+            + (f" (estimated, standard error {o['standard_error']['win']:.3f})" if "samples" in o else "")
+            for s, o in odds.items())
+        text += f"\n  ({basis})"
     return data, text
 
 

@@ -459,6 +459,14 @@ def odds3_auto(mine: tuple[int, ...], ka: int, kb: int, counts: tuple[int, ...],
     return (*odds3_sampled(mine, ka, kb, counts, leader, table, won, SAMPLES3), SAMPLES3)
 
 
+def basis_sampled(samples: int, se_win: float | None = None) -> str:
+    """What sampled three-handed odds rest on (with the standard error of the win chance, when given)."""
+    se = f"standard error of the win chance {se_win:.3f}; " if se_win is not None else "standard errors given; "
+    return (f"estimated, not exact: {samples} deals of the unseen cards to the two opponents, drawn at random "
+            f"(seeded by the position, so the same position gives the same figures); {se}each deal then solved as "
+            f"in the exact model: " + BASIS_THREE.split("; ", 1)[1])
+
+
 @lru_cache(maxsize=2_000)
 def odds3_sampled(mine: tuple[int, ...], ka: int, kb: int, counts: tuple[int, ...], leader: int,
                   table: tuple[int, ...], won: tuple[int, int, int], samples: int = SAMPLES3):

@@ -478,6 +478,24 @@ def test_cli_play_and_deal(capsys):
     assert main(["deal", "put", "--seed", "7", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data["odds_at_start"]) == {"0", "1"}
+    assert {o["method"] for o in data["odds_at_start"].values()} == {"exact"}
+
+
+def test_cli_deal_says_how_the_odds_were_reached(capsys):
+    # three hands: the first trick's odds are a seeded estimate, with its sample size and standard errors
+    assert main(["deal", "put", "--seed", "2", "--players", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["odds_at_start"]) == {"0", "1", "2"}
+    for o in data["odds_at_start"].values():
+        assert o["method"] == "monte-carlo" and o["samples"] == 1000 and 0 <= o["standard_error"]["win"] < 0.02
+    assert data["odds_basis"].startswith("estimated, not exact: 1000 deals")
+    assert main(["deal", "put", "--seed", "2", "--players", "3"]) == 0
+    assert "(estimated, standard error" in capsys.readouterr().out
+    # four hands: approximate, and said so
+    assert main(["deal", "put", "--seed", "2", "--players", "4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["odds_basis"].startswith("approximate, not exact")
+    assert {o["method"] for o in data["odds_at_start"].values()} == {"approximate"}
 
 
 @pytest.mark.parametrize("argv, words", [
