@@ -89,18 +89,32 @@ def _quote_problem(ed, ref: str, quote: str, where: str) -> str | None:
     return None
 
 
-def check_citations(ed, clauses: dict[str, Any] | None) -> list[str]:
-    problems = []
+def _entries(items, file: str, fields: tuple[str, ...], problems: list[str]):
+    """Yield ``(entry, where)`` for each entry of a data file, after checking its id is unique and its fields set."""
     seen = set()
-    for c in ed.citations:
-        cid = c.get("id", "?")
-        where = f"citations.toml [{cid}]"
-        if cid in seen:
+    for item in items:
+        iid = item.get("id", "?")
+        where = f"{file} [{iid}]"
+        if iid in seen:
             problems.append(f"{where}: duplicate id")
-        seen.add(cid)
-        for f in ("id", "date", "author", "work", "bib", "tells", "status"):
-            if not c.get(f):
+        seen.add(iid)
+        for f in fields:
+            if not item.get(f):
                 problems.append(f"{where}: missing {f}")
+        yield item, where
+
+
+def _unknown_clauses(item, where: str, clauses: dict[str, Any] | None, problems: list[str]) -> None:
+    if clauses is not None:
+        for k in item.get("clauses", []):
+            if k not in clauses:
+                problems.append(f"{where}: unknown engine clause {k!r}")
+
+
+def check_citations(ed, clauses: dict[str, Any] | None) -> list[str]:
+    problems: list[str] = []
+    fields = ("id", "date", "author", "work", "bib", "tells", "status")
+    for c, where in _entries(ed.citations, "citations.toml", fields, problems):
         if c.get("bib") and c["bib"] not in ed.bibliography:
             problems.append(f"{where}: unknown bibliography key {c['bib']!r}")
         status = c.get("status")
@@ -118,25 +132,13 @@ def check_citations(ed, clauses: dict[str, Any] | None) -> list[str]:
                 problems.append(f"{where}: a not-found citation needs a note saying what was searched")
         else:
             problems.append(f"{where}: status must be 'quoted' or 'not-found', not {status!r}")
-        if clauses is not None:
-            for k in c.get("clauses", []):
-                if k not in clauses:
-                    problems.append(f"{where}: unknown engine clause {k!r}")
+        _unknown_clauses(c, where, clauses, problems)
     return problems
 
 
 def check_notes(ed, clauses: dict[str, Any] | None) -> list[str]:
-    problems = []
-    seen = set()
-    for n in ed.notes:
-        nid = n.get("id", "?")
-        where = f"notes.toml [{nid}]"
-        if nid in seen:
-            problems.append(f"{where}: duplicate id")
-        seen.add(nid)
-        for f in ("id", "title", "body"):
-            if not n.get(f):
-                problems.append(f"{where}: missing {f}")
+    problems: list[str] = []
+    for n, where in _entries(ed.notes, "notes.toml", ("id", "title", "body"), problems):
         for ref in n.get("passages", []):
             try:
                 ed.resolve(ref)
@@ -149,10 +151,7 @@ def check_notes(ed, clauses: dict[str, Any] | None) -> list[str]:
         for k in n.get("bib", []):
             if k not in ed.bibliography:
                 problems.append(f"{where}: unknown bibliography key {k!r}")
-        if clauses is not None:
-            for k in n.get("clauses", []):
-                if k not in clauses:
-                    problems.append(f"{where}: unknown engine clause {k!r}")
+        _unknown_clauses(n, where, clauses, problems)
     return problems
 
 

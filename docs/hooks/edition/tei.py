@@ -307,15 +307,9 @@ def _render_block(el: ET.Element, mode: str, page: tuple[str | None, int | None]
                 r.join_next = False
                 _render_inline(r, child, verse=True)
                 r.newline(verse=True)
-            elif ct == "speaker":
-                r._cur().speaker = True
-                r.open('<span class="speaker">', "</span>")
-                _render_inline(r, child, verse=True)
-                r.close()
-                r.newline()
-            elif ct == "head":
-                r._cur().head = True
-                r.open('<span class="head">', "</span>")
+            elif ct in ("speaker", "head"):  # a speech prefix or a stanza heading: its own line, marked
+                setattr(r._cur(), ct, True)
+                r.open(f'<span class="{ct}">', "</span>")
                 _render_inline(r, child, verse=True)
                 r.close()
                 r.newline()
