@@ -14,7 +14,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "engine"
 
 from gamester import get_game, play_out  # noqa: E402
 from gamester.speculation import PRESETS, SpeculationState  # noqa: E402
-from gamester.speculation import _best_trump_chance as best_trump_chance  # noqa: E402  (uncached)
+from gamester.games.speculation.analysis import _best_trump_chance as best_trump_chance  # noqa: E402  (uncached)
 
 
 def deals_per_second(preset: str, bot: str, players: int, games: int) -> tuple[float, float]:

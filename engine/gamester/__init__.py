@@ -1,18 +1,20 @@
 """gamester: the rules engine of the Gamester edition (Cotton, *The Compleat Gamester*, 1674).
 
-Stdlib only; runs on CPython 3.11+ and on Pyodide's CPython 3.14. See ``gamester.cli`` for the command line and
-``gamester.web`` for the JSON API the browser widgets call.
+Stdlib only; runs on CPython 3.11+ and on Pyodide's CPython 3.14. The core (cards, ledger, clauses, options, state,
+registry, commands) names no game; each game is a package under :mod:`gamester.games`. The hosts are
+:mod:`gamester.hosts.cli` (the command line) and :mod:`gamester.hosts.web` (the JSON API of the browser widgets).
 """
 
-from .cards import Card, Rank, Suit, format_cards, pack, parse_cards, stripped_pack
-from .clauses import Citation, Clause, all_clauses, get_clause
-from .errors import GamesterError, IllegalActionError, NotationError, RulesetError
-from .game import TERMINAL, Bot, State, play_out, replay
-from .ledger import BOX, Ledger, Line
-from .registry import GameSpec, games, get_game
-from .rulesets import Options, Preset
-
 __version__ = "0.1.0"
+
+from . import games as _games  # noqa: E402, F401  (finds and registers every game, and so every clause)
+from .cards import Card, Rank, Suit, format_cards, pack, parse_cards, stripped_pack  # noqa: E402
+from .clauses import Citation, Clause, all_clauses, get_clause  # noqa: E402
+from .errors import GamesterError, IllegalActionError, NotationError, RulesetError  # noqa: E402
+from .ledger import BOX, Ledger, Line  # noqa: E402
+from .options import Options, Preset  # noqa: E402
+from .registry import GameSpec, games, get_game, replay  # noqa: E402  (``games`` the function, not the package)
+from .state import TERMINAL, Bot, State, play_out  # noqa: E402
 
 __all__ = [
     "BOX", "Bot", "Card", "Citation", "Clause", "GameSpec", "GamesterError", "IllegalActionError", "Ledger",

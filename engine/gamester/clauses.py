@@ -80,9 +80,11 @@ def get_clause(id: str) -> Clause:
         raise RulesetError(f"unknown clause id {id!r}") from None
 
 
-def all_clauses(prefix: str = "") -> list[Clause]:
-    """Every registered clause (of every game whose module is imported), sorted by id."""
-    from . import registry  # noqa: F401  (imports every game, which registers its clauses)
+def lookup(id: str) -> Clause | None:
+    """The clause with this id, or ``None`` (for renderers that must not fail on an unknown id)."""
+    return _REGISTRY.get(id)
 
-    registry.load_all()
+
+def all_clauses(prefix: str = "") -> list[Clause]:
+    """Every registered clause, sorted by id (``import gamester`` loads every game, so every clause)."""
     return sorted((c for c in _REGISTRY.values() if c.id.startswith(prefix)), key=lambda c: c.id)

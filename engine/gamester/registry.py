@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import importlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import RulesetError
-from .game import Bot, State
-from .rulesets import Options, Preset, parse_ruleset
-
-#: Modules that define games; each calls :func:`register` on import.
-GAME_MODULES = ("gamester.post_and_pair", "gamester.put", "gamester.speculation")
+from .errors import NotationError, RulesetError
+from .options import Options, Preset, parse_ruleset
+from .state import Bot, State
 
 
 @dataclass(frozen=True)
@@ -51,34 +48,44 @@ class GameSpec:
 
 
 _GAMES: dict[str, GameSpec] = {}
-_loaded = False
 
 
 def register(spec: GameSpec) -> GameSpec:
+    """Called by :mod:`gamester.games` for each game package it finds (a game never registers itself)."""
+    if spec.name in _GAMES and _GAMES[spec.name] is not spec:
+        raise ValueError(f"two games are called {spec.name!r}")
     _GAMES[spec.name] = spec
     return spec
 
 
-def load_all() -> None:
-    global _loaded
-    if _loaded:
-        return
-    for mod in GAME_MODULES:
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as e:
-            if e.name != mod:  # a game module that exists but fails to import is a bug: say so
-                raise
-    _loaded = True
-
-
 def games() -> dict[str, GameSpec]:
-    load_all()
+    """Every game, by name (``import gamester`` has found them all: see :mod:`gamester.games`)."""
     return dict(_GAMES)
 
 
 def get_game(name: Any) -> GameSpec:
-    load_all()
     if not isinstance(name, str) or name not in _GAMES:
-        raise RulesetError(f"unknown game {name!r}: known games are {', '.join(sorted(_GAMES))}")
+        raise RulesetError(f"unknown game {str(name)[:60]!r}: known games are {', '.join(sorted(_GAMES))}")
     return _GAMES[name]
+
+
+def replay(record: dict[str, Any] | str) -> State:
+    """Rebuild a state from a record (dict or JSON text): same ruleset, seed and actions, same state."""
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except json.JSONDecodeError as e:
+            raise NotationError(f"record is not JSON: {e}") from None
+    if not isinstance(record, dict):
+        raise NotationError("a record is a JSON object with game, ruleset, seed, players and actions")
+    missing = [k for k in ("game", "ruleset", "seed", "players", "actions") if k not in record]
+    if missing:
+        raise NotationError(f"record lacks {', '.join(missing)}")
+    spec = get_game(record["game"])
+    options = spec.parse_ruleset(record["ruleset"])
+    if not isinstance(record["actions"], list):
+        raise NotationError("record actions must be a list of strings")
+    state = spec.new_state(options, record["players"], record["seed"])
+    for a in record["actions"]:
+        state.apply(a)
+    return state

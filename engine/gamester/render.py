@@ -58,8 +58,10 @@ import json
 import re
 from typing import Any
 
-from .cards import SUIT_SYMBOLS, Card
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from .clauses import lookup
 from .errors import NotationError, RulesetError
+from .registry import get_game
 
 KINDS = ("pp-deal", "pp-settle", "pp-compare", "put-play", "spec-play")
 GAME_OF_KIND = {"pp-deal": "post-and-pair", "pp-settle": "post-and-pair", "pp-compare": "post-and-pair",
@@ -173,8 +175,6 @@ def _run(spec: Any, command: str, opts: Any, ns: argparse.Namespace) -> dict[str
 
 def compute(kind: str, args: dict[str, Any]) -> dict[str, Any]:
     """The engine result behind ``render(kind, args)`` (see the module doc)."""
-    from .registry import get_game
-
     a = check_args(kind, args)
     spec = get_game(GAME_OF_KIND[kind])
     ns = _namespace(spec, a)
@@ -282,17 +282,13 @@ def _seats_words(seats: list, roles: dict[int, str] | None = None) -> str:
 
 def _clause_ref(cid: str, base: str) -> str:
     """A clause as a link with its statement, for prose."""
-    from .clauses import _REGISTRY
-
-    c = _REGISTRY.get(cid)
+    c = lookup(cid)
     link = f'<a class="gm-clause" href="{e(base)}clauses/#{e(cid)}">{e(cid)}</a>'
     return f"{e(c.statement)} <small>({link})</small>" if c else link
 
 
 def _status(clause_id: str) -> str:
-    from .clauses import _REGISTRY  # the registry as it stands; a clause id the engine emits is registered
-
-    c = _REGISTRY.get(clause_id)
+    c = lookup(clause_id)
     return c.status if c else "unknown"
 
 
@@ -343,8 +339,6 @@ def _hands_of(d: dict) -> list | None:
 
 
 def _suit(v: Any) -> str:
-    from .cards import SUIT_NAMES
-
     if isinstance(v, str) and v in SUIT_SYMBOLS:
         red = " gm-red" if v in "HD" else ""
         return f'<span class="gm-suit{red}" title="{e(SUIT_NAMES[v])}">{e(SUIT_SYMBOLS[v])} {e(SUIT_NAMES[v])}</span>'
@@ -808,8 +802,6 @@ def render_data(data: dict[str, Any], *, base: str = "../", passages: dict | Non
     head = (f'<div class="gm-example" data-kind="{e(kind)}" data-game="{e(game)}" data-args="{e(args_json)}">')
     results = data["results"]
     if kind == "pp-compare":
-        from .registry import get_game
-
         spec = get_game(game)
         labels = [_ruleset_label(spec, r["options"], r["ruleset"]) for r in results]
         table, changed = _compare_table(results, labels)

@@ -13,14 +13,8 @@ from hypothesis import strategies as st
 
 from gamester import get_game, parse_cards, play_out
 from gamester.cards import FULL_PACK, pack, shuffled
-from gamester.speculation import (
-    PRESETS,
-    SpeculationState,
-    _best_trump_chance,
-    analysis,
-    best_trump_chance,
-    offered_chance,
-)
+from gamester.games.speculation.analysis import _best_trump_chance, analysis, best_trump_chance, offered_chance
+from gamester.speculation import PRESETS, SpeculationState
 from gamester.speculation_odds import brute_force_chances, win_chances
 
 SPEC = get_game("speculation")
@@ -106,7 +100,7 @@ def test_chances_in_a_late_position_match_enumeration():
             unturned = sum(len(h) for h in d.hidden)
             if not d.turnup_shown or unturned > 3:
                 continue
-            from gamester.speculation import _positions
+            from gamester.games.speculation.analysis import _positions
 
             known, unknown, unseen = _positions(s, 0)
             exact = best_trump_chance(s, 0)

@@ -1,0 +1,117 @@
+"""Post and Pair (Cotton 1674, ch. XXIII): the game's declaration to the hosts."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ...cards import (
+    SUIT_NAMES,
+)
+from ...errors import RulesetError
+from ...registry import GameSpec
+from ...state import Bot, play_out
+from .bots import BOTS, DEFAULT_BOTS, hand_strength
+from .decide import decide
+from .hands import GAME, MAX_PLAYERS, MIN_PLAYERS, hand_entry
+from .rules import PRESETS, PostAndPairOptions
+from .showdown import Decision, Settlement, Stakes, settle
+from .state import Phase, PostAndPairState, new_state
+
+
+def _bots_for(ns: argparse.Namespace, players: int, seed: int) -> list[Bot]:
+    names: list[str] = []
+    for item in getattr(ns, "bots", None) or []:
+        names += [x.strip() for x in item.split(",") if x.strip()]
+    if not names:
+        names = [DEFAULT_BOTS[i % 2] for i in range(players)]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise RulesetError(f"--bots names {len(names)} bots for {players} players: give one, or one per seat")
+    return [SPEC.make_bot(name, seed * 31 + i) for i, name in enumerate(names)]
+
+
+def _players_and_seed(ns: argparse.Namespace) -> tuple[int, int]:
+    players = getattr(ns, "players", None)
+    seed = getattr(ns, "seed", None)
+    return SPEC.check_players(4 if players is None else players), (0 if seed is None else seed)
+
+
+def _play(options: PostAndPairOptions, ns: argparse.Namespace) -> PostAndPairState:
+    players, seed = _players_and_seed(ns)
+    state = PostAndPairState(options, players, seed)
+    return play_out(state, _bots_for(ns, players, seed))
+
+
+def deal_text(d: dict[str, Any]) -> str:
+    lines = [f"Dealer: seat {d['dealer']}; eldest hand: seat {d['eldest']}"]
+    for s, h in enumerate(d["hands"]):
+        lines.append(f"  seat {s}: {h}")
+    lines.append("Actions: " + "; ".join(f"seat {s} {a}" for s, a in d["actions"]))
+    lines.append(f"Outcome: {d['outcome']}" + (f"; trumps {SUIT_NAMES[d['trump']]}" if d["trump"] else ""))
+    for n in d["notes"]:
+        lines.append(f"  note [{n['clause']}] {n['reason']}")
+    for ln in d["ledger"]:
+        lines.append(f"  {ln['from']} -> {ln['to']}: {ln['counters']}  [{ln['clause']}] {ln['reason']}")
+    lines.append("Net: " + ", ".join(f"seat {i} {v:+d}" for i, v in enumerate(d["net"])) + f"; box {d['box']}")
+    left = sum(d["carried_out"].values())
+    if left:
+        lines.append(f"Left on the table for the next deal: {left}")
+    return "\n".join(lines)
+
+
+def cli_deal(options: PostAndPairOptions, ns: argparse.Namespace) -> tuple[Any, str]:
+    """``gamester deal post-and-pair``: one deal played by the default bots, settled."""
+    state = _play(options.replace(deals=1), ns)
+    rec = state.to_record()
+    d = rec["deals"][0]
+    data = {k: rec[k] for k in ("game", "ruleset", "follows", "seed", "players", "actions")}
+    data.update(d)
+    head = f"Post and Pair, {state.players} players, seed {state.seed}, ruleset {rec['follows'] or 'custom'}" \
+           f" ({rec['ruleset']})"
+    return data, head + "\n" + deal_text(d)
+
+
+def cli_settle(options: PostAndPairOptions, ns: argparse.Namespace) -> tuple[Any, str]:
+    """``gamester settle post-and-pair --hand ... [--folded SEAT]...``."""
+    hands = list(getattr(ns, "hand", None) or [])
+    players = getattr(ns, "players", None)
+    if players is not None and players != len(hands):
+        raise RulesetError(f"--players {players} but {len(hands)} --hand given")
+    if len(hands) < MIN_PLAYERS:
+        raise RulesetError(f"give at least {MIN_PLAYERS} hands with --hand (got {len(hands)})")
+    st = settle(options, hands, getattr(ns, "folded", None) or ())
+    return st.to_json(), st.explain()
+
+
+def cli_play(options: PostAndPairOptions, ns: argparse.Namespace) -> tuple[Any, str]:
+    """``gamester play post-and-pair``: a whole game, as a record."""
+    deals = getattr(ns, "deals", None)
+    if deals is not None:
+        options = options.with_options({"deals": str(deals)})
+    state = _play(options, ns)
+    rec = state.to_record()
+    parts = [f"Post and Pair, {state.players} players, seed {state.seed}, {len(rec['deals'])} deal(s), ruleset "
+             f"{rec['follows'] or 'custom'} ({rec['ruleset']})"]
+    for i, d in enumerate(rec["deals"], 1):
+        parts.append(f"--- deal {i} ---\n{deal_text(d)}")
+    parts.append("Totals: " + ", ".join(f"seat {i} {v:+d}" for i, v in enumerate(rec["net"])) + f"; box {rec['box']}")
+    return rec, "\n".join(parts)
+
+
+SPEC = GameSpec(
+    name=GAME,
+    title="Post and Pair",
+    options=PostAndPairOptions,
+    presets=PRESETS,
+    default_preset="reconstruction",
+    players=(MIN_PLAYERS, MAX_PLAYERS),
+    new_state=new_state,
+    bots=BOTS,
+    cli={"deal": cli_deal, "settle": cli_settle, "play": cli_play},
+
+)
+
+__all__ = ["SPEC", "BOTS", "Decision", "Phase", "PostAndPairOptions", "PostAndPairState", "Settlement", "Stakes",
+           "decide", "hand_entry", "hand_strength", "settle"]

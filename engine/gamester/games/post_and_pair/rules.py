@@ -1,0 +1,270 @@
+"""Post and Pair: the rule clauses, the options and the named rulesets.
+
+This module is the game's vocabulary of interpretation. Every rule the engine applies (in
+:mod:`gamester.post_and_pair`) names one of the clauses registered here, with its status and citations:
+
+- ``attested``: Cotton states it (*The Compleat Gamester*, 1674, ch. XXIII, pp. 150-151);
+- ``reconstructed``: the modern account (``seed-postpair``, cited by its section name) states it;
+- ``conjectural``: neither source says; we chose, and the note says what the choice leans on.
+
+Where a reader might reasonably choose otherwise, the choice is an option of :class:`PostAndPairOptions`, and the
+presets ``reconstruction`` (the default) and ``cotton-1674`` combine the options.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...clauses import cite, clause
+from ...options import Options, Preset, option
+
+C150 = cite("cotton1674", "p. 150")
+C151 = cite("cotton1674", "p. 151")
+
+
+def seed(section: str):
+    """A citation of the modern account by section name."""
+    return cite("seed-postpair", section)
+
+
+A, R, J = "attested", "reconstructed", "conjectural"
+
+# -- Staking and the deal ------------------------------------------------------------------------------------
+STAKE_POST = clause(
+    "pp.stake.post", "Before the deal each player stakes at Post: one counter into the Post dish.", A,
+    C150, seed("Deal & staking"),
+    note="Cotton orders the stakes (Post, then Pair, then the Seat) but names no sum; one counter each is the "
+         "modern account's.")
+STAKE_PAIR = clause(
+    "pp.stake.pair", "Next each player stakes at Pair: one counter into the Pair dish; then two cards each are dealt.",
+    A, C150, seed("Deal & staking"),
+    note="The sum (one counter) is the modern account's.")
+STAKE_SEAT = clause(
+    "pp.stake.seat", "On two cards each player stakes the Seat (one counter); then the third card is dealt.", A,
+    C150, seed("Deal & staking"),
+    note="The sum (one counter) is the modern account's.")
+STAKE_ABANDON = clause(
+    "pp.stake.abandon", "A player may abandon his two cards instead of staking the Seat; he loses his Post and "
+    "Pair stakes and takes no further part in the deal.", R, seed("Deal & staking"),
+    note="Cotton does not mention abandoning; the modern account does.")
+STAKE_ALONE = clause(
+    "pp.stake.alone", "If only one player stakes the Seat, he takes every stake on the table unseen.", J,
+    seed("Settlement"),
+    note="Neither source covers it; we treat it like a vye that nobody matches.")
+STAKE_NONE = clause(
+    "pp.stake.none", "If nobody stakes the Seat, the stakes stay on the table for the next deal.", J,
+    seed("Vying"),
+    note="Neither source covers it; we treat it like the deal in which everyone passes.")
+DEAL_ROTATE = clause(
+    "pp.deal.rotate", "Seats are numbered from the eldest hand (left of the dealer) to the dealer; the deal "
+    "passes to the left, so the eldest hand deals next.", J, C150,
+    note="Cotton names the eldest hand and the dealer; the order of later deals is the usual one for card "
+         "games and is not stated.")
+
+# -- Vying ---------------------------------------------------------------------------------------------------
+VYE_ELDEST_PASS = clause(
+    "pp.vye.eldest-pass", "The eldest hand may pass and come in again if anyone vyes.", A,
+    C150, seed("Vying"))
+VYE_ONE_CHANCE = clause(
+    "pp.vye.one-chance", "Each player after the eldest gets a single turn to vye; one who declines is out of "
+    "the deal and forfeits his stakes.", R, seed("Vying"),
+    note="Cotton gives the eldest hand's privilege only; the modern account says what the others may do.")
+VYE_DEALER = clause(
+    "pp.vye.dealer", "When every player before the dealer has passed or dropped, the dealer may vye; then only "
+    "the eldest hand may answer him.", R, seed("Vying"), C150,
+    note="The modern account's reading of Cotton's sentence on the dealer.")
+VYE_DEALER_DOUBLE = clause(
+    "pp.vye.dealer-pass-double", "Should the dealer pass as well, nothing is paid out: the stakes lie over to "
+    "the next deal, where the fresh stakes double them.", R, seed("Vying"), C150,
+    note="The modern account makes doubling the rule; Cotton offers it to the dealer as one of two choices.")
+VYE_DEALER_PLAY_OUT = clause(
+    "pp.vye.dealer-play-out", "If the dealer passes too, the hands still in are played out: shown for the "
+    "stakes on the table, without vyes.", J, C150,
+    note="One reading of Cotton's 'the Dealer may play it out': the deal is settled at once, as if the "
+         "players had kept in.")
+VYE_DEALER_CHOICE = clause(
+    "pp.vye.dealer-choice", "If nobody vyes, the dealer chooses to play it out (show for the stakes) or to "
+    "double it (leave the stakes for the next deal).", A, C150)
+VYE_MATCH = clause(
+    "pp.vye.match", "Once a player has vyed, each player still in must in turn match the vye, re-vye (raise "
+    "it) or fold; vying ends when every player still in has matched the last vye.", R, seed("Vying"), C151,
+    note="Cotton describes the vye as what a player 'please[s] to adventure'; the match, re-vye and fold are "
+         "the modern account's.")
+VYE_LIMIT = clause(
+    "pp.vye.limit", "A vye or re-vye is 1 to vye_max counters, and a deal allows at most `revyes` re-vyes.", J,
+    C151,
+    note="Cotton sets no limit ('what you please to adventure'); a limit keeps a deal finite. Both numbers "
+         "are options.")
+VYE_ROLES = clause(
+    "pp.vye.roles", "If the eldest hand or the dealer abandoned, his part in the vying passes to the first or "
+    "the last player who staked the Seat.", J, seed("Vying"),
+    note="Neither source covers it.")
+VYE_UNMATCHED = clause(
+    "pp.vye.unmatched", "A vye that nobody matches wins every stake on the table unseen.", R,
+    seed("Settlement"), C151,
+    note="Cotton says a bold vye can 'bring him to submission'; the modern account says what the winner takes.")
+
+# -- Parting or showing -----------------------------------------------------------------------------------------
+SETTLE_PART = clause(
+    "pp.settle.part-stakes", "The players still in at the end may agree to divide the stakes equally without "
+    "showing; if any of them will not, the cards are shown.", A, C151, seed("Settlement"))
+SETTLE_ODD_BOX = clause(
+    "pp.settle.odd-to-box", "When the stakes are parted, counters that do not divide evenly are given to the "
+    "box (whoever provided the cards and counters).", R, seed("Odd counters"),
+    note="Cotton does not say what happens to odd counters.")
+SHOWDOWN_ORDER = clause(
+    "pp.showdown.order", "At a show the Pair dish is decided first, the Post dish next, and the Seat with the vyes last.", R,
+    seed("Settlement"), C151,
+    note="Cotton names the Pair and the Post ('he who hath the best Pair or the best Post is the winner') "
+         "but not the order.")
+SHOWDOWN_FOLDED = clause(
+    "pp.showdown.folded", "A player who abandoned, dropped or folded wins nothing, though his cards still count "
+    "towards the trump suit.", R, seed("Trump Suit"),
+    note="The modern account says so for the Seat and vyes; we apply it to every dish.")
+SHOWDOWN_PAIR_ROYAL = clause(
+    "pp.showdown.pair-royal", "A Pair-royal (three of a rank) wins everything: Post, Pair, Seat and vyes.", A,
+    C150, seed("Pair-royal"),
+    note="Cotton names Post, Pair and Seat; the vyes are the modern account's.")
+SHOWDOWN_PAIR_ROYAL_ACES = clause(
+    "pp.showdown.pair-royal-aces", "Three Aces are the best Pair-royal and cannot be beaten.", R,
+    seed("Pair-royal"), note="Cotton says only that the Ace is the best card.")
+SHOWDOWN_PAIR_ROYAL_POINTS = clause(
+    "pp.showdown.pair-royal-points", "Other Pair-royals rank by their points (court cards 10), so three "
+    "Kings, Queens, Knaves and Tens are equal.", R, seed("Pair-royal"),
+    note="Cotton does not say how Pair-royals rank.")
+SHOWDOWN_ELDER = clause(
+    "pp.showdown.elder-wins-ties", "Where hands are of the same sort and equal, the eldest hand carries it.", A,
+    C151, seed("Pair-royal"), seed("Pair"))
+
+# -- The Pair dish ----------------------------------------------------------------------------------------------
+PAIR_BEST = clause(
+    "pp.pair.best", "The best Pair takes the Pair dish: Aces make the highest Pair, and any other Pair is "
+    "valued by its points, court cards counting 10.", R, seed("Pair"), C151,
+    note="Cotton says the best Pair wins; the modern account says how Pairs rank.")
+PAIR_RANK_ORDER = clause(
+    "pp.pair.rank-order", "Pairs and Pair-royals rank by the order of the cards: Ace, King, Queen, Knave, Ten "
+    "... Two.", J, C150, C151,
+    note="Fills Cotton's silence on how Pairs rank with the only order he gives, that of the trumps ('the Ace "
+         "... is the best Card of all, and so of the rest in order'). The cotton-1674 ruleset's choice.")
+PAIR_NONE_TRUMP = clause(
+    "pp.pair.none-trump", "Without a Pair among the players still in, the Pair dish goes to the holder of the best trump.", R,
+    seed("Pair"), note="Cotton does not say.")
+
+# -- The Post dish ----------------------------------------------------------------------------------------------
+POST_FLUSH = clause(
+    "pp.post.flush", "Two or three cards of a suit whose points (courts 10, Ace 1) come to no more than 21 make "
+    "a Post; the best Post takes the Post dish, and the best of all is 21, two ten-point cards and the Ace.", R,
+    seed("Post Pool"), C150,
+    note="Cotton gives only the best Post ('one and twenty, viz. two Tens and an Ace'); that a Post is a flush "
+         "is the modern account's.")
+POST_THREE_BEATS_TWO = clause(
+    "pp.post.three-beats-two", "A Post of three cards outranks every Post of two, whatever the points.", R,
+    seed("Post Pool"),
+    note="Cotton does not say.")
+POST_OVER_21 = clause(
+    "pp.post.over-21", "Three cards of one suit making more than 21 count as a three-card Post of their two "
+    "highest cards.", R, seed("Post Pool"),
+    note="That such a Post still counts as a three-card Post is our reading of the modern account.")
+POST_OVER_21_HALF = clause(
+    "pp.post.over-21-half", "Three cards of one suit making more than 21 count as a three-card Post of 20½.", R,
+    seed("Post Pool"), note="The modern account says 'some circles' counted it so.")
+POST_TEN_ACE = clause(
+    "pp.post.ten-ace", "A two-card Post of a ten-point card and the Ace (a Ten-Ace) counts 21.", R,
+    seed("Post Pool"),
+    note="The modern account writes 'T.A'; we read any ten-point card (Ten or court) with the Ace of its suit.")
+POST_TEN_ACE_11 = clause(
+    "pp.post.ten-ace-11", "A two-card Ten-Ace counts its points, 11 (the Ace counts 1).", J, C150,
+    note="Cotton counts the Ace as 1 ('two Tens and an Ace' make 21) and says nothing of a two-card Ten-Ace. "
+         "The cotton-1674 ruleset's choice.")
+POST_NONE = clause(
+    "pp.post.none", "If no player still in holds a Post, the best trump card takes the Post dish.", J,
+    seed("Pair"),
+    note="Neither source says; we follow the rule for the Pair dish when nobody holds a Pair.")
+POST_NONE_CARRY = clause(
+    "pp.post.none-carry", "If no player still in holds a Post, the Post dish stays on the table for the next "
+    "deal.", J, seed("Vying"),
+    note="Neither source says; we follow the rule for a deal that everyone passes.")
+
+# -- Trumps, the Seat and the vyes -----------------------------------------------------------------------------
+TRUMP_SUIT_COUNT = clause(
+    "pp.trump.suit-count", "The trump suit is the suit with the most points over all the cards dealt, folded "
+    "hands included (court cards 10, the Ace 11).", R, seed("Trump Suit"),
+    note="The modern account calls this the usual rule; Cotton says only that there is a trump.")
+TRUMP_ABSENT = clause(
+    "pp.trump.absent", "Should that suit be missing from every hand still in, trumps are the suit of the best "
+    "Post shown.", R, seed("Trump Suit"), note="Cotton does not say.")
+TRUMP_BEST_POST = clause(
+    "pp.trump.best-post", "The trump suit is the suit of the best Post shown.", R, seed("Trump Suit"),
+    seed("Seat & Vyes"), note="The modern account says this was done 'in some cases'.")
+TRUMP_NO_POST = clause(
+    "pp.trump.no-post", "If no Post is shown, the trump suit is counted as by the usual rule (most points over "
+    "all the cards dealt).", J, seed("Trump Suit"),
+    note="Neither source says; we fall back on the modern account's usual rule.")
+TRUMP_ORDER = clause(
+    "pp.trump.order", "The Ace of trumps is the best card, then the King, and so down to the Two.", A,
+    C150, seed("Seat & Vyes"))
+TRUMP_TIE = clause(
+    "pp.trump.tie", "If two suits tie on points, the one held by the eldest player still in wins (his highest "
+    "card of the tied suits decides; if he holds equal cards of both, Spades, Hearts, Diamonds, Clubs).", J, C151,
+    note="Neither source says; we extend Cotton's rule that the eldest hand carries ties.")
+TRUMP_TIE_SUIT_ORDER = clause(
+    "pp.trump.tie-suit-order", "If two suits tie on points, Spades beat Hearts, Hearts beat Diamonds, and "
+    "Diamonds beat Clubs.", J, seed("Trump Suit"),
+    note="Neither source says; a fixed order (as in later games) is the plainest tie-break.")
+SEAT_BEST_TRUMP = clause(
+    "pp.seat.best-trump", "The Seat stakes and the vyes go to the player still in who holds the best trump "
+    "card.", R, seed("Seat & Vyes"), seed("Trump Suit"),
+    note="Cotton says the players may 'shew the best Card for it' but does not name the stakes it wins.")
+SEAT_NO_TRUMP = clause(
+    "pp.seat.no-trump", "If no player still in holds a trump and no Post is shown, the trump passes to the suit "
+    "with the most points that a player still in holds.", J, seed("Trump Suit"),
+    note="Neither source says; we keep the modern account's counting and skip the suits nobody can show.")
+
+
+# -- Options and rulesets ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PostAndPairOptions(Options):
+    """Every interpretive choice of Post and Pair; the defaults are the ``reconstruction`` ruleset."""
+
+    GAME = "post-and-pair"
+
+    trump: str = option("suit-count", choices=("suit-count", "best-post"), clause=TRUMP_SUIT_COUNT,
+                        help="how the trump suit is found: most points over all cards dealt, or the best Post's suit")
+    post_over_21: str = option("two-highest", choices=("two-highest", "twenty-and-a-half"), clause=POST_OVER_21,
+                               help="a three-card flush over 21 counts its two highest cards, or 20½")
+    ten_ace: str = option("21", choices=("21", "11"), clause=POST_TEN_ACE,
+                          help="a two-card Ten-Ace Post counts 21, or its points (11)")
+    pair_rank: str = option("points", choices=("points", "rank"), clause=PAIR_BEST,
+                            help="Pairs rank Aces first then by points (courts equal), or by card order A K Q J 10..2")
+    dealer_pass: str = option("double", choices=("double", "play-out", "choice"), clause=VYE_DEALER_DOUBLE,
+                              help="when nobody vyes: stakes doubled next deal, hands played out, or dealer's choice")
+    no_post: str = option("best-trump", choices=("best-trump", "carry"), clause=POST_NONE,
+                          help="when no Post is shown the Post dish goes to the best trump, or stays for next deal")
+    trump_tie: str = option("eldest", choices=("eldest", "suit-order"), clause=TRUMP_TIE,
+                            help="two suits equal on points: the eldest player's suit wins, or S > H > D > C")
+    vye_max: int = option(3, range=(1, 100), clause=VYE_LIMIT, help="most counters in one vye or re-vye")
+    revyes: int = option(3, range=(0, 20), clause=VYE_LIMIT, help="most re-vyes in one deal")
+    deals: int = option(1, range=(1, 1000), clause=DEAL_ROTATE, help="deals in a game (the deal rotates)")
+
+
+RECONSTRUCTION = Preset(
+    "reconstruction", PostAndPairOptions(), R,
+    (seed("Playing Rules"), seed("Vying"), seed("Settlement"), seed("Trump Suit"), C150, C151),
+    "The modern account's full rules: trumps by counting every card dealt, Pairs by points, the dealer's pass "
+    "doubles the stakes.")
+COTTON_1674 = Preset(
+    "cotton-1674",
+    PostAndPairOptions(trump="best-post", ten_ace="11", pair_rank="rank", dealer_pass="choice"), A,
+    (C150, C151),
+    "Cotton's five paragraphs: the dealer may play it out or double it; the gaps he leaves are filled as little "
+    "as possible (trumps from the best Post shown, Pairs by the order of the cards, a two-card Ten-Ace counts "
+    "11), each filling marked in its clause.")
+PRESETS = {p.name: p for p in (RECONSTRUCTION, COTTON_1674)}
+
+
+def preset_name(options: PostAndPairOptions) -> str | None:
+    """The preset whose rules ``options`` follow (ignoring the number of deals), or ``None`` for a custom mix."""
+    for p in PRESETS.values():
+        if p.options.replace(deals=options.deals) == options:
+            return p.name
+    return None

@@ -1,0 +1,159 @@
+"""Put (Cotton 1674, ch. XVI): the game's declaration to the hosts."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ...errors import RulesetError
+from ...registry import GameSpec
+from ...state import Bot
+from . import odds as put_odds
+from .analysis import analysis, odds_against_strong, win_chance
+from .bots import BOTS, CalculatingBot
+from .rules import PRESETS, PutOptions
+from .state import Phase, PutState, deal_result, new_state
+
+
+# -- CLI ---------------------------------------------------------------------------------------------------------
+def _bots(ns: argparse.Namespace, players: int, seed: int) -> list[Bot]:
+    names: list[str] = []
+    given = getattr(ns, "bots", None) or []
+    for item in given:
+        names += [x.strip() for x in str(item).split(",") if x.strip()]
+    if given and not names:
+        raise RulesetError(f"--bots {','.join(map(str, given))!r} names no bot: known bots are {', '.join(BOTS)}")
+    if not names:
+        names = ["calculating"]
+    if players % len(names) == 0:
+        names = names * (players // len(names))  # one name for all; two for two partnerships
+    if len(names) != players:
+        raise RulesetError(f"--bots names {len(names)} bots for {players} players: give one, or one per seat")
+    return [SPEC.make_bot(n, seed * 1000 + i) for i, n in enumerate(names)]
+
+
+def _players_seed(ns: argparse.Namespace) -> tuple[int, int]:
+    deals = getattr(ns, "deals", None)
+    if deals is not None:
+        raise RulesetError(f"--deals {deals} does not apply to put: a game of Put (or Truc) is played until one "
+                           f"side has the game (five up, a won put, or game_points); set its length with "
+                           f"--option game_points=N or --option rubber=1|2")
+    players = ns.players if getattr(ns, "players", None) is not None else 2
+    seed = ns.seed if getattr(ns, "seed", None) is not None else 0
+    SPEC.check_players(players)
+    return players, seed
+
+
+def _play_until(state: PutState, bots: list[Bot], stop) -> None:
+    steps = 0
+    while not state.is_terminal() and not stop():
+        p = state.current_player()
+        state.apply(bots[p].choose(state, p))
+        steps += 1
+        if steps > 100_000:  # pragma: no cover
+            raise RuntimeError(f"put game did not end; state: {state.state_string()}")
+
+
+def deal_text(d: dict[str, Any], players: int) -> str:
+    """One deal of a record in plain words, in the order things happened."""
+    game = f" (game {d['game']} of the rubber)" if "game" in d else ""
+    lines = [f"Deal {d['number']}{game}: seat {d['dealer']} deals."]
+    for s, h in enumerate(d["hands"]):
+        lines.append(f"  seat {s}: {h}")
+    for e in d.get("exchange", []):
+        if "gives" in e:
+            lines.append(f"  seat {e['seat']} gives {e['gives']} to seat {e['to']}")
+        else:
+            lines.append(f"  seat {e['seat']} lays out {e['discards']}")
+    events: dict[int, list[str]] = {}
+    for p in d["puts"]:
+        ans = ", ".join(f"seat {s} {'sees' if a == 'see' else 'refuses'}" for s, a in p["answers"])
+        events.setdefault(p["trick"], []).append(f"  seat {p['seat']} puts: {ans}")
+    for x in d.get("doubles", []):
+        events.setdefault(x["trick"], []).append(
+            f"  seat {x['seat']} doubles ({x['from']} to {x['from'] * 2}): {x['answer'] or 'pending'}")
+    for t in d["throw_ups"]:
+        events.setdefault(t["trick"], []).append(f"  seat {t['seat']} throws up his cards")
+    n = len(d["tricks"]) + (1 if d.get("unfinished_trick") or events.get(len(d["tricks"]) + 1) else 0)
+    for i in range(1, n + 1):
+        # events before a trick's cards (a put before leading), or during it (a double or throw-up in turn)
+        if i <= len(d["tricks"]):
+            t = d["tricks"][i - 1]
+            lines += events.get(i, [])
+            plays = ", ".join(f"seat {s} {c}" for s, c in t["plays"])
+            who = "tied" if t["winner"] is None else f"won by seat {t['winner']}"
+            lines.append(f"  trick {i}: {plays}: {who}")
+        else:
+            if d.get("unfinished_trick"):
+                plays = ", ".join(f"seat {s} {c}" for s, c in d["unfinished_trick"])
+                lines.append(f"  trick {i} (not finished): {plays}")
+            lines += events.get(i, [])
+    r = d["result"]
+    if r:
+        lines.append(f"  result: {r['kind']}" + (f", seat {r['winner']}" if r["winner"] is not None else ""))
+    for p in d["points"]:
+        lines.append(f"  {p['reason']} [{p['clause']}]")
+    return "\n".join(lines)
+
+
+def cli_play(options: PutOptions, ns: argparse.Namespace) -> tuple[Any, str]:
+    players, seed = _players_seed(ns)
+    state = new_state(options, players, seed)
+    bots = _bots(ns, players, seed)
+    _play_until(state, bots, lambda: False)
+    rec = state.to_record()
+    text = [f"Put, ruleset {options.to_string()}, {players} players, seed {seed}",
+            "cut: " + "; ".join(", ".join(f"seat {s} {c}" for s, c in r) for r in rec["cut"])
+            + f": seat {rec['first_dealer']} deals first"]
+    text += [deal_text(d, players) for d in rec["deals"]]
+    if "rubber" in rec:
+        for g in rec["rubber"]["games"]:
+            text.append(f"game {g['number']} (deals {g['deals'][0]}-{g['deals'][1]}): score {g['score']}, won by "
+                        f"seat {g['winner']} [{g['won_by']}]")
+        text.append(f"games won: {rec['rubber']['games_won']}; the rubber to seat {rec['winner']} "
+                    f"[{rec['rubber']['clause']}]")
+    text.append(f"score: {rec['score']}; winner: seat {rec['winner']} [{rec.get('won_by')}]")
+    return rec, "\n".join(text)
+
+
+def cli_deal(options: PutOptions, ns: argparse.Namespace) -> tuple[Any, str]:
+    players, seed = _players_seed(ns)
+    state = new_state(options, players, seed)
+    bots = _bots(ns, players, seed)
+    odds = {}
+    _play_until(state, bots, lambda: state._phase != Phase.EXCHANGE)
+    basis = None
+    for s in state._active():
+        a = analysis(state, s)
+        if a["win"] is not None:
+            odds[str(s)] = {k: round(a[k], 4) for k in ("win", "tie", "lose")}
+            odds[str(s)]["method"] = a["method"]
+            if "samples" in a:  # a sampled estimate: its size and standard errors, per seat
+                odds[str(s)]["samples"] = a["samples"]
+                odds[str(s)]["standard_error"] = {k: round(v, 4) for k, v in a["standard_error"].items()}
+                basis = put_odds.basis_sampled(a["samples"])
+            else:
+                basis = a["basis"]
+    _play_until(state, bots, lambda: len(state.deals) > 1 or state.is_terminal())
+    d = state.deals[0]
+    data = {"game": "put", "ruleset": options.to_string(), "seed": seed, "players": players,
+            "first_dealer": state.first_dealer, "cut": state.cut, "deal": d, "odds_at_start": odds,
+            "odds_basis": basis or put_odds.BASIS}
+    text = deal_text(d, players)
+    if odds:
+        text += "\n  odds at the start (win/tie/lose): " + "; ".join(
+            f"seat {s} {o['win']:.3f}/{o['tie']:.3f}/{o['lose']:.3f}"
+            + (f" (estimated, standard error {o['standard_error']['win']:.3f})" if "samples" in o else "")
+            for s, o in odds.items())
+        text += f"\n  ({basis})"
+    return data, text
+
+
+SPEC = GameSpec(
+    name="put", title="Put", options=PutOptions, presets=PRESETS, default_preset="cotton-1674",
+    players=(2, 4), new_state=new_state, bots=BOTS, cli={"play": cli_play, "deal": cli_deal},
+    analysis=analysis
+)
+
+__all__ = ["BOTS", "PRESETS", "SPEC", "CalculatingBot", "Phase", "PutOptions", "PutState", "analysis", "deal_result", "deal_text", "new_state",
+           "odds_against_strong", "win_chance"]

@@ -1,0 +1,130 @@
+"""Speculation: the game's declaration to the hosts."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ...cards import (
+    format_cards,
+)
+from ...errors import RulesetError
+from ...registry import GameSpec
+from ...state import Bot, play_out
+from .analysis import analysis, best_trump_chance, offered_chance
+from .bots import BOTS, CautiousBot, SpeculatorBot
+from .odds import win_chances
+from .rules import GAME, MAX_PLAYERS, PRESETS, SpeculationOptions
+from .state import Phase, SpeculationState, new_state
+
+
+# -- CLI ---------------------------------------------------------------------------------------------------------
+def _setup(options: SpeculationOptions, ns: argparse.Namespace) -> tuple[SpeculationOptions, int, int]:
+    deals = getattr(ns, "deals", None)
+    if deals is not None:
+        options = options.with_options({"deals": str(deals)})
+    players = ns.players if ns.players is not None else 4
+    spec_players(options, players)
+    seed = ns.seed if ns.seed is not None else 0
+    return options, players, seed
+
+
+def spec_players(options: SpeculationOptions, players: Any) -> int:
+    hi = MAX_PLAYERS[options.pack]
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= hi:
+        raise RulesetError(f"Speculation with the {options.pack}-card pack is for 2 to {hi} players, not {players!r}")
+    return players
+
+
+def _bots(ns: argparse.Namespace, players: int, seed: int) -> list[Bot]:
+    names: list[str] = []
+    for item in getattr(ns, "bots", None) or []:
+        names.extend(x.strip() for x in item.split(",") if x.strip())
+    if not names:
+        names = ["speculator", "cautious"]
+    if len(names) > players:
+        raise RulesetError(f"{len(names)} bots named for {players} players")
+    out = []
+    for i in range(players):
+        name = names[i % len(names)]
+        if name not in BOTS:
+            raise RulesetError(f"unknown bot {name!r} for speculation: known bots are {', '.join(BOTS)}")
+        out.append(BOTS[name](seed * 1009 + i))
+    return out
+
+
+def _deal_text(rec: dict) -> list[str]:
+    lines = [f"Deal {rec['deal']}: seat {rec['dealer']} deals; turn-up {rec['turn_up']} (trumps {rec['trump']}); "
+             f"pool brought in {rec['carried_in']}"]
+    for s, h in enumerate(rec["hands"]):
+        lines.append(f"  seat {s}: {h}")
+    if rec["spare"]:
+        lines.append(f"  spare hand: {rec['spare']}")
+    if rec["passed"]:
+        lines.append("  court-card turn-up: the deal passes")
+    for o in rec["offers"]:
+        tail = f"sold to seat {o['buyer']} for {o['price']}" if o["result"] == "sold" else o["result"]
+        lines.append(f"  seat {o['seller']} offers {o['what']} ({' '.join(o['cards'])}): {tail}")
+    if rec.get("complete"):
+        who = f"seat {rec['winner']} takes the pool" if rec["winner"] is not None else rec.get("pool_stays", "")
+        lines.append(f"  best {rec['best']}: {who}; net {rec['net']}; carried out {rec['carried_out']}")
+    return lines
+
+
+def cli_play(options: SpeculationOptions, ns: argparse.Namespace) -> tuple[Any, str]:
+    options, players, seed = _setup(options, ns)
+    state = SpeculationState(options, players, seed)
+    play_out(state, _bots(ns, players, seed))
+    rec = state.to_record()
+    lines = [f"Speculation, {players} players, seed {seed}, {options.to_string()}"]
+    for d in rec["deals"]:
+        lines.extend(_deal_text(d))
+    lines.append(f"Net: {rec['net']}; left in the pool: {rec['pool_left']}")
+    return rec, "\n".join(lines)
+
+
+def cli_deal(options: SpeculationOptions, ns: argparse.Namespace) -> tuple[Any, str]:
+    """One deal as dealt, with each seat's chance (from the table's view) of holding the winning card."""
+    options, players, seed = _setup(options, ns)
+    state = SpeculationState(options, players, seed)
+    d = state.deals[0]
+    table = analysis(state, d.dealer) if len(state.deals) == 1 and not d.done else None
+    # From nobody's view (nothing turned yet): the chance that each seat's hand holds the winner.
+    known, unseen = [], list(state.pack)
+    keys = [("turn-up",)] + [("hidden", s, i) for s in range(players) for i in range(3)]
+    if d.spare is not None:
+        keys += [("spare", i) for i in range(3)]
+    ch = win_chances(known, keys, unseen, trump=None, turnup_key=("turn-up",),
+                     court_passes=options.court_turnup == "deal-passes")
+    per_seat = [float(sum(ch[("hidden", s, i)] for i in range(3))) for s in range(players)]
+    out = {"game": GAME, "ruleset": options.to_string(), "seed": seed, "players": players, "dealer": d.dealer,
+           "hands": [format_cards(h) for h in d.hands], "spare": None if d.spare is None else format_cards(d.spare),
+           "turn_up": str(d.turnup), "trump": d.turnup.suit.letter,
+           "chance_before_turn_up": {"turn_up": float(ch[("turn-up",)]), "seats": per_seat},
+           "dealer_view": table}
+    d2 = SpeculationState(options, players, seed)
+    if d2._phase == Phase.TURNUP_SALE:
+        d2.apply("keep")
+    dd = d2.deals[0]
+    out["passed"] = dd.passed
+    lines = [f"Speculation deal, {players} players, seed {seed}: seat {d.dealer} deals",
+             *[f"  seat {s}: {h}" for s, h in enumerate(out["hands"])]]
+    if out["spare"]:
+        lines.append(f"  spare hand: {out['spare']}")
+    lines.append(f"  turn-up {out['turn_up']}" + (" (a court card: the deal passes)" if dd.passed else ""))
+    lines.append("  chance of holding the winning card before anything is turned: turn-up "
+                 f"{out['chance_before_turn_up']['turn_up']:.3f}; "
+                 + ", ".join(f"seat {s} {p:.3f}" for s, p in enumerate(per_seat)))
+    return out, "\n".join(lines)
+
+
+
+
+
+SPEC = GameSpec(
+    name=GAME, title="Speculation", options=SpeculationOptions, presets=PRESETS, default_preset="handbook",
+    players=(2, 10), new_state=new_state, bots=dict(BOTS), cli={"play": cli_play, "deal": cli_deal},
+    analysis=analysis)
+
+__all__ = ["BOTS", "MAX_PLAYERS", "PRESETS", "SPEC", "CautiousBot", "Phase", "SpeculationOptions", "SpeculationState", "SpeculatorBot",
+           "analysis", "best_trump_chance", "new_state", "offered_chance"]

@@ -1,0 +1,169 @@
+"""Speculation: the rule clauses, the options and the named rulesets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...clauses import cite, clause
+from ...options import Options, Preset, option
+
+GAME = "speculation"
+POOL = "pool"
+
+# -- sources -----------------------------------------------------------------------------------------------------
+H77 = cite("seed-speculation", "p. 77")
+H78 = cite("seed-speculation", "p. 78")
+H79 = cite("seed-speculation", "p. 79")
+HOYLE = cite("seed-put", "Speculation")
+
+# -- clauses -----------------------------------------------------------------------------------------------------
+R = "reconstructed"
+C = "conjectural"
+NOTE_MODERN = "Stated by a 19th/20th-century account; the edition reserves 'attested' for period sources."
+
+PACK_52 = clause("spec.pack.full", "The game is played with the ordinary pack of 52 cards.", R, H77, HOYLE,
+                 note=NOTE_MODERN)
+PACK_32 = clause("spec.pack.short", "A 32-card pack (Sevens up to Aces) may be used instead.", R, H77,
+                 note=NOTE_MODERN + " The handbook names the 32-card pack; which ranks it keeps (7 to A, the usual "
+                 "piquet pack) is our reading.")
+RANKING = clause("spec.pack.ranking", "The Ace is the highest card, then King, Queen, Knave, Ten and so down to "
+                 "the Two.", R, H77, HOYLE, note=NOTE_MODERN + " The Hoyle account says 'as at Whist'.")
+PLAYERS = clause("spec.players.limit", "Not more than ten players with the 52-card pack, nor more than six with "
+                 "the 32-card pack, so that enough of the pack stays undealt for speculation.", R, H77,
+                 note=NOTE_MODERN + " The handbook calls these limits desirable rather than required; the engine "
+                 "enforces them (and at least two players).")
+STAKE = clause("spec.stake.pool", "Before each deal the dealer pays two stakes into the pool and every other "
+               "player one (the handbook: one counter each, two for the dealer; the Hoyle account: one to three "
+               "counters each, the dealer double).", R, H77, HOYLE,
+               note=NOTE_MODERN + " Option stake: 1 is the handbook's figure, 1..3 the Hoyle account's range.")
+DEAL = clause("spec.deal.three", "Three cards are dealt to each player, one at a time, round from the dealer's "
+              "left; the deal passes to the left.", R, H77, H78, HOYLE, note=NOTE_MODERN)
+TURNUP = clause("spec.deal.turn-up", "The top card left in the stock is turned up; its suit is trumps.", R, H77,
+                HOYLE, note=NOTE_MODERN)
+NO_LOOK = clause("spec.deal.no-looking", "Players do not look at their cards: each is seen only when turned.", R,
+                 H77, HOYLE, note=NOTE_MODERN)
+TURNUP_SALE = clause("spec.turnup.sale", "The dealer may sell the turn-up to another player before it is turned "
+                     "(handbook), or before or after it is turned (Hoyle account); the buyer has every right the "
+                     "card carries.", R, H78, HOYLE,
+                     note=NOTE_MODERN + " Option turnup_sale chooses between the two accounts.")
+TURNUP_AFTER = clause("spec.turnup.no-later-sale", "Where the turn-up may be sold only before it is turned, it "
+                      "cannot be sold once face up, even while it is the best trump.", C, H78,
+                      note="The handbook lets the holder of the highest trump sell it at any time (p. 79) but "
+                      "allows the dealer to sell the turn-up only before turning it (p. 78); we let the narrower "
+                      "rule govern the turn-up itself.")
+COURT_RULE = clause("spec.turnup.court", "If the turn-up is an Ace, King, Queen or Knave the deal ends at once: "
+                    "the dealer, or whoever bought the turn-up, takes the pool.", R, H78,
+                    note=NOTE_MODERN + " The Hoyle account has no such rule (option court_turnup).")
+COURT_POOL = clause("spec.turnup.court-pool", "With the turn-up belonging to the pool, a court-card turn-up still "
+                    "ends the deal, and the pool stays for the next deal.", C, H78, H79,
+                    note="The handbook gives both rules but not their combination; the pool 'holds' the turn-up.")
+PLAY_ORDER = clause("spec.play.order", "The player on the dealer's left (or on the left of the turn-up's "
+                    "purchaser) turns the top card of their three, and play goes on to the left.", R, H78, HOYLE,
+                    note=NOTE_MODERN)
+CHIEF = clause("spec.play.chief", "A card that is a higher trump than any yet shown makes its holder the chief "
+               "hand, who may keep it or sell it; lower trumps and other suits are worthless.", R, H78, HOYLE,
+               note=NOTE_MODERN)
+BUYER_LEFT = clause("spec.play.buyer-left", "When the best trump is sold, the buyer takes it and the player on "
+                    "the buyer's left is next to turn.", R, H78, H79, HOYLE, note=NOTE_MODERN)
+ROUND = clause("spec.play.round", "Play goes round and round until every player but the holder of the best trump "
+               "has turned all their cards; the chief hand keeps theirs face down until last.", R, H78, HOYLE,
+               note=NOTE_MODERN + " The Hoyle account: the buyer 'does not turn any of his remaining cards till a "
+               "higher trump appears'.")
+HIDDEN_SALE = clause("spec.sale.unturned-card", "A player may sell the card it is their turn to turn before "
+                     "turning it; it is then turned in its place in the order of play, and passes to the buyer "
+                     "only if it is a higher trump than any shown (then the buyer's left goes on). Whoever owns it "
+                     "when it is turned pays any Knave-or-Five penalty.", R, H79, HOYLE, note=NOTE_MODERN)
+HAND_SALE = clause("spec.sale.hand", "Unturned cards may be sold all together: by the chief hand, who turns last "
+                   "(handbook), or by a player who has turned none of their cards (Hoyle account).", R, H78, HOYLE,
+                   note=NOTE_MODERN + " Option hand_sale.")
+HAND_SHOWN = clause("spec.sale.hand-shown", "A hand sold together is turned at once; any card of it that is a new "
+                    "best trump passes to the buyer, the rest stay worthless with the seller.", C, H78, H79,
+                    note="Neither account says how a bought hand is played; we apply the rule for a single unturned "
+                    "card (p. 79) to each card of it.")
+RESALE = clause("spec.sale.best", "The holder of the best trump may sell it at any time, so that it may change "
+                "hands several times in a deal (handbook); in the Hoyle account a good trump is offered when "
+                "it is turned, before the next card is shown.", R, H79, HOYLE,
+                note=NOTE_MODERN + " Option resale: any-turn gives the chief hand a chance to sell before every "
+                "turn; when-turned only right after a new best trump is shown.")
+AUCTION = clause("spec.sale.auction", "A sale is made by asking who will buy: players offer prices, and the "
+                 "seller takes the best offer or refuses them all.", R, HOYLE, H78,
+                 note=NOTE_MODERN + " The price is paid by the buyer to the seller.")
+AUCTION_ORDER = clause("spec.sale.auction-order", "Every other player may bid once, in turn from the seller's "
+                       "left; each bid must beat the best so far and may not exceed the pool, and a bid of the "
+                       "whole pool ends the bidding. A refused or bidless offer is not repeated that turn.", C, HOYLE,
+                       note="The accounts do not say how offers are collected; one round of rising bids keeps the "
+                       "auction short and finite, and nobody sensible pays more than the pool.")
+WIN = clause("spec.win.best-trump", "When all the cards are turned, the holder of the best trump (by purchase or "
+             "otherwise) takes the pool.", R, H78, HOYLE, note=NOTE_MODERN)
+PEEK = clause("spec.penalty.peek", "A player who looks at a card out of turn pays a penalty into the pool and, "
+              "if they prove the winner, cannot take the pool, which stays for the next deal.", R, H79,
+              note=NOTE_MODERN)
+PEEK_HOW = clause("spec.penalty.peek-action", "Looking out of turn is the action 'peek', open to a player at their "
+                  "turn with two or more unturned cards: they see all of them; the penalty is peek_penalty "
+                  "counters (default one).", C, H79,
+                  note="The handbook names no amount; a penalty of one counter matches the other penalties.")
+KNAVE_FIVE = clause("spec.penalty.knave-five", "For each Knave or Five turned up, its owner (the holder, or the "
+                    "purchaser if it was sold before it was turned) pays one counter into the pool.", R, H79,
+                    HOYLE, note=NOTE_MODERN + " A variant in the handbook, an ordinary rule in the Hoyle account "
+                    "(option knave_five). The turn-up counts; the spare hand and a pool-owned turn-up do not.")
+TURNUP_POOL = clause("spec.variant.turnup-pool", "By agreement the turn-up belongs to the pool and is not sold; "
+                     "if it wins, the pool stays for the next deal, to which everyone stakes as usual.", R, H79,
+                     note=NOTE_MODERN)
+SPARE = clause("spec.variant.spare-hand", "A spare hand may be dealt to the middle of the table and turned when "
+               "all other hands are done; if it holds the winning card, the pool stays for the next deal.", R,
+               H79, HOYLE, note=NOTE_MODERN)
+SPARE_DEAL = clause("spec.variant.spare-order", "The spare hand is dealt last in each round, after the dealer.", C,
+                    H79, note="The accounts do not say where in the deal the spare hand comes.")
+CARRY = clause("spec.settle.carry", "A pool that is not taken is carried to the next deal and added to the fresh "
+               "stakes.", R, H79, HOYLE, note=NOTE_MODERN)
+DEALS = clause("spec.game.deals", "A game is a fixed number of deals (by default each player deals once); a pool "
+               "still on the table after the last deal is left there.", C, H78,
+               note="The accounts describe single deals; the length of a sitting and the fate of a pool left at "
+               "its end are not stated.")
+
+# -- options and presets -----------------------------------------------------------------------------------------
+MAX_PLAYERS = {"52": 10, "32": 6}
+
+
+@dataclass(frozen=True)
+class SpeculationOptions(Options):
+    GAME = GAME
+    pack: str = option("52", choices=("52", "32"), help="the pack: 52 cards, or 32 (Sevens to Aces)",
+                       clause=PACK_32)
+    stake: int = option(1, range=(1, 3), help="counters each player stakes (the dealer twice as many)",
+                        clause=STAKE)
+    turnup_sale: str = option("before", choices=("before", "before-or-after"),
+                              help="when the dealer may sell the turn-up", clause=TURNUP_SALE)
+    court_turnup: str = option("deal-passes", choices=("deal-passes", "play-on"),
+                               help="an A, K, Q or J turn-up ends the deal at once", clause=COURT_RULE)
+    resale: str = option("any-turn", choices=("any-turn", "when-turned"),
+                         help="when the chief hand may sell the best trump", clause=RESALE)
+    hand_sale: str = option("chief", choices=("chief", "unturned", "both", "none"),
+                            help="who may sell unturned cards all together", clause=HAND_SALE)
+    knave_five: str = option("off", choices=("off", "on"), help="one counter to the pool per Knave or Five turned",
+                             clause=KNAVE_FIVE)
+    turnup_pool: str = option("off", choices=("off", "on"), help="the turn-up belongs to the pool",
+                              clause=TURNUP_POOL)
+    spare_hand: str = option("off", choices=("off", "on"), help="deal a spare hand to the middle", clause=SPARE)
+    peek_penalty: int = option(1, range=(1, 10), help="counters paid for looking at a card out of turn",
+                               clause=PEEK_HOW)
+    deals: int = option(0, range=(0, 100), help="deals in a game (0: each player deals once)", clause=DEALS)
+
+
+_HANDBOOK = SpeculationOptions()
+_HOYLE = SpeculationOptions(turnup_sale="before-or-after", court_turnup="play-on", resale="when-turned",
+                            hand_sale="unturned", knave_five="on")
+PRESETS = {
+    "handbook": Preset("handbook", _HANDBOOK, R, (H77, H78, H79),
+                       "The early-20th-century handbook's rules: turn-up sold only before turning, court turn-ups "
+                       "end the deal, the best trump sold at any time."),
+    "hoyle": Preset("hoyle", _HOYLE, R, (HOYLE,),
+                    "The Hoyle-style account: turn-up sold before or after turning, no court-card rule, a counter "
+                    "for each Knave or Five, hands sold before any card is turned."),
+    "pool-variants": Preset("pool-variants", SpeculationOptions(turnup_pool="on", spare_hand="on", knave_five="on"),
+                            R, (H79, HOYLE),
+                            "The handbook with all its ways of benefiting the pool: the turn-up belongs to the pool, "
+                            "a spare hand, and the Knave-and-Five penalty."),
+    "short-pack": Preset("short-pack", SpeculationOptions(pack="32"), R, (H77,),
+                         "The handbook's rules with the 32-card pack (up to six players)."),
+}

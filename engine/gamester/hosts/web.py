@@ -1,0 +1,426 @@
+"""The fixed JSON API the browser widgets call (through Pyodide, in a Web Worker).
+
+One entry point, :func:`handle`, takes a JSON request and returns a JSON reply; nothing a reader types is ever
+executed, only looked up: the operation in a fixed table, the game in the registry, the ruleset through the game's
+parser, actions against the state's legal list. Every reply is an object with ``"ok"``::
+
+    >>> import json
+    >>> json.loads(handle('{"op": "ping"}'))["ok"]
+    True
+    >>> json.loads(handle('{"op": "format disk"}'))["error"]
+    "unknown op 'format disk': known ops are analysis, apply, bot, compare, games, new, ping, render, rulesets, settle, view"
+
+The widgets are stateless towards the engine: a game in progress travels as a *position* (game, ruleset, players,
+seed, the actions so far), the same fields as a game record, so every call replays it (a few milliseconds) and a
+permalink is just a position in the URL.
+
+Operations (fields other than ``op`` are listed; ``?`` marks optional ones):
+
+- ``ping``: version and the games available.
+- ``games``: every game's title, player range, presets, options, bots and whether it has an analysis.
+- ``rulesets`` ``{game}``: one game's presets and options (the CLI's ``rulesets --json``).
+- ``render`` ``{kind, args}``: the build-time rendering of a widget marker (``gamester.render.render``), as HTML.
+- ``new`` ``{game, ruleset?, options?, players?, seed?, seat?}``: a fresh position.
+- ``apply`` ``{position..., action, seat?}``: the position after one more action (illegal: an error, nothing moves).
+- ``bot`` ``{position..., bot?, seat?}``: the position after the named bot moves for the current player.
+- ``view`` / ``analysis`` ``{position..., seat?}``: what a seat may see / the game's exact chances for that seat.
+- ``settle`` ``{game, ruleset?, options?, hands, folded?}``: a show-down of given hands (the CLI's ``settle``).
+- ``compare`` ``{game, rulesets: [a, b], players?, seed?}``: one deal dealt under two rulesets (the CLI's ``deal``).
+- ``advance`` is folded into ``bot`` by ``until``: ``{position..., bots: [name|null per seat], until: "human"|"end"}``
+  lets the bots move until a seat with ``null`` (a reader) is to act or the game ends.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from typing import Any
+
+from .. import __version__, render
+from ..errors import GamesterError, IllegalActionError, NotationError, RulesetError
+from ..options import Options
+from ..registry import GameSpec, games, get_game
+from ..state import TERMINAL, State
+
+MAX_REQUEST = 100_000        # characters of JSON
+MAX_ACTIONS = 2_000          # actions in one position
+MAX_TEXT = 200               # characters in one ruleset, action, hand, option value ...
+MAX_SEED = 2**63 - 1
+_TOKEN_RE = re.compile(r"^[A-Za-z0-9_.-]{1,60}$")
+
+
+class RequestError(GamesterError):
+    """A request that is not well formed (wrong type, too long, missing field)."""
+
+
+# -- field readers: each checks type and size and names the field in its message ------------------------------
+
+def _field(req: dict, name: str, default: Any = ..., *, required: bool = False) -> Any:
+    if name in req and req[name] is not None:
+        return req[name]
+    if required or default is ...:
+        raise RequestError(f"request lacks the field {name!r}")
+    return default
+
+
+def _str(req: dict, name: str, default: Any = ..., *, limit: int = MAX_TEXT) -> Any:
+    v = _field(req, name, default)
+    if v is default and default is not ...:
+        return v
+    if not isinstance(v, str):
+        raise RequestError(f"field {name!r} must be text, not {_show(v)}")
+    if len(v) > limit:
+        raise RequestError(f"field {name!r} is too long ({len(v)} characters; at most {limit})")
+    return v
+
+
+def _int(req: dict, name: str, default: Any = ..., *, lo: int = 0, hi: int = MAX_SEED) -> Any:
+    v = _field(req, name, default)
+    if v is default and default is not ...:
+        return v
+    if isinstance(v, str) and re.fullmatch(r"\s*\d{1,19}\s*", v):   # seeds from URLs arrive as text
+        v = int(v)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise RequestError(f"field {name!r} must be a whole number, not {_show(v)}")
+    if not lo <= v <= hi:
+        raise RequestError(f"field {name!r} must be between {lo} and {hi}, not {v}")
+    return v
+
+
+def _str_list(req: dict, name: str, default: Any = ..., *, limit: int = MAX_ACTIONS) -> Any:
+    v = _field(req, name, default)
+    if v is default and default is not ...:
+        return v
+    if not isinstance(v, list):
+        raise RequestError(f"field {name!r} must be a list of text items, not {_show(v)}")
+    if len(v) > limit:
+        raise RequestError(f"field {name!r} has {len(v)} items; at most {limit}")
+    for i, x in enumerate(v):
+        if not isinstance(x, str) or len(x) > MAX_TEXT:
+            raise RequestError(f"item {i} of field {name!r} must be text of at most {MAX_TEXT} characters, "
+                               f"not {_show(x)}")
+    return v
+
+
+def _show(v: Any) -> str:
+    text = json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else repr(v)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+# -- games, options, positions --------------------------------------------------------------------------------
+
+def _game(req: dict) -> GameSpec:
+    name = _str(req, "game")
+    return get_game(name)
+
+
+def _options(spec: GameSpec, req: dict) -> Options:
+    text = _str(req, "ruleset", None, limit=2000)
+    opts = spec.parse_ruleset(text) if text else spec.default_options()
+    extra = _field(req, "options", {})
+    if not isinstance(extra, dict):
+        raise RequestError(f"field 'options' must be an object of option names and values, not {_show(extra)}")
+    if len(extra) > 50:
+        raise RequestError("field 'options' has too many entries")
+    pairs: dict[str, str] = {}
+    for k, v in extra.items():
+        if not isinstance(v, (str, int)) or isinstance(v, bool) or len(str(v)) > MAX_TEXT or len(k) > MAX_TEXT:
+            raise RequestError(f"option {k[:60]!r} must have a short text or number value, not {_show(v)}")
+        pairs[k] = str(v)
+    return opts.with_options(pairs) if pairs else opts
+
+
+def _players(spec: GameSpec, req: dict) -> int:
+    lo, hi = spec.players
+    n = _field(req, "players", lo if lo == hi else max(lo, min(hi, 4)))
+    if isinstance(n, str) and re.fullmatch(r"\s*\d{1,3}\s*", n):
+        n = int(n)
+    return spec.check_players(n)
+
+
+def _position(req: dict) -> tuple[GameSpec, State]:
+    """Rebuild the state a request describes: game, ruleset/options, players, seed, actions."""
+    spec = _game(req)
+    opts = _options(spec, req)
+    players = _players(spec, req)
+    seed = _int(req, "seed", 0)
+    actions = _str_list(req, "actions", [])
+    state = spec.new_state(opts, players, seed)
+    for i, a in enumerate(actions):
+        try:
+            state.apply(a)
+        except IllegalActionError as e:
+            raise IllegalActionError(f"action {i + 1} of the position: {e}") from None
+    return spec, state
+
+
+def _seat(req: dict, state: State) -> int | None:
+    v = _field(req, "seat", None)
+    if v is None or v == "all":
+        return None
+    return _int(req, "seat", None, lo=0, hi=state.players - 1)
+
+
+def _current(state: State) -> int | None:
+    p = state.current_player()
+    return None if p == TERMINAL else p
+
+
+def _payload(spec: GameSpec, state: State, seat: int | None, *, analysis: bool = True) -> dict[str, Any]:
+    """Everything a widget needs to draw a position: the record, whose turn, legal moves, a view."""
+    cur = _current(state)
+    out: dict[str, Any] = {
+        "game": spec.name,
+        "title": spec.title,
+        "ruleset": state.options.to_string(),
+        "options": state.options.to_json(),
+        "players": state.players,
+        "seed": state.seed,
+        "actions": list(state.history),
+        "step": len(state.history),
+        "phase": str(state.phase),
+        "current": cur,
+        "terminal": cur is None,
+        "legal": state.legal_actions(),
+        "seat": seat,
+        "view": _jsonable(state.view(seat)),
+    }
+    if out["terminal"]:
+        out["record"] = _jsonable(state.to_record())
+    if analysis and spec.analysis is not None and cur is not None:
+        who = cur if seat is None else seat
+        try:
+            out["analysis"] = _jsonable(spec.analysis(state, who))
+        except GamesterError as e:
+            out["analysis"] = {"error": str(e)}
+    return out
+
+
+def _jsonable(obj: Any) -> Any:
+    """Round-trip through JSON so that tuples, cards and enums arrive as plain data (and fail here, not in JS)."""
+    return json.loads(json.dumps(obj, default=str))
+
+
+def bot_seed(seed: int, step: int, seat: int) -> int:
+    """The seed of the bot that makes move ``step`` for ``seat``: the same on every host, so positions replay."""
+    return (seed * 1_000_003 + step * 1_009 + seat * 7 + 1) % (MAX_SEED + 1)
+
+
+def _bot_names(spec: GameSpec, req: dict, players: int) -> list[str | None]:
+    v = _field(req, "bots", None)
+    if v is None:
+        name = _str(req, "bot", _default_bot(spec), limit=60)
+        return [name] * players
+    if isinstance(v, str):
+        v = [x.strip() or None for x in v.split(",")]
+    if not isinstance(v, list) or len(v) > players:
+        raise RequestError(f"field 'bots' must list at most {players} bot names (or null for a reader)")
+    names: list[str | None] = []
+    for i, x in enumerate(v):
+        if x is None or x == "" or x == "human":
+            names.append(None)
+        elif isinstance(x, str) and _TOKEN_RE.match(x):
+            if x not in spec.bots:
+                raise RulesetError(f"unknown bot {x!r} for {spec.name}: known bots are {', '.join(spec.bots)}")
+            names.append(x)
+        else:
+            raise RequestError(f"item {i} of field 'bots' must be a bot name or null, not {_show(x)}")
+    while len(names) < players:
+        names.append(names[-1] if names else _default_bot(spec))
+    return names
+
+
+def _default_bot(spec: GameSpec) -> str:
+    for name in spec.bots:
+        if name != "random":
+            return name
+    return next(iter(spec.bots), "random")
+
+
+# -- operations -----------------------------------------------------------------------------------------------
+
+def _op_ping(req: dict) -> dict:
+    return {"version": __version__, "games": sorted(games())}
+
+
+def _game_info(spec: GameSpec) -> dict:
+    return {
+        "name": spec.name, "title": spec.title, "players": list(spec.players), "default": spec.default_preset,
+        "presets": [p.to_json() for p in spec.presets.values()],
+        "options": [s.to_json() for s in spec.options.specs()],
+        "bots": list(spec.bots), "default_bot": _default_bot(spec) if spec.bots else None,
+        "analysis": spec.analysis is not None,
+        "commands": sorted(spec.cli),
+    }
+
+
+def _op_games(req: dict) -> dict:
+    return {"games": [_game_info(s) for _, s in sorted(games().items())]}
+
+
+def _op_rulesets(req: dict) -> dict:
+    return _game_info(_game(req))
+
+
+def _op_render(req: dict) -> dict:
+    kind = _str(req, "kind", limit=60)
+    if not _TOKEN_RE.match(kind):
+        raise RequestError(f"unknown widget kind {kind!r}")
+    args = _field(req, "args", {})
+    if not isinstance(args, dict):
+        raise RequestError(f"field 'args' must be an object, not {_show(args)}")
+    base = _str(req, "base", "../", limit=60)
+    if not re.fullmatch(r"(\.\./){0,10}", base):
+        raise RequestError(f"field 'base' must be a relative path such as '../', not {_show(base)}")
+
+
+    html = render.render(kind, args, base=base)
+    if not isinstance(html, str):
+        raise RequestError(f"render({kind!r}) gave no HTML")
+    return {"kind": kind, "html": html}
+
+
+def _op_new(req: dict) -> dict:
+    spec = _game(req)
+    opts = _options(spec, req)
+    players = _players(spec, req)
+    seed = _int(req, "seed", 0)
+    state = spec.new_state(opts, players, seed)
+    return _payload(spec, state, _seat(req, state))
+
+
+def _op_apply(req: dict) -> dict:
+    spec, state = _position(req)
+    action = _str(req, "action")
+    state.apply(action)
+    return _payload(spec, state, _seat(req, state))
+
+
+def _op_bot(req: dict) -> dict:
+    spec, state = _position(req)
+    until = _str(req, "until", "one", limit=10)
+    if until not in ("one", "human", "end"):
+        raise RequestError(f"field 'until' must be one, human or end, not {until!r}")
+    names = _bot_names(spec, req, state.players)
+    moved: list[list] = []
+    limit = 1 if until == "one" else 10_000
+    while len(moved) < limit:
+        p = _current(state)
+        if p is None:
+            break
+        name = names[p] if until == "human" else (names[p] or _default_bot(spec))
+        if name is None:
+            break
+        bot = spec.make_bot(name, bot_seed(state.seed, len(state.history), p))
+        action = bot.choose(state, p)
+        state.apply(action)
+        moved.append([p, action])
+        if len(state.history) > MAX_ACTIONS:
+            raise RequestError(f"the game ran past {MAX_ACTIONS} actions")
+    out = _payload(spec, state, _seat(req, state))
+    out["moved"] = moved
+    return out
+
+
+def _op_view(req: dict) -> dict:
+    spec, state = _position(req)
+    return _payload(spec, state, _seat(req, state), analysis=False)
+
+
+def _op_analysis(req: dict) -> dict:
+    spec, state = _position(req)
+    if spec.analysis is None:
+        raise RulesetError(f"{spec.title} has no analysis")
+    seat = _seat(req, state)
+    if seat is None:
+        seat = _current(state)
+    if seat is None:
+        raise IllegalActionError("the game is over: there is nothing left to analyse")
+    return {"seat": seat, "analysis": _jsonable(spec.analysis(state, seat))}
+
+
+def _cli(spec: GameSpec, command: str, opts: Options, **ns: Any) -> tuple[Any, str]:
+    handler = spec.cli.get(command)
+    if handler is None:
+        raise RulesetError(f"{spec.title} has no {command!r} command")
+    base = {"players": None, "seed": None, "hand": [], "folded": [], "bots": [], "deals": None, "json": True,
+            "ruleset": None, "option": []}
+    base.update(ns)
+    data, text = handler(opts, argparse.Namespace(**base))
+    return _jsonable(data), text
+
+
+def _op_settle(req: dict) -> dict:
+    spec = _game(req)
+    opts = _options(spec, req)
+    hands = _str_list(req, "hands", limit=20)
+    if not hands:
+        raise NotationError("type at least one hand")
+    folded_raw = _field(req, "folded", [])
+    if not isinstance(folded_raw, list) or len(folded_raw) > len(hands):
+        raise RequestError("field 'folded' must be a list of seat numbers")
+    folded = [_int({"folded seat": x}, "folded seat", lo=0, hi=len(hands) - 1) for x in folded_raw]
+    data, text = _cli(spec, "settle", opts, hand=hands, folded=folded, players=len(hands))
+    return {"game": spec.name, "ruleset": opts.to_string(), "result": data, "text": text}
+
+
+def _op_compare(req: dict) -> dict:
+    spec = _game(req)
+    rulesets = _str_list(req, "rulesets", limit=4)
+    if len(rulesets) < 2:
+        raise RequestError("field 'rulesets' must name two rulesets to compare")
+    players = _players(spec, req)
+    seed = _int(req, "seed", 0)
+    out = []
+    for r in rulesets:
+        opts = spec.parse_ruleset(r)
+        data, text = _cli(spec, "deal", opts, players=players, seed=seed)
+        out.append({"ruleset": opts.to_string(), "result": data, "text": text})
+    return {"game": spec.name, "players": players, "seed": seed, "results": out}
+
+
+OPS = {
+    "analysis": _op_analysis, "apply": _op_apply, "bot": _op_bot, "compare": _op_compare, "games": _op_games,
+    "new": _op_new, "ping": _op_ping, "render": _op_render, "rulesets": _op_rulesets, "settle": _op_settle,
+    "view": _op_view,
+}
+
+
+def handle(request_json: str) -> str:
+    """Answer one JSON request with one JSON reply: ``{"ok": true, ...}`` or ``{"ok": false, "error": "..."}``.
+
+    A request may carry an ``"id"`` (a number or short text), echoed in the reply so the caller can match them.
+    """
+    rid: Any = None
+    try:
+        if not isinstance(request_json, str):
+            raise RequestError("a request is JSON text")
+        if len(request_json) > MAX_REQUEST:
+            raise RequestError(f"request too long ({len(request_json)} characters; at most {MAX_REQUEST})")
+        try:
+            req = json.loads(request_json)
+        except (json.JSONDecodeError, RecursionError) as e:
+            raise RequestError(f"request is not JSON: {e}") from None
+        if not isinstance(req, dict):
+            raise RequestError("a request is a JSON object with an 'op' field")
+        rid = req.get("id")
+        if not (rid is None or (isinstance(rid, (int, str)) and not isinstance(rid, bool) and len(str(rid)) <= 40)):
+            rid = None
+            raise RequestError("field 'id' must be a number or short text")
+        op = _str(req, "op", limit=40)
+        fn = OPS.get(op)
+        if fn is None:
+            raise RequestError(f"unknown op {op!r}: known ops are {', '.join(sorted(OPS))}")
+        reply = {"ok": True, "op": op, **fn(req)}
+    except GamesterError as e:
+        reply = {"ok": False, "error": str(e), "kind": type(e).__name__}
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
+        # Not a documented error: a bug in a game module or in this API. Say so rather than hang the widget.
+        reply = {"ok": False, "error": f"internal error ({type(e).__name__}): {e}", "kind": "InternalError"}
+    if rid is not None:
+        reply["id"] = rid
+    return json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+
+
+__all__ = ["OPS", "RequestError", "bot_seed", "handle"]

@@ -1,0 +1,188 @@
+"""Interpretations are data: per-game option objects with a canonical string, and named presets.
+
+Each game defines a frozen dataclass subclassing :class:`Options`; each field is declared with :func:`option`,
+which records its choices (or integer range), a help line and the clause it selects. Instances validate on creation
+and print canonically as ``post-and-pair(trump=suit-count,post_over_21=two-highest,ten_ace=21)``: every option, in
+declaration order, which :func:`parse_options` reads back. A :class:`Preset` names one combination with its status
+(``attested`` / ``reconstructed`` / ``conjectural``) and citations.
+
+Ruleset strings accepted by :func:`parse_ruleset`:
+``reconstruction`` (a preset), ``cotton-1674(trump=best-post)`` (a preset with overrides) and
+``post-and-pair(trump=best-post)`` (the option defaults, which are those of the game's default preset, with overrides).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .clauses import STATUSES, Citation
+from .errors import RulesetError
+
+
+def option(default: Any, *, choices: tuple | None = None, range: tuple[int, int] | None = None,
+           help: str = "", clause: str = "") -> Any:
+    """Declare an option field: either ``choices`` (strings) or an inclusive integer ``range``."""
+    if (choices is None) == (range is None):
+        raise TypeError("an option has either choices or an integer range")
+    return dataclasses.field(default=default, metadata={
+        "choices": choices, "range": range, "help": help, "clause": clause})
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    name: str
+    default: Any
+    choices: tuple | None
+    range: tuple[int, int] | None
+    help: str
+    clause: str
+
+    def allowed(self) -> str:
+        if self.choices is not None:
+            return "|".join(map(str, self.choices))
+        return f"{self.range[0]}..{self.range[1]}"
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "default": self.default, "choices": list(self.choices) if self.choices else None,
+                "range": list(self.range) if self.range else None, "help": self.help, "clause": self.clause}
+
+
+_NAME_RE = re.compile(r"^[a-z][a-z0-9_-]*$")
+
+
+@dataclass(frozen=True)
+class Options:
+    """Base of every game's options. Subclasses set ``GAME`` and declare fields with :func:`option`."""
+
+    GAME: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        for spec in self.specs():
+            value = getattr(self, spec.name)
+            _check_value(self.GAME, spec, value)
+
+    @classmethod
+    def specs(cls) -> list[OptionSpec]:
+        out = []
+        for f in dataclasses.fields(cls):
+            m = f.metadata
+            out.append(OptionSpec(f.name, f.default, m.get("choices"), m.get("range"), m.get("help", ""),
+                                  m.get("clause", "")))
+        return out
+
+    def to_string(self) -> str:
+        parts = [f"{s.name}={getattr(self, s.name)}" for s in self.specs()]
+        return f"{self.GAME}({','.join(parts)})"
+
+    def __str__(self) -> str:
+        return self.to_string()
+
+    def to_json(self) -> dict:
+        return {s.name: getattr(self, s.name) for s in self.specs()}
+
+    def replace(self, **changes: Any) -> Options:
+        return self.with_options({k: str(v) for k, v in changes.items()})
+
+    def with_options(self, pairs: dict[str, str]) -> Options:
+        """A copy with options given as text (``{"trump": "best-post"}``), each checked against its spec."""
+        specs = {s.name: s for s in self.specs()}
+        values = {}
+        for key, text in pairs.items():
+            k = key.strip().replace("-", "_")
+            if k not in specs:
+                raise RulesetError(
+                    f"unknown option {key!r} for {self.GAME}: known options are {', '.join(specs)}")
+            values[k] = _convert(self.GAME, specs[k], text)
+        return dataclasses.replace(self, **values)
+
+
+def _check_value(game: str, spec: OptionSpec, value: Any) -> None:
+    if spec.choices is not None:
+        if value not in spec.choices:
+            raise RulesetError(f"option {spec.name}={value!r} for {game}: expected one of {spec.allowed()}")
+    else:
+        lo, hi = spec.range
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise RulesetError(f"option {spec.name}={value!r} for {game}: expected a whole number {lo}..{hi}")
+
+
+def _convert(game: str, spec: OptionSpec, text: Any) -> Any:
+    if spec.range is not None:
+        t = str(text).strip()
+        if not re.fullmatch(r"-?\d{1,9}", t):
+            raise RulesetError(f"option {spec.name}={text!r} for {game}: expected a whole number {spec.allowed()}")
+        value: Any = int(t)
+    else:
+        value = str(text).strip()
+        # Integer-valued choices (rare) are matched by their text.
+        for c in spec.choices:
+            if str(c) == value:
+                value = c
+                break
+    _check_value(game, spec, value)
+    return value
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named ruleset: a combination of options with a status label and citations."""
+
+    name: str
+    options: Options
+    status: str
+    citations: tuple[Citation, ...]
+    summary: str
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUSES:
+            raise ValueError(f"preset {self.name}: status {self.status!r} is not one of {STATUSES}")
+        if not _NAME_RE.match(self.name):
+            raise ValueError(f"preset name {self.name!r} must be lower-case letters, digits, '-' or '_'")
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "ruleset": self.options.to_string(), "status": self.status,
+                "citations": [c.to_json() for c in self.citations], "summary": self.summary}
+
+
+_RULESET_RE = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*(?:\((.*)\))?\s*$", re.DOTALL)
+
+
+def parse_ruleset(game: str, defaults: Options, presets: dict[str, Preset], text: str) -> Options:
+    """Read a ruleset string (see the module doc). Raises :class:`RulesetError` naming the bad part."""
+    if not isinstance(text, str) or len(text) > 2000:
+        raise RulesetError(f"ruleset must be a short string, got {str(text)[:60]!r}")
+    m = _RULESET_RE.match(text)
+    if not m:
+        raise RulesetError(
+            f"cannot read ruleset {text!r}: write a preset name ({', '.join(presets)}) or {game}(option=value,...)")
+    name, body = m.group(1), m.group(2)
+    if name == game:
+        base = defaults
+    elif name in presets:
+        base = presets[name].options
+    else:
+        raise RulesetError(f"unknown ruleset {name!r} for {game}: known rulesets are {', '.join(presets)}")
+    pairs: dict[str, str] = {}
+    if body and body.strip():
+        for item in body.split(","):
+            if "=" not in item:
+                raise RulesetError(f"cannot read option {item.strip()!r} in ruleset {text!r}: write option=value")
+            k, v = item.split("=", 1)
+            if k.strip() in pairs:
+                raise RulesetError(f"option {k.strip()!r} given twice in ruleset {text!r}")
+            pairs[k.strip()] = v.strip()
+    return base.with_options(pairs)
+
+
+def parse_option_pairs(items: list[str]) -> dict[str, str]:
+    """``["trump=best-post", ...]`` (the CLI's ``--option k=v``) as a dict; bad items raise RulesetError."""
+    out: dict[str, str] = {}
+    for item in items:
+        if "=" not in item:
+            raise RulesetError(f"cannot read --option {item!r}: write --option name=value")
+        k, v = item.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out

@@ -1,0 +1,134 @@
+"""Games as state machines (after OpenSpiel and boardgame.io).
+
+A game state has a phase, a current player (a seat, or ``TERMINAL``), ``legal_actions()`` and ``apply(action)``.
+Actions are short strings (``"vye 2"``, ``"pass"``, ``"put"``, ``"play QS"``), so records are plain JSON and the
+widgets need no parser of their own. Chance (shuffling and dealing) never appears as an action: a state owns a
+``random.Random(seed)`` and resolves chance itself whenever the rules call for a deal. Hence a record is just
+``{"game", "ruleset", "seed", "players", "actions"}`` plus whatever summary the game adds, and
+:func:`replay` rebuilds the same state on any Python.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from typing import Any
+
+from .errors import IllegalActionError, NotationError, RulesetError
+from .options import Options
+
+TERMINAL = -2
+CHANCE = -1
+
+
+class State(ABC):
+    """Common machinery; subclasses implement ``_legal``, ``_apply``, ``current_player`` and the views."""
+
+    game: str = ""
+    title: str = ""
+    player_range: tuple[int, int] = (1, 99)  # each game sets its own
+
+    def __init__(self, options: Options, players: int, seed: int) -> None:
+        lo, hi = self.player_range
+        if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+            raise RulesetError(f"{self.title or self.game} is for {lo} to {hi} players, not {players!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise NotationError(f"seed must be a whole number 0 .. 2**63-1, got {seed!r}")
+        self.options = options
+        self.players = players
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.history: list[str] = []
+
+    # -- the state-machine interface -------------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or ``TERMINAL``."""
+
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """The current phase's name (an enum value in each game)."""
+
+    @abstractmethod
+    def _legal(self) -> list[str]:
+        """Legal actions for the current player (empty when terminal)."""
+
+    @abstractmethod
+    def _apply(self, action: str) -> None:
+        """Apply an action already known to be legal."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def legal_actions(self) -> list[str]:
+        return [] if self.is_terminal() else self._legal()
+
+    def apply(self, action: str) -> None:
+        """Apply ``action`` for the current player; an illegal one raises and changes nothing."""
+        if not isinstance(action, str):
+            raise NotationError(f"an action is a string such as 'pass', not {action!r}")
+        action = " ".join(action.split())
+        if self.is_terminal():
+            raise IllegalActionError(f"action {action!r}: the game is over; state: {self.state_string()}")
+        legal = self._legal()
+        if action not in legal:
+            raise IllegalActionError(
+                f"action {action!r} is not legal for seat {self.current_player()} in phase {self.phase}; "
+                f"legal: {', '.join(legal) or 'none'}; state: {self.state_string()}")
+        self._apply(action)
+        self.history.append(action)
+
+    # -- views and records -----------------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: everything, for tests and show-downs), as JSON-ready data."""
+
+    def summary(self) -> dict[str, Any]:
+        """Game-specific record fields (deals, ledger, score ...); subclasses extend."""
+        return {}
+
+    def to_record(self) -> dict[str, Any]:
+        rec = {"game": self.game, "ruleset": self.options.to_string(), "seed": self.seed,
+               "players": self.players, "actions": list(self.history)}
+        rec.update(self.summary())
+        return rec
+
+    def state_string(self) -> str:
+        """A compact replayable description for error messages."""
+        return json.dumps({"game": self.game, "ruleset": self.options.to_string(), "seed": self.seed,
+                           "players": self.players, "actions": self.history}, separators=(",", ":"))
+
+
+class Bot(ABC):
+    """A seeded computer player. ``name`` is what ``--bots`` and the widgets call it."""
+
+    name: str = ""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def choose(self, state: State, seat: int) -> str:
+        """One of ``state.legal_actions()`` for ``seat`` (the current player)."""
+
+
+class RandomBot(Bot):
+    """Chooses uniformly among the legal actions: the baseline every game registers as ``random``."""
+
+    name = "random"
+
+    def choose(self, state: State, seat: int) -> str:
+        legal = state.legal_actions()
+        return legal[self.rng.randrange(len(legal))]
+
+
+def play_out(state: State, bots: list[Bot], max_steps: int = 100_000) -> State:
+    """Let ``bots[seat]`` act until the game ends."""
+    for _ in range(max_steps):
+        p = state.current_player()
+        if p == TERMINAL:
+            return state
+        state.apply(bots[p].choose(state, p))
+    raise RuntimeError(f"game did not end within {max_steps} actions; state: {state.state_string()}")
