@@ -13,8 +13,8 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "engine"))
 
 from gamester import get_game, play_out  # noqa: E402
-from gamester.speculation import PRESETS, SpeculationState  # noqa: E402
 from gamester.games.speculation.analysis import _best_trump_chance as best_trump_chance  # noqa: E402  (uncached)
+from gamester.speculation import PRESETS, SpeculationState  # noqa: E402
 
 
 def deals_per_second(preset: str, bot: str, players: int, games: int) -> tuple[float, float]:

@@ -112,7 +112,7 @@ def _check_value(game: str, spec: OptionSpec, value: Any) -> None:
 def _convert(game: str, spec: OptionSpec, text: Any) -> Any:
     if spec.range is not None:
         t = str(text).strip()
-        if not re.fullmatch(r"-?\d{1,9}", t):
+        if not _INT_RE.fullmatch(t) or len(t.lstrip("-")) > 9:
             raise RulesetError(f"option {spec.name}={text!r} for {game}: expected a whole number {spec.allowed()}")
         value: Any = int(t)
     else:
@@ -148,6 +148,50 @@ class Preset:
 
 
 _RULESET_RE = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*(?:\((.*)\))?\s*$", re.DOTALL)
+#: Whole numbers are written in ASCII digits (``int()`` and ``\d`` would also take "١٢" or "1_000").
+_INT_RE = re.compile(r"-?[0-9]{1,19}")
+
+
+def parse_int(text: Any, name: str, lo: int, hi: int) -> int:
+    """The one reader of a whole number given as text (CLI, marker and web arguments): ASCII digits only."""
+    t = str(text).strip()
+    if not _INT_RE.fullmatch(t) or not lo <= int(t) <= hi:
+        raise RulesetError(f"argument {name}={str(text)[:40]!r}: expected a whole number {lo}..{hi}")
+    return int(t)
+
+
+def parse_pairs(source: Any, *, where: str = "") -> dict[str, str]:
+    """The one reader of ``name=value`` option pairs, whatever the host:
+
+    - text ``"trump=best-post,ten_ace=11"`` (a ruleset's body; a marker's ``options="a=1;b=2"`` may use ``;``),
+    - a list of items ``["trump=best-post", ...]`` (the CLI's repeated ``--option``),
+    - a mapping ``{"trump": "best-post"}`` (the web API's JSON).
+
+    Names and values are stripped; an empty item is skipped; an item without ``=`` or a name given twice raises
+    :class:`RulesetError` (``where`` says where, e.g. `` in ruleset 'x(...)'``). Values are checked later, against
+    the game's option specs, by :meth:`Options.with_options`.
+    """
+    if source is None:
+        return {}
+    if isinstance(source, dict):
+        items = [(str(k), v) for k, v in source.items()]
+    else:
+        texts = re.split(r"[;,]", source) if isinstance(source, str) else [str(x) for x in source]
+        items = []
+        for item in texts:
+            if not item.strip():
+                continue
+            if "=" not in item:
+                raise RulesetError(f"cannot read option {item.strip()!r}{where}: write option=value")
+            k, v = item.split("=", 1)
+            items.append((k, v))
+    out: dict[str, str] = {}
+    for k, v in items:
+        k = k.strip()
+        if k in out:
+            raise RulesetError(f"option {k!r} given twice{where}")
+        out[k] = str(v).strip()
+    return out
 
 
 def parse_ruleset(game: str, defaults: Options, presets: dict[str, Preset], text: str) -> Options:
@@ -165,24 +209,5 @@ def parse_ruleset(game: str, defaults: Options, presets: dict[str, Preset], text
         base = presets[name].options
     else:
         raise RulesetError(f"unknown ruleset {name!r} for {game}: known rulesets are {', '.join(presets)}")
-    pairs: dict[str, str] = {}
-    if body and body.strip():
-        for item in body.split(","):
-            if "=" not in item:
-                raise RulesetError(f"cannot read option {item.strip()!r} in ruleset {text!r}: write option=value")
-            k, v = item.split("=", 1)
-            if k.strip() in pairs:
-                raise RulesetError(f"option {k.strip()!r} given twice in ruleset {text!r}")
-            pairs[k.strip()] = v.strip()
-    return base.with_options(pairs)
+    return base.with_options(parse_pairs((body or "").split(","), where=f" in ruleset {text!r}"))
 
-
-def parse_option_pairs(items: list[str]) -> dict[str, str]:
-    """``["trump=best-post", ...]`` (the CLI's ``--option k=v``) as a dict; bad items raise RulesetError."""
-    out: dict[str, str] = {}
-    for item in items:
-        if "=" not in item:
-            raise RulesetError(f"cannot read --option {item!r}: write --option name=value")
-        k, v = item.split("=", 1)
-        out[k.strip()] = v.strip()
-    return out

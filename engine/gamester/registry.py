@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import NotationError, RulesetError
-from .options import Options, Preset, parse_ruleset
+from .options import Options, Preset, parse_pairs, parse_ruleset
 from .state import Bot, State
 
 
@@ -33,6 +33,13 @@ class GameSpec:
 
     def default_options(self) -> Options:
         return self.presets[self.default_preset].options
+
+    def options_for(self, ruleset: str | None = None, overrides: Any = None) -> Options:
+        """A ruleset string (or the default preset) with overrides in any form :func:`parse_pairs` reads: the
+        one way every host turns its input into options."""
+        opts = self.parse_ruleset(ruleset) if ruleset else self.default_options()
+        pairs = parse_pairs(overrides)
+        return opts.with_options(pairs) if pairs else opts
 
     def check_players(self, n: Any) -> int:
         lo, hi = self.players

@@ -61,6 +61,7 @@ from typing import Any
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from .clauses import lookup
 from .errors import NotationError, RulesetError
+from .options import parse_int
 from .registry import get_game
 
 KINDS = ("pp-deal", "pp-settle", "pp-compare", "put-play", "spec-play")
@@ -124,25 +125,11 @@ def check_args(kind: str, args: Any) -> dict[str, str]:
 
 
 def _int(name: str, text: str, lo: int, hi: int) -> int:
-    t = text.strip()
-    if not re.fullmatch(r"\d{1,19}", t) or not lo <= int(t) <= hi:
-        raise RulesetError(f"argument {name}={text[:40]!r}: expected a whole number {lo}..{hi}")
-    return int(t)
+    return parse_int(text, name, lo, hi)
 
 
 def _options(spec: Any, ruleset: str | None, options: str | None) -> Any:
-    opts = spec.parse_ruleset(ruleset) if ruleset else spec.default_options()
-    if options:
-        pairs: dict[str, str] = {}
-        for item in re.split(r"[;,]", options):
-            if not item.strip():
-                continue
-            if "=" not in item:
-                raise RulesetError(f"cannot read option {item.strip()!r}: write options=\"name=value;name=value\"")
-            k, v = item.split("=", 1)
-            pairs[k.strip()] = v.strip()
-        opts = opts.with_options(pairs)
-    return opts
+    return spec.options_for(ruleset, options)
 
 
 def _namespace(spec: Any, a: dict[str, str]) -> argparse.Namespace:

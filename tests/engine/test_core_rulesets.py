@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from gamester import Ledger, RulesetError
 from gamester.clauses import STATUSES, all_clauses, cite, clause, get_clause
+from gamester.options import Options, Preset, option, parse_int, parse_pairs, parse_ruleset
 from gamester.registry import games
-from gamester.rulesets import Options, Preset, option, parse_ruleset
 
 
 @dataclass(frozen=True)
@@ -124,3 +124,32 @@ def test_every_game_has_presets_with_status_and_citations():
             assert spec.parse_ruleset(p.name) == p.options
             assert spec.parse_ruleset(p.options.to_string()) == p.options
         assert "random" in spec.bots
+
+
+# -- the one reader of option pairs and whole numbers (CLI, markers, web API alike) ------------------------------
+@pytest.mark.parametrize("source", ["trump=best-post,stake=2", "trump=best-post; stake=2",
+                                    ["trump=best-post", " stake = 2 "], {"trump": "best-post", "stake": 2}])
+def test_parse_pairs_reads_every_host_form_alike(source):
+    assert parse_pairs(source) == {"trump": "best-post", "stake": "2"}
+    assert ToyOptions().with_options(parse_pairs(source)) == ToyOptions(trump="best-post", stake=2)
+
+
+@pytest.mark.parametrize("source, message", [("stake", "write option=value"), (["stake=1", "stake=2"], "given twice"),
+                                             ("stake=1;stake=2", "given twice")])
+def test_parse_pairs_refuses_bad_items(source, message):
+    with pytest.raises(RulesetError, match=message):
+        parse_pairs(source)
+
+
+@pytest.mark.parametrize("text", ["١٢", "1_0", "+3", "3.0", "", "0x1"])
+def test_numbers_are_ascii_digits_only(text):
+    with pytest.raises(RulesetError, match="whole number"):
+        parse_int(text, "seed", 0, 100)
+    with pytest.raises(RulesetError):
+        parse(f"toy(stake={text})")
+
+
+def test_parse_int_range():
+    assert parse_int(" 12 ", "seed", 0, 100) == 12
+    with pytest.raises(RulesetError, match="0..10"):
+        parse_int("11", "seed", 0, 10)

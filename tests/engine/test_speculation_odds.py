@@ -13,7 +13,12 @@ from hypothesis import strategies as st
 
 from gamester import get_game, parse_cards, play_out
 from gamester.cards import FULL_PACK, pack, shuffled
-from gamester.games.speculation.analysis import _best_trump_chance, analysis, best_trump_chance, offered_chance
+from gamester.games.speculation.analysis import (
+    _best_trump_chance,
+    analysis,
+    best_trump_chance,
+    offered_chance,
+)
 from gamester.speculation import PRESETS, SpeculationState
 from gamester.speculation_odds import brute_force_chances, win_chances
 

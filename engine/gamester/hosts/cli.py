@@ -20,7 +20,7 @@ from typing import Any
 
 from ..clauses import all_clauses
 from ..errors import GamesterError
-from ..options import parse_option_pairs
+from ..options import parse_int
 from ..registry import GameSpec, games, get_game, replay
 
 GAME_COMMANDS = ("deal", "settle", "play")
@@ -39,8 +39,8 @@ class _UsageError(Exception):
 
 def _int(text: str) -> int:
     try:
-        return int(text)
-    except ValueError:
+        return parse_int(text, "", -(2**63), 2**63 - 1)
+    except GamesterError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
 
 
@@ -76,8 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _options(spec: GameSpec, ns: argparse.Namespace):
-    opts = spec.parse_ruleset(ns.ruleset) if ns.ruleset else spec.default_options()
-    return opts.with_options(parse_option_pairs(ns.option))
+    return spec.options_for(ns.ruleset, ns.option)
 
 
 def _rulesets(spec: GameSpec) -> tuple[Any, str]:

@@ -79,7 +79,7 @@ def _int(req: dict, name: str, default: Any = ..., *, lo: int = 0, hi: int = MAX
     v = _field(req, name, default)
     if v is default and default is not ...:
         return v
-    if isinstance(v, str) and re.fullmatch(r"\s*\d{1,19}\s*", v):   # seeds from URLs arrive as text
+    if isinstance(v, str) and re.fullmatch(r"\s*[0-9]{1,19}\s*", v):   # seeds from URLs arrive as text (ASCII digits)
         v = int(v)
     if isinstance(v, bool) or not isinstance(v, int):
         raise RequestError(f"field {name!r} must be a whole number, not {_show(v)}")
@@ -117,7 +117,6 @@ def _game(req: dict) -> GameSpec:
 
 def _options(spec: GameSpec, req: dict) -> Options:
     text = _str(req, "ruleset", None, limit=2000)
-    opts = spec.parse_ruleset(text) if text else spec.default_options()
     extra = _field(req, "options", {})
     if not isinstance(extra, dict):
         raise RequestError(f"field 'options' must be an object of option names and values, not {_show(extra)}")
@@ -128,13 +127,13 @@ def _options(spec: GameSpec, req: dict) -> Options:
         if not isinstance(v, (str, int)) or isinstance(v, bool) or len(str(v)) > MAX_TEXT or len(k) > MAX_TEXT:
             raise RequestError(f"option {k[:60]!r} must have a short text or number value, not {_show(v)}")
         pairs[k] = str(v)
-    return opts.with_options(pairs) if pairs else opts
+    return spec.options_for(text, pairs)
 
 
 def _players(spec: GameSpec, req: dict) -> int:
     lo, hi = spec.players
     n = _field(req, "players", lo if lo == hi else max(lo, min(hi, 4)))
-    if isinstance(n, str) and re.fullmatch(r"\s*\d{1,3}\s*", n):
+    if isinstance(n, str) and re.fullmatch(r"\s*[0-9]{1,3}\s*", n):
         n = int(n)
     return spec.check_players(n)
 
