@@ -233,9 +233,17 @@
     return h("dl", { class: "gm-data" }, entries.map(([k, x]) => [h("dt", {}, label(k)), h("dd", {}, dataEl(x, depth + 1, k, odds))]));
   }
 
-  function seatName(p, n) {
-    if (typeof p === "number") return `Seat ${p}` + (p === 0 ? " (eldest)" : p === n - 1 ? " (dealer)" : "");
+  // A seat's role (dealer, eldest) comes from the engine (the position's "roles", or a deal record's dealer and
+  // eldest): the deal rotates, so the seat number says nothing about it.
+  function seatName(p, roles) {
+    if (typeof p === "number") return `Seat ${p}` + (roles && roles[p] ? ` (${roles[p]})` : "");
     return label(p);
+  }
+  function recordRoles(d) {
+    const out = {};
+    if (d && Number.isInteger(d.eldest)) out[d.eldest] = "eldest";
+    if (d && Number.isInteger(d.dealer)) out[d.dealer] = "dealer";
+    return out;
   }
   const CLAUSE_RE = /^[a-z]+(\.[a-z0-9_-]+)+$/;
   function clauseLink(id, base) {
@@ -257,19 +265,19 @@
     return list.filter((x) => Array.isArray(x) && PASSAGE_HREF_RE.test(String(x[1])) && !String(x[1]).startsWith("/"))
       .map((x) => [" ", h("a", { class: "gm-passage", href: base + String(x[1]), title: "the passage behind this clause" }, `§ ${String(x[0])}`)]);
   }
-  function ledgerEl(lines, n, base) {
+  function ledgerEl(lines, roles, base) {
     if (!lines.length) return h("p", { class: "gm-empty" }, "No counters moved.");
     return h("table", { class: "gm-ledger" },
       h("thead", {}, h("tr", {}, ["From", "To", "Counters", "Stake", "Why (clause)"].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, lines.map((l) => h("tr", { "data-clause": l.clause },
-        h("td", {}, seatName(l.from, n)), h("td", {}, seatName(l.to, n)), h("td", { class: "gm-num" }, String(l.counters)),
+        h("td", {}, seatName(l.from, roles)), h("td", {}, seatName(l.to, roles)), h("td", { class: "gm-num" }, String(l.counters)),
         h("td", {}, String(l.stake ?? "")), h("td", {}, String(l.reason ?? ""), h("br"), h("small", {}, clauseLink(l.clause, base), passageLinks(l.clause, base)))))));
   }
   // Every ledger in a record (a game record may hold one per deal).
   function ledgers(rec, path = [], out = []) {
     if (!rec || typeof rec !== "object" || path.length > 4) return out;
     if (Array.isArray(rec.ledger) && rec.ledger.every((l) => l && typeof l === "object" && "clause" in l)) {
-      out.push({ path, lines: rec.ledger, net: rec.net });
+      out.push({ path, lines: rec.ledger, net: rec.net, roles: recordRoles(rec) });
     }
     if (Array.isArray(rec.deals)) rec.deals.forEach((d, i) => ledgers(d, path.concat(`Deal ${i + 1}`), out));
     return out;
@@ -588,7 +596,7 @@
       const prev = value ?? this.who.value;
       this.who.textContent = "";
       this.who.append(h("option", { value: "bots" }, "the bots (watch)"), h("option", { value: "all" }, "me, for every seat"));
-      for (let s = 0; s < n; s++) this.who.append(h("option", { value: String(s) }, `me, for ${seatName(s, n).toLowerCase()}`));
+      for (let s = 0; s < n; s++) this.who.append(h("option", { value: String(s) }, `me, for ${seatName(s, this.roles).toLowerCase()}`));
       const def = this.kind === "pp-deal" ? "bots" : "0";
       this.who.value = Array.from(this.who.options).some((o) => o.value === prev) ? prev : def;
     }
@@ -698,13 +706,13 @@
       const mine = p.current !== null && (this.who.value === "all" || this.who.value === String(p.current));
       this.stepInfo.textContent = p.terminal
         ? `Step ${p.step}: the deal is over (${p.phase}).`
-        : `Step ${p.step}, ${p.phase}: ${seatName(p.current, n)} to act${mine ? " (you decide)" : ""}.`;
+        : `Step ${p.step}, ${p.phase}: ${seatName(p.current, p.roles)} to act${mine ? " (you decide)" : ""}.`;
       if (this.moved && this.moved.length) {
-        const shown = this.moved.slice(-8).map(([seat, a]) => `${seatName(seat, n).toLowerCase()}: ${a}`).join("; ");
+        const shown = this.moved.slice(-8).map(([seat, a]) => `${seatName(seat, p.roles).toLowerCase()}: ${a}`).join("; ");
         this.stepInfo.textContent += ` Computer moves: ${this.moved.length > 8 ? "…; " : ""}${shown}.`;
       }
       this.viewBox.textContent = "";
-      this.viewBox.append(h("h5", {}, p.seat === null ? "The table (everything shown)" : `What ${seatName(p.seat, n).toLowerCase()} sees`), dataEl(p.view));
+      this.viewBox.append(h("h5", {}, p.seat === null ? "The table (everything shown)" : `What ${seatName(p.seat, p.roles).toLowerCase()} sees`), dataEl(p.view));
       this.choices.textContent = "";
       if (!p.terminal) {
         if (mine) {
@@ -712,12 +720,12 @@
           for (const a of p.legal) this.choices.append(h("button", { type: "button", class: "md-button gm-small gm-move", "data-action": a, onclick: () => this.act(a) }, a), " ");
         } else {
           this.choices.append(h("span", {}, this.who.value === "bots"
-            ? `Waiting for ${seatName(p.current, n).toLowerCase()} (a bot): press “Bot moves” or “Bots play on”.`
-            : `${seatName(p.current, n)} (the computer) is thinking…`));
+            ? `Waiting for ${seatName(p.current, p.roles).toLowerCase()} (a bot): press “Bot moves” or “Bots play on”.`
+            : `${seatName(p.current, p.roles)} (the computer) is thinking…`));
         }
       }
       this.analysisBox.textContent = "";
-      if (p.analysis) this.analysisBox.append(h("h5", {}, `The odds for ${seatName(p.seat ?? p.current, n).toLowerCase()}`), dataEl(p.analysis, 0, "", true));
+      if (p.analysis) this.analysisBox.append(h("h5", {}, `The odds for ${seatName(p.seat ?? p.current, p.roles).toLowerCase()}`), dataEl(p.analysis, 0, "", true));
       this.result.textContent = "";
       if (p.terminal && p.record) {
         if (!G.passages) G.passages = await passages();
@@ -725,10 +733,10 @@
         this.result.append(h("h5", {}, "Settlement"));
         for (const l of ls) {
           if (l.path.length) this.result.append(h("h6", {}, l.path.join(", ")));
-          this.result.append(ledgerEl(l.lines, n, this.base));
+          this.result.append(ledgerEl(l.lines, l.roles, this.base));
         }
         const net = p.record.net || (p.record.score ? null : null);
-        if (Array.isArray(net)) this.result.append(h("p", { class: "gm-net" }, "Net: ", net.map((v, s) => `${seatName(s, n)} ${v > 0 ? "+" : ""}${v}`).join("; ")));
+        if (Array.isArray(net)) this.result.append(h("p", { class: "gm-net" }, "Net: ", net.map((v, s) => `${seatName(s, null)} ${v > 0 ? "+" : ""}${v}`).join("; ")));
         const rest = {};
         for (const k of ["winner", "score", "winners", "trump", "box"]) if (k in p.record) rest[k] = p.record[k];
         if (Object.keys(rest).length) this.result.append(dataEl(rest));

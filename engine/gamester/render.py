@@ -236,18 +236,13 @@ _PARTY_NAMES = {"post": "Post dish", "pair": "Pair dish", "seat": "Seat dish", "
                 "stock": "Score", "pool": "Pool"}
 
 
-def roles_of(d: dict, n: int, game: str) -> dict[int, str]:
-    """Dealer and eldest hand of one deal, as its record gives them (the eldest hand sits on the dealer's left,
-    the next seat). A Post and Pair show-down of given hands (no dealer in the record) lists the hands eldest
-    first, so its last hand is the dealer's."""
+def roles_of(d: dict, n: int) -> dict[int, str]:
+    """Dealer and eldest hand of one deal, as its record gives them (``dealer`` and ``eldest``: every game's deal
+    records both; the deal rotates, so the seat number says nothing)."""
     def seat(v: Any) -> int | None:
         return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < max(n, 1) else None
 
     dealer, eldest = seat(d.get("dealer")), seat(d.get("eldest"))
-    if dealer is None and game == "post-and-pair" and "carried" in d and n >= 2:
-        dealer, eldest = n - 1, 0
-    if dealer is not None and eldest is None and n >= 2:
-        eldest = (dealer + 1) % n
     out: dict[int, str] = {}
     if eldest is not None:
         out[eldest] = "eldest"
@@ -425,7 +420,7 @@ def _pp_html(d: dict, players: int, game: str, base: str, passages: dict | None,
     hands = _hands_of(d)
     net = d.get("net") if isinstance(d.get("net"), list) else None
     n = len(hands) if hands else (len(net) if net else players)
-    roles = roles_of(d, n, game)
+    roles = roles_of(d, n)
     folded = set(d.get("folded") or []) if isinstance(d.get("folded"), list) else set()
     winners = d.get("winners") if isinstance(d.get("winners"), dict) else {}
     notes = {}
@@ -505,7 +500,7 @@ def _put_side(seat: int, players: int, score_len: int) -> str:
 
 
 def _put_deal_html(dd: dict, n: int, base: str, passages: dict | None) -> str:
-    roles = roles_of(dd, n, "put")
+    roles = roles_of(dd, n)
     rows = []
     events: dict[int, list[tuple[str, str]]] = {}
     for p in dd.get("puts") or []:
@@ -621,7 +616,7 @@ def _put_html(d: dict, players: int, base: str, passages: dict | None) -> str:
 
 # -- Speculation ----------------------------------------------------------------------------------------------------
 def _spec_deal_html(dd: dict, n: int, base: str, passages: dict | None, deal: int) -> str:
-    roles = roles_of(dd, n, "speculation")
+    roles = roles_of(dd, n)
     hands = dd.get("hands") if isinstance(dd.get("hands"), list) else None
     net = dd.get("net") if isinstance(dd.get("net"), list) else None
     notes = {}

@@ -2,10 +2,21 @@
 
 A game state has a phase, a current player (a seat, or ``TERMINAL``), ``legal_actions()`` and ``apply(action)``.
 Actions are short strings (``"vye 2"``, ``"pass"``, ``"put"``, ``"play QS"``), so records are plain JSON and the
-widgets need no parser of their own. Chance (shuffling and dealing) never appears as an action: a state owns a
-``random.Random(seed)`` and resolves chance itself whenever the rules call for a deal. Hence a record is just
-``{"game", "ruleset", "seed", "players", "actions"}`` plus whatever summary the game adds, and
-:func:`replay` rebuilds the same state on any Python.
+widgets need no parser of their own.
+
+Chance is not a node of the game tree (the choice asked for in issue #10; OpenSpiel's ``CHANCE`` player is gone).
+A state owns a ``random.Random(seed)`` and deals from it whenever the rules call for a deal, so that:
+- a record stays ``{"game", "ruleset", "seed", "players", "actions"}`` (plus the game's summary), every action in
+  it is a player's, and :func:`gamester.registry.replay` rebuilds the same state on CPython and Pyodide alike
+  (``random.Random`` with an integer seed gives the same shuffle on both);
+- no host, bot or widget ever has to act for chance, or be told which outcomes chance has;
+- what a seat may not know stays inside the state, and the views (:meth:`State.view`) decide what is shown.
+The price: a search cannot enumerate deals through the state; the odds modules enumerate hidden cards themselves.
+
+Every state also gives :meth:`State.returns` (one number per seat: what each seat won or lost, the same numbers as
+the record's ``returns_key`` field) and views that share three keys across games: ``to_act`` (the seat to act,
+or ``None``), ``hands`` (per seat: the cards as text where the viewer may see them, else how many) and ``roles``
+(``{"3": "dealer", "0": "eldest"}``: read from the deal being played, never from the seat number).
 """
 
 from __future__ import annotations
@@ -19,13 +30,13 @@ from .errors import IllegalActionError, NotationError, RulesetError
 from .options import Options
 
 TERMINAL = -2
-CHANCE = -1
 
 
 class State(ABC):
     """Common machinery; subclasses implement ``_legal``, ``_apply``, ``current_player`` and the views."""
 
     game: str = ""
+    returns_key: str = "net"   # the record field that shows :meth:`returns` (Put: "score")
     title: str = ""
     player_range: tuple[int, int] = (1, 99)  # each game sets its own
 
@@ -80,10 +91,41 @@ class State(ABC):
         self._apply(action)
         self.history.append(action)
 
+    @abstractmethod
+    def returns(self) -> list[int]:
+        """Per seat, the counters (or points) won or lost over the game: final once :meth:`is_terminal`, the
+        running totals before; always the numbers of the record's ``returns_key`` field."""
+
     # -- views and records -----------------------------------------------------------------------------------
     @abstractmethod
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: everything, for tests and show-downs), as JSON-ready data."""
+        """What ``seat`` may see (``None``: everything, for tests and show-downs), as JSON-ready data, with the
+        keys every game shares (:meth:`common_view`)."""
+
+    @abstractmethod
+    def dealer_and_eldest(self) -> tuple[int, int]:
+        """The dealer and the eldest hand of the deal being played (or the last one), as that deal records them."""
+
+    @abstractmethod
+    def held(self) -> list[list[Any]]:
+        """Per seat, the cards in hand now (the views hide what a seat may not see)."""
+
+    def may_see(self, viewer: int | None, owner: int) -> bool:
+        """Whether ``viewer`` (``None``: everybody, as in tests) may see the cards ``owner`` holds."""
+        return viewer is None or viewer == owner
+
+    def roles(self) -> dict[str, str]:
+        dealer, eldest = self.dealer_and_eldest()
+        return {str(eldest): "eldest", str(dealer): "dealer"}
+
+    def common_view(self, seat: int | None) -> dict[str, Any]:
+        """The keys every game's view has: ``to_act``, ``hands`` (text where ``seat`` may see, else a count) and
+        ``roles``."""
+        cur = self.current_player()
+        hands: list[Any] = []
+        for s, cards in enumerate(self.held()):
+            hands.append(" ".join(map(str, cards)) if self.may_see(seat, s) else len(cards))
+        return {"to_act": None if cur == TERMINAL else cur, "hands": hands, "roles": self.roles()}
 
     def summary(self) -> dict[str, Any]:
         """Game-specific record fields (deals, ledger, score ...); subclasses extend."""

@@ -57,6 +57,7 @@ def test_random_playouts_conform(game, preset):
             steps += 1
             assert steps < 20_000
         record = state.to_record()
+        assert state.returns() == record[state.returns_key], "returns() disagrees with the record"
         assert replay(json.loads(json.dumps(record))).to_record() == record
         assert spec.parse_ruleset(record["ruleset"]) == options
         for line in _ledger_lines(record):
@@ -71,3 +72,33 @@ def test_every_bot_finishes_a_game(game):
         state = spec.new_state(spec.default_options(), spec.players[0], 7)
         play_out(state, [spec.make_bot(name, i) for i in range(state.players)])
         assert state.is_terminal()
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_views_share_keys_and_roles_come_from_the_deal(game):
+    spec = get_game(game)
+    state = spec.new_state(spec.default_options(), spec.players[0], 3)
+    bots = [spec.make_bot("random", i) for i in range(state.players)]
+    while not state.is_terminal():
+        seat = state.current_player()
+        v = state.view(seat)
+        assert v["to_act"] == seat
+        own = " ".join(map(str, state.held()[seat]))
+        assert v["hands"][seat] == (own if state.may_see(seat, seat) else len(state.held()[seat]))
+        assert all(isinstance(h, int) for o, h in enumerate(v["hands"]) if o != seat)
+        dealer, eldest = state.dealer_and_eldest()
+        assert v["roles"] == {str(eldest): "eldest", str(dealer): "dealer"}
+        state.apply(bots[seat].choose(state, seat))
+    deals = state.to_record()["deals"]
+    assert all(isinstance(d["eldest"], int) and d["eldest"] != d["dealer"] for d in deals)
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+@pytest.mark.parametrize("players", [0, 1, 99, -1, True, "2"])
+def test_a_bad_seat_count_is_a_ruleset_error(game, players):
+    spec = get_game(game)
+    with pytest.raises(RulesetError, match="players"):
+        spec.new_state(spec.default_options(), players, 1)
+    state_class = type(spec.new_state(spec.default_options(), spec.players[0], 1))
+    with pytest.raises(RulesetError, match="players"):
+        state_class(spec.default_options(), players, 1)

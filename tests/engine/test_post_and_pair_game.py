@@ -61,11 +61,11 @@ def test_the_deal_is_seeded_and_distinct():
 def test_view_hides_other_hands_until_the_show():
     st = PostAndPairState(REC, 3, 9)
     v = st.view(1)
-    assert v["hands"]["1"] == " ".join(map(str, st.hands[1]))
-    assert v["hands"]["0"] == 2 and v["hands"]["2"] == 2
+    assert v["hands"][1] == " ".join(map(str, st.hands[1]))
+    assert v["hands"][0] == 2 and v["hands"][2] == 2
     assert v["legal"] == []  # seat 1 is not to act
     assert st.view(0)["legal"] == ["seat", "abandon"]
-    assert all(isinstance(h, str) for h in st.view(None)["hands"].values())
+    assert all(isinstance(h, str) for h in st.view(None)["hands"])
     for a in ("seat", "seat", "seat", "vye 1", "match", "fold", "show"):
         st.apply(a)
     d = st.view(2)["deals"][0]

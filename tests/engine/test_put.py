@@ -441,7 +441,7 @@ def test_card_notation_in_actions():
 def test_views_hide_the_other_hand():
     s = new(seed=1, hands=["10S 9S 5S", "KH 4H 6H"])
     v = s.view(0)
-    assert v["hand"] == "10S 9S 5S" and "hands" not in v and "KH" not in json.dumps(v)
+    assert v["hand"] == "10S 9S 5S" and v["hands"] == ["10S 9S 5S", 3] and "KH" not in json.dumps(v)
     assert v["legal"] == [] and s.view(1)["legal"] == s.legal_actions()
     assert s.view(None)["hands"] == ["10S 9S 5S", "KH 6H 4H"]
     with pytest.raises(NotationError):

@@ -62,8 +62,17 @@ class ToyState(State):
                 self.ledger.pay("pot", best, self.options.stake * len(bettors), "bet", WIN,
                                 f"seat {best} holds the highest card")
 
+    def returns(self) -> list[int]:
+        return self.ledger.net(self.players)
+
+    def dealer_and_eldest(self) -> tuple[int, int]:
+        return self.players - 1, 0  # one deal, dealt by the last seat
+
+    def held(self) -> list[list]:
+        return [[c] for c in self.hands]
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        return {"hands": [str(c) if seat is None or seat == i or self.is_terminal() else None
+        return {**self.common_view(seat), "hands": [str(c) if seat is None or seat == i or self.is_terminal() else None
                           for i, c in enumerate(self.hands)], "bets": list(self.bets)}
 
     def summary(self) -> dict[str, Any]:

@@ -183,6 +183,7 @@ def _payload(spec: GameSpec, state: State, seat: int | None, *, analysis: bool =
         "terminal": cur is None,
         "legal": state.legal_actions(),
         "seat": seat,
+        "roles": state.roles(),   # {"3": "dealer", "0": "eldest"}: the deal's own, for naming seats
         "view": _jsonable(state.view(seat)),
     }
     if out["terminal"]:

@@ -110,6 +110,7 @@ class Settlement:
             "ruleset": self.options.to_string(),
             "follows": preset_name(self.options),
             "hands": [format_cards(h) for h in self.hands],
+            "dealer": self._seat(len(self.hands) - 1), "eldest": self._seat(0),  # the hands are given eldest first
             "folded": [self._seat(p) for p in range(len(self.hands)) if p not in self.live],
             "trump": self.trump,
             "winners": dict(self.winners),

@@ -307,10 +307,6 @@ class PostAndPairState(State):
         hands too), and otherwise only the seat's own.
         """
         over = self._phase == Phase.OVER
-        hands: dict[str, Any] = {}
-        if not over:
-            for s in self.order:
-                hands[str(s)] = format_cards(self.hands[s]) if seat is None or s == seat else len(self.hands[s])
         deals = []
         for d in self.deals:
             d = dict(d)
@@ -321,9 +317,9 @@ class PostAndPairState(State):
         out: dict[str, Any] = {
             "game": GAME, "ruleset": self.options.to_string(), "follows": preset_name(self.options),
             "phase": self.phase, "deal": len(self.deals) + (0 if over else 1), "players": self.players,
-            "dealer": self.dealer, "to_act": None if over else self.current_player(),
+            "dealer": self.dealer,
             "legal": self.legal_actions() if (seat is None or (not over and self.current_player() == seat)) else [],
-            "hands": hands, "deals": deals, "net": self.totals()[0],
+            "deals": deals, "net": self.totals()[0], **self.common_view(seat),
         }
         if not over:
             out.update({"order": self.order, "status": {str(s): v for s, v in self.status.items()},
@@ -331,6 +327,15 @@ class PostAndPairState(State):
                         "vyed": {str(s): v for s, v in getattr(self, "contrib", {}).items()},
                         "carried_in": self.carried_in})
         return out
+
+    def dealer_and_eldest(self) -> tuple[int, int]:
+        return self.dealer, self.order[0]
+
+    def held(self) -> list[list[Card]]:
+        return [self.hands.get(s, []) for s in range(self.players)]
+
+    def returns(self) -> list[int]:
+        return self.totals()[0]
 
     def totals(self) -> tuple[list[int], int]:
         net = [0] * self.players

@@ -61,6 +61,7 @@ class PutState(State):
     """A whole game of Put (or Truc): deals until five up, a won put, or the game points."""
 
     game = "put"
+    returns_key = "score"
     title = "Put"
     player_range = (2, 4)
 
@@ -125,7 +126,7 @@ class PutState(State):
         for i in range(3 * n):
             self.hands[order[i % n]].append(deck[i])
         self.d: dict[str, Any] = {
-            "number": len(self.deals) + 1, "dealer": self.dealer,
+            "number": len(self.deals) + 1, "dealer": self.dealer, "eldest": order[0],
             "hands": [format_cards(h) for h in self.hands], "tricks": [], "puts": [], "throw_ups": [],
             "points": [], "result": None}
         if self.options.rubber > 1:
@@ -433,6 +434,15 @@ class PutState(State):
     def seat_score(self, seat: int) -> int:
         return self.score[self.side(seat)]
 
+    def dealer_and_eldest(self) -> tuple[int, int]:
+        return self.d["dealer"], self.d["eldest"]
+
+    def held(self) -> list[list[Card]]:
+        return [self._sorted(h) for h in self.hands]
+
+    def returns(self) -> list[int]:
+        return [self.seat_score(s) for s in range(self.players)]
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
         cp = self.current_player()
         v: dict[str, Any] = {
@@ -475,6 +485,7 @@ class PutState(State):
             if given:
                 v["gave"] = given[0]
         v["legal"] = self.legal_actions() if (seat is None or seat == cp) else []
+        v.update(self.common_view(seat))
         return v
 
     def summary(self) -> dict[str, Any]:

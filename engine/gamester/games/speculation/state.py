@@ -482,6 +482,18 @@ class SpeculationState(State):
         """Whether ``seat`` can see ``owner_seat``'s unturned cards (only after looking: a peek)."""
         return seat is None or (seat == owner_seat and seat in self.deal.peeked)
 
+    def may_see(self, viewer: int | None, owner: int) -> bool:
+        return self.sees(viewer, owner)
+
+    def dealer_and_eldest(self) -> tuple[int, int]:
+        return self.deal.dealer, self._left(self.deal.dealer)
+
+    def held(self) -> list[list[Card]]:
+        return [list(h) for h in self.deal.hidden]
+
+    def returns(self) -> list[int]:
+        return self.net()
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
         d = self.deal
         cur = self.current_player()
@@ -511,9 +523,8 @@ class SpeculationState(State):
              "spare": None if d.spare is None else {
                  "cards": format_cards(d.spare) if (d.spare_shown or seat is None) else None,
                  "shown": d.spare_shown},
-             "to_act": None if cur == TERMINAL else cur,
              "legal": self.legal_actions() if (seat is None or seat == cur) else [],
-             "over": cur == TERMINAL}
+             "over": cur == TERMINAL, **self.common_view(seat)}
         return v
 
     def net(self) -> list[int]:
@@ -527,7 +538,7 @@ class SpeculationState(State):
         holders = {str(c): s for c, s in d.owner.items()}
         net = d.ledger.net(self.players)
         rec = {
-            "deal": d.number, "dealer": d.dealer,
+            "deal": d.number, "dealer": d.dealer, "eldest": self._left(d.dealer),
             "hands": [format_cards(h) for h in d.hands],
             "spare": None if d.spare is None else format_cards(d.spare),
             "turn_up": str(d.turnup), "trump": d.turnup.suit.letter,
