@@ -13,6 +13,43 @@ from .state import Bot, State
 
 
 @dataclass(frozen=True)
+class CommandArgs:
+    """What a game's command (``deal``, ``settle``, ``play``) is given, by any host: plain values, no argparse.
+    ``None`` or empty means the game's default."""
+
+    players: int | None = None
+    seed: int | None = None
+    bots: tuple[str, ...] = ()      # bot names (items may be comma lists, as typed)
+    deals: int | None = None
+    hands: tuple[str, ...] = ()     # a show-down of given hands, eldest first
+    folded: tuple[int, ...] = ()
+
+
+#: A game command: (options, args) -> (JSON-ready data, the same in plain text).
+Command = Callable[[Options, CommandArgs], tuple[Any, str]]
+
+
+@dataclass(frozen=True)
+class WidgetSpec:
+    """One kind of live example a game offers on its page (``<!-- widget KIND ... -->``)."""
+
+    kind: str                       # "pp-deal": the marker's and the element's data-widget name
+    command: str                    # the game command it runs ("deal", "settle", "play"), or "compare"
+    verb: str                       # the button: "Deal and settle"
+    blurb: str                      # one line shown to readers above the controls
+    play: bool = False              # whether the reader can step through the game (a position with actions)
+    max_players: int | None = None  # a lower limit than the game's for this kind (None: the game's)
+    args: tuple[str, ...] = ()      # the arguments the kind takes (marker and data-args)
+    required: tuple[str, ...] = ()  # of which these must be given
+    one_of: tuple[str, ...] = ()    # exactly one of these must be given
+    marker: str = "example"         # the page marker that means this kind: <!-- example GAME ... --> or compare
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "command": self.command, "verb": self.verb, "blurb": self.blurb, "play": self.play,
+                "max_players": self.max_players, "args": list(self.args), "required": list(self.required)}
+
+
+@dataclass(frozen=True)
 class GameSpec:
     name: str                      # "post-and-pair": used in CLI commands, ruleset strings, records, URLs
     title: str                     # "Post and Pair"
@@ -22,11 +59,26 @@ class GameSpec:
     players: tuple[int, int]       # inclusive range of seats
     new_state: Callable[[Options, int, int], State]  # (options, players, seed) -> a fresh state
     bots: dict[str, Callable[[int], Bot]] = field(default_factory=dict)  # name -> factory(seed)
-    # The CLI: command ("deal", "settle", "play", ...) -> handler(options, args) -> (json_object, text).
-    cli: dict[str, Callable[[Options, Any], tuple[Any, str]]] = field(default_factory=dict)
+    # Commands ("deal", "settle", "play", ...) run by every host through gamester.commands.
+    commands: dict[str, Command] = field(default_factory=dict)
     # Optional: analysis(state, seat) -> JSON-ready dict of exact chances for that seat's view (Put: chance of
     # winning the deal; Speculation: chance that each card is the best trump). The site shows it beside decisions.
     analysis: Callable[[State, int], dict[str, Any]] | None = None
+    # What the site reads (see notes/CONTRACT.md): the game's page from the site root ("put/"), its clause id
+    # prefix ("put."), the edition text id of its period chapter ("cotton1674.put", "" for none), the
+    # bibliography key of the modern account it reconstructs from, and its widget kinds.
+    page: str = ""
+    clause_prefix: str = ""
+    chapter: str = ""
+    seed_key: str = ""
+    widgets: dict[str, WidgetSpec] = field(default_factory=dict)
+    default_players: int | None = None   # when a host is not told (None: the fewest the game allows)
+    default_bots: tuple[str, ...] = ()   # seat i plays default_bots[i % len] unless told otherwise
+
+    @property
+    def cli(self) -> dict[str, Command]:
+        """The old name of :attr:`commands`."""
+        return self.commands
 
     def parse_ruleset(self, text: str) -> Options:
         return parse_ruleset(self.name, self.options(), self.presets, text)

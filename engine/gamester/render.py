@@ -52,135 +52,102 @@ Bad arguments raise :class:`~gamester.errors.RulesetError` or :class:`~gamester.
 
 from __future__ import annotations
 
-import argparse
 import html
 import json
 import re
 from typing import Any
 
+from . import commands
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from .clauses import lookup
 from .errors import NotationError, RulesetError
 from .options import parse_int
-from .registry import get_game
+from .registry import GameSpec, WidgetSpec, games, get_game
 
-KINDS = ("pp-deal", "pp-settle", "pp-compare", "put-play", "spec-play")
-GAME_OF_KIND = {"pp-deal": "post-and-pair", "pp-settle": "post-and-pair", "pp-compare": "post-and-pair",
-                "put-play": "put", "spec-play": "speculation"}
-_ALLOWED = {
-    "pp-deal": {"seed", "players", "ruleset", "options", "bots"},
-    "pp-settle": {"hands", "folded", "ruleset", "options"},
-    "pp-compare": {"seed", "players", "hands", "folded", "rulesets", "options", "bots"},
-    "put-play": {"seed", "players", "ruleset", "options", "bots", "deals"},
-    "spec-play": {"seed", "players", "ruleset", "options", "bots", "deals"},
-}
-_REQUIRED = {"pp-deal": ("seed",), "pp-settle": ("hands",), "pp-compare": ("rulesets",),
-             "put-play": ("seed",), "spec-play": ("seed",)}
-_DEFAULT_PLAYERS = {"post-and-pair": 4, "put": 2, "speculation": 4}
 MAX_SEED = 2**63 - 1
 
 e = html.escape
 
 
 # -- arguments ---------------------------------------------------------------------------------------------------
+def widgets() -> dict[str, tuple[GameSpec, WidgetSpec]]:
+    """Every widget kind any game declares: kind -> (game, widget)."""
+    return {w.kind: (spec, w) for spec in games().values() for w in spec.widgets.values()}
+
+
+#: Compatibility names (the kinds are the games' own: see :func:`widgets`).
+KINDS = tuple(widgets())
+GAME_OF_KIND = {kind: spec.name for kind, (spec, _w) in widgets().items()}
+
+
 def marker_kind(verb: str, game: str, args: dict[str, str]) -> str:
-    """``example post-and-pair seed=..`` -> ``pp-deal``; ``example post-and-pair hands=..`` -> ``pp-settle``;
-    ``compare post-and-pair ..`` -> ``pp-compare``; ``example put ..`` -> ``put-play``; ``example speculation ..``
-    -> ``spec-play``."""
-    if game == "post-and-pair":
-        if verb == "compare":
-            return "pp-compare"
-        return "pp-settle" if "hands" in args else "pp-deal"
-    if verb == "compare":
-        raise RulesetError(f"'compare' is only for post-and-pair, not {game!r}")
-    if game == "put":
-        return "put-play"
-    if game == "speculation":
-        return "spec-play"
-    raise RulesetError(f"unknown game {game!r}: expected post-and-pair, put or speculation")
+    """Which of ``game``'s widget kinds a page marker ``<!-- VERB GAME args -->`` means: the first whose marker
+    verb is ``verb`` and whose required arguments are all given (``example post-and-pair hands=..`` is a
+    show-down of those hands, ``example post-and-pair seed=..`` a deal)."""
+    spec = get_game(game)
+    kinds = [w for w in spec.widgets.values() if w.marker == verb]
+    if not kinds:
+        raise RulesetError(f"{spec.name} has no '{verb}' example")
+    for w in kinds:
+        if all(k in args for k in w.required) and (not w.one_of or any(k in args for k in w.one_of)):
+            return w.kind
+    return kinds[-1].kind  # check_args will say what is missing
 
 
 def check_args(kind: str, args: Any) -> dict[str, str]:
     """Validate the argument names and shapes for ``kind`` (values are checked again by the engine)."""
-    if kind not in KINDS:
-        raise RulesetError(f"unknown example kind {kind!r}: expected one of {', '.join(KINDS)}")
+    known = widgets()
+    if kind not in known:
+        raise RulesetError(f"unknown example kind {str(kind)[:40]!r}: expected one of {', '.join(sorted(known))}")
+    w = known[kind][1]
     if not isinstance(args, dict):
         raise RulesetError(f"arguments for {kind} must be a mapping of names to text, not {type(args).__name__}")
     out: dict[str, str] = {}
     for k, v in args.items():
-        if not isinstance(k, str) or k not in _ALLOWED[kind]:
-            raise RulesetError(f"unknown argument {str(k)[:40]!r} for {kind}: expected {', '.join(sorted(_ALLOWED[kind]))}")
+        if not isinstance(k, str) or k not in w.args:
+            raise RulesetError(f"unknown argument {str(k)[:40]!r} for {kind}: expected {', '.join(sorted(w.args))}")
         if isinstance(v, bool) or not isinstance(v, (str, int)):
             raise RulesetError(f"argument {k} for {kind} must be text, not {type(v).__name__}")
         v = str(v)
         if len(v) > 400:
             raise RulesetError(f"argument {k} for {kind} is too long ({len(v)} characters)")
         out[k] = v
-    for k in _REQUIRED[kind]:
+    for k in w.required:
         if k not in out:
             raise RulesetError(f"{kind} needs the argument {k}=...")
-    if kind == "pp-compare" and ("seed" in out) == ("hands" in out):
-        raise RulesetError("pp-compare needs either seed=... or hands=..., not both or neither")
+    if w.one_of and sum(k in out for k in w.one_of) != 1:
+        raise RulesetError(f"{kind} needs either {'=... or '.join(w.one_of)}=..., not both or neither")
     return out
 
 
-def _int(name: str, text: str, lo: int, hi: int) -> int:
-    return parse_int(text, name, lo, hi)
-
-
-def _options(spec: Any, ruleset: str | None, options: str | None) -> Any:
-    return spec.options_for(ruleset, options)
-
-
-def _namespace(spec: Any, a: dict[str, str]) -> argparse.Namespace:
+def _params(spec: GameSpec, w: WidgetSpec, a: dict[str, str]) -> dict[str, Any]:
+    """A marker's text arguments as the plain values :mod:`gamester.commands` takes."""
     lo, hi = spec.players
     hands = [h.strip() for h in a["hands"].split("|")] if "hands" in a else []
-    players = len(hands) if hands else _DEFAULT_PLAYERS.get(spec.name, lo)
+    players = len(hands) if hands else (spec.default_players or lo)
     if "players" in a:
-        players = _int("players", a["players"], lo, hi)
-    folded = []
-    if a.get("folded", "").strip():
-        folded = [_int("folded", f, 0, 99) for f in a["folded"].split(",")]
-    bots = [b.strip() for b in a.get("bots", "").split(",") if b.strip()]
-    return argparse.Namespace(
-        players=players, seed=_int("seed", a["seed"], 0, MAX_SEED) if "seed" in a else None,
-        hand=hands, folded=folded, bots=bots,
-        deals=_int("deals", a["deals"], 1, 1000) if "deals" in a else None,
-        json=True, ruleset=a.get("ruleset"), option=[])
-
-
-def _run(spec: Any, command: str, opts: Any, ns: argparse.Namespace) -> dict[str, Any]:
-    handler = spec.cli.get(command)
-    if handler is None:
-        raise RulesetError(f"{spec.name} has no '{command}' command in the engine")
-    data, _text = handler(opts, ns)
-    if not isinstance(data, dict):
-        raise RulesetError(f"{spec.name} {command} returned {type(data).__name__}, expected a JSON object")
-    # Round-trip through JSON so that both hosts see exactly the same plain data.
-    return json.loads(json.dumps(data))
+        players = parse_int(a["players"], "players", lo, w.max_players or hi)
+    folded = [parse_int(f, "folded", 0, 99) for f in a["folded"].split(",")] if a.get("folded", "").strip() else []
+    return {"players": players, "seed": parse_int(a["seed"], "seed", 0, MAX_SEED) if "seed" in a else None,
+            "hands": hands, "folded": folded, "bots": [b.strip() for b in a.get("bots", "").split(",") if b.strip()],
+            "deals": parse_int(a["deals"], "deals", 1, 1000) if "deals" in a else None}
 
 
 def compute(kind: str, args: dict[str, Any]) -> dict[str, Any]:
     """The engine result behind ``render(kind, args)`` (see the module doc)."""
     a = check_args(kind, args)
-    spec = get_game(GAME_OF_KIND[kind])
-    ns = _namespace(spec, a)
-    results = []
-    if kind == "pp-compare":
+    spec, w = widgets()[kind]
+    params = _params(spec, w, a)
+    if w.command == "compare":
         names = [r.strip() for r in a["rulesets"].split(",") if r.strip()]
         if len(names) < 2:
-            raise RulesetError(f"pp-compare needs at least two rulesets, got {a['rulesets']!r}")
-        command = "settle" if ns.hand else "deal"
-        for name in names:
-            opts = _options(spec, name, a.get("options"))
-            ns.ruleset = name
-            results.append({"ruleset": name, "options": opts.to_string(), "data": _run(spec, command, opts, ns)})
+            raise RulesetError(f"{kind} needs at least two rulesets, got {a['rulesets']!r}")
+        results = [{"ruleset": r["ruleset"], "options": r["options"], "data": r["data"]}
+                   for r in commands.compare(spec, names, options=a.get("options"), **params)]
     else:
-        command = {"pp-deal": "deal", "pp-settle": "settle"}.get(kind, "play")
-        opts = _options(spec, a.get("ruleset"), a.get("options"))
-        results.append({"ruleset": a.get("ruleset") or spec.default_preset, "options": opts.to_string(),
-                        "data": _run(spec, command, opts, ns)})
-    return {"kind": kind, "args": a, "game": spec.name, "title": spec.title, "players": ns.players,
+        r = commands.run(spec, w.command, ruleset=a.get("ruleset"), options=a.get("options"), **params)
+        results = [{"ruleset": a.get("ruleset") or spec.default_preset, "options": r["options"], "data": r["data"]}]
+    return {"kind": kind, "args": a, "game": spec.name, "title": spec.title, "players": params["players"],
             "results": results}
 
 

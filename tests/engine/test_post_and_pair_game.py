@@ -20,7 +20,7 @@ def test_registered_spec():
     assert SPEC.name == "post-and-pair" and SPEC.players == (2, 17)
     assert SPEC.default_preset == "reconstruction" and SPEC.default_options() == REC
     assert set(SPEC.bots) == {"random", "cautious", "bold"}
-    assert set(SPEC.cli) == {"deal", "settle", "play"}
+    assert set(SPEC.commands) == {"deal", "settle", "play"}
 
 
 def test_phases_and_first_legal_actions():

@@ -92,7 +92,7 @@ def _analysis(state: ToyState, seat: int) -> dict:
     return {"chance_best": round(rank / 12, 4)}
 
 
-def _deal(options, ns):
+def _deal(options, ns):  # ns: a gamester.registry.CommandArgs
     state = ToyState(options, ns.players or 2, ns.seed or 0)
     while not state.is_terminal():
         state.apply("bet")
@@ -106,7 +106,7 @@ SPEC = GameSpec(
              "double": Preset("double", ToyOptions(stake=2), "conjectural", (cite("cotton1674", "p. 150"),),
                               "two a bet")},
     default_preset="plain", players=(2, 6), new_state=ToyState,
-    bots={"random": RandomBot, "bold": BoldBot}, cli={"deal": _deal}, analysis=_analysis)
+    bots={"random": RandomBot, "bold": BoldBot}, commands={"deal": _deal}, analysis=_analysis)
 
 
 

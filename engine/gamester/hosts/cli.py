@@ -18,13 +18,12 @@ import json
 import sys
 from typing import Any
 
-from ..clauses import all_clauses
+from .. import commands
 from ..errors import GamesterError
 from ..options import parse_int
-from ..registry import GameSpec, games, get_game, replay
+from ..registry import games
 
 GAME_COMMANDS = ("deal", "settle", "play")
-PREFIX = {"post-and-pair": "pp.", "put": "put.", "speculation": "spec."}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -49,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for cmd in GAME_COMMANDS:
         s = sub.add_parser(cmd, help=f"{cmd} a game (see 'gamester {cmd} GAME --help')")
-        s.add_argument("game", help="post-and-pair, put or speculation")
+        s.add_argument("game", help=", ".join(sorted(games())))
         s.add_argument("--ruleset", default=None, help="a preset name or GAME(option=value,...)")
         s.add_argument("--option", action="append", default=[], metavar="K=V", help="override one option")
         s.add_argument("--json", action="store_true", help="print JSON")
@@ -71,81 +70,34 @@ def build_parser() -> argparse.ArgumentParser:
     rp = sub.add_parser("replay", help="replay a JSON game record and print the final record")
     rp.add_argument("record", help="a file, or - for standard input")
     rp.add_argument("--json", action="store_true")
-    sub.add_parser("demo", help="a short tour: a Post and Pair deal settled under two rulesets")
+    d = sub.add_parser("demo", help="a short tour: one deal settled under each of a game's rulesets")
+    d.add_argument("game", nargs="?", default=min(games()), help=f"default {min(games())}")
     return p
 
 
-def _options(spec: GameSpec, ns: argparse.Namespace):
-    return spec.options_for(ns.ruleset, ns.option)
-
-
-def _rulesets(spec: GameSpec) -> tuple[Any, str]:
-    data = {"game": spec.name, "default": spec.default_preset,
-            "rulesets": [p.to_json() for p in spec.presets.values()],
-            "options": [s.to_json() for s in spec.options.specs()]}
-    lines = [f"{spec.title}: rulesets (default {spec.default_preset})"]
-    for p in spec.presets.values():
-        cites = "; ".join(str(c) for c in p.citations)
-        lines.append(f"  {p.name} [{p.status}] {p.summary}")
-        lines.append(f"      {p.options.to_string()}")
-        lines.append(f"      sources: {cites}")
-    lines.append("options:")
-    for s in spec.options.specs():
-        lines.append(f"  {s.name}={s.allowed()} (default {s.default}){': ' + s.help if s.help else ''}")
-    return data, "\n".join(lines)
-
-
-def _clauses(game: str | None) -> tuple[Any, str]:
-    prefix = ""
-    if game:
-        spec = get_game(game)
-        prefix = PREFIX.get(spec.name, spec.name + ".")
-    cl = all_clauses(prefix)
-    lines = []
-    for c in cl:
-        lines.append(f"{c.id} [{c.status}] {c.statement}")
-        lines.append(f"    {'; '.join(str(x) for x in c.citations)}" + (f"  ({c.note})" if c.note else ""))
-    return [c.to_json() for c in cl], "\n".join(lines)
-
-
-def _replay(path: str) -> tuple[Any, str]:
+def _read(path: str) -> str:
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        return sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
     except OSError as e:
         raise GamesterError(f"cannot read record {path!r}: {e.strerror}") from None
-    state = replay(text)
-    rec = state.to_record()
-    return rec, json.dumps(rec, indent=2, ensure_ascii=False)
-
-
-def _demo() -> tuple[Any, str]:
-    spec = get_game("post-and-pair")
-    ns = argparse.Namespace(players=4, seed=1674, json=False, option=[], ruleset=None)
-    parts = []
-    for name in spec.presets:
-        _, text = spec.cli["deal"](spec.presets[name].options, ns)
-        parts.append(f"=== ruleset {name} ===\n{text}")
-    return None, "\n\n".join(parts)
 
 
 def run(argv: list[str]) -> tuple[Any, str, bool]:
     ns = build_parser().parse_args(argv)
     as_json = getattr(ns, "json", False)
     if ns.command == "rulesets":
-        data, text = _rulesets(get_game(ns.game))
+        out = commands.rulesets(ns.game)
     elif ns.command == "clauses":
-        data, text = _clauses(ns.game)
+        out = commands.clauses(ns.game)
     elif ns.command == "replay":
-        data, text = _replay(ns.record)
+        out = commands.replay_record(_read(ns.record))
     elif ns.command == "demo":
-        data, text = _demo()
+        out = commands.demo(ns.game)
     else:
-        spec = get_game(ns.game)
-        handler = spec.cli.get(ns.command)
-        if handler is None:
-            raise GamesterError(f"{spec.name} has no '{ns.command}' command")
-        data, text = handler(_options(spec, ns), ns)
-    return data, text, as_json
+        out = commands.run(ns.game, ns.command, ruleset=ns.ruleset, options=ns.option, players=ns.players,
+                           seed=ns.seed, bots=getattr(ns, "bots", ()), deals=getattr(ns, "deals", None),
+                           hands=getattr(ns, "hand", ()), folded=getattr(ns, "folded", ()))
+    return out["data"], out["text"], as_json
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -32,12 +32,11 @@ Operations (fields other than ``op`` are listed; ``?`` marks optional ones):
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 from typing import Any
 
-from .. import __version__, render
+from .. import __version__, commands, render
 from ..errors import GamesterError, IllegalActionError, NotationError, RulesetError
 from ..options import Options
 from ..registry import GameSpec, games, get_game
@@ -131,8 +130,7 @@ def _options(spec: GameSpec, req: dict) -> Options:
 
 
 def _players(spec: GameSpec, req: dict) -> int:
-    lo, hi = spec.players
-    n = _field(req, "players", lo if lo == hi else max(lo, min(hi, 4)))
+    n = _field(req, "players", spec.default_players or spec.players[0])
     if isinstance(n, str) and re.fullmatch(r"\s*[0-9]{1,3}\s*", n):
         n = int(n)
     return spec.check_players(n)
@@ -251,7 +249,7 @@ def _game_info(spec: GameSpec) -> dict:
         "options": [s.to_json() for s in spec.options.specs()],
         "bots": list(spec.bots), "default_bot": _default_bot(spec) if spec.bots else None,
         "analysis": spec.analysis is not None,
-        "commands": sorted(spec.cli),
+        "commands": sorted(spec.commands),
     }
 
 
@@ -340,17 +338,6 @@ def _op_analysis(req: dict) -> dict:
     return {"seat": seat, "analysis": _jsonable(spec.analysis(state, seat))}
 
 
-def _cli(spec: GameSpec, command: str, opts: Options, **ns: Any) -> tuple[Any, str]:
-    handler = spec.cli.get(command)
-    if handler is None:
-        raise RulesetError(f"{spec.title} has no {command!r} command")
-    base = {"players": None, "seed": None, "hand": [], "folded": [], "bots": [], "deals": None, "json": True,
-            "ruleset": None, "option": []}
-    base.update(ns)
-    data, text = handler(opts, argparse.Namespace(**base))
-    return _jsonable(data), text
-
-
 def _op_settle(req: dict) -> dict:
     spec = _game(req)
     opts = _options(spec, req)
@@ -361,8 +348,8 @@ def _op_settle(req: dict) -> dict:
     if not isinstance(folded_raw, list) or len(folded_raw) > len(hands):
         raise RequestError("field 'folded' must be a list of seat numbers")
     folded = [_int({"folded seat": x}, "folded seat", lo=0, hi=len(hands) - 1) for x in folded_raw]
-    data, text = _cli(spec, "settle", opts, hand=hands, folded=folded, players=len(hands))
-    return {"game": spec.name, "ruleset": opts.to_string(), "result": data, "text": text}
+    r = commands.run(spec, "settle", ruleset=opts.to_string(), hands=hands, folded=folded, players=len(hands))
+    return {"game": spec.name, "ruleset": opts.to_string(), "result": r["data"], "text": r["text"]}
 
 
 def _op_compare(req: dict) -> dict:
@@ -372,11 +359,8 @@ def _op_compare(req: dict) -> dict:
         raise RequestError("field 'rulesets' must name two rulesets to compare")
     players = _players(spec, req)
     seed = _int(req, "seed", 0)
-    out = []
-    for r in rulesets:
-        opts = spec.parse_ruleset(r)
-        data, text = _cli(spec, "deal", opts, players=players, seed=seed)
-        out.append({"ruleset": opts.to_string(), "result": data, "text": text})
+    out = [{"ruleset": r["options"], "result": r["data"], "text": r["text"]}
+           for r in commands.compare(spec, rulesets, players=players, seed=seed)]
     return {"game": spec.name, "players": players, "seed": seed, "results": out}
 
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 from ...cards import (
     SUIT_NAMES,
 )
 from ...errors import RulesetError
-from ...registry import GameSpec
+from ...registry import CommandArgs, GameSpec, WidgetSpec
 from ...state import Bot, play_out
 from .bots import BOTS, DEFAULT_BOTS, hand_strength
 from .decide import decide
@@ -19,7 +18,7 @@ from .showdown import Decision, Settlement, Stakes, settle
 from .state import Phase, PostAndPairState, new_state
 
 
-def _bots_for(ns: argparse.Namespace, players: int, seed: int) -> list[Bot]:
+def _bots_for(ns: CommandArgs, players: int, seed: int) -> list[Bot]:
     names: list[str] = []
     for item in getattr(ns, "bots", None) or []:
         names += [x.strip() for x in item.split(",") if x.strip()]
@@ -32,13 +31,13 @@ def _bots_for(ns: argparse.Namespace, players: int, seed: int) -> list[Bot]:
     return [SPEC.make_bot(name, seed * 31 + i) for i, name in enumerate(names)]
 
 
-def _players_and_seed(ns: argparse.Namespace) -> tuple[int, int]:
+def _players_and_seed(ns: CommandArgs) -> tuple[int, int]:
     players = getattr(ns, "players", None)
     seed = getattr(ns, "seed", None)
     return SPEC.check_players(4 if players is None else players), (0 if seed is None else seed)
 
 
-def _play(options: PostAndPairOptions, ns: argparse.Namespace) -> PostAndPairState:
+def _play(options: PostAndPairOptions, ns: CommandArgs) -> PostAndPairState:
     players, seed = _players_and_seed(ns)
     state = PostAndPairState(options, players, seed)
     return play_out(state, _bots_for(ns, players, seed))
@@ -61,7 +60,7 @@ def deal_text(d: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def cli_deal(options: PostAndPairOptions, ns: argparse.Namespace) -> tuple[Any, str]:
+def cli_deal(options: PostAndPairOptions, ns: CommandArgs) -> tuple[Any, str]:
     """``gamester deal post-and-pair``: one deal played by the default bots, settled."""
     state = _play(options.replace(deals=1), ns)
     rec = state.to_record()
@@ -73,9 +72,9 @@ def cli_deal(options: PostAndPairOptions, ns: argparse.Namespace) -> tuple[Any, 
     return data, head + "\n" + deal_text(d)
 
 
-def cli_settle(options: PostAndPairOptions, ns: argparse.Namespace) -> tuple[Any, str]:
+def cli_settle(options: PostAndPairOptions, ns: CommandArgs) -> tuple[Any, str]:
     """``gamester settle post-and-pair --hand ... [--folded SEAT]...``."""
-    hands = list(getattr(ns, "hand", None) or [])
+    hands = list(ns.hands or [])
     players = getattr(ns, "players", None)
     if players is not None and players != len(hands):
         raise RulesetError(f"--players {players} but {len(hands)} --hand given")
@@ -85,7 +84,7 @@ def cli_settle(options: PostAndPairOptions, ns: argparse.Namespace) -> tuple[Any
     return st.to_json(), st.explain()
 
 
-def cli_play(options: PostAndPairOptions, ns: argparse.Namespace) -> tuple[Any, str]:
+def cli_play(options: PostAndPairOptions, ns: CommandArgs) -> tuple[Any, str]:
     """``gamester play post-and-pair``: a whole game, as a record."""
     deals = getattr(ns, "deals", None)
     if deals is not None:
@@ -109,7 +108,18 @@ SPEC = GameSpec(
     players=(MIN_PLAYERS, MAX_PLAYERS),
     new_state=new_state,
     bots=BOTS,
-    cli={"deal": cli_deal, "settle": cli_settle, "play": cli_play},
+    commands={"deal": cli_deal, "settle": cli_settle, "play": cli_play},
+    page="post-and-pair/", clause_prefix="pp.", chapter="cotton1674.pp", seed_key="seed-postpair",
+    default_players=4, default_bots=DEFAULT_BOTS,
+    widgets={w.kind: w for w in (
+        WidgetSpec("pp-deal", "deal", "Deal and settle", "A deal from a seed, played by the computer and settled counter by "
+                   "counter.", play=True, max_players=10, args=("seed", "players", "ruleset", "options", "bots"),
+                   required=("seed",)),
+        WidgetSpec("pp-settle", "settle", "Settle these hands", "Type the hands, eldest first, and see the show-down settled.",
+                   args=("hands", "folded", "ruleset", "options"), required=("hands",)),
+        WidgetSpec("pp-compare", "compare", "Compare", "The same cards settled under two readings of the rules, side by side.",
+                   args=("seed", "players", "hands", "folded", "rulesets", "options", "bots"), required=("rulesets",), one_of=("seed", "hands"), marker="compare"),
+    )},
 
 )
 

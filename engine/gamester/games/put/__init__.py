@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 from ...errors import RulesetError
-from ...registry import GameSpec
+from ...registry import CommandArgs, GameSpec, WidgetSpec
 from ...state import Bot
 from . import odds as put_odds
 from .analysis import analysis, odds_against_strong, win_chance
@@ -16,7 +15,7 @@ from .state import Phase, PutState, deal_result, new_state
 
 
 # -- CLI ---------------------------------------------------------------------------------------------------------
-def _bots(ns: argparse.Namespace, players: int, seed: int) -> list[Bot]:
+def _bots(ns: CommandArgs, players: int, seed: int) -> list[Bot]:
     names: list[str] = []
     given = getattr(ns, "bots", None) or []
     for item in given:
@@ -32,7 +31,7 @@ def _bots(ns: argparse.Namespace, players: int, seed: int) -> list[Bot]:
     return [SPEC.make_bot(n, seed * 1000 + i) for i, n in enumerate(names)]
 
 
-def _players_seed(ns: argparse.Namespace) -> tuple[int, int]:
+def _players_seed(ns: CommandArgs) -> tuple[int, int]:
     deals = getattr(ns, "deals", None)
     if deals is not None:
         raise RulesetError(f"--deals {deals} does not apply to put: a game of Put (or Truc) is played until one "
@@ -96,7 +95,7 @@ def deal_text(d: dict[str, Any], players: int) -> str:
     return "\n".join(lines)
 
 
-def cli_play(options: PutOptions, ns: argparse.Namespace) -> tuple[Any, str]:
+def cli_play(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
     players, seed = _players_seed(ns)
     state = new_state(options, players, seed)
     bots = _bots(ns, players, seed)
@@ -116,7 +115,7 @@ def cli_play(options: PutOptions, ns: argparse.Namespace) -> tuple[Any, str]:
     return rec, "\n".join(text)
 
 
-def cli_deal(options: PutOptions, ns: argparse.Namespace) -> tuple[Any, str]:
+def cli_deal(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
     players, seed = _players_seed(ns)
     state = new_state(options, players, seed)
     bots = _bots(ns, players, seed)
@@ -151,7 +150,12 @@ def cli_deal(options: PutOptions, ns: argparse.Namespace) -> tuple[Any, str]:
 
 SPEC = GameSpec(
     name="put", title="Put", options=PutOptions, presets=PRESETS, default_preset="cotton-1674",
-    players=(2, 4), new_state=new_state, bots=BOTS, cli={"play": cli_play, "deal": cli_deal},
+    players=(2, 4), new_state=new_state, bots=BOTS, commands={"play": cli_play, "deal": cli_deal},
+    page="put/", clause_prefix="put.", chapter="cotton1674.put", seed_key="seed-put",
+    default_players=2, default_bots=("calculating",),
+    widgets={"put-play": WidgetSpec(
+        "put-play", "play", "Play a game", "A whole game from a seed, played by the computer, trick by trick.", play=True,
+        args=("seed", "players", "ruleset", "options", "bots", "deals"), required=("seed",))},
     analysis=analysis
 )
 

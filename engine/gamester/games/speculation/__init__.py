@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 from ...cards import (
     format_cards,
 )
 from ...errors import RulesetError
-from ...registry import GameSpec
+from ...registry import CommandArgs, GameSpec, WidgetSpec
 from ...state import Bot, play_out
 from .analysis import analysis, best_trump_chance, offered_chance
 from .bots import BOTS, CautiousBot, SpeculatorBot
@@ -19,7 +18,7 @@ from .state import Phase, SpeculationState, new_state
 
 
 # -- CLI ---------------------------------------------------------------------------------------------------------
-def _setup(options: SpeculationOptions, ns: argparse.Namespace) -> tuple[SpeculationOptions, int, int]:
+def _setup(options: SpeculationOptions, ns: CommandArgs) -> tuple[SpeculationOptions, int, int]:
     deals = getattr(ns, "deals", None)
     if deals is not None:
         options = options.with_options({"deals": str(deals)})
@@ -36,7 +35,7 @@ def spec_players(options: SpeculationOptions, players: Any) -> int:
     return players
 
 
-def _bots(ns: argparse.Namespace, players: int, seed: int) -> list[Bot]:
+def _bots(ns: CommandArgs, players: int, seed: int) -> list[Bot]:
     names: list[str] = []
     for item in getattr(ns, "bots", None) or []:
         names.extend(x.strip() for x in item.split(",") if x.strip())
@@ -71,7 +70,7 @@ def _deal_text(rec: dict) -> list[str]:
     return lines
 
 
-def cli_play(options: SpeculationOptions, ns: argparse.Namespace) -> tuple[Any, str]:
+def cli_play(options: SpeculationOptions, ns: CommandArgs) -> tuple[Any, str]:
     options, players, seed = _setup(options, ns)
     state = SpeculationState(options, players, seed)
     play_out(state, _bots(ns, players, seed))
@@ -83,7 +82,7 @@ def cli_play(options: SpeculationOptions, ns: argparse.Namespace) -> tuple[Any, 
     return rec, "\n".join(lines)
 
 
-def cli_deal(options: SpeculationOptions, ns: argparse.Namespace) -> tuple[Any, str]:
+def cli_deal(options: SpeculationOptions, ns: CommandArgs) -> tuple[Any, str]:
     """One deal as dealt, with each seat's chance (from the table's view) of holding the winning card."""
     options, players, seed = _setup(options, ns)
     state = SpeculationState(options, players, seed)
@@ -123,7 +122,12 @@ def cli_deal(options: SpeculationOptions, ns: argparse.Namespace) -> tuple[Any, 
 
 SPEC = GameSpec(
     name=GAME, title="Speculation", options=SpeculationOptions, presets=PRESETS, default_preset="handbook",
-    players=(2, 10), new_state=new_state, bots=dict(BOTS), cli={"play": cli_play, "deal": cli_deal},
+    players=(2, 10), new_state=new_state, bots=dict(BOTS), commands={"play": cli_play, "deal": cli_deal},
+    page="speculation/", clause_prefix="spec.", chapter="", seed_key="seed-speculation",
+    default_players=4, default_bots=("speculator", "cautious"),
+    widgets={"spec-play": WidgetSpec(
+        "spec-play", "play", "Play a game", "A whole game from a seed: cards turned, trumps bought and sold, the pool won.",
+        play=True, args=("seed", "players", "ruleset", "options", "bots", "deals"), required=("seed",))},
     analysis=analysis)
 
 __all__ = ["BOTS", "MAX_PLAYERS", "PRESETS", "SPEC", "CautiousBot", "Phase", "SpeculationOptions", "SpeculationState", "SpeculatorBot",

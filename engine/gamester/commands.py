@@ -1,0 +1,95 @@
+"""Host-neutral commands: what the CLI, the site's renderer and the web API all run, as plain data in and out.
+
+Each function takes plain values (game name, ruleset string, option overrides in any form
+:func:`gamester.options.parse_pairs` reads, whole numbers, lists of text) and returns a dict with ``data`` (the
+JSON-ready result) and ``text`` (the same in plain words, as the CLI prints it). No argparse, no HTML, no game
+names: a game's own commands are in its ``GameSpec.commands``.
+
+    >>> run("post-and-pair", "settle", hands=["QH QD QC", "KS KH KD"])["data"]["winners"]
+    {'pair': 0, 'post': 1, 'seat': 0}
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .clauses import all_clauses
+from .errors import GamesterError, RulesetError
+from .registry import CommandArgs, GameSpec, get_game, replay
+
+
+def _spec(game: str | GameSpec) -> GameSpec:
+    return game if isinstance(game, GameSpec) else get_game(game)
+
+
+def run(game: str | GameSpec, command: str, *, ruleset: str | None = None, options: Any = None,
+        players: int | None = None, seed: int | None = None, bots: Any = (), deals: int | None = None,
+        hands: Any = (), folded: Any = ()) -> dict[str, Any]:
+    """Run one of a game's commands (``deal``, ``settle``, ``play``): ``{"data", "text", "options"}``."""
+    spec = _spec(game)
+    handler = spec.commands.get(command)
+    if handler is None:
+        raise GamesterError(f"{spec.name} has no '{command}' command")
+    opts = spec.options_for(ruleset, options)
+    args = CommandArgs(players=players, seed=seed, bots=tuple(bots or ()), deals=deals, hands=tuple(hands or ()),
+                       folded=tuple(folded or ()))
+    data, text = handler(opts, args)
+    # Round-trip through JSON so that every host sees exactly the same plain data.
+    return {"data": json.loads(json.dumps(data, default=str)), "text": text, "options": opts.to_string()}
+
+
+def compare(game: str | GameSpec, rulesets: list[str], *, options: Any = None, **args: Any) -> list[dict[str, Any]]:
+    """The same deal (a seed, or given hands) under each ruleset: ``[{"ruleset", "options", "data", "text"}]``."""
+    spec = _spec(game)
+    if len(rulesets) < 2:
+        raise RulesetError(f"a comparison needs at least two rulesets, got {', '.join(rulesets) or 'none'}")
+    command = "settle" if args.get("hands") else "deal"
+    out = []
+    for name in rulesets:
+        r = run(spec, command, ruleset=name, options=options, **args)
+        out.append({"ruleset": name, **r})
+    return out
+
+
+def rulesets(game: str | GameSpec) -> dict[str, Any]:
+    spec = _spec(game)
+    data = {"game": spec.name, "default": spec.default_preset,
+            "rulesets": [p.to_json() for p in spec.presets.values()],
+            "options": [s.to_json() for s in spec.options.specs()]}
+    lines = [f"{spec.title}: rulesets (default {spec.default_preset})"]
+    for p in spec.presets.values():
+        cites = "; ".join(str(c) for c in p.citations)
+        lines.append(f"  {p.name} [{p.status}] {p.summary}")
+        lines.append(f"      {p.options.to_string()}")
+        lines.append(f"      sources: {cites}")
+    lines.append("options:")
+    for s in spec.options.specs():
+        lines.append(f"  {s.name}={s.allowed()} (default {s.default}){': ' + s.help if s.help else ''}")
+    return {"data": data, "text": "\n".join(lines)}
+
+
+def clauses(game: str | GameSpec | None = None) -> dict[str, Any]:
+    prefix = _spec(game).clause_prefix if game else ""
+    cl = all_clauses(prefix)
+    lines = []
+    for c in cl:
+        lines.append(f"{c.id} [{c.status}] {c.statement}")
+        lines.append(f"    {'; '.join(str(x) for x in c.citations)}" + (f"  ({c.note})" if c.note else ""))
+    return {"data": [c.to_json() for c in cl], "text": "\n".join(lines)}
+
+
+def replay_record(text: str | dict) -> dict[str, Any]:
+    """Replay a record (JSON text or a dict) and give the final record."""
+    rec = replay(text).to_record()
+    return {"data": rec, "text": json.dumps(rec, indent=2, ensure_ascii=False)}
+
+
+def demo(game: str | GameSpec, players: int = 4, seed: int = 1674) -> dict[str, Any]:
+    """A short tour: one deal of ``game`` under each of its rulesets."""
+    spec = _spec(game)
+    parts = []
+    for name in spec.presets:
+        r = run(spec, "deal", ruleset=name, players=players, seed=seed)
+        parts.append(f"=== ruleset {name} ===\n{r['text']}")
+    return {"data": None, "text": "\n\n".join(parts)}
