@@ -9,7 +9,7 @@ from typing import Any
 
 from .errors import NotationError, RulesetError
 from .options import Options, Preset, parse_pairs, parse_ruleset
-from .state import Bot, State
+from .state import Bot, State, play_bots
 
 
 @dataclass(frozen=True)
@@ -98,6 +98,28 @@ class GameSpec:
         if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
             raise RulesetError(f"{self.title} is for {lo} to {hi} players, not {n!r}")
         return n
+
+    def bot_names(self, given: Any, players: int) -> list[str]:
+        """One bot name per seat from what a host was given (names, or items of comma-separated names; none
+        gives :attr:`default_bots`): seat i plays ``names[i % len(names)]``. Unknown names, and a number of given
+        names that does not divide the seats (one for all, one per seat, one per partnership), raise
+        :class:`RulesetError`."""
+        given = list(given or ())
+        names = [x.strip() for item in given for x in str(item).split(",") if x.strip()]
+        if given and not names:
+            raise RulesetError(f"--bots {','.join(map(str, given))!r} names no bot: known bots are "
+                               f"{', '.join(self.bots)}")
+        if names and players % len(names):  # one for all, one per seat, or one per partnership
+            raise RulesetError(f"--bots names {len(names)} bots for {players} players: give one, or one per seat")
+        names = names or list(self.default_bots) or [next((b for b in self.bots if b != "random"), "random")]
+        for n in names:
+            if n not in self.bots:
+                raise RulesetError(f"unknown bot {n!r} for {self.name}: known bots are {', '.join(self.bots)}")
+        return [names[i % len(names)] for i in range(players)]
+
+    def play_bots(self, state: State, names: Any = (), stop: Callable[[], bool] | None = None) -> State:
+        """Play ``state`` on with bots (:meth:`bot_names` of ``names``), seeded by :func:`gamester.state.bot_seed`."""
+        return play_bots(state, self.make_bot, self.bot_names(names, state.players), stop)
 
     def make_bot(self, name: str, seed: int) -> Bot:
         try:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any
 
 from .errors import IllegalActionError, NotationError, RulesetError
@@ -164,6 +165,31 @@ class RandomBot(Bot):
     def choose(self, state: State, seat: int) -> str:
         legal = state.legal_actions()
         return legal[self.rng.randrange(len(legal))]
+
+
+def bot_seed(seed: int, step: int, seat: int) -> int:
+    """The seed of the bot that makes move ``step`` (the number of actions before it) for ``seat`` in a game dealt
+    from ``seed``. The ONE bot-seeding rule: the CLI, the site's printed examples and the web API's bots all make
+    a fresh bot per move with this seed, so the same seed and bot names give the same game everywhere, and a
+    widget can let the bots finish any position (even one a reader has played into) exactly as the engine would."""
+    return (seed * 1_000_003 + step * 1_009 + seat * 7 + 1) % 2**63
+
+
+def bot_move(make_bot: Callable[[str, int], Bot], name: str, state: State) -> str:
+    """The action bot ``name`` chooses for the seat to act (seeded by :func:`bot_seed`)."""
+    seat = state.current_player()
+    return make_bot(name, bot_seed(state.seed, len(state.history), seat)).choose(state, seat)
+
+
+def play_bots(state: State, make_bot: Callable[[str, int], Bot], names: list[str],
+              stop: Callable[[], bool] | None = None, max_steps: int = 100_000) -> State:
+    """Let the bot ``names[seat]`` move for each seat (seeded by :func:`bot_seed`) until the game ends or
+    ``stop()`` is true."""
+    for _ in range(max_steps):
+        if state.is_terminal() or (stop is not None and stop()):
+            return state
+        state.apply(bot_move(make_bot, names[state.current_player()], state))
+    raise RuntimeError(f"game did not end within {max_steps} actions; state: {state.state_string()}")
 
 
 def play_out(state: State, bots: list[Bot], max_steps: int = 100_000) -> State:

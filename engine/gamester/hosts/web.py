@@ -40,7 +40,7 @@ from .. import __version__, commands, render
 from ..errors import GamesterError, IllegalActionError, NotationError, RulesetError
 from ..options import Options
 from ..registry import GameSpec, games, get_game
-from ..state import TERMINAL, State
+from ..state import TERMINAL, State, bot_move, bot_seed
 
 MAX_REQUEST = 100_000        # characters of JSON
 MAX_ACTIONS = 2_000          # actions in one position
@@ -200,16 +200,11 @@ def _jsonable(obj: Any) -> Any:
     return json.loads(json.dumps(obj, default=str))
 
 
-def bot_seed(seed: int, step: int, seat: int) -> int:
-    """The seed of the bot that makes move ``step`` for ``seat``: the same on every host, so positions replay."""
-    return (seed * 1_000_003 + step * 1_009 + seat * 7 + 1) % (MAX_SEED + 1)
-
-
 def _bot_names(spec: GameSpec, req: dict, players: int) -> list[str | None]:
     v = _field(req, "bots", None)
     if v is None:
-        name = _str(req, "bot", _default_bot(spec), limit=60)
-        return [name] * players
+        name = _str(req, "bot", None, limit=60)
+        return spec.bot_names([name] if name else [], players)
     if isinstance(v, str):
         v = [x.strip() or None for x in v.split(",")]
     if not isinstance(v, list) or len(v) > players:
@@ -224,16 +219,10 @@ def _bot_names(spec: GameSpec, req: dict, players: int) -> list[str | None]:
             names.append(x)
         else:
             raise RequestError(f"item {i} of field 'bots' must be a bot name or null, not {_show(x)}")
+    defaults = spec.bot_names([], players)
     while len(names) < players:
-        names.append(names[-1] if names else _default_bot(spec))
+        names.append(names[-1] if names else defaults[len(names)])
     return names
-
-
-def _default_bot(spec: GameSpec) -> str:
-    for name in spec.bots:
-        if name != "random":
-            return name
-    return next(iter(spec.bots), "random")
 
 
 # -- operations -----------------------------------------------------------------------------------------------
@@ -247,7 +236,8 @@ def _game_info(spec: GameSpec) -> dict:
         "name": spec.name, "title": spec.title, "players": list(spec.players), "default": spec.default_preset,
         "presets": [p.to_json() for p in spec.presets.values()],
         "options": [s.to_json() for s in spec.options.specs()],
-        "bots": list(spec.bots), "default_bot": _default_bot(spec) if spec.bots else None,
+        "bots": list(spec.bots), "default_bot": spec.bot_names([], 1)[0] if spec.bots else None,
+        "default_bots": list(spec.default_bots),
         "analysis": spec.analysis is not None,
         "commands": sorted(spec.commands),
     }
@@ -307,11 +297,10 @@ def _op_bot(req: dict) -> dict:
         p = _current(state)
         if p is None:
             break
-        name = names[p] if until == "human" else (names[p] or _default_bot(spec))
+        name = names[p] if until == "human" else (names[p] or spec.bot_names([], state.players)[p])
         if name is None:
             break
-        bot = spec.make_bot(name, bot_seed(state.seed, len(state.history), p))
-        action = bot.choose(state, p)
+        action = bot_move(spec.make_bot, name, state)
         state.apply(action)
         moved.append([p, action])
         if len(state.history) > MAX_ACTIONS:

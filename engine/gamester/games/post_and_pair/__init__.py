@@ -9,26 +9,12 @@ from ...cards import (
 )
 from ...errors import RulesetError
 from ...registry import CommandArgs, GameSpec, WidgetSpec
-from ...state import Bot, play_out
 from .bots import BOTS, DEFAULT_BOTS, hand_strength
 from .decide import decide
 from .hands import GAME, MAX_PLAYERS, MIN_PLAYERS, hand_entry
 from .rules import PRESETS, PostAndPairOptions
 from .showdown import Decision, Settlement, Stakes, settle
 from .state import Phase, PostAndPairState, new_state
-
-
-def _bots_for(ns: CommandArgs, players: int, seed: int) -> list[Bot]:
-    names: list[str] = []
-    for item in getattr(ns, "bots", None) or []:
-        names += [x.strip() for x in item.split(",") if x.strip()]
-    if not names:
-        names = [DEFAULT_BOTS[i % 2] for i in range(players)]
-    if len(names) == 1:
-        names *= players
-    if len(names) != players:
-        raise RulesetError(f"--bots names {len(names)} bots for {players} players: give one, or one per seat")
-    return [SPEC.make_bot(name, seed * 31 + i) for i, name in enumerate(names)]
 
 
 def _players_and_seed(ns: CommandArgs) -> tuple[int, int]:
@@ -40,7 +26,7 @@ def _players_and_seed(ns: CommandArgs) -> tuple[int, int]:
 def _play(options: PostAndPairOptions, ns: CommandArgs) -> PostAndPairState:
     players, seed = _players_and_seed(ns)
     state = PostAndPairState(options, players, seed)
-    return play_out(state, _bots_for(ns, players, seed))
+    return SPEC.play_bots(state, ns.bots)
 
 
 def deal_text(d: dict[str, Any]) -> str:

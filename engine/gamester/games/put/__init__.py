@@ -6,7 +6,6 @@ from typing import Any
 
 from ...errors import RulesetError
 from ...registry import CommandArgs, GameSpec, WidgetSpec
-from ...state import Bot
 from . import odds as put_odds
 from .analysis import analysis, odds_against_strong, win_chance
 from .bots import BOTS, CalculatingBot
@@ -15,22 +14,6 @@ from .state import Phase, PutState, deal_result, new_state
 
 
 # -- CLI ---------------------------------------------------------------------------------------------------------
-def _bots(ns: CommandArgs, players: int, seed: int) -> list[Bot]:
-    names: list[str] = []
-    given = getattr(ns, "bots", None) or []
-    for item in given:
-        names += [x.strip() for x in str(item).split(",") if x.strip()]
-    if given and not names:
-        raise RulesetError(f"--bots {','.join(map(str, given))!r} names no bot: known bots are {', '.join(BOTS)}")
-    if not names:
-        names = ["calculating"]
-    if players % len(names) == 0:
-        names = names * (players // len(names))  # one name for all; two for two partnerships
-    if len(names) != players:
-        raise RulesetError(f"--bots names {len(names)} bots for {players} players: give one, or one per seat")
-    return [SPEC.make_bot(n, seed * 1000 + i) for i, n in enumerate(names)]
-
-
 def _players_seed(ns: CommandArgs) -> tuple[int, int]:
     deals = getattr(ns, "deals", None)
     if deals is not None:
@@ -41,16 +24,6 @@ def _players_seed(ns: CommandArgs) -> tuple[int, int]:
     seed = ns.seed if getattr(ns, "seed", None) is not None else 0
     SPEC.check_players(players)
     return players, seed
-
-
-def _play_until(state: PutState, bots: list[Bot], stop) -> None:
-    steps = 0
-    while not state.is_terminal() and not stop():
-        p = state.current_player()
-        state.apply(bots[p].choose(state, p))
-        steps += 1
-        if steps > 100_000:  # pragma: no cover
-            raise RuntimeError(f"put game did not end; state: {state.state_string()}")
 
 
 def deal_text(d: dict[str, Any], players: int) -> str:
@@ -98,8 +71,7 @@ def deal_text(d: dict[str, Any], players: int) -> str:
 def cli_play(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
     players, seed = _players_seed(ns)
     state = new_state(options, players, seed)
-    bots = _bots(ns, players, seed)
-    _play_until(state, bots, lambda: False)
+    SPEC.play_bots(state, ns.bots)
     rec = state.to_record()
     text = [f"Put, ruleset {options.to_string()}, {players} players, seed {seed}",
             "cut: " + "; ".join(", ".join(f"seat {s} {c}" for s, c in r) for r in rec["cut"])
@@ -118,9 +90,9 @@ def cli_play(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
 def cli_deal(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
     players, seed = _players_seed(ns)
     state = new_state(options, players, seed)
-    bots = _bots(ns, players, seed)
+    bots = SPEC.bot_names(ns.bots, players)
     odds = {}
-    _play_until(state, bots, lambda: state._phase != Phase.EXCHANGE)
+    SPEC.play_bots(state, bots, lambda: state._phase != Phase.EXCHANGE)
     basis = None
     for s in state._active():
         a = analysis(state, s)
@@ -133,7 +105,7 @@ def cli_deal(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
                 basis = put_odds.basis_sampled(a["samples"])
             else:
                 basis = a["basis"]
-    _play_until(state, bots, lambda: len(state.deals) > 1 or state.is_terminal())
+    SPEC.play_bots(state, bots, lambda: len(state.deals) > 1 or state.is_terminal())
     d = state.deals[0]
     data = {"game": "put", "ruleset": options.to_string(), "seed": seed, "players": players,
             "first_dealer": state.first_dealer, "cut": state.cut, "deal": d, "odds_at_start": odds,

@@ -9,7 +9,6 @@ from ...cards import (
 )
 from ...errors import RulesetError
 from ...registry import CommandArgs, GameSpec, WidgetSpec
-from ...state import Bot, play_out
 from .analysis import analysis, best_trump_chance, offered_chance
 from .bots import BOTS, CautiousBot, SpeculatorBot
 from .odds import win_chances
@@ -35,23 +34,6 @@ def spec_players(options: SpeculationOptions, players: Any) -> int:
     return players
 
 
-def _bots(ns: CommandArgs, players: int, seed: int) -> list[Bot]:
-    names: list[str] = []
-    for item in getattr(ns, "bots", None) or []:
-        names.extend(x.strip() for x in item.split(",") if x.strip())
-    if not names:
-        names = ["speculator", "cautious"]
-    if len(names) > players:
-        raise RulesetError(f"{len(names)} bots named for {players} players")
-    out = []
-    for i in range(players):
-        name = names[i % len(names)]
-        if name not in BOTS:
-            raise RulesetError(f"unknown bot {name!r} for speculation: known bots are {', '.join(BOTS)}")
-        out.append(BOTS[name](seed * 1009 + i))
-    return out
-
-
 def _deal_text(rec: dict) -> list[str]:
     lines = [f"Deal {rec['deal']}: seat {rec['dealer']} deals; turn-up {rec['turn_up']} (trumps {rec['trump']}); "
              f"pool brought in {rec['carried_in']}"]
@@ -73,7 +55,7 @@ def _deal_text(rec: dict) -> list[str]:
 def cli_play(options: SpeculationOptions, ns: CommandArgs) -> tuple[Any, str]:
     options, players, seed = _setup(options, ns)
     state = SpeculationState(options, players, seed)
-    play_out(state, _bots(ns, players, seed))
+    SPEC.play_bots(state, ns.bots)
     rec = state.to_record()
     lines = [f"Speculation, {players} players, seed {seed}, {options.to_string()}"]
     for d in rec["deals"]:
