@@ -44,6 +44,7 @@ for _p in (os.path.join(ROOT, "engine"), HERE):
 
 import site_data  # noqa: E402  (docs/hooks/site_data.py: glossary, readings, edition access)
 
+import gamester  # noqa: E402
 from gamester import render as grender  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.markers")
@@ -73,7 +74,7 @@ def _base(page: Any) -> str:
 def _example(verb: str, text: str, page: Any) -> str:
     game, rest = _split_head(text)
     if not game:
-        raise MarkerError(f"'{verb}' needs a game: {verb} post-and-pair|put|speculation key=value ...")
+        raise MarkerError(f"'{verb}' needs a game: {verb} {'|'.join(sorted(gamester.games()))} key=value ...")
     args = grender.parse_marker_args(rest)
     kind = grender.marker_kind(verb, game, args)
     html = grender.render(kind, args, base=_base(page), passages=site_data.clause_passages())
@@ -83,19 +84,7 @@ def _example(verb: str, text: str, page: Any) -> str:
 
 def _widget(text: str, page: Any) -> str:
     kind, rest = _split_head(text)
-    if kind not in grender.KINDS:
-        raise MarkerError(f"unknown widget kind {kind!r}: expected one of {', '.join(grender.KINDS)}")
-    args = grender.parse_marker_args(rest)
-    base = _base(page)
-    # Exactly the call the widget makes first, so live and static renderings are the same bytes.
-    html = grender.render(kind, args) if base == "../" else grender.render(kind, args, base=base)
-    data = e(json.dumps(grender.check_args(kind, args), sort_keys=True, ensure_ascii=False), quote=True)
-    note = site_data.WIDGET_NOTES.get(kind, "")
-    return (f'<div class="gm-widget" data-widget="{e(kind)}" data-args=\'{data}\' data-base="{e(base)}">'
-            f'<div class="gm-widget-static">{html}</div>'
-            f'<p class="gm-widget-note"><small>{e(note)} The example above was computed when the site was built; '
-            "the widget replays it live in your browser (Python runs on this page through Pyodide, nothing leaves "
-            "your machine).</small></p></div>")
+    return grender.widget_html(kind, grender.parse_marker_args(rest), base=_base(page))
 
 
 def _cli(text: str, page: Any) -> str:

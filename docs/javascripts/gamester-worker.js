@@ -69,12 +69,12 @@ async function boot(assets) {
   pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   stage(4, "Starting the engine");
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
-  const web = pyodide.pyimport("gamester.web");
+  const web = pyodide.pyimport("gamester.hosts.web");
   handle = web.handle;
   times.imported = performance.now() - t0;
   const hello = JSON.parse(handle(JSON.stringify({ op: "games" })));
   times.ready = performance.now() - t0;
-  return { version: manifest.version, pyodide: manifest.pyodide, times, games: hello.games || [] };
+  return { version: manifest.version, pyodide: manifest.pyodide, times, games: hello.games || [], cards: hello.cards || {} };
 }
 
 self.onmessage = async (ev) => {

@@ -13,13 +13,8 @@
   const SITE = new URL("../", SRC).href;
   const WORKER_URL = new URL("gamester-worker.js", SRC).href;
 
-  const KINDS = {
-    "pp-deal": { game: "post-and-pair", verb: "Deal and settle", play: true, maxPlayers: 10 },
-    "pp-settle": { game: "post-and-pair", verb: "Settle these hands" },
-    "pp-compare": { game: "post-and-pair", verb: "Compare" },
-    "put-play": { game: "put", verb: "Play a game", play: true },
-    "spec-play": { game: "speculation", verb: "Play a game", play: true },
-  };
+  // Widget kinds, their verbs and limits are the engine's (each widget element carries its data-spec; the
+  // games op lists them all); card names come from the engine too. This script names no game.
   // The permalink fields (query string): anything else is reported and ignored.
   const LINK_FIELDS = ["w", "game", "ruleset", "options", "players", "seed", "hands", "folded", "rulesets", "bots",
     "deals", "acts", "step", "who"];
@@ -27,7 +22,7 @@
   const BOOT_TIMEOUT_S = 180;
   const shape = (re, why) => Object.assign(re, { why });
   const LINK_SHAPES = {
-    game: shape(/^(post-and-pair|put|speculation)$/, "a game name"),
+    game: shape(/^[a-z][a-z0-9-]{0,40}$/, "a game name"),
     ruleset: shape(/^[A-Za-z0-9_.,=;()-]{1,400}$/, "a ruleset name or game(option=value,...)"),
     options: shape(/^[A-Za-z0-9_.,=;-]{1,400}$/, "option=value pairs"),
     rulesets: shape(/^[A-Za-z0-9_.,=;()-]{1,800}$/, "ruleset names, comma-separated"),
@@ -85,6 +80,7 @@
           G.bootMs = performance.now() - G.bootStart;
           G.info = m;
           for (const g of m.games || []) G.games[g.name] = g;
+          G.cards = m.cards || {};
           G.state = "ready";
           resolve(m);
           notify();
@@ -166,9 +162,9 @@
     return t.content;
   }
 
-  const SUITS = { S: ["♠", "Spades"], H: ["♥", "Hearts"], D: ["♦", "Diamonds"], C: ["♣", "Clubs"] };
-  const RANKS = { "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven", "8": "Eight",
-    "9": "Nine", "10": "Ten", T: "Ten", J: "Knave", Q: "Queen", K: "King", A: "Ace" };
+  // Suit symbols and names, rank names: from the engine's games op (gamester.cards), once it has started.
+  const suitOf = (k) => ((G.cards && G.cards.suits) || {})[k];
+  const rankName = (r) => ((G.cards && G.cards.ranks) || {})[r] || r;
   const CARD_RE = /^(10|[2-9TJQKA])([SHDC])$/;
   function isCard(s) { return typeof s === "string" && CARD_RE.test(s.toUpperCase()); }
   function isCardList(v) {
@@ -182,8 +178,8 @@
     const m = CARD_RE.exec(String(s).toUpperCase());
     if (!m) return h("span", { class: "gm-card" }, String(s));
     const rank = m[1] === "T" ? "10" : m[1];
-    const [sym, suit] = SUITS[m[2]];
-    const name = `${RANKS[rank]} of ${suit}`;
+    const [sym, suit] = suitOf(m[2]) || [m[2], m[2]];
+    const name = `${rankName(rank)} of ${suit}`;
     return h("span", { class: "gm-card" + ("HD".includes(m[2]) ? " gm-red" : ""), role: "img", "aria-label": name, title: name }, rank + sym);
   }
   function handEl(v) {
@@ -210,7 +206,7 @@
     }
     if (typeof v === "string") {
       if (isCardList(v)) return handEl(v);
-      if (v in SUITS) return h("span", { class: "gm-suit" + ("HD".includes(v) ? " gm-red" : "") }, `${SUITS[v][0]} ${SUITS[v][1]}`);
+      if (suitOf(v)) return h("span", { class: "gm-suit" + ("HD".includes(v) ? " gm-red" : "") }, `${suitOf(v)[0]} ${suitOf(v)[1]}`);
       return document.createTextNode(v);
     }
     if (depth > 6) return document.createTextNode("…");
@@ -238,49 +234,6 @@
   function seatName(p, roles) {
     if (typeof p === "number") return `Seat ${p}` + (roles && roles[p] ? ` (${roles[p]})` : "");
     return label(p);
-  }
-  function recordRoles(d) {
-    const out = {};
-    if (d && Number.isInteger(d.eldest)) out[d.eldest] = "eldest";
-    if (d && Number.isInteger(d.dealer)) out[d.dealer] = "dealer";
-    return out;
-  }
-  const CLAUSE_RE = /^[a-z]+(\.[a-z0-9_-]+)+$/;
-  function clauseLink(id, base) {
-    if (!CLAUSE_RE.test(String(id))) return h("code", {}, String(id));
-    return h("a", { class: "gm-clause", href: `${base}clauses/#${id}` }, String(id));
-  }
-  // Clause id -> [[passage id, href from the site root], ...], written by the site build; fetched after the
-  // engine has started (never before an interaction), used to link each ledger line to its source sentence.
-  let passagesP = null;
-  function passages() {
-    if (!passagesP) {
-      passagesP = fetch(new URL("gamester/clause-passages.json", ASSETS)).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
-    }
-    return passagesP;
-  }
-  const PASSAGE_HREF_RE = /^[A-Za-z0-9_./-]*(#[A-Za-z0-9_.:-]+)?$/;
-  function passageLinks(id, base) {
-    const list = (G.passages && Array.isArray(G.passages[id])) ? G.passages[id].slice(0, 3) : [];
-    return list.filter((x) => Array.isArray(x) && PASSAGE_HREF_RE.test(String(x[1])) && !String(x[1]).startsWith("/"))
-      .map((x) => [" ", h("a", { class: "gm-passage", href: base + String(x[1]), title: "the passage behind this clause" }, `§ ${String(x[0])}`)]);
-  }
-  function ledgerEl(lines, roles, base) {
-    if (!lines.length) return h("p", { class: "gm-empty" }, "No counters moved.");
-    return h("table", { class: "gm-ledger" },
-      h("thead", {}, h("tr", {}, ["From", "To", "Counters", "Stake", "Why (clause)"].map((t) => h("th", { scope: "col" }, t)))),
-      h("tbody", {}, lines.map((l) => h("tr", { "data-clause": l.clause },
-        h("td", {}, seatName(l.from, roles)), h("td", {}, seatName(l.to, roles)), h("td", { class: "gm-num" }, String(l.counters)),
-        h("td", {}, String(l.stake ?? "")), h("td", {}, String(l.reason ?? ""), h("br"), h("small", {}, clauseLink(l.clause, base), passageLinks(l.clause, base)))))));
-  }
-  // Every ledger in a record (a game record may hold one per deal).
-  function ledgers(rec, path = [], out = []) {
-    if (!rec || typeof rec !== "object" || path.length > 4) return out;
-    if (Array.isArray(rec.ledger) && rec.ledger.every((l) => l && typeof l === "object" && "clause" in l)) {
-      out.push({ path, lines: rec.ledger, net: rec.net, roles: recordRoles(rec) });
-    }
-    if (Array.isArray(rec.deals)) rec.deals.forEach((d, i) => ledgers(d, path.concat(`Deal ${i + 1}`), out));
-    return out;
   }
 
   // ---- permalinks -------------------------------------------------------------------------------------------
@@ -326,12 +279,13 @@
       this.index = index;
       this.path = location.pathname;
       this.kind = root.dataset.widget;
-      this.spec = KINDS[this.kind];
+      try { this.spec = JSON.parse(root.dataset.spec || "null"); } catch (e) { this.spec = null; }
+      const printed = root.querySelector(".gm-example");
       this.base = /^(\.\.\/)*$/.test(root.dataset.base || "") ? (root.dataset.base || "") : "../";
       try { this.args = JSON.parse(root.dataset.args || "{}"); } catch (e) { this.args = {}; }
       if (!this.args || typeof this.args !== "object" || Array.isArray(this.args)) this.args = {};
       if (!root.id) root.id = `gm-widget-${index}`;
-      this.game = this.spec ? this.spec.game : null;
+      this.game = printed ? printed.dataset.game : null;
       this.build();
     }
 
@@ -344,7 +298,7 @@
         while (r.firstChild) this.static.append(r.firstChild);
         r.append(this.static);
       }
-      this.markDiffs(); // pp-compare: the printed example gets the same highlighting as live results
+      this.markDiffs(); // a comparison: the printed example gets the same highlighting as live results
       this.staticHTML = this.static.innerHTML;
       this.status = h("span", { class: "gm-status-line", role: "status", "aria-live": "polite" });
       this.progress = h("progress", { class: "gm-progress", max: "4", value: "0", hidden: true, "aria-label": "Engine loading" });
@@ -416,7 +370,6 @@
         return; // showEngine() has put up the fallback message
       }
       if (!this.form) this.buildControls();
-      if (!G.passages) passages().then((p) => { G.passages = p; }); // needed only once a deal is settled
       this.panel.hidden = false;
       this.start.hidden = true;
       this.root.dataset.open = "1";
@@ -444,7 +397,7 @@
         s.value = value || g.default;
         return s;
       };
-      if (this.kind === "pp-compare") {
+      if (this.spec.command === "compare") {
         const names = String(a.rulesets || "").split(",").map((x) => x.trim()).filter(Boolean);
         this.inputs.rulesetA = presetSelect("ruleset-a", names[0] || g.presets[0].name);
         this.inputs.rulesetB = presetSelect("ruleset-b", names[1] || (g.presets[1] || g.presets[0]).name);
@@ -473,7 +426,7 @@
         this.inputs.options[o.name] = input;
         opts.append(field(`opt-${o.name}`, label(o.name), input, o.help));
       }
-      const handsMode = this.kind === "pp-settle" || (this.kind === "pp-compare" && a.hands);
+      const handsMode = this.spec.command === "settle" || (this.spec.command === "compare" && a.hands);
       if (handsMode) {
         this.inputs.hands = h("textarea", { id: id("hands"), rows: 4, cols: 30, spellcheck: "false", autocomplete: "off" });
         this.inputs.hands.value = String(a.hands || "QH QD QC|KS KH KD").split("|").join("\n");
@@ -483,7 +436,7 @@
           field("folded", "Seats that dropped out", this.inputs.folded, "Seat numbers from 0, comma-separated"));
       } else {
         const [lo, hi0] = g.players;
-        const hi = Math.min(hi0, this.spec.maxPlayers || hi0);
+        const hi = Math.min(hi0, this.spec.max_players || hi0);
         this.inputs.players = h("input", { id: id("players"), type: "number", min: lo, max: hi, step: 1, required: true });
         this.inputs.players.value = a.players || (lo === hi ? lo : Math.min(Math.max(lo, 4), hi));
         this.inputs.seed = h("input", { id: id("seed"), type: "number", min: 0, step: 1, required: true });
@@ -492,9 +445,11 @@
         rows.push(field("players", `Players (${lo}–${hi})`, this.inputs.players), field("seed", "Seed (the deal)", h("span", {}, this.inputs.seed, " ", dice)));
       }
       if (this.spec.play && g.bots.length) {
-        this.inputs.bot = h("select", { id: id("bot") }, g.bots.map((b) => h("option", { value: b }, b)));
+        // "" = the game's usual bots, seat by seat: the printed example's, so "Play to the end" replays it.
+        const usual = (g.default_bots || []).length ? `the usual (${g.default_bots.join(", ")})` : "the usual";
+        this.inputs.bot = h("select", { id: id("bot") }, h("option", { value: "" }, usual), g.bots.map((b) => h("option", { value: b }, b)));
         const want = String(a.bots || "").split(",")[0].trim();
-        this.inputs.bot.value = g.bots.includes(want) ? want : g.default_bot || g.bots[0];
+        this.inputs.bot.value = g.bots.includes(want) ? want : "";
         rows.push(field("bot", "Computer players", this.inputs.bot));
       }
       const go = h("button", { type: "submit", class: "md-button md-button--primary" }, this.spec.verb);
@@ -521,7 +476,7 @@
         out.players = String(i.players.value).trim();
         out.seed = String(i.seed.value).trim();
       }
-      if (i.bot && this.kind !== "pp-deal") out.bots = i.bot.value;
+      if (i.bot && i.bot.value) out.bots = i.bot.value;
       return out;
     }
 
@@ -553,7 +508,7 @@
       return true;
     }
 
-    // pp-compare: highlight the cells of the seat tables that differ between the columns.
+    // A comparison: highlight the cells of the seat tables that differ between the columns.
     markDiffs() {
       const cols = this.static.querySelectorAll(".gm-col");
       if (cols.length < 2) return;
@@ -597,13 +552,13 @@
       this.who.textContent = "";
       this.who.append(h("option", { value: "bots" }, "the bots (watch)"), h("option", { value: "all" }, "me, for every seat"));
       for (let s = 0; s < n; s++) this.who.append(h("option", { value: String(s) }, `me, for ${seatName(s, this.roles).toLowerCase()}`));
-      const def = this.kind === "pp-deal" ? "bots" : "0";
+      const def = this.spec.command === "deal" ? "bots" : "0";
       this.who.value = Array.from(this.who.options).some((o) => o.value === prev) ? prev : def;
     }
 
     position(extra) {
       const a = this.lastArgs || this.args;
-      const req = { game: this.game, players: Number(a.players || this.players || 0) || undefined, seed: a.seed || "0", ruleset: this.rulesetString(a) };
+      const req = { game: this.game, base: this.base, players: Number(a.players || this.players || 0) || undefined, seed: a.seed || "0", ruleset: this.rulesetString(a) };
       return Object.assign(req, extra || {});
     }
     rulesetString(a) {
@@ -728,18 +683,8 @@
       if (p.analysis) this.analysisBox.append(h("h5", {}, `The odds for ${seatName(p.seat ?? p.current, p.roles).toLowerCase()}`), dataEl(p.analysis, 0, "", true));
       this.result.textContent = "";
       if (p.terminal && p.record) {
-        if (!G.passages) G.passages = await passages();
-        const ls = ledgers(p.record);
         this.result.append(h("h5", {}, "Settlement"));
-        for (const l of ls) {
-          if (l.path.length) this.result.append(h("h6", {}, l.path.join(", ")));
-          this.result.append(ledgerEl(l.lines, l.roles, this.base));
-        }
-        const net = p.record.net || (p.record.score ? null : null);
-        if (Array.isArray(net)) this.result.append(h("p", { class: "gm-net" }, "Net: ", net.map((v, s) => `${seatName(s, null)} ${v > 0 ? "+" : ""}${v}`).join("; ")));
-        const rest = {};
-        for (const k of ["winner", "score", "winners", "trump", "box"]) if (k in p.record) rest[k] = p.record[k];
-        if (Object.keys(rest).length) this.result.append(dataEl(rest));
+        if (p.record_html) this.result.append(safeFragment(p.record_html)); // the game's own words, from the engine
       }
       // Keep keyboard users in place: the move buttons were rebuilt, so focus the first new one (or the summary).
       if (this.refocus) {

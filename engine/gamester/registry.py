@@ -72,6 +72,9 @@ class GameSpec:
     chapter: str = ""
     seed_key: str = ""
     widgets: dict[str, WidgetSpec] = field(default_factory=dict)
+    # The game in words: a module with result_html(record, players, base, passages, *, deal, compact) and, for a
+    # game with a "compare" widget, compare_html(results, labels, players, base, passages).
+    narrator: Any = None
     default_players: int | None = None   # when a host is not told (None: the fewest the game allows)
     default_bots: tuple[str, ...] = ()   # seat i plays default_bots[i % len] unless told otherwise
 

@@ -37,6 +37,7 @@ import re
 from typing import Any
 
 from .. import __version__, commands, render
+from ..cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from ..errors import GamesterError, IllegalActionError, NotationError, RulesetError
 from ..options import Options
 from ..registry import GameSpec, games, get_game
@@ -159,12 +160,20 @@ def _seat(req: dict, state: State) -> int | None:
     return _int(req, "seat", None, lo=0, hi=state.players - 1)
 
 
+def _base(req: dict) -> str:
+    base = _str(req, "base", "../", limit=60)
+    if not re.fullmatch(r"(\.\./){0,10}", base):
+        raise RequestError(f"field 'base' must be a relative path such as '../', not {_show(base)}")
+    return base
+
+
 def _current(state: State) -> int | None:
     p = state.current_player()
     return None if p == TERMINAL else p
 
 
-def _payload(spec: GameSpec, state: State, seat: int | None, *, analysis: bool = True) -> dict[str, Any]:
+def _payload(spec: GameSpec, state: State, seat: int | None, *, analysis: bool = True,
+             base: str = "../") -> dict[str, Any]:
     """Everything a widget needs to draw a position: the record, whose turn, legal moves, a view."""
     cur = _current(state)
     out: dict[str, Any] = {
@@ -186,6 +195,8 @@ def _payload(spec: GameSpec, state: State, seat: int | None, *, analysis: bool =
     }
     if out["terminal"]:
         out["record"] = _jsonable(state.to_record())
+        if spec.narrator is not None:  # the game's own words for the finished game (no HTML is made in JS)
+            out["record_html"] = spec.narrator.result_html(out["record"], state.players, base, None)
     if analysis and spec.analysis is not None and cur is not None:
         who = cur if seat is None else seat
         try:
@@ -240,11 +251,15 @@ def _game_info(spec: GameSpec) -> dict:
         "default_bots": list(spec.default_bots),
         "analysis": spec.analysis is not None,
         "commands": sorted(spec.commands),
+        "widgets": [w.to_json() for w in spec.widgets.values()],
     }
 
 
 def _op_games(req: dict) -> dict:
-    return {"games": [_game_info(s) for _, s in sorted(games().items())]}
+    """Every game (with its widget kinds, verbs, limits and blurbs) and the names of the cards, so that the widget
+    script needs no table of its own."""
+    return {"games": [_game_info(s) for _, s in sorted(games().items())],
+            "cards": {"suits": {k: [SUIT_SYMBOLS[k], SUIT_NAMES[k]] for k in SUITS}, "ranks": dict(RANK_NAMES)}}
 
 
 def _op_rulesets(req: dict) -> dict:
@@ -258,9 +273,7 @@ def _op_render(req: dict) -> dict:
     args = _field(req, "args", {})
     if not isinstance(args, dict):
         raise RequestError(f"field 'args' must be an object, not {_show(args)}")
-    base = _str(req, "base", "../", limit=60)
-    if not re.fullmatch(r"(\.\./){0,10}", base):
-        raise RequestError(f"field 'base' must be a relative path such as '../', not {_show(base)}")
+    base = _base(req)
 
 
     html = render.render(kind, args, base=base)
@@ -275,14 +288,14 @@ def _op_new(req: dict) -> dict:
     players = _players(spec, req)
     seed = _int(req, "seed", 0)
     state = spec.new_state(opts, players, seed)
-    return _payload(spec, state, _seat(req, state))
+    return _payload(spec, state, _seat(req, state), base=_base(req))
 
 
 def _op_apply(req: dict) -> dict:
     spec, state = _position(req)
     action = _str(req, "action")
     state.apply(action)
-    return _payload(spec, state, _seat(req, state))
+    return _payload(spec, state, _seat(req, state), base=_base(req))
 
 
 def _op_bot(req: dict) -> dict:
@@ -305,14 +318,14 @@ def _op_bot(req: dict) -> dict:
         moved.append([p, action])
         if len(state.history) > MAX_ACTIONS:
             raise RequestError(f"the game ran past {MAX_ACTIONS} actions")
-    out = _payload(spec, state, _seat(req, state))
+    out = _payload(spec, state, _seat(req, state), base=_base(req))
     out["moved"] = moved
     return out
 
 
 def _op_view(req: dict) -> dict:
     spec, state = _position(req)
-    return _payload(spec, state, _seat(req, state), analysis=False)
+    return _payload(spec, state, _seat(req, state), analysis=False, base=_base(req))
 
 
 def _op_analysis(req: dict) -> dict:

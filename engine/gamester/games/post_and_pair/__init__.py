@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import (
-    SUIT_NAMES,
-)
 from ...errors import RulesetError
 from ...registry import CommandArgs, GameSpec, WidgetSpec
+from . import narrate
 from .bots import BOTS, DEFAULT_BOTS, hand_strength
 from .decide import decide
 from .hands import GAME, MAX_PLAYERS, MIN_PLAYERS, hand_entry
@@ -29,23 +27,6 @@ def _play(options: PostAndPairOptions, ns: CommandArgs) -> PostAndPairState:
     return SPEC.play_bots(state, ns.bots)
 
 
-def deal_text(d: dict[str, Any]) -> str:
-    lines = [f"Dealer: seat {d['dealer']}; eldest hand: seat {d['eldest']}"]
-    for s, h in enumerate(d["hands"]):
-        lines.append(f"  seat {s}: {h}")
-    lines.append("Actions: " + "; ".join(f"seat {s} {a}" for s, a in d["actions"]))
-    lines.append(f"Outcome: {d['outcome']}" + (f"; trumps {SUIT_NAMES[d['trump']]}" if d["trump"] else ""))
-    for n in d["notes"]:
-        lines.append(f"  note [{n['clause']}] {n['reason']}")
-    for ln in d["ledger"]:
-        lines.append(f"  {ln['from']} -> {ln['to']}: {ln['counters']}  [{ln['clause']}] {ln['reason']}")
-    lines.append("Net: " + ", ".join(f"seat {i} {v:+d}" for i, v in enumerate(d["net"])) + f"; box {d['box']}")
-    left = sum(d["carried_out"].values())
-    if left:
-        lines.append(f"Left on the table for the next deal: {left}")
-    return "\n".join(lines)
-
-
 def cli_deal(options: PostAndPairOptions, ns: CommandArgs) -> tuple[Any, str]:
     """``gamester deal post-and-pair``: one deal played by the default bots, settled."""
     state = _play(options.replace(deals=1), ns)
@@ -55,7 +36,7 @@ def cli_deal(options: PostAndPairOptions, ns: CommandArgs) -> tuple[Any, str]:
     data.update(d)
     head = f"Post and Pair, {state.players} players, seed {state.seed}, ruleset {rec['follows'] or 'custom'}" \
            f" ({rec['ruleset']})"
-    return data, head + "\n" + deal_text(d)
+    return data, head + "\n" + narrate.deal_text(d)
 
 
 def cli_settle(options: PostAndPairOptions, ns: CommandArgs) -> tuple[Any, str]:
@@ -80,7 +61,7 @@ def cli_play(options: PostAndPairOptions, ns: CommandArgs) -> tuple[Any, str]:
     parts = [f"Post and Pair, {state.players} players, seed {state.seed}, {len(rec['deals'])} deal(s), ruleset "
              f"{rec['follows'] or 'custom'} ({rec['ruleset']})"]
     for i, d in enumerate(rec["deals"], 1):
-        parts.append(f"--- deal {i} ---\n{deal_text(d)}")
+        parts.append(f"--- deal {i} ---\n{narrate.deal_text(d)}")
     parts.append("Totals: " + ", ".join(f"seat {i} {v:+d}" for i, v in enumerate(rec["net"])) + f"; box {rec['box']}")
     return rec, "\n".join(parts)
 
@@ -95,15 +76,15 @@ SPEC = GameSpec(
     new_state=new_state,
     bots=BOTS,
     commands={"deal": cli_deal, "settle": cli_settle, "play": cli_play},
+    narrator=narrate,
     page="post-and-pair/", clause_prefix="pp.", chapter="cotton1674.pp", seed_key="seed-postpair",
     default_players=4, default_bots=DEFAULT_BOTS,
     widgets={w.kind: w for w in (
-        WidgetSpec("pp-deal", "deal", "Deal and settle", "A deal from a seed, played by the computer and settled counter by "
-                   "counter.", play=True, max_players=10, args=("seed", "players", "ruleset", "options", "bots"),
+        WidgetSpec("pp-deal", "deal", "Deal and settle", "Live: change players, ruleset, options or seed, and step through staking, vying and the show-down.", play=True, max_players=10, args=("seed", "players", "ruleset", "options", "bots"),
                    required=("seed",)),
-        WidgetSpec("pp-settle", "settle", "Settle these hands", "Type the hands, eldest first, and see the show-down settled.",
+        WidgetSpec("pp-settle", "settle", "Settle these hands", "Live: type hands in card notation (e.g. QH QD QC) and settle them under any ruleset.",
                    args=("hands", "folded", "ruleset", "options"), required=("hands",)),
-        WidgetSpec("pp-compare", "compare", "Compare", "The same cards settled under two readings of the rules, side by side.",
+        WidgetSpec("pp-compare", "compare", "Compare", "Live: settle the same cards under two rulesets side by side; what changes is marked.",
                    args=("seed", "players", "hands", "folded", "rulesets", "options", "bots"), required=("rulesets",), one_of=("seed", "hands"), marker="compare"),
     )},
 

@@ -6,9 +6,11 @@ from typing import Any
 
 from ...errors import RulesetError
 from ...registry import CommandArgs, GameSpec, WidgetSpec
+from . import narrate
 from . import odds as put_odds
 from .analysis import analysis, odds_against_strong, win_chance
 from .bots import BOTS, CalculatingBot
+from .narrate import deal_text
 from .rules import PRESETS, PutOptions
 from .state import Phase, PutState, deal_result, new_state
 
@@ -26,48 +28,6 @@ def _players_seed(ns: CommandArgs) -> tuple[int, int]:
     return players, seed
 
 
-def deal_text(d: dict[str, Any], players: int) -> str:
-    """One deal of a record in plain words, in the order things happened."""
-    game = f" (game {d['game']} of the rubber)" if "game" in d else ""
-    lines = [f"Deal {d['number']}{game}: seat {d['dealer']} deals."]
-    for s, h in enumerate(d["hands"]):
-        lines.append(f"  seat {s}: {h}")
-    for e in d.get("exchange", []):
-        if "gives" in e:
-            lines.append(f"  seat {e['seat']} gives {e['gives']} to seat {e['to']}")
-        else:
-            lines.append(f"  seat {e['seat']} lays out {e['discards']}")
-    events: dict[int, list[str]] = {}
-    for p in d["puts"]:
-        ans = ", ".join(f"seat {s} {'sees' if a == 'see' else 'refuses'}" for s, a in p["answers"])
-        events.setdefault(p["trick"], []).append(f"  seat {p['seat']} puts: {ans}")
-    for x in d.get("doubles", []):
-        events.setdefault(x["trick"], []).append(
-            f"  seat {x['seat']} doubles ({x['from']} to {x['from'] * 2}): {x['answer'] or 'pending'}")
-    for t in d["throw_ups"]:
-        events.setdefault(t["trick"], []).append(f"  seat {t['seat']} throws up his cards")
-    n = len(d["tricks"]) + (1 if d.get("unfinished_trick") or events.get(len(d["tricks"]) + 1) else 0)
-    for i in range(1, n + 1):
-        # events before a trick's cards (a put before leading), or during it (a double or throw-up in turn)
-        if i <= len(d["tricks"]):
-            t = d["tricks"][i - 1]
-            lines += events.get(i, [])
-            plays = ", ".join(f"seat {s} {c}" for s, c in t["plays"])
-            who = "tied" if t["winner"] is None else f"won by seat {t['winner']}"
-            lines.append(f"  trick {i}: {plays}: {who}")
-        else:
-            if d.get("unfinished_trick"):
-                plays = ", ".join(f"seat {s} {c}" for s, c in d["unfinished_trick"])
-                lines.append(f"  trick {i} (not finished): {plays}")
-            lines += events.get(i, [])
-    r = d["result"]
-    if r:
-        lines.append(f"  result: {r['kind']}" + (f", seat {r['winner']}" if r["winner"] is not None else ""))
-    for p in d["points"]:
-        lines.append(f"  {p['reason']} [{p['clause']}]")
-    return "\n".join(lines)
-
-
 def cli_play(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
     players, seed = _players_seed(ns)
     state = new_state(options, players, seed)
@@ -76,7 +36,7 @@ def cli_play(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
     text = [f"Put, ruleset {options.to_string()}, {players} players, seed {seed}",
             "cut: " + "; ".join(", ".join(f"seat {s} {c}" for s, c in r) for r in rec["cut"])
             + f": seat {rec['first_dealer']} deals first"]
-    text += [deal_text(d, players) for d in rec["deals"]]
+    text += [narrate.deal_text(d, players) for d in rec["deals"]]
     if "rubber" in rec:
         for g in rec["rubber"]["games"]:
             text.append(f"game {g['number']} (deals {g['deals'][0]}-{g['deals'][1]}): score {g['score']}, won by "
@@ -110,7 +70,7 @@ def cli_deal(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
     data = {"game": "put", "ruleset": options.to_string(), "seed": seed, "players": players,
             "first_dealer": state.first_dealer, "cut": state.cut, "deal": d, "odds_at_start": odds,
             "odds_basis": basis or put_odds.BASIS}
-    text = deal_text(d, players)
+    text = narrate.deal_text(d, players)
     if odds:
         text += "\n  odds at the start (win/tie/lose): " + "; ".join(
             f"seat {s} {o['win']:.3f}/{o['tie']:.3f}/{o['lose']:.3f}"
@@ -123,10 +83,11 @@ def cli_deal(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
 SPEC = GameSpec(
     name="put", title="Put", options=PutOptions, presets=PRESETS, default_preset="cotton-1674",
     players=(2, 4), new_state=new_state, bots=BOTS, commands={"play": cli_play, "deal": cli_deal},
+    narrator=narrate,
     page="put/", clause_prefix="put.", chapter="cotton1674.put", seed_key="seed-put",
     default_players=2, default_bots=("calculating",),
     widgets={"put-play": WidgetSpec(
-        "put-play", "play", "Play a game", "A whole game from a seed, played by the computer, trick by trick.", play=True,
+        "put-play", "play", "Play a game", "Live: play a whole game of Put against the computer.", play=True,
         args=("seed", "players", "ruleset", "options", "bots", "deals"), required=("seed",))},
     analysis=analysis
 )

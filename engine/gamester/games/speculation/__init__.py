@@ -9,6 +9,7 @@ from ...cards import (
 )
 from ...errors import RulesetError
 from ...registry import CommandArgs, GameSpec, WidgetSpec
+from . import narrate
 from .analysis import analysis, best_trump_chance, offered_chance
 from .bots import BOTS, CautiousBot, SpeculatorBot
 from .odds import win_chances
@@ -34,24 +35,6 @@ def spec_players(options: SpeculationOptions, players: Any) -> int:
     return players
 
 
-def _deal_text(rec: dict) -> list[str]:
-    lines = [f"Deal {rec['deal']}: seat {rec['dealer']} deals; turn-up {rec['turn_up']} (trumps {rec['trump']}); "
-             f"pool brought in {rec['carried_in']}"]
-    for s, h in enumerate(rec["hands"]):
-        lines.append(f"  seat {s}: {h}")
-    if rec["spare"]:
-        lines.append(f"  spare hand: {rec['spare']}")
-    if rec["passed"]:
-        lines.append("  court-card turn-up: the deal passes")
-    for o in rec["offers"]:
-        tail = f"sold to seat {o['buyer']} for {o['price']}" if o["result"] == "sold" else o["result"]
-        lines.append(f"  seat {o['seller']} offers {o['what']} ({' '.join(o['cards'])}): {tail}")
-    if rec.get("complete"):
-        who = f"seat {rec['winner']} takes the pool" if rec["winner"] is not None else rec.get("pool_stays", "")
-        lines.append(f"  best {rec['best']}: {who}; net {rec['net']}; carried out {rec['carried_out']}")
-    return lines
-
-
 def cli_play(options: SpeculationOptions, ns: CommandArgs) -> tuple[Any, str]:
     options, players, seed = _setup(options, ns)
     state = SpeculationState(options, players, seed)
@@ -59,7 +42,7 @@ def cli_play(options: SpeculationOptions, ns: CommandArgs) -> tuple[Any, str]:
     rec = state.to_record()
     lines = [f"Speculation, {players} players, seed {seed}, {options.to_string()}"]
     for d in rec["deals"]:
-        lines.extend(_deal_text(d))
+        lines.extend(narrate.deal_text(d))
     lines.append(f"Net: {rec['net']}; left in the pool: {rec['pool_left']}")
     return rec, "\n".join(lines)
 
@@ -99,16 +82,14 @@ def cli_deal(options: SpeculationOptions, ns: CommandArgs) -> tuple[Any, str]:
     return out, "\n".join(lines)
 
 
-
-
-
 SPEC = GameSpec(
     name=GAME, title="Speculation", options=SpeculationOptions, presets=PRESETS, default_preset="handbook",
     players=(2, 10), new_state=new_state, bots=dict(BOTS), commands={"play": cli_play, "deal": cli_deal},
+    narrator=narrate,
     page="speculation/", clause_prefix="spec.", chapter="", seed_key="seed-speculation",
     default_players=4, default_bots=("speculator", "cautious"),
     widgets={"spec-play": WidgetSpec(
-        "spec-play", "play", "Play a game", "A whole game from a seed: cards turned, trumps bought and sold, the pool won.",
+        "spec-play", "play", "Play a game", "Live: deal, turn and trade with the bots, with the chance of each card being best trump.",
         play=True, args=("seed", "players", "ruleset", "options", "bots", "deals"), required=("seed",))},
     analysis=analysis)
 

@@ -1,0 +1,211 @@
+"""Post and Pair in words and HTML: the one place the game is put into words for readers (the CLI's text, the
+printed examples and the widgets' results).
+
+``result_html(record, players, base, passages)`` draws a settled deal, a show-down of given hands or a game of
+several deals: seats with their roles from each deal's record, what happened, the dishes won, the notes of how it
+was decided and every counter that moved. ``compare_html`` draws the same deal under several rulesets.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ...cards import SUIT_NAMES
+from ...html import (
+    actions_html,
+    and_words,
+    counters_text,
+    deal_block,
+    e,
+    facts_html,
+    hands_of,
+    ledger_html,
+    notes_html,
+    roles_of,
+    seat_label,
+    seat_table,
+    seats_words,
+    suit_html,
+)
+
+#: The parties of a Post and Pair ledger that are not seats.
+PARTIES = {"post": "Post dish", "pair": "Pair dish", "seat": "Seat dish", "vyes": "Vyes", "pool": "Pool"}
+
+
+_DISHES = ("pair", "post", "seat")
+
+
+def _pp_outcome(d: dict, roles: dict[int, str]) -> str | None:
+    out = d.get("outcome")
+    shown = d.get("shown") if isinstance(d.get("shown"), list) else []
+    winners = d.get("winners") if isinstance(d.get("winners"), dict) else {}
+    if out == "show":
+        return f"Show-down: {seats_words(shown, roles)} showed their cards."
+    if out == "doubled":
+        return ("Nobody vied and the dealer passed too: the stakes stay on the table and are doubled by the "
+                "next deal's stakes.")
+    if out == "unseen":
+        who = next((v for v in winners.values() if isinstance(v, int)), None)
+        return f"{seats_words([who], roles)} took every stake unseen: nobody else was left in."
+    if out == "no-seat":
+        return "Nobody staked the Seat: the stakes stay on the table for the next deal."
+    if out == "parted":
+        return "The players still in agreed to part stakes: the table was shared out equally, odd counters to the box."
+    return e(str(out)) if out is not None else None
+
+
+def _dish_amounts(v: Any) -> str:
+    if isinstance(v, dict):
+        parts = [f"{k.capitalize()} {n}" for k, n in v.items() if n]
+        return e(", ".join(parts)) + " counters" if parts else "nothing"
+    if isinstance(v, int) and not isinstance(v, bool):
+        return counters_text(v) if v else "nothing"
+    return e(str(v))
+
+
+def result_html(d: dict, players: int, base: str, passages: dict | None, deal: int | None = None,
+                compact: bool = False) -> str:
+    hands = hands_of(d)
+    net = d.get("net") if isinstance(d.get("net"), list) else None
+    n = len(hands) if hands else (len(net) if net else players)
+    roles = roles_of(d, n)
+    folded = set(d.get("folded") or []) if isinstance(d.get("folded"), list) else set()
+    winners = d.get("winners") if isinstance(d.get("winners"), dict) else {}
+    notes = {}
+    for i in range(n):
+        won = [k for k in _DISHES if winners.get(k) == i]
+        note = " <small>(folded before the show)</small>" if i in folded else ""
+        if won:
+            note += f' <small class="gm-won">wins the {e(and_words([w.capitalize() for w in won]))}</small>'
+        notes[i] = note
+    parts = [seat_table(n, hands, net, roles, PARTIES, deal, notes) if (hands or net) else ""]
+    facts: list[tuple[str, str]] = []
+    oc = _pp_outcome(d, roles)
+    if oc:
+        facts.append(("What happened", oc))
+    elif "carried" in d:
+        live = [i for i in range(n) if i not in folded]
+        facts.append(("What happened", f"Show-down of the hands of {seats_words(live, roles)}."))
+    if "trump" in d:
+        t = d.get("trump")
+        facts.append(("Trumps", suit_html(t) if t else "none named: the cards were not shown"))
+    if winners:
+        facts.append(("Dishes won", "; ".join(
+            f"{k.capitalize()}: {e(seat_label(winners[k], n, PARTIES, roles)) if isinstance(winners.get(k), int) else 'nobody'}"
+            for k in _DISHES if k in winners)))
+    if isinstance(d.get("pair_royal"), int) and not isinstance(d.get("pair_royal"), bool):
+        facts.append(("Pair-royal", f"{e(seat_label(d['pair_royal'], n, PARTIES, roles))} holds three of a kind"))
+    if "box" in d:
+        facts.append(("To the box", _dish_amounts(d.get("box"))))
+    if "carried_in" in d:
+        facts.append(("Brought in from the last deal", _dish_amounts(d.get("carried_in"))))
+    for key in ("carried_out", "carried"):
+        if key in d:
+            facts.append(("Left on the table for the next deal", _dish_amounts(d.get(key))))
+    parts.append(facts_html(facts))
+    more = notes_html(d.get("notes"), base)
+    if isinstance(d.get("ledger"), list):
+        more += ledger_html(d["ledger"], n, PARTIES, base, passages, deal, roles)
+    if compact and more:
+        more = (f'<details class="gm-more"><summary>How it was decided, and every counter that moved '
+                f'({len(d.get("ledger") or [])} ledger lines)</summary>{more}</details>')
+    parts.append(more)
+    if isinstance(d.get("deals"), list) and deal is None:
+        for j, sub in enumerate(d["deals"][:30]):
+            if isinstance(sub, dict):
+                parts.append(deal_block(j, sub, f"dealt by {seat_label(sub.get('dealer'), n, PARTIES)}",
+                                         result_html(sub, players, base, passages, j)))
+    parts.append(actions_html(d.get("actions"), roles))
+    return "".join(parts)
+
+
+def _compare_table(results: list[dict], labels: list[str]) -> tuple[str, list[str]]:
+    """The outcome under each ruleset side by side (rows: trumps, each dish, each seat's net), differing rows
+    marked; and the names of what differs, in words."""
+    ds = [r["data"] for r in results]
+    rows, changed = [], []
+
+    def row(name: str, cells: list[str], keys: list[str]) -> None:
+        differs = len(set(keys)) > 1
+        if differs:
+            changed.append(name)
+        cls = ' class="gm-differs-row"' if differs else ""
+        mark = ' <mark class="gm-differs">differs</mark>' if differs else ""
+        rows.append(f"<tr{cls}><th scope=\"row\">{e(name)}{mark}</th>" + "".join(f"<td>{c}</td>" for c in cells)
+                    + "</tr>")
+
+    row("Trumps", [suit_html(d.get("trump")) if d.get("trump") else "none" for d in ds],
+        [json.dumps(d.get("trump")) for d in ds])
+    for dish in _DISHES:
+        vals = [(d.get("winners") or {}).get(dish) for d in ds]
+        row(f"{dish.capitalize()} dish", [f"Seat {v}" if isinstance(v, int) else "nobody" for v in vals],
+            [json.dumps(v) for v in vals])
+    nets = [d.get("net") or [] for d in ds]
+    for i in range(max((len(x) for x in nets), default=0)):
+        vals = [x[i] if i < len(x) else 0 for x in nets]
+        row(f"Seat {i}, counters", [f"{v:+d}" if isinstance(v, int) else e(str(v)) for v in vals],
+            [str(v) for v in vals])
+    if any(d.get("box") for d in ds):
+        row("To the box", [counters_text(d.get("box") or 0) for d in ds], [str(d.get("box")) for d in ds])
+    head = "<th></th>" + "".join(f"<th>{e(lab)}</th>" for lab in labels)
+    return (f'<table class="gm-compare-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody>'
+            "</table>", changed)
+
+
+def _only_notes(results: list[dict], labels: list[str], base: str) -> str:
+    """The steps of reasoning (engine notes and paying-out lines) that one ruleset takes and the others do not."""
+    def steps(d: dict) -> list[tuple[str, str]]:
+        out = [(str(x.get("clause")), str(x.get("reason"))) for x in (d.get("notes") or []) if isinstance(x, dict)]
+        out += [(str(x.get("clause")), str(x.get("reason"))) for x in (d.get("ledger") or [])
+                if isinstance(x, dict) and not isinstance(x.get("from"), int)]  # payouts, not stakes
+        return out
+
+    sets = [steps(r["data"]) for r in results]
+    items = []
+    for i, (lab, mine) in enumerate(zip(labels, sets, strict=False)):
+        others = {n for j, s in enumerate(sets) if j != i for n in s}
+        own = list(dict.fromkeys(n for n in mine if n not in others))
+        if own:
+            items.append(f"<li>Under <em>{e(lab)}</em>:<ul>" + "".join(
+                f'<li>{e(r)} <small>(<a class="gm-clause" href="{e(base)}clauses/#{e(c)}">{e(c)}</a>)</small></li>'
+                for c, r in own[:6]) + "</ul></li>")
+    return ('<p><small>Why: the steps each reading takes that the other does not.</small></p>'
+            f'<ul class="gm-why">{"".join(items)}</ul>') if items else ""
+
+
+def compare_html(results: list[dict], labels: list[str], players: int, base: str, passages: dict | None) -> str:
+    """The same deal under several rulesets: what differs, why, and each settlement in its column."""
+    table, changed = _compare_table(results, labels)
+    if changed:
+        lead = ("<p><strong>What the readings change on these cards:</strong> "
+                + e(and_words([c[:1].lower() + c[1:] for c in changed if not c.endswith(", counters")]
+                         or ["the counters"])) + ".</p>")
+    else:
+        lead = ("<p><strong>On these cards the readings agree</strong>: the same dishes go to the same hands and "
+                "every counter ends in the same place.</p>")
+    summary = f'<div class="gm-diff">{lead}{table}{_only_notes(results, labels, base)}</div>'
+    cols = []
+    for r, lab in zip(results, labels, strict=False):
+        cols.append(f'<section class="gm-col" data-ruleset="{e(r["ruleset"])}"><h4>{e(lab)}</h4>'
+                    f'<p class="gm-options-string"><small><code>{e(r["options"])}</code></small></p>'
+                    + f'{result_html(r["data"], players, base, passages, compact=True)}</section>')
+    return summary + '<div class="gm-compare">' + "".join(cols) + "</div>"
+
+
+# -- plain text (the CLI) --------------------------------------------------------------------------------------
+def deal_text(d: dict[str, Any]) -> str:
+    lines = [f"Dealer: seat {d['dealer']}; eldest hand: seat {d['eldest']}"]
+    for s, h in enumerate(d["hands"]):
+        lines.append(f"  seat {s}: {h}")
+    lines.append("Actions: " + "; ".join(f"seat {s} {a}" for s, a in d["actions"]))
+    lines.append(f"Outcome: {d['outcome']}" + (f"; trumps {SUIT_NAMES[d['trump']]}" if d["trump"] else ""))
+    for n in d["notes"]:
+        lines.append(f"  note [{n['clause']}] {n['reason']}")
+    for ln in d["ledger"]:
+        lines.append(f"  {ln['from']} -> {ln['to']}: {ln['counters']}  [{ln['clause']}] {ln['reason']}")
+    lines.append("Net: " + ", ".join(f"seat {i} {v:+d}" for i, v in enumerate(d["net"])) + f"; box {d['box']}")
+    left = sum(d["carried_out"].values())
+    if left:
+        lines.append(f"Left on the table for the next deal: {left}")
+    return "\n".join(lines)

@@ -1,0 +1,203 @@
+"""Put in words and HTML: the one place the game is put into words for readers (the CLI's text, the printed
+examples and the widgets' results): each deal's hands, every trick in order with its winner, the puts and their
+answers, the points scored, the score sheet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...html import (
+    actions_html,
+    card_html,
+    cards_html,
+    clause_link,
+    clause_ref,
+    deal_block,
+    e,
+    facts_html,
+    ledger_html,
+    roles_of,
+    seat_label,
+    seat_table,
+)
+
+#: The parties of a Put score sheet that are not seats.
+PARTIES = {"stock": "Score"}
+
+
+_PUT_RESULTS = {
+    "won": "{w} won the deal",
+    "put-won": "{w} won the deal after a put that was seen: the game",
+    "won-outright": "{w} won a deal played out without a put: the game",
+    "put-refused": "{w} put and the other side would not see it",
+    "double-refused": "{w} doubled and the other side would not play on",
+    "thrown-up": "the other side threw up their cards: the deal to {w}",
+    "trick-and-tie": "a trick each and a tie: nobody scores",
+    "all-tied": "all three tricks tied: nobody scores",
+}
+
+
+def _put_side(seat: int, players: int, score_len: int) -> str:
+    if score_len < players and score_len:  # partners: seats i and i + 2 score together
+        return f"Seats {seat} and {seat + score_len}"
+    return f"Seat {seat}"
+
+
+def _put_deal_html(dd: dict, n: int, base: str, passages: dict | None) -> str:
+    roles = roles_of(dd, n)
+    rows = []
+    events: dict[int, list[tuple[str, str]]] = {}
+    for p in dd.get("puts") or []:
+        ans = "; ".join(f"{seat_label(s, n, PARTIES, roles)} {'sees it' if a == 'see' else 'refuses'}"
+                        for s, a in p.get("answers") or [])
+        events.setdefault(p.get("trick", 0), []).append(
+            ("Put", f"{e(seat_label(p.get('seat'), n, PARTIES, roles))} puts. {e(ans or 'No answer yet')}."))
+    for x in dd.get("doubles") or []:
+        frm = x.get("from")
+        events.setdefault(x.get("trick", 0), []).append(
+            ("Double", f"{e(seat_label(x.get('seat'), n, PARTIES, roles))} doubles the deal from {e(str(frm))} to "
+                       f"{e(str(frm * 2 if isinstance(frm, int) else '?'))}: {e(str(x.get('answer') or 'no answer yet'))}."))
+    for t in dd.get("throw_ups") or []:
+        events.setdefault(t.get("trick", 0), []).append(
+            ("Throw-up", f"{e(seat_label(t.get('seat'), n, PARTIES, roles))} throws up his cards."))
+    tricks = dd.get("tricks") or []
+    unfinished = dd.get("unfinished_trick")
+    last = len(tricks) + (1 if unfinished or events.get(len(tricks) + 1) else 0)
+    for i in range(1, last + 1):
+        if i <= len(tricks):
+            rows += [f'<tr class="gm-event"><th scope="row">{e(k)}</th><td colspan="2">{v}</td></tr>'
+                     for k, v in events.get(i, [])]
+            t = tricks[i - 1]
+            plays = ", ".join(f"{e(seat_label(s, n, PARTIES, roles))} {card_html(c)}" for s, c in t.get("plays", []))
+            w = t.get("winner")
+            who = "tied" if w is None else f"{e(seat_label(w, n, PARTIES, roles))}"
+            rows.append(f'<tr><th scope="row">Trick {i}</th><td>{plays}</td><td>{who}</td></tr>')
+        else:
+            if unfinished:
+                plays = ", ".join(f"{e(seat_label(s, n, PARTIES, roles))} {card_html(c)}" for s, c in unfinished)
+                rows.append(f'<tr><th scope="row">Trick {i}</th><td>{plays}</td><td>not finished</td></tr>')
+            rows += [f'<tr class="gm-event"><th scope="row">{e(k)}</th><td colspan="2">{v}</td></tr>'
+                     for k, v in events.get(i, [])]
+    hands = dd.get("hands") if isinstance(dd.get("hands"), list) else None
+    out = [seat_table(n, hands, None, roles, PARTIES, None)] if hands else []
+    if dd.get("exchange"):
+        ex = []
+        for x in dd["exchange"]:
+            if "gives" in x:
+                ex.append(f"{e(seat_label(x.get('seat'), n, PARTIES, roles))} gives {cards_html(x['gives'])} to "
+                          f"{e(seat_label(x.get('to'), n, PARTIES, roles))}")
+            else:
+                ex.append(f"{e(seat_label(x.get('seat'), n, PARTIES, roles))} lays out {cards_html(x.get('discards', ''))}")
+        out.append("<p><small>Before play: " + "; ".join(ex) + ".</small></p>")
+    if rows:
+        out.append('<table class="gm-tricks"><thead><tr><th>Trick</th><th>Cards played, in order</th>'
+                   f'<th>Won by</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    r = dd.get("result") or {}
+    if r:
+        w = r.get("winner")
+        text = _PUT_RESULTS.get(str(r.get("kind")), str(r.get("kind"))).format(
+            w=seat_label(w, n, PARTIES, roles) if w is not None else "nobody")
+        text = text[:1].upper() + text[1:]
+        cl = f' <small><a class="gm-clause" href="{e(base)}clauses/#{e(r["clause"])}">{e(r["clause"])}</a></small>' \
+            if r.get("clause") else ""
+        out.append(f'<p class="gm-outcome"><strong>Result:</strong> {e(text)}.{cl}</p>')
+    pts = dd.get("points") or []
+    if pts:
+        out.append('<ul class="gm-points">' + "".join(
+            f'<li><strong>{e(seat_label(p.get("seat"), n, PARTIES, roles))}: +{e(str(p.get("points")))}</strong> '
+            f'({e(str(p.get("reason", "")))}) <small>{clause_link(str(p.get("clause", "")), base, passages)}</small></li>'
+            for p in pts) + "</ul>")
+    elif r and r.get("kind") not in ("put-won", "won-outright"):
+        out.append('<p class="gm-empty"><small>No points scored in this deal.</small></p>')
+    return "".join(out)
+
+
+def _put_summary(dd: dict, n: int) -> str:
+    r = dd.get("result") or {}
+    w = r.get("winner")
+    pts = sum(p.get("points", 0) for p in dd.get("points") or [] if isinstance(p.get("points"), int))
+    what = {"trick-and-tie": "trick and tie", "all-tied": "all tied", "put-refused": "a put refused",
+            "double-refused": "a double refused", "thrown-up": "cards thrown up",
+            "put-won": "a put seen and won", "won-outright": "won outright"}.get(str(r.get("kind")), "")
+    dealer = dd.get("dealer")
+    bits = [f"Seat {dealer} deals" if isinstance(dealer, int) else "", what]
+    if isinstance(w, int):
+        bits.append(f"Seat {w} " + (f"+{pts}" if pts else "takes the game" if r.get("kind") in ("put-won", "won-outright")
+                                   else "scores nothing"))
+    return " · ".join(b for b in bits if b)
+
+
+def result_html(d: dict, players: int, base: str, passages: dict | None, *, deal: int | None = None,
+                compact: bool = False) -> str:
+    n = int(d.get("players") or players)
+    parts = []
+    facts: list[tuple[str, str]] = []
+    cut = d.get("cut")
+    if isinstance(cut, list) and cut:
+        rounds = ["; ".join(f"{e(seat_label(s, n, PARTIES))} cut {card_html(c)}" for s, c in rnd) for rnd in cut]
+        fd = d.get("first_dealer")
+        facts.append(("Cut for the deal", " — then ".join(rounds)
+                      + (f": {e(seat_label(fd, n, PARTIES))} deals first" if isinstance(fd, int) else "")))
+    score = d.get("score")
+    if isinstance(score, list) and score:
+        facts.append(("Final score", ", ".join(
+            f"{e(_put_side(i, n, len(score)))}: {v} point{'s' if v != 1 else ''}" for i, v in enumerate(score))))
+    w = d.get("winner")
+    if "winner" in d:
+        facts.append(("Winner", e(_put_side(w, n, len(score) if isinstance(score, list) else n))
+                      if isinstance(w, int) else "nobody yet"))
+    if d.get("won_by"):
+        facts.append(("How the game was won", clause_ref(str(d["won_by"]), base)))
+    parts.append(facts_html(facts))
+    deals = [x for x in (d.get("deals") or [])[:30] if isinstance(x, dict)]
+    for j, dd in enumerate(deals):
+        parts.append(deal_block(j, dd, _put_summary(dd, n), _put_deal_html(dd, n, base, passages)))
+    if isinstance(d.get("ledger"), list) and d["ledger"]:
+        parts.append(f'<details class="gm-ledger-all"><summary>The score sheet: every point in order '
+                     f'({len(d["ledger"])})</summary>{ledger_html(d["ledger"], n, PARTIES, base, passages)}</details>')
+    parts.append(actions_html(d.get("actions")))
+    return "".join(parts)
+
+
+# -- plain text (the CLI) --------------------------------------------------------------------------------------
+def deal_text(d: dict[str, Any], players: int) -> str:
+    """One deal of a record in plain words, in the order things happened."""
+    game = f" (game {d['game']} of the rubber)" if "game" in d else ""
+    lines = [f"Deal {d['number']}{game}: seat {d['dealer']} deals."]
+    for s, h in enumerate(d["hands"]):
+        lines.append(f"  seat {s}: {h}")
+    for ex in d.get("exchange", []):
+        if "gives" in ex:
+            lines.append(f"  seat {ex['seat']} gives {ex['gives']} to seat {ex['to']}")
+        else:
+            lines.append(f"  seat {ex['seat']} lays out {ex['discards']}")
+    events: dict[int, list[str]] = {}
+    for p in d["puts"]:
+        ans = ", ".join(f"seat {s} {'sees' if a == 'see' else 'refuses'}" for s, a in p["answers"])
+        events.setdefault(p["trick"], []).append(f"  seat {p['seat']} puts: {ans}")
+    for x in d.get("doubles", []):
+        events.setdefault(x["trick"], []).append(
+            f"  seat {x['seat']} doubles ({x['from']} to {x['from'] * 2}): {x['answer'] or 'pending'}")
+    for t in d["throw_ups"]:
+        events.setdefault(t["trick"], []).append(f"  seat {t['seat']} throws up his cards")
+    n = len(d["tricks"]) + (1 if d.get("unfinished_trick") or events.get(len(d["tricks"]) + 1) else 0)
+    for i in range(1, n + 1):
+        # events before a trick's cards (a put before leading), or during it (a double or throw-up in turn)
+        if i <= len(d["tricks"]):
+            t = d["tricks"][i - 1]
+            lines += events.get(i, [])
+            plays = ", ".join(f"seat {s} {c}" for s, c in t["plays"])
+            who = "tied" if t["winner"] is None else f"won by seat {t['winner']}"
+            lines.append(f"  trick {i}: {plays}: {who}")
+        else:
+            if d.get("unfinished_trick"):
+                plays = ", ".join(f"seat {s} {c}" for s, c in d["unfinished_trick"])
+                lines.append(f"  trick {i} (not finished): {plays}")
+            lines += events.get(i, [])
+    r = d["result"]
+    if r:
+        lines.append(f"  result: {r['kind']}" + (f", seat {r['winner']}" if r["winner"] is not None else ""))
+    for p in d["points"]:
+        lines.append(f"  {p['reason']} [{p['clause']}]")
+    return "\n".join(lines)

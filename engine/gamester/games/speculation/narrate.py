@@ -1,0 +1,123 @@
+"""Speculation in words and HTML: the one place the game is put into words for readers (the CLI's text, the
+printed examples and the widgets' results): each deal's turn-up, the order of turning, the trading and the pool.
+"""
+
+from __future__ import annotations
+
+from ...html import (
+    actions_html,
+    card_html,
+    card_name,
+    cards_html,
+    counters_text,
+    deal_block,
+    e,
+    facts_html,
+    ledger_html,
+    roles_of,
+    seat_label,
+    seat_table,
+    suit_html,
+)
+
+#: The parties of a Speculation ledger that are not seats.
+PARTIES = {"pool": "Pool"}
+
+
+def _spec_deal_html(dd: dict, n: int, base: str, passages: dict | None, deal: int) -> str:
+    roles = roles_of(dd, n)
+    hands = dd.get("hands") if isinstance(dd.get("hands"), list) else None
+    net = dd.get("net") if isinstance(dd.get("net"), list) else None
+    notes = {}
+    if isinstance(dd.get("winner"), int):
+        notes[dd["winner"]] = ' <small class="gm-won">takes the pool</small>'
+    for s in dd.get("peeks") or []:
+        if isinstance(s, int):
+            notes[s] = notes.get(s, "") + " <small>(looked out of turn)</small>"
+    parts = [seat_table(n, hands, net, roles, PARTIES, deal, notes)]
+    facts: list[tuple[str, str]] = []
+    if dd.get("turn_up"):
+        facts.append(("Turn-up", f"{card_html(dd['turn_up'])}: trumps are {suit_html(dd.get('trump'))}"))
+    if dd.get("spare"):
+        facts.append(("Spare hand", cards_html(dd["spare"])))
+    if dd.get("carried_in"):
+        facts.append(("Brought in from the last deal", counters_text(dd["carried_in"])))
+    exp = dd.get("exposures") or []
+    if exp:
+        facts.append(("Cards turned, in order", '<span class="gm-turns">' + " → ".join(
+            f'<span class="gm-turn">{e(seat_label(s, n, PARTIES))}&nbsp;{card_html(c)}</span>'
+            for s, c in exp) + "</span>"))
+    offers = dd.get("offers") or []
+    if offers:
+        items = []
+        for o in offers:
+            what = "the turn-up" if o.get("what") == "turn-up" else (
+                "the best trump" if o.get("what") == "best" else e(str(o.get("what"))))
+            bids = [f"{e(seat_label(s, n, PARTIES, roles))} {('bids ' + str(b)) if b is not None else 'passes'}"
+                    for s, b in o.get("bids") or []]
+            if o.get("result") == "sold":
+                end = (f"sold to {e(seat_label(o.get('buyer'), n, PARTIES, roles))} for "
+                       f"{counters_text(o.get('price'))}")
+            else:
+                end = "not sold" if o.get("result") == "refused" else e(str(o.get("result")))
+            items.append(f"<li>{e(seat_label(o.get('seller'), n, PARTIES, roles))} offers {what} "
+                         f"({cards_html(o.get('cards') or [])}): {', '.join(bids) or 'no bids'}; {end}.</li>")
+        facts.append(("Trading", f'<ul class="gm-offers">{"".join(items)}</ul>'))
+    if dd.get("passed"):
+        facts.append(("The deal passes", "the turn-up is an Ace or a court card, so its holder takes the pool at "
+                                         "once"))
+    if dd.get("best"):
+        w = dd.get("winner")
+        who = (f"{e(seat_label(w, n, PARTIES, roles))} takes the pool" if isinstance(w, int)
+               else e(str(dd.get("pool_stays") or "nobody takes the pool")))
+        facts.append(("Best trump", f"{card_html(dd['best'])} ({e(card_name(dd['best']))}): {who}"))
+    if dd.get("carried_out"):
+        facts.append(("Left in the pool for the next deal", counters_text(dd["carried_out"])))
+    parts.append(facts_html(facts))
+    if isinstance(dd.get("ledger"), list):
+        parts.append(ledger_html(dd["ledger"], n, PARTIES, base, passages, deal, roles))
+    return "".join(parts)
+
+
+def result_html(d: dict, players: int, base: str, passages: dict | None, *, deal: int | None = None,
+                compact: bool = False) -> str:
+    n = int(d.get("players") or players)
+    net = d.get("net") if isinstance(d.get("net"), list) else None
+    deals = [x for x in (d.get("deals") or [])[:30] if isinstance(x, dict)]
+    parts = []
+    if net:
+        parts.append('<p class="gm-caption"><small>Counters won or lost over the whole game:</small></p>'
+                     + seat_table(n, None, net, {}, PARTIES, None))
+    facts: list[tuple[str, str]] = [("Deals", str(len(d.get("deals") or [])))]
+    if "pool_left" in d:
+        pl = d.get("pool_left")
+        facts.append(("Left in the pool at the end", counters_text(pl) if pl else "nothing"))
+    parts.append(facts_html(facts))
+    if isinstance(d.get("ledger"), list):
+        parts.append(ledger_html(d["ledger"], n, PARTIES, base, passages))
+    for j, dd in enumerate(deals):
+        w = dd.get("winner")
+        what = (f"Seat {dd.get('dealer')} deals · turn-up {card_name(dd.get('turn_up'))}"
+                + (f" · Seat {w} takes the pool" if isinstance(w, int) else ""))
+        parts.append(deal_block(j, dd, what, _spec_deal_html(dd, n, base, passages, j)))
+    parts.append(actions_html(d.get("actions")))
+    return "".join(parts)
+
+
+# -- plain text (the CLI) --------------------------------------------------------------------------------------
+def deal_text(rec: dict) -> list[str]:
+    lines = [f"Deal {rec['deal']}: seat {rec['dealer']} deals; turn-up {rec['turn_up']} (trumps {rec['trump']}); "
+             f"pool brought in {rec['carried_in']}"]
+    for s, h in enumerate(rec["hands"]):
+        lines.append(f"  seat {s}: {h}")
+    if rec["spare"]:
+        lines.append(f"  spare hand: {rec['spare']}")
+    if rec["passed"]:
+        lines.append("  court-card turn-up: the deal passes")
+    for o in rec["offers"]:
+        tail = f"sold to seat {o['buyer']} for {o['price']}" if o["result"] == "sold" else o["result"]
+        lines.append(f"  seat {o['seller']} offers {o['what']} ({' '.join(o['cards'])}): {tail}")
+    if rec.get("complete"):
+        who = f"seat {rec['winner']} takes the pool" if rec["winner"] is not None else rec.get("pool_stays", "")
+        lines.append(f"  best {rec['best']}: {who}; net {rec['net']}; carried out {rec['carried_out']}")
+    return lines
