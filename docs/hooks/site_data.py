@@ -22,16 +22,6 @@ DOCS = os.path.dirname(HERE)
 ROOT = os.path.dirname(DOCS)
 DATA = os.path.join(DOCS, "data")
 
-WIDGET_NOTES = {
-    "pp-deal": "Live: change players, ruleset, options or seed, and step through staking, vying and the show-down.",
-    "pp-settle": "Live: type hands in card notation (e.g. QH QD QC) and settle them under any ruleset.",
-    "pp-compare": "Live: settle the same cards under two rulesets side by side; what changes is marked.",
-    "put-play": "Live: play a whole game of Put against the computer.",
-    "spec-play": "Live: deal, turn and trade with the bots, with the chance of each card being best trump.",
-}
-
-GAME_PAGES = {"post-and-pair": "post-and-pair/", "put": "put/", "speculation": "speculation/"}
-
 
 class EditionError(Exception):
     """The edition package or its data is missing something a page needs."""
@@ -538,6 +528,7 @@ def _diff_html(ops: list) -> str:
 
 
 def m_clauses(text: str, page: Any) -> str:
+    from gamester import games
     from gamester.clauses import all_clauses
 
     base = base_of(page)
@@ -551,7 +542,7 @@ def m_clauses(text: str, page: Any) -> str:
         groups.setdefault(c.id.split(".")[0], []).append(c)
     if not groups:
         raise EditionError(f"the engine registers no clause with prefix {prefix!r}")
-    titles = {"pp": "Post and Pair", "put": "Put", "spec": "Speculation"}
+    titles = {sp.clause_prefix.rstrip("."): sp.title for sp in games().values()}
     out = []
     for gname, cl in groups.items():
         out.append(f'<h2 id="clauses-{e(gname)}">{e(titles.get(gname, gname))}</h2>')
@@ -600,13 +591,15 @@ def m_rulesets(text: str, page: Any) -> str:
             f'</thead><tbody>{"".join(opts)}</tbody></table>')
 
 
-_NOTE_GAMES = {"post-and-pair": ("pp.", "cotton1674.pp", "seed-postpair"),
-               "put": ("put.", "cotton1674.put", "seed-put"),
-               "speculation": ("spec.", "", "seed-speculation")}
+def _note_games() -> dict[str, tuple[str, str, str]]:
+    """game -> (clause prefix, period chapter's text id, seed account's bibliography key), as each game declares."""
+    from gamester import games
+
+    return {sp.name: (sp.clause_prefix, sp.chapter, sp.seed_key) for sp in games().values()}
 
 
 def _note_matches(n: Any, game: str) -> bool:
-    prefix, text_id, seed = _NOTE_GAMES[game]
+    prefix, text_id, seed = _note_games()[game]
     clauses = [str(x) for x in (g(n, "clauses", default=[]) or [])]
     pids = [str(x) for x in (g(n, "passages", default=[]) or [])]
     bibs = g(n, "bib", default=[]) or []
@@ -623,8 +616,8 @@ def m_notes(text: str, page: Any) -> str:
     unknown = set(a) - {"game", "id"}
     if unknown:
         raise ValueError(f"unknown argument {sorted(unknown)[0]!r} for notes: expected game=... or id=...")
-    if a.get("game") and a["game"] not in _NOTE_GAMES:
-        raise ValueError(f"unknown game {a['game']!r} for notes: expected {', '.join(_NOTE_GAMES)}")
+    if a.get("game") and a["game"] not in _note_games():
+        raise ValueError(f"unknown game {a['game']!r} for notes: expected {', '.join(_note_games())}")
     notes = edition().notes
     if isinstance(notes, dict):
         notes = [({"id": k, **v} if isinstance(v, dict) else v) for k, v in notes.items()]
