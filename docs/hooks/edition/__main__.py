@@ -20,7 +20,9 @@ def draft_clause_map(ed) -> str:
     from .checks import engine_clauses
 
     clauses = engine_clauses() or {}
-    chapter = {"pp": "cotton1674.pp", "put": "cotton1674.put"}
+    import gamester  # the chapter of each game's clauses, as the game declares it
+
+    chapter = {sp.clause_prefix.rstrip("."): sp.chapter for sp in gamester.games().values() if sp.chapter}
     out = []
     for cid in sorted(clauses.keys() - ed.clause_map.keys()):
         c = clauses[cid]
