@@ -236,6 +236,30 @@
     return label(p);
   }
 
+  // Clause id -> [[passage id, href from the site root], ...], written by the site build; fetched after the
+  // engine has started (never before an interaction). Each clause link in the engine's HTML of a finished game
+  // gets the links to the sentences that justify it, as the printed examples have them.
+  let passagesP = null;
+  function passages() {
+    if (!passagesP) {
+      passagesP = fetch(new URL("gamester/clause-passages.json", ASSETS)).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+    }
+    return passagesP;
+  }
+  const PASSAGE_HREF_RE = /^[A-Za-z0-9_./-]*(#[A-Za-z0-9_.:-]+)?$/;
+  function addPassages(frag, base) {
+    const map = G.passages || {};
+    for (const a of frag.querySelectorAll("a.gm-clause")) {
+      const id = (a.getAttribute("href") || "").split("#")[1] || "";
+      const list = Array.isArray(map[id]) ? map[id].slice(0, 3) : [];
+      for (const x of list) {
+        if (!Array.isArray(x) || !PASSAGE_HREF_RE.test(String(x[1])) || String(x[1]).startsWith("/")) continue;
+        a.after(" ", h("a", { class: "gm-passage", href: base + String(x[1]), title: "the passage behind this clause" }, `§ ${String(x[0])}`));
+      }
+    }
+    return frag;
+  }
+
   // ---- permalinks -------------------------------------------------------------------------------------------
   function readLink() {
     const q = new URLSearchParams(location.search);
@@ -370,6 +394,7 @@
         return; // showEngine() has put up the fallback message
       }
       if (!this.form) this.buildControls();
+      if (!G.passages) passages().then((p) => { G.passages = p; }); // needed only once a game is finished
       this.panel.hidden = false;
       this.start.hidden = true;
       this.root.dataset.open = "1";
@@ -570,7 +595,7 @@
       const v = this.who.value;
       const n = this.players;
       const bot = this.inputs.bot ? this.inputs.bot.value : null;
-      return Array.from({ length: n }, (_, s) => (v === "all" || v === String(s) ? null : bot));
+      return Array.from({ length: n }, (_, s) => (v === "all" || v === String(s) ? null : bot || "default"));
     }
     viewSeat() { return /^\d+$/.test(this.who.value) ? Number(this.who.value) : null; }
 
@@ -642,8 +667,9 @@
     async _botMove(until) {
       const bots = until === "one" ? null : this.humans();
       const req = this.position({ actions: this.acts.slice(0, this.step), seat: this.viewSeat(), until });
-      if (bots) req.bots = until === "end" ? bots.map((b) => b || (this.inputs.bot ? this.inputs.bot.value : null)) : bots;
-      else if (this.inputs.bot) req.bot = this.inputs.bot.value;
+      const chosen = (this.inputs.bot && this.inputs.bot.value) || "default"; // "default": the game's usual bot
+      if (bots) req.bots = until === "end" ? bots.map((b) => b || chosen) : bots;
+      else req.bot = chosen;
       const r = await call({ op: "bot", ...req });
       if (!r.ok) { this.fail(r.error); return; }
       this.moved = r.moved;
@@ -684,7 +710,7 @@
       this.result.textContent = "";
       if (p.terminal && p.record) {
         this.result.append(h("h5", {}, "Settlement"));
-        if (p.record_html) this.result.append(safeFragment(p.record_html)); // the game's own words, from the engine
+        if (p.record_html) this.result.append(addPassages(safeFragment(p.record_html), this.base)); // the engine's words
       }
       // Keep keyboard users in place: the move buttons were rebuilt, so focus the first new one (or the summary).
       if (this.refocus) {

@@ -26,8 +26,9 @@ Operations (fields other than ``op`` are listed; ``?`` marks optional ones):
 - ``view`` / ``analysis`` ``{position..., seat?}``: what a seat may see / the game's exact chances for that seat.
 - ``settle`` ``{game, ruleset?, options?, hands, folded?}``: a show-down of given hands (the CLI's ``settle``).
 - ``compare`` ``{game, rulesets: [a, b], players?, seed?}``: one deal dealt under two rulesets (the CLI's ``deal``).
-- ``advance`` is folded into ``bot`` by ``until``: ``{position..., bots: [name|null per seat], until: "human"|"end"}``
-  lets the bots move until a seat with ``null`` (a reader) is to act or the game ends.
+- ``advance`` is folded into ``bot`` by ``until``: ``{position..., bots: [name|"default"|null per seat],
+  until: "human"|"end"}`` lets the bots move until a seat with ``null`` (a reader) is to act or the game ends;
+  ``"default"`` (or no ``bot``/``bots`` at all) is the game's usual bot for that seat.
 """
 
 from __future__ import annotations
@@ -215,22 +216,24 @@ def _bot_names(spec: GameSpec, req: dict, players: int) -> list[str | None]:
     v = _field(req, "bots", None)
     if v is None:
         name = _str(req, "bot", None, limit=60)
-        return spec.bot_names([name] if name else [], players)
+        return spec.bot_names([] if name in (None, "", "default") else [name], players)
     if isinstance(v, str):
         v = [x.strip() or None for x in v.split(",")]
     if not isinstance(v, list) or len(v) > players:
         raise RequestError(f"field 'bots' must list at most {players} bot names (or null for a reader)")
     names: list[str | None] = []
+    defaults = spec.bot_names([], players)
     for i, x in enumerate(v):
         if x is None or x == "" or x == "human":
             names.append(None)
+        elif x == "default":  # the game's usual bot for this seat (as in the CLI and the printed example)
+            names.append(defaults[i])
         elif isinstance(x, str) and _TOKEN_RE.match(x):
             if x not in spec.bots:
                 raise RulesetError(f"unknown bot {x!r} for {spec.name}: known bots are {', '.join(spec.bots)}")
             names.append(x)
         else:
             raise RequestError(f"item {i} of field 'bots' must be a bot name or null, not {_show(x)}")
-    defaults = spec.bot_names([], players)
     while len(names) < players:
         names.append(names[-1] if names else defaults[len(names)])
     return names
