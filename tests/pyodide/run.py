@@ -3,7 +3,7 @@
 What ``pyodide venv`` would do, offline (pyodide-build cannot run here; see ../shared/guide/SETUP.md): pure wheels of
 pytest and hypothesis for CPython 3.14 are fetched once with ``pip download`` into ``.cache/pyodide-wheels``, our
 engine is built into a wheel exactly as the site build does (docs/hooks/pyodide_runtime.py), all of them are
-unpacked into Pyodide's site-packages, and ``pytest.main`` runs ``tests/engine`` (and ``tests/web``) there. Then both
+unpacked into Pyodide's site-packages, and ``pytest.main`` runs ``tests/engine`` (hosts included) there. Then both
 hosts play the same games (tests/pyodide/parity.py: every game, 200 seeds) and their record hashes must agree.
 
     python tests/pyodide/run.py            # tests + parity
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         tmpd = Path(tmp)
         wheels = [engine_wheel(tmpd / "engine")] + ([] if ns.parity_only else test_wheels())
-        targets = [p for p in ("tests/engine", "tests/web") if (ROOT / p).is_dir()]
+        targets = [p for p in ("tests/engine",) if (ROOT / p).is_dir()]
         cfg = {
             "pyodide": str(PYODIDE), "wheels": [str(w) for w in wheels], "tests_dir": str(ROOT / "tests"),
             "pyproject": str(ROOT / "pyproject.toml"),

