@@ -90,28 +90,17 @@ def decide(entries: Sequence[tuple], live: Sequence[int], options: PostAndPairOp
     total = held = 0
     best_royal = best_pair = best_post = 0
     royal = pair = post = -1
-    if len(live) == len(entries):
-        for p, (r, pr, po, _, pts, _, h) in enumerate(entries):
-            total += pts
-            held |= h
-            if pr > best_pair:
-                best_pair, pair = pr, p
-            if po > best_post:
-                best_post, post = po, p
-            if r > best_royal:
-                best_royal, royal = r, p
-    else:
-        for e in entries:
-            total += e[SUIT_POINTS]
-        for p in live:
-            r, pr, po, _, _, _, h = entries[p]
-            held |= h
-            if pr > best_pair:
-                best_pair, pair = pr, p
-            if po > best_post:
-                best_post, post = po, p
-            if r > best_royal:
-                best_royal, royal = r, p
+    for e in entries:  # the trump count takes in every hand dealt, folded ones too
+        total += e[SUIT_POINTS]
+    for p in live:     # the dishes go to hands still in, the eldest first on ties
+        r, pr, po, _, _, _, h = entries[p]
+        held |= h
+        if pr > best_pair:
+            best_pair, pair = pr, p
+        if po > best_post:
+            best_post, post = po, p
+        if r > best_royal:
+            best_royal, royal = r, p
     if options.trump == "best-post" and post >= 0:
         trump, rule = entries[post][POST_SUIT], rules.TRUMP_BEST_POST
     else:
