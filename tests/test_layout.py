@@ -16,7 +16,7 @@ import pytest
 
 from gamester import games
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = pathlib.Path(__file__).resolve().parents[1]
 PKG = ROOT / "engine" / "gamester"
 #: Old module names kept for old imports: each only re-exports its new home.
 ALIASES = {"game", "rulesets", "cli", "web", "put", "put_odds", "speculation", "speculation_odds", "post_and_pair",
