@@ -44,41 +44,54 @@ def _put_side(seat: int, players: int, score_len: int) -> str:
     return f"Seat {seat}"
 
 
+def sequence(d: dict) -> list[tuple[str, int, Any]]:
+    """A deal's tricks and what happened around them, in order, for both the text and the HTML:
+    ``("put" | "double" | "throw-up", trick, event)``, ``("trick", i, trick)`` and ``("unfinished", i, plays)``.
+    An event comes before its trick's cards (a put before leading) or, for the trick not finished, after them."""
+    events: dict[int, list[tuple[str, int, Any]]] = {}
+    for kind, key in (("put", "puts"), ("double", "doubles"), ("throw-up", "throw_ups")):
+        for x in d.get(key) or []:
+            events.setdefault(x.get("trick", 0), []).append((kind, x.get("trick", 0), x))
+    tricks = d.get("tricks") or []
+    unfinished = d.get("unfinished_trick")
+    out: list[tuple[str, int, Any]] = []
+    for i in range(1, len(tricks) + (1 if unfinished or events.get(len(tricks) + 1) else 0) + 1):
+        if i <= len(tricks):
+            out += [*events.get(i, []), ("trick", i, tricks[i - 1])]
+        else:
+            out += [("unfinished", i, unfinished)] if unfinished else []
+            out += events.get(i, [])
+    return out
+
+
+def _event_html(kind: str, x: dict, who: Any) -> tuple[str, str]:
+    if kind == "put":
+        ans = "; ".join(f"{who(s)} {'sees it' if a == 'see' else 'refuses'}" for s, a in x.get("answers") or [])
+        return "Put", f"{e(who(x.get('seat')))} puts. {e(ans or 'No answer yet')}."
+    if kind == "double":
+        frm = x.get("from")
+        return "Double", (f"{e(who(x.get('seat')))} doubles the deal from {e(str(frm))} to "
+                          f"{e(str(frm * 2 if isinstance(frm, int) else '?'))}: "
+                          f"{e(str(x.get('answer') or 'no answer yet'))}.")
+    return "Throw-up", f"{e(who(x.get('seat')))} throws up his cards."
+
+
 def _put_deal_html(dd: dict, n: int, base: str, passages: dict | None) -> str:
     roles = roles_of(dd, n)
+
+    def who(s: Any) -> str:
+        return seat_label(s, n, PARTIES, roles)
+
     rows = []
-    events: dict[int, list[tuple[str, str]]] = {}
-    for p in dd.get("puts") or []:
-        ans = "; ".join(f"{seat_label(s, n, PARTIES, roles)} {'sees it' if a == 'see' else 'refuses'}"
-                        for s, a in p.get("answers") or [])
-        events.setdefault(p.get("trick", 0), []).append(
-            ("Put", f"{e(seat_label(p.get('seat'), n, PARTIES, roles))} puts. {e(ans or 'No answer yet')}."))
-    for x in dd.get("doubles") or []:
-        frm = x.get("from")
-        events.setdefault(x.get("trick", 0), []).append(
-            ("Double", f"{e(seat_label(x.get('seat'), n, PARTIES, roles))} doubles the deal from {e(str(frm))} to "
-                       f"{e(str(frm * 2 if isinstance(frm, int) else '?'))}: {e(str(x.get('answer') or 'no answer yet'))}."))
-    for t in dd.get("throw_ups") or []:
-        events.setdefault(t.get("trick", 0), []).append(
-            ("Throw-up", f"{e(seat_label(t.get('seat'), n, PARTIES, roles))} throws up his cards."))
-    tricks = dd.get("tricks") or []
-    unfinished = dd.get("unfinished_trick")
-    last = len(tricks) + (1 if unfinished or events.get(len(tricks) + 1) else 0)
-    for i in range(1, last + 1):
-        if i <= len(tricks):
-            rows += [f'<tr class="gm-event"><th scope="row">{e(k)}</th><td colspan="2">{v}</td></tr>'
-                     for k, v in events.get(i, [])]
-            t = tricks[i - 1]
-            plays = ", ".join(f"{e(seat_label(s, n, PARTIES, roles))} {card_html(c)}" for s, c in t.get("plays", []))
-            w = t.get("winner")
-            who = "tied" if w is None else f"{e(seat_label(w, n, PARTIES, roles))}"
-            rows.append(f'<tr><th scope="row">Trick {i}</th><td>{plays}</td><td>{who}</td></tr>')
+    for kind, i, x in sequence(dd):
+        if kind in ("trick", "unfinished"):
+            plays = ", ".join(f"{e(who(s))} {card_html(c)}" for s, c in (x.get("plays", []) if kind == "trick" else x))
+            w = x.get("winner") if kind == "trick" else None
+            won = "not finished" if kind == "unfinished" else "tied" if w is None else e(who(w))
+            rows.append(f'<tr><th scope="row">Trick {i}</th><td>{plays}</td><td>{won}</td></tr>')
         else:
-            if unfinished:
-                plays = ", ".join(f"{e(seat_label(s, n, PARTIES, roles))} {card_html(c)}" for s, c in unfinished)
-                rows.append(f'<tr><th scope="row">Trick {i}</th><td>{plays}</td><td>not finished</td></tr>')
-            rows += [f'<tr class="gm-event"><th scope="row">{e(k)}</th><td colspan="2">{v}</td></tr>'
-                     for k, v in events.get(i, [])]
+            k, v = _event_html(kind, x, who)
+            rows.append(f'<tr class="gm-event"><th scope="row">{e(k)}</th><td colspan="2">{v}</td></tr>')
     hands = dd.get("hands") if isinstance(dd.get("hands"), list) else None
     out = [seat_table(n, hands, None, roles, PARTIES, None)] if hands else []
     if dd.get("exchange"):
@@ -172,29 +185,19 @@ def deal_text(d: dict[str, Any], players: int) -> str:
             lines.append(f"  seat {ex['seat']} gives {ex['gives']} to seat {ex['to']}")
         else:
             lines.append(f"  seat {ex['seat']} lays out {ex['discards']}")
-    events: dict[int, list[str]] = {}
-    for p in d["puts"]:
-        ans = ", ".join(f"seat {s} {'sees' if a == 'see' else 'refuses'}" for s, a in p["answers"])
-        events.setdefault(p["trick"], []).append(f"  seat {p['seat']} puts: {ans}")
-    for x in d.get("doubles", []):
-        events.setdefault(x["trick"], []).append(
-            f"  seat {x['seat']} doubles ({x['from']} to {x['from'] * 2}): {x['answer'] or 'pending'}")
-    for t in d["throw_ups"]:
-        events.setdefault(t["trick"], []).append(f"  seat {t['seat']} throws up his cards")
-    n = len(d["tricks"]) + (1 if d.get("unfinished_trick") or events.get(len(d["tricks"]) + 1) else 0)
-    for i in range(1, n + 1):
-        # events before a trick's cards (a put before leading), or during it (a double or throw-up in turn)
-        if i <= len(d["tricks"]):
-            t = d["tricks"][i - 1]
-            lines += events.get(i, [])
-            plays = ", ".join(f"seat {s} {c}" for s, c in t["plays"])
-            who = "tied" if t["winner"] is None else f"won by seat {t['winner']}"
-            lines.append(f"  trick {i}: {plays}: {who}")
+    for kind, i, x in sequence(d):
+        if kind == "trick":
+            plays = ", ".join(f"seat {s} {c}" for s, c in x["plays"])
+            lines.append(f"  trick {i}: {plays}: " + ("tied" if x["winner"] is None else f"won by seat {x['winner']}"))
+        elif kind == "unfinished":
+            lines.append(f"  trick {i} (not finished): " + ", ".join(f"seat {s} {c}" for s, c in x))
+        elif kind == "put":
+            ans = ", ".join(f"seat {s} {'sees' if a == 'see' else 'refuses'}" for s, a in x["answers"])
+            lines.append(f"  seat {x['seat']} puts: {ans}")
+        elif kind == "double":
+            lines.append(f"  seat {x['seat']} doubles ({x['from']} to {x['from'] * 2}): {x['answer'] or 'pending'}")
         else:
-            if d.get("unfinished_trick"):
-                plays = ", ".join(f"seat {s} {c}" for s, c in d["unfinished_trick"])
-                lines.append(f"  trick {i} (not finished): {plays}")
-            lines += events.get(i, [])
+            lines.append(f"  seat {x['seat']} throws up his cards")
     r = d["result"]
     if r:
         lines.append(f"  result: {r['kind']}" + (f", seat {r['winner']}" if r["winner"] is not None else ""))
