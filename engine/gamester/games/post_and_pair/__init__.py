@@ -34,9 +34,7 @@ def cli_deal(options: PostAndPairOptions, ns: CommandArgs) -> tuple[Any, str]:
     d = rec["deals"][0]
     data = {k: rec[k] for k in ("game", "ruleset", "follows", "seed", "players", "actions")}
     data.update(d)
-    head = f"Post and Pair, {state.players} players, seed {state.seed}, ruleset {rec['follows'] or 'custom'}" \
-           f" ({rec['ruleset']})"
-    return data, head + "\n" + narrate.deal_text(d)
+    return data, narrate.deal_summary_text(data)
 
 
 def cli_settle(options: PostAndPairOptions, ns: CommandArgs) -> tuple[Any, str]:
@@ -58,12 +56,7 @@ def cli_play(options: PostAndPairOptions, ns: CommandArgs) -> tuple[Any, str]:
         options = options.with_options({"deals": str(deals)})
     state = _play(options, ns)
     rec = state.to_record()
-    parts = [f"Post and Pair, {state.players} players, seed {state.seed}, {len(rec['deals'])} deal(s), ruleset "
-             f"{rec['follows'] or 'custom'} ({rec['ruleset']})"]
-    for i, d in enumerate(rec["deals"], 1):
-        parts.append(f"--- deal {i} ---\n{narrate.deal_text(d)}")
-    parts.append("Totals: " + ", ".join(f"seat {i} {v:+d}" for i, v in enumerate(rec["net"])) + f"; box {rec['box']}")
-    return rec, "\n".join(parts)
+    return rec, narrate.play_text(rec)
 
 
 SPEC = GameSpec(

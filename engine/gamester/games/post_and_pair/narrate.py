@@ -209,3 +209,37 @@ def deal_text(d: dict[str, Any]) -> str:
     if left:
         lines.append(f"Left on the table for the next deal: {left}")
     return "\n".join(lines)
+
+
+def deal_summary_text(data: dict[str, Any]) -> str:
+    """One deal (``gamester deal post-and-pair``) in plain words."""
+    head = (f"Post and Pair, {data['players']} players, seed {data['seed']}, ruleset {data['follows'] or 'custom'}"
+            f" ({data['ruleset']})")
+    return head + "\n" + deal_text(data)
+
+
+def play_text(rec: dict[str, Any]) -> str:
+    """A game of several deals (``gamester play post-and-pair``) in plain words."""
+    parts = [f"Post and Pair, {rec['players']} players, seed {rec['seed']}, {len(rec['deals'])} deal(s), ruleset "
+             f"{rec['follows'] or 'custom'} ({rec['ruleset']})"]
+    for i, d in enumerate(rec["deals"], 1):
+        parts.append(f"--- deal {i} ---\n{deal_text(d)}")
+    parts.append("Totals: " + ", ".join(f"seat {i} {v:+d}" for i, v in enumerate(rec["net"])) + f"; box {rec['box']}")
+    return "\n".join(parts)
+
+
+def settle_text(data: dict[str, Any]) -> str:
+    """A show-down of given hands (``gamester settle post-and-pair``), ledger line by ledger line."""
+    out = [f"Ruleset: {data['follows'] or 'custom'}: {data['ruleset']}"]
+    roles = {data["eldest"]: " (eldest)", data["dealer"]: " (dealer)"}
+    for s, h in enumerate(data["hands"]):
+        out.append(f"  seat {s}{roles.get(s, '')}: {h}" + ("  (folded)" if s in data["folded"] else ""))
+    for n in data["notes"]:
+        out.append(f"Note [{n['clause']}]: {n['reason']}")
+    out.append("Ledger:")
+    for ln in data["ledger"]:
+        out.append(f"  {ln['from']} -> {ln['to']}: {ln['counters']}  [{ln['clause']}] {ln['reason']}")
+    out.append("Net: " + ", ".join(f"seat {i} {v:+d}" for i, v in enumerate(data["net"])) + f"; box {data['box']}"
+               + (f"; {data['carried']} left on the table" if data["carried"] else ""))
+    return "\n".join(out)
+

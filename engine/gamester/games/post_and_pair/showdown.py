@@ -16,7 +16,7 @@ from ...cards import (
 from ...errors import NotationError, RulesetError
 from ...ledger import Ledger, Line
 from ...options import parse_ruleset
-from . import rules
+from . import narrate, rules
 from .decide import Decision, Stakes, decide
 from .hands import _BIT_BY_ID, GAME, MAX_PLAYERS, MIN_PLAYERS, VYES, cards_mask, hand_table, table_entry
 from .reasons import _explain
@@ -123,22 +123,8 @@ class Settlement:
         }
 
     def explain(self) -> str:
-        """A readable account of the show-down, ledger line by ledger line."""
-        out = []
-        follows = preset_name(self.options)
-        out.append(f"Ruleset: {follows or 'custom'}: {self.options.to_string()}")
-        for p, h in enumerate(self.hands):
-            tag = "" if p in self.live else "  (folded)"
-            role = " (eldest)" if p == 0 else (" (dealer)" if p == len(self.hands) - 1 else "")
-            out.append(f"  seat {self._seat(p)}{role}: {format_cards(h)}{tag}")
-        for c, r in self.notes:
-            out.append(f"Note [{c}]: {r}")
-        out.append("Ledger:")
-        for ln in self.ledger:
-            out.append(f"  {ln.payer} -> {ln.payee}: {ln.counters}  [{ln.clause}] {ln.reason}")
-        out.append("Net: " + ", ".join(f"seat {i} {v:+d}" for i, v in enumerate(self.net)) + f"; box {self.box}"
-                   + (f"; {self.carried_out} left on the table" if self.carried_out else ""))
-        return "\n".join(out)
+        """A readable account of the show-down, ledger line by ledger line (:func:`narrate.settle_text`)."""
+        return narrate.settle_text(self.to_json())
 
 
 @functools.cache

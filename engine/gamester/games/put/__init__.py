@@ -33,18 +33,7 @@ def cli_play(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
     state = new_state(options, players, seed)
     SPEC.play_bots(state, ns.bots)
     rec = state.to_record()
-    text = [f"Put, ruleset {options.to_string()}, {players} players, seed {seed}",
-            "cut: " + "; ".join(", ".join(f"seat {s} {c}" for s, c in r) for r in rec["cut"])
-            + f": seat {rec['first_dealer']} deals first"]
-    text += [narrate.deal_text(d, players) for d in rec["deals"]]
-    if "rubber" in rec:
-        for g in rec["rubber"]["games"]:
-            text.append(f"game {g['number']} (deals {g['deals'][0]}-{g['deals'][1]}): score {g['score']}, won by "
-                        f"seat {g['winner']} [{g['won_by']}]")
-        text.append(f"games won: {rec['rubber']['games_won']}; the rubber to seat {rec['winner']} "
-                    f"[{rec['rubber']['clause']}]")
-    text.append(f"score: {rec['score']}; winner: seat {rec['winner']} [{rec.get('won_by')}]")
-    return rec, "\n".join(text)
+    return rec, narrate.play_text(rec)
 
 
 def cli_deal(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
@@ -70,14 +59,7 @@ def cli_deal(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
     data = {"game": "put", "ruleset": options.to_string(), "seed": seed, "players": players,
             "first_dealer": state.first_dealer, "cut": state.cut, "deal": d, "odds_at_start": odds,
             "odds_basis": basis or put_odds.BASIS}
-    text = narrate.deal_text(d, players)
-    if odds:
-        text += "\n  odds at the start (win/tie/lose): " + "; ".join(
-            f"seat {s} {o['win']:.3f}/{o['tie']:.3f}/{o['lose']:.3f}"
-            + (f" (estimated, standard error {o['standard_error']['win']:.3f})" if "samples" in o else "")
-            for s, o in odds.items())
-        text += f"\n  ({basis})"
-    return data, text
+    return data, narrate.deal_summary_text(data)
 
 
 SPEC = GameSpec(

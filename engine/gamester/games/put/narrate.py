@@ -204,3 +204,33 @@ def deal_text(d: dict[str, Any], players: int) -> str:
     for p in d["points"]:
         lines.append(f"  {p['reason']} [{p['clause']}]")
     return "\n".join(lines)
+
+
+def play_text(rec: dict[str, Any]) -> str:
+    """A whole game (``gamester play put``) in plain words."""
+    players = rec["players"]
+    text = [f"Put, ruleset {rec['ruleset']}, {players} players, seed {rec['seed']}",
+            "cut: " + "; ".join(", ".join(f"seat {s} {c}" for s, c in r) for r in rec["cut"])
+            + f": seat {rec['first_dealer']} deals first"]
+    text += [deal_text(d, players) for d in rec["deals"]]
+    if "rubber" in rec:
+        for g in rec["rubber"]["games"]:
+            text.append(f"game {g['number']} (deals {g['deals'][0]}-{g['deals'][1]}): score {g['score']}, won by "
+                        f"seat {g['winner']} [{g['won_by']}]")
+        text.append(f"games won: {rec['rubber']['games_won']}; the rubber to seat {rec['winner']} "
+                    f"[{rec['rubber']['clause']}]")
+    text.append(f"score: {rec['score']}; winner: seat {rec['winner']} [{rec.get('won_by')}]")
+    return "\n".join(text)
+
+
+def deal_summary_text(data: dict[str, Any]) -> str:
+    """One deal with each seat's odds at the start (``gamester deal put``) in plain words."""
+    text = deal_text(data["deal"], data["players"])
+    odds = data["odds_at_start"]
+    if odds:
+        text += "\n  odds at the start (win/tie/lose): " + "; ".join(
+            f"seat {s} {o['win']:.3f}/{o['tie']:.3f}/{o['lose']:.3f}"
+            + (f" (estimated, standard error {o['standard_error']['win']:.3f})" if "samples" in o else "")
+            for s, o in odds.items())
+        text += f"\n  ({data['odds_basis']})"
+    return text

@@ -40,11 +40,7 @@ def cli_play(options: SpeculationOptions, ns: CommandArgs) -> tuple[Any, str]:
     state = SpeculationState(options, players, seed)
     SPEC.play_bots(state, ns.bots)
     rec = state.to_record()
-    lines = [f"Speculation, {players} players, seed {seed}, {options.to_string()}"]
-    for d in rec["deals"]:
-        lines.extend(narrate.deal_text(d))
-    lines.append(f"Net: {rec['net']}; left in the pool: {rec['pool_left']}")
-    return rec, "\n".join(lines)
+    return rec, narrate.play_text(rec)
 
 
 def cli_deal(options: SpeculationOptions, ns: CommandArgs) -> tuple[Any, str]:
@@ -71,15 +67,7 @@ def cli_deal(options: SpeculationOptions, ns: CommandArgs) -> tuple[Any, str]:
         d2.apply("keep")
     dd = d2.deals[0]
     out["passed"] = dd.passed
-    lines = [f"Speculation deal, {players} players, seed {seed}: seat {d.dealer} deals",
-             *[f"  seat {s}: {h}" for s, h in enumerate(out["hands"])]]
-    if out["spare"]:
-        lines.append(f"  spare hand: {out['spare']}")
-    lines.append(f"  turn-up {out['turn_up']}" + (" (a court card: the deal passes)" if dd.passed else ""))
-    lines.append("  chance of holding the winning card before anything is turned: turn-up "
-                 f"{out['chance_before_turn_up']['turn_up']:.3f}; "
-                 + ", ".join(f"seat {s} {p:.3f}" for s, p in enumerate(per_seat)))
-    return out, "\n".join(lines)
+    return out, narrate.deal_summary_text(out)
 
 
 SPEC = GameSpec(

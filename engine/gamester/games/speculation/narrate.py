@@ -4,6 +4,8 @@ printed examples and the widgets' results): each deal's turn-up, the order of tu
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...html import (
     actions_html,
     card_html,
@@ -121,3 +123,25 @@ def deal_text(rec: dict) -> list[str]:
         who = f"seat {rec['winner']} takes the pool" if rec["winner"] is not None else rec.get("pool_stays", "")
         lines.append(f"  best {rec['best']}: {who}; net {rec['net']}; carried out {rec['carried_out']}")
     return lines
+
+
+def play_text(rec: dict[str, Any]) -> str:
+    """A whole game (``gamester play speculation``) in plain words."""
+    lines = [f"Speculation, {rec['players']} players, seed {rec['seed']}, {rec['ruleset']}"]
+    for d in rec["deals"]:
+        lines.extend(deal_text(d))
+    lines.append(f"Net: {rec['net']}; left in the pool: {rec['pool_left']}")
+    return "\n".join(lines)
+
+
+def deal_summary_text(out: dict[str, Any]) -> str:
+    """One deal as dealt, with each seat's chance of holding the winning card (``gamester deal speculation``)."""
+    lines = [f"Speculation deal, {out['players']} players, seed {out['seed']}: seat {out['dealer']} deals",
+             *[f"  seat {s}: {h}" for s, h in enumerate(out["hands"])]]
+    if out["spare"]:
+        lines.append(f"  spare hand: {out['spare']}")
+    lines.append(f"  turn-up {out['turn_up']}" + (" (a court card: the deal passes)" if out["passed"] else ""))
+    lines.append("  chance of holding the winning card before anything is turned: turn-up "
+                 f"{out['chance_before_turn_up']['turn_up']:.3f}; "
+                 + ", ".join(f"seat {s} {p:.3f}" for s, p in enumerate(out["chance_before_turn_up"]["seats"])))
+    return "\n".join(lines)
