@@ -59,10 +59,9 @@ def card_html(text: str) -> str:
     try:
         c = Card.parse(str(text))
     except NotationError:
-        return f'<span class="gm-card">{e(str(text))}</span>'
+        return h("span", {"class": "gm-card"}, str(text))
     red = " gm-red" if c.suit.letter in "HD" else ""
-    return (f'<span class="gm-card{red}" title="{e(c.name)}" aria-label="{e(c.name)}">'
-            f'{e(str(c.rank))}{e(c.suit.symbol)}</span>')
+    return h("span", {"class": f"gm-card{red}", "title": c.name, "aria-label": c.name}, str(c.rank), c.suit.symbol)
 
 
 def cards_html(cards: Any) -> str:
@@ -72,7 +71,7 @@ def cards_html(cards: Any) -> str:
         items = [str(x) for x in cards]
     else:
         return e(str(cards))
-    return '<span class="gm-hand">' + " ".join(card_html(x) for x in items) + "</span>"
+    return h("span", {"class": "gm-hand"}, Markup(" ".join(card_html(x) for x in items)))
 
 
 def looks_like_cards(v: Any) -> bool:
@@ -225,16 +224,16 @@ def seat_table(n: int, hands: list | None, net: list | None, roles: dict[int, st
 def facts_html(facts: list[tuple[str, str]]) -> str:
     if not facts:
         return ""
-    return '<dl class="gm-facts">' + "".join(f"<dt>{e(k)}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>"
+    return h("dl", {"class": "gm-facts"}, [[h("dt", {}, k), h("dd", {}, Markup(v))] for k, v in facts])
 
 
 def notes_html(notes: Any, base: str, title: str = "How it was decided") -> str:
     if not isinstance(notes, list) or not notes:
         return ""
-    items = "".join(f'<li>{e(str(x.get("reason", "")))} <small><a class="gm-clause" href="{e(base)}clauses/#'
-                    f'{e(str(x.get("clause", "")))}">{e(str(x.get("clause", "")))}</a></small></li>'
-                    for x in notes if isinstance(x, dict))
-    return f'<div class="gm-notes"><p class="gm-notes-title"><strong>{e(title)}</strong></p><ol>{items}</ol></div>'
+    items = [h("li", {}, str(x.get("reason", "")), " ", h("small", {}, h(
+                 "a", {"class": "gm-clause", "href": f"{base}clauses/#{x.get('clause', '')}"}, str(x.get("clause", "")))))
+             for x in notes if isinstance(x, dict)]
+    return h("div", {"class": "gm-notes"}, h("p", {"class": "gm-notes-title"}, h("strong", {}, title)), h("ol", {}, items))
 
 
 def actions_html(acts: Any, roles: dict[int, str] | None = None) -> str:
@@ -255,5 +254,4 @@ def and_words(words: list[str]) -> str:
 
 
 def deal_block(j: int, sub: dict, what: str, body: str) -> str:
-    return (f'<details class="gm-deal"{" open" if j == 0 else ""}><summary>Deal {j + 1}: {e(what)}</summary>'
-            f"{body}</details>")
+    return h("details", {"class": "gm-deal", "open": j == 0}, h("summary", {}, f"Deal {j + 1}: {what}"), Markup(body))
