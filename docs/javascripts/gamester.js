@@ -431,7 +431,7 @@
       const rows = [];
       const presetSelect = (name, value) => {
         const s = h("select", { id: id(name), name });
-        for (const p of g.presets) s.append(h("option", { value: p.name, title: p.summary }, `${p.name} (${p.status})`));
+        for (const p of g.presets) s.append(h("option", { value: p.name, title: p.summary }, `${p.name} (${p.label || p.status})`));
         if (value && !g.presets.some((p) => p.name === value)) s.append(h("option", { value }, value));
         s.value = value || g.default;
         return s;
