@@ -24,7 +24,8 @@ from typing import Any
 
 from . import tei
 
-CC0 = "Creative Commons 0 1.0 Universal"
+#: The TCP's two wordings of the CC0 waiver (Phase I headers; the later Phase 2 headers, e.g. B02403).
+CC0 = ("Creative Commons 0 1.0 Universal", "CC0 1.0 Public Domain Dedication")
 ID_FIELDS = ("id",)
 
 
@@ -51,7 +52,7 @@ def check_provenance(ed) -> list[str]:
             problems.append(f"{where}: provenance names repo {prov.get('repo')!r}, texts.toml says {t.repo!r}")
         if prov.get("commit") != t.commit:
             problems.append(f"{where}: provenance names commit {prov.get('commit')!r}, texts.toml says {t.commit!r}")
-        if CC0 not in prov.get("licence", ""):
+        if not any(w in prov.get("licence", "") for w in CC0):
             problems.append(f"{where}: provenance lacks the CC0 licence statement")
         if t.tcp and t.tcp not in prov.get("identifiers", "") and t.tcp not in prov.get("repo", ""):
             problems.append(f"{where}: TCP id {t.tcp!r} not in the provenance comment")
