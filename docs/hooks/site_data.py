@@ -221,13 +221,21 @@ def anchor_units(p: Any, html_text: str | None = None, seen: set[str] | None = N
             k += n
     if not units or not starts:
         return html_text
-    out, word, in_word = [], 0, False
+    out, word, in_word, skip = [], 0, False, 0
     for part in _TOKEN.split(html_text):
         if not part:
             continue
         if part.startswith("<"):
+            # page-break markers and side notes are not words of the reading text: skip what they contain
+            if skip:
+                skip += 1 if part.startswith("<span") else -1 if part.startswith("</span") else 0
+            elif re.match(r'<span class="(pb|margin-note)"', part):
+                skip, in_word = 1, False
             if re.match(r"<br\b", part):
                 in_word = False
+            out.append(part)
+            continue
+        if skip:
             out.append(part)
             continue
         for ch in re.split(r"(\s+)", part):

@@ -199,3 +199,27 @@ def test_ruleset_status_is_derived_and_shown_in_words(site):
     pp = html(site, GAMES["post-and-pair"])
     row = re.search(r"<tr><td><code>cotton-1674</code>.*?</tr>", pp, re.S).group(0)
     assert 'gm-status-conjectural">attested, with conjectural fillings<' in row
+
+
+def test_every_sentence_and_line_anchor_lands_on_its_first_word():
+    # 690-odd units over every transcription: the anchor is placed by counting words of the reading HTML, skipping
+    # page-break markers and side notes (which the reading text leaves out); it must sit before the unit's first word.
+    from html import unescape
+
+    import edition
+    import site_data
+
+    ed = edition.load()
+    n = 0
+    for p in ed.passages.values():
+        if p.kind == "head":
+            continue
+        h = site_data.anchor_units(p)
+        for uid, unit in p.sentences + p.lines:
+            if not unit.split():
+                continue
+            n += 1
+            i = h.index(f'id="{uid}"')
+            rest = re.sub(r'<span class="(pb|margin-note)".*?</span>', "", h[h.index(">", i) + 1:], flags=re.S)
+            assert unescape(re.sub(r"<[^>]+>", "", rest)).lstrip().startswith(unit.split()[0]), uid
+    assert n > 600
