@@ -762,13 +762,6 @@ def m_glossary(text: str, page: Any) -> str:
     return '<dl class="gm-glossary">' + "".join(items) + "</dl>"
 
 
-MARKERS: dict[str, Callable[[str, Any], str]] = {
-    "text": m_text, "passage": m_passage, "bibliography": m_bibliography, "cite-this": m_cite_this,
-    "citations": m_citations, "witnesses": m_witnesses, "clauses": m_clauses, "rulesets": m_rulesets,
-    "notes": m_notes, "glossary": m_glossary, "referenced-passages": m_referenced_passages,
-    "brief": lambda text, page: m_brief(text, page), "cite-edition": lambda text, page: m_cite_edition(text, page),
-    "downloads": lambda text, page: m_downloads(text, page),
-}
 
 
 # -- the apparatus: rules in brief, cite this edition, downloads -------------------------------------------------
@@ -825,7 +818,7 @@ def _site_url() -> str:
     return str(_state.get("site_url") or "")
 
 
-def page_url(page: Any) -> tuple[str, bool]:
+def page_url(page: Any) -> str:
     """The page's address for a citation: the configured ``site_url`` plus the page's path when one is set and is
     not a loopback address; otherwise the path relative to the site root. The widget script replaces it with the
     address the reader actually used (so nothing about the host is baked in)."""
@@ -833,8 +826,8 @@ def page_url(page: Any) -> tuple[str, bool]:
     site = _site_url()
     host = re.sub(r"^[a-z]+://([^/:]+).*$", r"\1", site) if site else ""
     if site and host not in ("127.0.0.1", "localhost", "0.0.0.0", "::1", ""):
-        return site.rstrip("/") + "/" + url, True
-    return url or "./", False
+        return site.rstrip("/") + "/" + url
+    return url or "./"
 
 
 def m_cite_edition(text: str, page: Any) -> str:
@@ -842,7 +835,7 @@ def m_cite_edition(text: str, page: Any) -> str:
     import datetime
 
     year = datetime.date.today().year
-    url, _ = page_url(page)
+    url = page_url(page)
     title = str(getattr(page, "title", "") or "").strip()
     slot = f'<span class="gm-page-url">{e(url)}</span>'
     bib = ("@misc{gamester-edition,\n  author       = {{The Gamester project}},\n"
@@ -952,3 +945,11 @@ def m_downloads(text: str, page: Any) -> str:
     if not files:
         raise EditionError(f"no downloads for {game!r}")
     return _download_list(files, base_of(page))
+
+
+MARKERS: dict[str, Callable[[str, Any], str]] = {
+    "text": m_text, "passage": m_passage, "bibliography": m_bibliography, "cite-this": m_cite_this,
+    "citations": m_citations, "witnesses": m_witnesses, "clauses": m_clauses, "rulesets": m_rulesets,
+    "notes": m_notes, "glossary": m_glossary, "referenced-passages": m_referenced_passages,
+    "brief": m_brief, "cite-edition": m_cite_edition, "downloads": m_downloads,
+}
