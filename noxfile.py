@@ -26,7 +26,8 @@ ENV = {"NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}
 def _install(session: nox.Session) -> None:
     if session.venv_backend != "none":
         session.install("-r", REQS)
-        session.install("-e", ".")
+        # uv keeps an editable install it has seen; reinstall so that a changed package layout is picked up.
+        session.install("-e", ".", *(["--reinstall-package", "gamester"] if session.venv_backend == "uv" else []))
 
 
 def _npm(session: nox.Session) -> None:
@@ -50,7 +51,7 @@ def _chromium(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     if session.venv_backend != "none":
         session.install("ruff==0.17.6")
-    session.run("ruff", "check", "engine", "tests", "docs/hooks", "benchmarks", "noxfile.py")
+    session.run("ruff", "check", "engine", "tests", "docs/hooks", "site_src", "benchmarks", "noxfile.py")
 
 
 @nox.session(python=PY)

@@ -18,7 +18,7 @@ from sitehtml import ROOT
 
 @pytest.fixture(scope="module")
 def markers():
-    spec = importlib.util.spec_from_file_location("gm_markers", ROOT / "docs" / "hooks" / "markers.py")
+    spec = importlib.util.spec_from_file_location("gm_markers", ROOT / "site_src" / "gamester_site" / "markers.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     mod.on_config({})
@@ -70,10 +70,10 @@ def test_a_real_build_with_a_bad_marker_fails(tmp_path: pathlib.Path) -> None:
           hooks/
           data/
         hooks:
-          - docs/hooks/markers.py
-          - docs/hooks/glossary.py
+          - {ROOT}/site_src/gamester_site/markers.py
+          - {ROOT}/site_src/gamester_site/glossary.py
         markdown_extensions: [abbr, attr_list, md_in_html]
-        """), encoding="utf-8")
+        """).format(ROOT=ROOT), encoding="utf-8")
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "out")],
                           cwd=tmp_path, capture_output=True, text=True, timeout=120,
                           env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})

@@ -69,7 +69,7 @@ from . import tei
 
 __all__ = ["Edition", "Passage", "Text", "load", "ROOT", "SOURCES"]
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ROOT / "sources"
 
 

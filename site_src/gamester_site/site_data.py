@@ -18,8 +18,8 @@ from typing import Any
 import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DOCS = os.path.dirname(HERE)
-ROOT = os.path.dirname(DOCS)
+ROOT = os.path.dirname(os.path.dirname(HERE))
+DOCS = os.path.join(ROOT, "docs")
 DATA = os.path.join(DOCS, "data")
 
 WIDGET_NOTES = {

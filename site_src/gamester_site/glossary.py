@@ -12,7 +12,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-import site_data  # noqa: E402
+from gamester_site import site_data  # noqa: E402
 
 
 def abbreviations() -> str:

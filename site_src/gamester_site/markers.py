@@ -42,9 +42,8 @@ for _p in (os.path.join(ROOT, "engine"), HERE):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-import site_data  # noqa: E402  (docs/hooks/site_data.py: glossary, readings, edition access)
-
 from gamester import render as grender  # noqa: E402
+from gamester_site import site_data  # noqa: E402  (glossary, readings, edition access)
 
 log = logging.getLogger("mkdocs.hooks.markers")
 
