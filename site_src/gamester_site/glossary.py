@@ -4,15 +4,9 @@ Glossary page (the ``<!-- glossary -->`` marker). Listed after ``markers.py`` in
 
 from __future__ import annotations
 
-import os
-import sys
 from typing import Any
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-if HERE not in sys.path:
-    sys.path.insert(0, HERE)
-
-from gamester_site import site_data  # noqa: E402
+from gamester_site import site_data
 
 
 def abbreviations() -> str:

@@ -28,22 +28,14 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
-import sys
 from html import escape as e
 from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-for _p in (os.path.join(ROOT, "engine"), HERE):
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
-
-from gamester import render as grender  # noqa: E402
-from gamester_site import site_data  # noqa: E402  (glossary, readings, edition access)
+from gamester import render as grender
+from gamester_site import site_data  # glossary, readings, edition access
 
 log = logging.getLogger("mkdocs.hooks.markers")
 
@@ -151,15 +143,7 @@ def _expand_all(markdown: str, page: Any) -> str:
     return "".join(out)
 
 
-def _paths() -> None:
-    # MkDocs puts docs/hooks on sys.path only while it loads a hook; keep it (and the engine) for the build.
-    for p in (HERE, os.path.join(ROOT, "engine")):
-        if p not in sys.path:
-            sys.path.insert(0, p)
-
-
 def on_config(config: Any) -> Any:
-    _paths()
     site_data.reset(config)
     return config
 
@@ -170,7 +154,6 @@ def on_files(files: Any, config: Any) -> Any:
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    _paths()
     return _expand_all(markdown, page)
 
 

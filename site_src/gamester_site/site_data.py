@@ -1,4 +1,4 @@
-"""The site's data at build time: the edition (``docs/hooks/edition``), our readings and the glossary, and the
+"""The site's data at build time: the edition (the ``edition`` package), our readings and the glossary, and the
 markers that draw on them (registered in :data:`MARKERS`, expanded by ``markers.py``).
 
 Nothing here decides a rule (the engine does) or types a quotation (the edition derives every quoted word from the
@@ -82,11 +82,11 @@ def _md(text: str) -> str:
 def edition() -> Any:
     if "edition" not in _state:
         try:
-            import edition as ed_pkg  # docs/hooks/edition (the sources engineer's package)
+            import edition as ed_pkg  # site_src/edition (the sources engineer's package)
         except ImportError as ex:
-            raise EditionError(f"the edition package docs/hooks/edition cannot be imported: {ex}") from None
+            raise EditionError(f"the edition package (site_src/edition) cannot be imported: {ex}") from None
         if not hasattr(ed_pkg, "load"):
-            raise EditionError("docs/hooks/edition has no load(): the sources package is not finished")
+            raise EditionError("site_src/edition has no load(): the sources package is not finished")
         _state["edition"] = ed_pkg.load()
     return _state["edition"]
 

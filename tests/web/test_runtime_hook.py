@@ -1,4 +1,4 @@
-"""docs/hooks/pyodide_runtime.py: the engine wheel and the runtime files the widgets load."""
+"""gamester_site/runtime.py: the engine wheel and the runtime files the widgets load."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ import pytest
 
 pytest.importorskip("mkdocs")  # a site-build test: not for the Pyodide run of the suite
 
+from gamester_site import runtime as pyodide_runtime  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "docs" / "hooks"))
-import pyodide_runtime  # noqa: E402
 
 
 def test_the_wheel_is_pure_complete_and_reproducible(tmp_path):
@@ -47,7 +47,8 @@ def test_the_wheel_is_pure_complete_and_reproducible(tmp_path):
 def test_the_wheel_imports_on_its_own(tmp_path):
     name, _ = pyodide_runtime.build_wheel(tmp_path)
     zipfile.ZipFile(tmp_path / name).extractall(tmp_path / "site")
-    out = subprocess.run([sys.executable, "-I", "-S", "-c", "import sys; sys.path.insert(0, '.'); import gamester.web, json; "
+    # -E -s -S: no environment, user site or site-packages (so not the editable install); -c puts the cwd first.
+    out = subprocess.run([sys.executable, "-E", "-s", "-S", "-c", "import gamester.web, json; "
                           "print(json.loads(gamester.web.handle('{\"op\": \"ping\"}'))['ok'], gamester.__file__)"],
                          cwd=tmp_path / "site", capture_output=True, text=True, check=True).stdout
     assert out.startswith("True") and str(tmp_path / "site") in out
