@@ -164,23 +164,48 @@ def paragraph_of(pid: str) -> str:
 
 
 # -- where each passage is shown --------------------------------------------------------------------------------
-def scan_pages(files: Any) -> None:
+def _doc_pages() -> list[tuple[str, str]]:
+    """(URL, Markdown) of every page under docs/, in MkDocs' order (index first, then by name, folder by folder)."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(DOCS):
+        dirnames[:] = [d for d in dirnames if d not in ("hooks", "data", "__pycache__")]
+        for name in filenames:
+            if name.endswith(".md"):
+                rel = os.path.relpath(os.path.join(dirpath, name), DOCS).replace(os.sep, "/")
+                found.append(rel)
+
+    def key(rel: str) -> tuple:
+        parts = rel.split("/")
+        return (*parts[:-1], parts[-1] != "index.md", parts[-1])
+
+    out = []
+    for rel in sorted(found, key=key):
+        stem = rel.removesuffix(".md")
+        url = stem.removesuffix("index") if stem == "index" or stem.endswith("/index") else stem + "/"
+        with open(os.path.join(DOCS, rel), encoding="utf-8") as f:
+            out.append((url, f.read()))
+    return out
+
+
+def scan_pages() -> dict[str, str]:
     """Which page shows which text (from the ``<!-- text X -->`` markers), so links to a passage find its page."""
     where: dict[str, str] = {}
-    for f in files.documentation_pages():
-        try:
-            src = f.content_string
-        except Exception:  # noqa: BLE001 (a page that cannot be read will fail later, loudly)
-            continue
+    for url, src in _doc_pages():
         src = re.sub(r"^(```|~~~)[^\n]*\n.*?^\1[ \t]*$|`[^`\n]+`", "", src, flags=re.S | re.M)
         for m in re.finditer(r"<!--\s(text|passage)\s+(\S+)", src):
-            where.setdefault(m.group(2), f.url)
-    _state["where"] = where
+            where.setdefault(m.group(2), url)
+    return where
+
+
+def _where() -> dict[str, str]:
+    if "where" not in _state:
+        _state["where"] = scan_pages()
+    return _state["where"]
 
 
 def passage_href(pid: str) -> str:
     """The page (from the site root) and anchor of a passage: its game page, else the Citations timeline."""
-    where = _state.get("where", {})
+    where = _where()
     para = paragraph_of(pid)
     for key in (pid, para):
         if key in where:
@@ -457,7 +482,7 @@ def _timeline_paragraphs() -> set[str]:
 
 
 def _on_game_page(pid: str) -> bool:
-    where = _state.get("where", {})
+    where = _where()
     parts = paragraph_of(pid).split(".")
     return any(".".join(parts[:i]) in where for i in range(len(parts), 0, -1))
 

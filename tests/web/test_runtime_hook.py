@@ -1,9 +1,10 @@
-"""gamester_site/runtime.py: the engine wheel and the runtime files the widgets load."""
+"""gamester_site/runtime.py (and the MkDocs hook that calls it): the engine wheel and the files the widgets load."""
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import importlib.util
 import json
 import subprocess
 import sys
@@ -57,26 +58,39 @@ def test_the_wheel_imports_on_its_own(tmp_path):
 def test_post_build_puts_pyodide_wheel_and_manifest_into_the_site(tmp_path):
     if not (pyodide_runtime.PYODIDE_DIR / "pyodide.mjs").is_file():
         pytest.skip("node_modules/pyodide is not installed (npm ci)")
-    pyodide_runtime.on_post_build({"site_dir": str(tmp_path)})
+    assert pyodide_runtime.main([str(tmp_path)]) == 0  # python -m gamester_site.runtime SITE_DIR
     manifest = json.loads((tmp_path / "assets" / "gamester" / "runtime.json").read_text())
     assert manifest["pyodide"] == "314.0.7"
     assert (tmp_path / "assets" / "gamester" / manifest["wheel"]).is_file()
     for f in pyodide_runtime.PYODIDE_FILES:
         assert (tmp_path / "assets" / "pyodide" / f).stat().st_size > 0
+    passages = json.loads((tmp_path / "assets" / "gamester" / "clause-passages.json").read_text())
+    assert any(v for v in passages.values())
     # A second build (mkdocs serve rebuilds) skips the unchanged Pyodide files and still works.
-    pyodide_runtime.on_post_build({"site_dir": str(tmp_path)})
+    pyodide_runtime.stage(tmp_path)
 
 
-def test_a_missing_pyodide_fails_the_build_naming_npm_ci(tmp_path, monkeypatch):
+def test_a_missing_pyodide_fails_the_build_naming_npm_ci(tmp_path, monkeypatch, capsys):
     from mkdocs.exceptions import PluginError
 
     monkeypatch.setattr(pyodide_runtime, "PYODIDE_DIR", tmp_path / "nowhere")
+    (tmp_path / "site").mkdir()
     with pytest.raises(PluginError, match="npm ci"):
-        pyodide_runtime.on_post_build({"site_dir": str(tmp_path / "site")})
+        hook().on_post_build({"site_dir": str(tmp_path / "site")})
+    assert pyodide_runtime.main([str(tmp_path / "site")]) == 2
+    err = capsys.readouterr().err
+    assert "npm ci" in err and len(err.strip().splitlines()) == 1
 
 
-def test_serve_watches_the_engine():
+def hook():
+    spec = importlib.util.spec_from_file_location("gm_hook", ROOT / "docs" / "hooks" / "gamester.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_serve_watches_the_engine_and_the_site_code():
     watched = []
     server = types.SimpleNamespace(watch=watched.append)
-    assert pyodide_runtime.on_serve(server, {}, None) is server
-    assert watched == [str(ROOT / "engine" / "gamester")]
+    assert hook().on_serve(server, {}, None) is server
+    assert str(ROOT / "engine" / "gamester") in watched and str(ROOT / "site_src") in watched
