@@ -98,7 +98,10 @@ def serve(session: nox.Session) -> None:
     """Build the site and serve it on http://127.0.0.1:8000 (widgets included)."""
     _install(session)
     _npm(session)
-    session.run("mkdocs", "serve", "--strict", "-a", "127.0.0.1:8000", *session.posargs, env=ENV)
+    # The served copy's own address (mkdocs serve would set it too); a deployable build takes SITE_URL from the
+    # environment or has none (see README, "Publishing").
+    session.run("mkdocs", "serve", "--strict", "-a", "127.0.0.1:8000", *session.posargs,
+                env={**ENV, "SITE_URL": "http://127.0.0.1:8000/"})
 
 
 @nox.session(python=PY)
