@@ -94,6 +94,16 @@ def docs(session: nox.Session) -> None:
 
 
 @nox.session(python=PY)
+def build(session: nox.Session) -> None:
+    """The deployable site in ./site: strict build (SITE_URL from the environment if set, else no address), the
+    browser runtime, and gzip copies of the largest files (see README, "Publishing")."""
+    _install(session)
+    _npm(session)
+    session.run("mkdocs", "build", "--strict", env=ENV)
+    session.run("python", "-m", "gamester_site.precompress", "site", env=ENV)
+
+
+@nox.session(python=PY)
 def serve(session: nox.Session) -> None:
     """Build the site and serve it on http://127.0.0.1:8000 (widgets included)."""
     _install(session)
