@@ -1,7 +1,8 @@
 """Every task a user or CI runs. Bare ``nox`` runs what CI runs (see ``nox.options.sessions``).
 
-    nox               lint, tests, docs, pyodide, browser  (the README's test command)
-    nox -s serve      build the site and serve it on http://127.0.0.1:8000 with working widgets
+    nox               lint, tests, docs, pyodide, browser  (the README's test command, ./run test)
+    nox -s serve      build the site and serve it on http://127.0.0.1:8000 with working widgets (./run serve)
+    nox -s build      the deployable site in site/ (SITE_URL from the environment; gzip copies)
     nox -s bench      engine and site-build figures (printed, never asserted)
     nox -s soak       the long property run (>= 100,000 random games)
     nox -s golden     regenerate the golden records in tests/golden/
@@ -58,6 +59,7 @@ def lint(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """Engine, sources and site-build tests (browser and Pyodide have their own sessions)."""
     _install(session)
+    _npm(session)  # the runtime staging tests need node_modules/pyodide (a fresh clone has none)
     session.run("pytest", "-m", "not slow and not browser", "--ignore=tests/browser", *session.posargs, env=ENV)
 
 
@@ -105,13 +107,24 @@ def build(session: nox.Session) -> None:
 
 @nox.session(python=PY)
 def serve(session: nox.Session) -> None:
-    """Build the site and serve it on http://127.0.0.1:8000 (widgets included)."""
+    """Build the site and serve it on http://127.0.0.1:8000 (widgets included); Ctrl-C stops it at once.
+
+    ``nox -s serve -- --port 0`` picks a free port; ``nox -s serve -- --live`` runs ``mkdocs serve`` instead (rebuilds
+    on every edit, for authors)."""
     _install(session)
     _npm(session)
-    # The served copy's own address (mkdocs serve would set it too); a deployable build takes SITE_URL from the
-    # environment or has none (see README, "Publishing").
-    session.run("mkdocs", "serve", "--strict", "-a", "127.0.0.1:8000", *session.posargs,
-                env={**ENV, "SITE_URL": "http://127.0.0.1:8000/"})
+    args = list(session.posargs)
+    if "--live" in args:
+        args.remove("--live")
+        session.run("mkdocs", "serve", "--strict", "-a", "127.0.0.1:8000", *args, env=ENV)
+        return
+    port = args[args.index("--port") + 1] if "--port" in args else "8000"
+    out = ".cache/serve-site"
+    # This copy's own address (port 0: none, and instant-anywhere.js makes the links work all the same). The
+    # deployable build (nox -s build) takes SITE_URL from the environment or has none.
+    env = {**ENV, "SITE_URL": f"http://127.0.0.1:{port}/"} if port != "0" else ENV
+    session.run("mkdocs", "build", "--strict", "-q", "-d", out, env=env)
+    session.run("python", "-m", "gamester_site.serve", out, *args, env=ENV)
 
 
 @nox.session(python=PY)

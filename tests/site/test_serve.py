@@ -69,3 +69,29 @@ def test_a_busy_port_or_no_site_is_one_line_and_exit_2(tiny_site, tmp_path, caps
     assert f"port {port} is in use: try --port 0" in err and len(err.splitlines()) == 1
     assert serve.main([str(tmp_path / "nowhere")]) == 2
     assert "no built site" in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_the_server_at_once(tiny_site):
+    """What ``./run serve`` ends in: SIGINT (Ctrl-C) stops it within a second, and the port is free again."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "gamester_site.serve", str(tiny_site), "--port", "0"],
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        url = line.split(" at ")[1].split()[0]
+        assert get(url)[0] == 200
+        t0 = time.monotonic()
+        os.kill(proc.pid, signal.SIGINT)
+        assert proc.wait(timeout=5) == 0
+        stopped = time.monotonic() - t0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert stopped < 5  # (a bound on waiting, not a speed goal: it stops at once or hangs)
+    with pytest.raises(urllib.error.URLError):
+        urllib.request.urlopen(url, timeout=2)
