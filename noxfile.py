@@ -3,6 +3,7 @@
     nox               lint, tests, docs, pyodide, browser  (the README's test command, ./run test)
     nox -s serve      build the site and serve it on http://127.0.0.1:8000 with working widgets (./run serve)
     nox -s build      the deployable site in site/ (SITE_URL from the environment; gzip copies)
+    nox -s bundle     the classroom copy: dist/gamester-classroom.zip (site + one-file server)
     nox -s bench      engine and site-build figures (printed, never asserted)
     nox -s soak       the long property run (>= 100,000 random games)
     nox -s golden     regenerate the golden records in tests/golden/
@@ -103,6 +104,16 @@ def build(session: nox.Session) -> None:
     _npm(session)
     session.run("mkdocs", "build", "--strict", env=ENV)
     session.run("python", "-m", "gamester_site.precompress", "site", env=ENV)
+
+
+@nox.session(python=PY)
+def bundle(session: nox.Session) -> None:
+    """The classroom copy: dist/gamester-classroom.zip, the built site plus the one-file server (no network)."""
+    _install(session)
+    _npm(session)
+    out = ".cache/bundle-site"
+    session.run("mkdocs", "build", "--strict", "-q", "-d", out, env={**ENV, "SITE_URL": ""})
+    session.run("python", "-m", "gamester_site.bundle", out, "dist", env=ENV)
 
 
 @nox.session(python=PY)

@@ -2,7 +2,8 @@
 """Serve a built Gamester site on this machine, widgets included. One file, Python 3 standard library only.
 
     python3 serve.py                      # the site folder next to this file (or the current folder), port 8000
-    python3 serve.py --port 0             # any free port (the address is printed)
+                                          #   (or any free port if 8000 is taken; the address is printed)
+    python3 serve.py --port 0             # any free port
     python3 serve.py --prefix /gamester/  # under a sub-path, as most hosts serve it
     python3 serve.py SITE_DIR --open      # and open it in the default browser
 
@@ -140,7 +141,8 @@ def default_site() -> Path:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="serve.py", description=__doc__.split("\n")[0])
     ap.add_argument("site", nargs="?", help="the built site (default: ./site next to this file)")
-    ap.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (0: any free port; default 8000)")
+    ap.add_argument("--port", type=int, default=None,
+                    help="port on 127.0.0.1 (0: any free port; default 8000, or a free one if 8000 is taken)")
     ap.add_argument("--prefix", default="/", help="serve under this sub-path, e.g. /gamester/ (default /)")
     ap.add_argument("--open", action="store_true", help="open the site in the default browser")
     ap.add_argument("--log", action="store_true", help="print every request")
@@ -150,11 +152,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"serve.py: no built site at {site} (it has no index.html)", file=sys.stderr)
         return 2
     try:
-        server = make_server(site, ns.port, ns.prefix, quiet=not ns.log)
+        server = make_server(site, 8000 if ns.port is None else ns.port, ns.prefix, quiet=not ns.log)
     except OSError as ex:
-        why = "is in use: try --port 0" if ex.errno == errno.EADDRINUSE else f"cannot be used ({ex.strerror})"
-        print(f"serve.py: port {ns.port} {why}", file=sys.stderr)
-        return 2
+        if ns.port is None and ex.errno == errno.EADDRINUSE:
+            server = make_server(site, 0, ns.prefix, quiet=not ns.log)  # 8000 is taken: any free port
+        else:
+            why = "is in use: try --port 0" if ex.errno == errno.EADDRINUSE else f"cannot be used ({ex.strerror})"
+            print(f"serve.py: port {ns.port} {why}", file=sys.stderr)
+            return 2
     url = url_of(server, ns.prefix)
     print(f"Serving {posixpath.normpath(str(site))} at {url}  (Ctrl-C to stop)", flush=True)
     if ns.open:
