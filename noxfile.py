@@ -4,6 +4,7 @@
     nox -s serve      build the site and serve it on http://127.0.0.1:8000 with working widgets (./run serve)
     nox -s build      the deployable site in site/ (SITE_URL from the environment; gzip copies)
     nox -s bundle     the classroom copy: dist/gamester-classroom.zip (site + one-file server)
+    nox -s zensical   a trial build with Zensical, compared page by page with the MkDocs build (not in CI)
     nox -s bench      engine and site-build figures (printed, never asserted)
     nox -s soak       the long property run (>= 100,000 random games)
     nox -s golden     regenerate the golden records in tests/golden/
@@ -15,6 +16,7 @@ import os
 import shutil
 
 import nox
+import nox.command
 
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_existing_virtualenvs = True
@@ -114,6 +116,27 @@ def bundle(session: nox.Session) -> None:
     out = ".cache/bundle-site"
     session.run("mkdocs", "build", "--strict", "-q", "-d", out, env={**ENV, "SITE_URL": ""})
     session.run("python", "-m", "gamester_site.bundle", out, "dist", env=ENV)
+
+
+@nox.session(python=PY)
+def zensical(session: nox.Session) -> None:
+    """A trial build with Zensical (Material's announced successor; not a default session), checked against the
+    MkDocs build: the same words, widgets, tooltips and widget bases on every page. When no Zensical installs it
+    says so and stops without failing (see MAINTAINING.md)."""
+    _install(session)
+    _npm(session)
+    if session.venv_backend != "none":
+        try:
+            session.install("zensical")  # the newest that installs: 0.1.x needs zensical-ui, which is not on PyPI
+        except nox.command.CommandFailed:
+            session.skip("Zensical cannot be installed here: nothing to compare (see MAINTAINING.md)")
+    session.run("python", "-c", "import importlib.metadata as m; print('zensical', m.version('zensical'))")
+    mk, zs = ".cache/compare-mkdocs", ".cache/compare-zensical"
+    env = {**ENV, "SITE_URL": ""}
+    session.run("zensical", "build", "--strict", "--clean", env={**env, "SITE_DIR": zs})
+    session.run("python", "-m", "gamester_site.runtime", zs, env=env)  # Zensical runs no hooks: the staging step
+    session.run("mkdocs", "build", "--strict", "-q", "-d", mk, env=env)
+    session.run("python", "-m", "gamester_site.sitecounts", mk, zs, env=env)
 
 
 @nox.session(python=PY)
