@@ -34,6 +34,8 @@ def test_the_wheel_is_pure_complete_and_reproducible(tmp_path):
     for py in (ROOT / "engine" / "gamester").glob("*.py"):
         assert f"gamester/{py.name}" in names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+    # Only the stdlib-only engine goes to the browser: not the site's build code (gamester_site, edition).
+    assert {n.split("/")[0] for n in names} == {"gamester", f"gamester-{pyodide_runtime.engine_version()}.dist-info"}
     dist = f"gamester-{pyodide_runtime.engine_version()}.dist-info"
     assert "Tag: py3-none-any" in zf.read(f"{dist}/WHEEL").decode()
     for line in zf.read(f"{dist}/RECORD").decode().splitlines():
