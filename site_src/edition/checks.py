@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from typing import Any
 
 from . import tei
@@ -31,11 +30,6 @@ ID_FIELDS = ("id",)
 
 def engine_clauses() -> dict[str, Any] | None:
     """``{id: Clause}`` from the engine in this tree, or None if it cannot be imported."""
-    from . import ROOT
-
-    engine = str(ROOT / "engine")
-    if engine not in sys.path:
-        sys.path.insert(0, engine)
     try:
         import gamester
     except ImportError:
@@ -64,7 +58,7 @@ def check_provenance(ed) -> list[str]:
 def check_register(ed) -> list[str]:
     path = ed.root / "passages.json"
     if not path.exists():
-        return ["sources/passages.json is missing: run `PYTHONPATH=docs/hooks python3 -m edition write-passages`"]
+        return ["sources/passages.json is missing: run `python3 -m edition write-passages`"]
     recorded = {r["id"]: r for r in json.loads(path.read_text(encoding="utf-8"))}
     current = {r["id"]: r for r in ed.passage_register()}
     problems = []

@@ -1,4 +1,4 @@
-"""The site's data at build time: the edition (``docs/hooks/edition``), our readings and the glossary, and the
+"""The site's data at build time: the edition (the ``edition`` package), our readings and the glossary, and the
 markers that draw on them (registered in :data:`MARKERS`, expanded by ``markers.py``).
 
 Nothing here decides a rule (the engine does) or types a quotation (the edition derives every quoted word from the
@@ -18,8 +18,8 @@ from typing import Any
 import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DOCS = os.path.dirname(HERE)
-ROOT = os.path.dirname(DOCS)
+ROOT = os.path.dirname(os.path.dirname(HERE))
+DOCS = os.path.join(ROOT, "docs")
 DATA = os.path.join(DOCS, "data")
 
 WIDGET_NOTES = {
@@ -87,11 +87,11 @@ def _md(text: str) -> str:
 def edition() -> Any:
     if "edition" not in _state:
         try:
-            import edition as ed_pkg  # docs/hooks/edition (the sources engineer's package)
+            import edition as ed_pkg  # site_src/edition (the sources engineer's package)
         except ImportError as ex:
-            raise EditionError(f"the edition package docs/hooks/edition cannot be imported: {ex}") from None
+            raise EditionError(f"the edition package (site_src/edition) cannot be imported: {ex}") from None
         if not hasattr(ed_pkg, "load"):
-            raise EditionError("docs/hooks/edition has no load(): the sources package is not finished")
+            raise EditionError("site_src/edition has no load(): the sources package is not finished")
         _state["edition"] = ed_pkg.load()
     return _state["edition"]
 
@@ -169,23 +169,48 @@ def paragraph_of(pid: str) -> str:
 
 
 # -- where each passage is shown --------------------------------------------------------------------------------
-def scan_pages(files: Any) -> None:
+def _doc_pages() -> list[tuple[str, str]]:
+    """(URL, Markdown) of every page under docs/, in MkDocs' order (index first, then by name, folder by folder)."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(DOCS):
+        dirnames[:] = [d for d in dirnames if d not in ("hooks", "data", "__pycache__")]
+        for name in filenames:
+            if name.endswith(".md"):
+                rel = os.path.relpath(os.path.join(dirpath, name), DOCS).replace(os.sep, "/")
+                found.append(rel)
+
+    def key(rel: str) -> tuple:
+        parts = rel.split("/")
+        return (*parts[:-1], parts[-1] != "index.md", parts[-1])
+
+    out = []
+    for rel in sorted(found, key=key):
+        stem = rel.removesuffix(".md")
+        url = stem.removesuffix("index") if stem == "index" or stem.endswith("/index") else stem + "/"
+        with open(os.path.join(DOCS, rel), encoding="utf-8") as f:
+            out.append((url, f.read()))
+    return out
+
+
+def scan_pages() -> dict[str, str]:
     """Which page shows which text (from the ``<!-- text X -->`` markers), so links to a passage find its page."""
     where: dict[str, str] = {}
-    for f in files.documentation_pages():
-        try:
-            src = f.content_string
-        except Exception:  # noqa: BLE001 (a page that cannot be read will fail later, loudly)
-            continue
+    for url, src in _doc_pages():
         src = re.sub(r"^(```|~~~)[^\n]*\n.*?^\1[ \t]*$|`[^`\n]+`", "", src, flags=re.S | re.M)
         for m in re.finditer(r"<!--\s(text|passage)\s+(\S+)", src):
-            where.setdefault(m.group(2), f.url)
-    _state["where"] = where
+            where.setdefault(m.group(2), url)
+    return where
+
+
+def _where() -> dict[str, str]:
+    if "where" not in _state:
+        _state["where"] = scan_pages()
+    return _state["where"]
 
 
 def passage_href(pid: str) -> str:
     """The page (from the site root) and anchor of a passage: its game page, else the Citations timeline."""
-    where = _state.get("where", {})
+    where = _where()
     para = paragraph_of(pid)
     # A sentence or verse line has its own anchor wherever its paragraph is shown (see anchor_units).
     for key in (pid, para):
@@ -529,7 +554,7 @@ def _timeline_paragraphs() -> set[str]:
 
 
 def _on_game_page(pid: str) -> bool:
-    where = _state.get("where", {})
+    where = _where()
     parts = paragraph_of(pid).split(".")
     return any(".".join(parts[:i]) in where for i in range(len(parts), 0, -1))
 
