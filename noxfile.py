@@ -1,7 +1,10 @@
 """Every task a user or CI runs. Bare ``nox`` runs what CI runs (see ``nox.options.sessions``).
 
-    nox               lint, tests, docs, pyodide, browser  (the README's test command)
-    nox -s serve      build the site and serve it on http://127.0.0.1:8000 with working widgets
+    nox               lint, tests, docs, pyodide, browser  (the README's test command, ./run test)
+    nox -s serve      build the site and serve it on http://127.0.0.1:8000 with working widgets (./run serve)
+    nox -s build      the deployable site in site/ (SITE_URL from the environment; gzip copies)
+    nox -s bundle     the classroom copy: dist/gamester-classroom.zip (site + one-file server)
+    nox -s zensical   a trial build with Zensical, compared page by page with the MkDocs build (not in CI)
     nox -s bench      engine and site-build figures (printed, never asserted)
     nox -s soak       the long property run (>= 100,000 random games)
     nox -s golden     regenerate the golden records in tests/golden/
@@ -13,6 +16,7 @@ import os
 import shutil
 
 import nox
+import nox.command
 
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_existing_virtualenvs = True
@@ -26,7 +30,8 @@ ENV = {"NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}
 def _install(session: nox.Session) -> None:
     if session.venv_backend != "none":
         session.install("-r", REQS)
-        session.install("-e", ".")
+        # uv keeps an editable install it has seen; reinstall so that a changed package layout is picked up.
+        session.install("-e", ".", *(["--reinstall-package", "gamester"] if session.venv_backend == "uv" else []))
 
 
 def _npm(session: nox.Session) -> None:
@@ -50,13 +55,14 @@ def _chromium(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     if session.venv_backend != "none":
         session.install("ruff==0.17.6")
-    session.run("ruff", "check", "engine", "tests", "docs/hooks", "benchmarks", "noxfile.py")
+    session.run("ruff", "check", "engine", "tests", "docs/hooks", "site_src", "benchmarks", "noxfile.py")
 
 
 @nox.session(python=PY)
 def tests(session: nox.Session) -> None:
     """Engine, sources and site-build tests (browser and Pyodide have their own sessions)."""
     _install(session)
+    _npm(session)  # the runtime staging tests need node_modules/pyodide (a fresh clone has none)
     session.run("pytest", "-m", "not slow and not browser", "--ignore=tests/browser", *session.posargs, env=ENV)
 
 
@@ -93,11 +99,66 @@ def docs(session: nox.Session) -> None:
 
 
 @nox.session(python=PY)
-def serve(session: nox.Session) -> None:
-    """Build the site and serve it on http://127.0.0.1:8000 (widgets included)."""
+def build(session: nox.Session) -> None:
+    """The deployable site in ./site: strict build (SITE_URL from the environment if set, else no address), the
+    browser runtime, and gzip copies of the largest files (see README, "Publishing")."""
     _install(session)
     _npm(session)
-    session.run("mkdocs", "serve", "--strict", "-a", "127.0.0.1:8000", *session.posargs, env=ENV)
+    session.run("mkdocs", "build", "--strict", env=ENV)
+    session.run("python", "-m", "gamester_site.precompress", "site", env=ENV)
+
+
+@nox.session(python=PY)
+def bundle(session: nox.Session) -> None:
+    """The classroom copy: dist/gamester-classroom.zip, the built site plus the one-file server (no network)."""
+    _install(session)
+    _npm(session)
+    out = ".cache/bundle-site"
+    session.run("mkdocs", "build", "--strict", "-q", "-d", out, env={**ENV, "SITE_URL": ""})
+    session.run("python", "-m", "gamester_site.bundle", out, "dist", env=ENV)
+
+
+@nox.session(python=PY)
+def zensical(session: nox.Session) -> None:
+    """A trial build with Zensical (Material's announced successor; not a default session), checked against the
+    MkDocs build: the same words, widgets, tooltips and widget bases on every page. When no Zensical installs it
+    says so and stops without failing (see MAINTAINING.md)."""
+    _install(session)
+    _npm(session)
+    if session.venv_backend != "none":
+        try:
+            session.install("zensical")  # the newest that installs: 0.1.x needs zensical-ui, which is not on PyPI
+        except nox.command.CommandFailed:
+            session.skip("Zensical cannot be installed here: nothing to compare (see MAINTAINING.md)")
+    session.run("python", "-c", "import importlib.metadata as m; print('zensical', m.version('zensical'))")
+    mk, zs = ".cache/compare-mkdocs", ".cache/compare-zensical"
+    env = {**ENV, "SITE_URL": ""}
+    session.run("zensical", "build", "--strict", "--clean", env={**env, "SITE_DIR": zs})
+    session.run("python", "-m", "gamester_site.runtime", zs, env=env)  # Zensical runs no hooks: the staging step
+    session.run("mkdocs", "build", "--strict", "-q", "-d", mk, env=env)
+    session.run("python", "-m", "gamester_site.sitecounts", mk, zs, env=env)
+
+
+@nox.session(python=PY)
+def serve(session: nox.Session) -> None:
+    """Build the site and serve it on http://127.0.0.1:8000 (widgets included); Ctrl-C stops it at once.
+
+    ``nox -s serve -- --port 0`` picks a free port; ``nox -s serve -- --live`` runs ``mkdocs serve`` instead (rebuilds
+    on every edit, for authors)."""
+    _install(session)
+    _npm(session)
+    args = list(session.posargs)
+    if "--live" in args:
+        args.remove("--live")
+        session.run("mkdocs", "serve", "--strict", "-a", "127.0.0.1:8000", *args, env=ENV)
+        return
+    port = args[args.index("--port") + 1] if "--port" in args else "8000"
+    out = ".cache/serve-site"
+    # This copy's own address (port 0: none, and instant-anywhere.js makes the links work all the same). The
+    # deployable build (nox -s build) takes SITE_URL from the environment or has none.
+    env = {**ENV, "SITE_URL": f"http://127.0.0.1:{port}/"} if port != "0" else ENV
+    session.run("mkdocs", "build", "--strict", "-q", "-d", out, env=env)
+    session.run("python", "-m", "gamester_site.serve", out, *args, env=ENV)
 
 
 @nox.session(python=PY)

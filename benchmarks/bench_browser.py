@@ -27,11 +27,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
-sys.path.insert(0, str(ROOT / "engine"))
+from gamester_site.browser import LAUNCH_ARGS, serve  # the browser tests' server and Chromium flags
 
-from conftest import LAUNCH_ARGS, serve  # noqa: E402  (the browser tests' server and Chromium flags)
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def site_dir(arg: str | None) -> Path:

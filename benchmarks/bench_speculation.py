@@ -6,15 +6,11 @@
 from __future__ import annotations
 
 import argparse
-import pathlib
-import sys
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "engine"))
-
-from gamester import get_game, play_out  # noqa: E402
-from gamester.games.speculation.analysis import _best_trump_chance as best_trump_chance  # noqa: E402  (uncached)
-from gamester.speculation import PRESETS, SpeculationState  # noqa: E402
+from gamester import get_game, play_out
+from gamester.games.speculation.analysis import _best_trump_chance as best_trump_chance  # (uncached)
+from gamester.speculation import PRESETS, SpeculationState
 
 
 def deals_per_second(preset: str, bot: str, players: int, games: int) -> tuple[float, float]:

@@ -60,7 +60,7 @@ def rulesets(game: str | GameSpec) -> dict[str, Any]:
     lines = [f"{spec.title}: rulesets (default {spec.default_preset})"]
     for p in spec.presets.values():
         cites = "; ".join(str(c) for c in p.citations)
-        lines.append(f"  {p.name} [{p.status}] {p.summary}")
+        lines.append(f"  {p.name} [{p.label}] {p.summary}")
         lines.append(f"      {p.options.to_string()}")
         lines.append(f"      sources: {cites}")
     lines.append("options:")

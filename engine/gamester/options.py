@@ -128,13 +128,20 @@ def _convert(game: str, spec: OptionSpec, text: Any) -> Any:
 
 @dataclass(frozen=True)
 class Preset:
-    """A named ruleset: a combination of options with a status label and citations."""
+    """A named ruleset: a combination of options with a status label and citations.
+
+    ``status`` is the status of what the ruleset follows (its citations: Cotton's text is ``attested``, a modern
+    account ``reconstructed``); ``fillings`` names the clauses of a weaker status that it applies to fill that
+    source's gaps. The ruleset's own status is derived from both: the weakest decides (:attr:`derived_status`),
+    and :attr:`label` says it in words, e.g. "attested, with conjectural fillings".
+    """
 
     name: str
     options: Options
     status: str
     citations: tuple[Citation, ...]
     summary: str
+    fillings: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
@@ -142,8 +149,24 @@ class Preset:
         if not _NAME_RE.match(self.name):
             raise ValueError(f"preset name {self.name!r} must be lower-case letters, digits, '-' or '_'")
 
+    @property
+    def derived_status(self) -> str:
+        """The weakest status among the ruleset's own and its fillings' (``attested`` > ``reconstructed`` >
+        ``conjectural``)."""
+        from .clauses import get_clause
+
+        found = [self.status] + [get_clause(c).status for c in self.fillings]
+        return max(found, key=STATUSES.index)
+
+    @property
+    def label(self) -> str:
+        """The status in words: "attested", or "attested, with conjectural fillings" when a filling is weaker."""
+        weakest = self.derived_status
+        return self.status if weakest == self.status else f"{self.status}, with {weakest} fillings"
+
     def to_json(self) -> dict:
-        return {"name": self.name, "ruleset": self.options.to_string(), "status": self.status,
+        return {"name": self.name, "ruleset": self.options.to_string(), "status": self.derived_status,
+                "label": self.label, "follows": self.status, "fillings": list(self.fillings),
                 "citations": [c.to_json() for c in self.citations], "summary": self.summary}
 
 

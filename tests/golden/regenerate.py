@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import json
 import pathlib
-import sys
+
+from gamester.cli import run
+from gamester.registry import games
 
 HERE = pathlib.Path(__file__).parent
-sys.path.insert(0, str(HERE.parent.parent / "engine"))
-
-from gamester.cli import run  # noqa: E402
-from gamester.registry import games  # noqa: E402
 
 CASES = {  # game -> (players, seeds)
     "post-and-pair": (4, (1, 2, 1674)),

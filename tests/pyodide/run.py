@@ -1,8 +1,9 @@
 """The engine's test suite inside Pyodide under Node, and the CPython/Pyodide parity check (``nox -s pyodide``).
 
-What ``pyodide venv`` would do, offline (pyodide-build cannot run here; see ../shared/guide/SETUP.md): pure wheels of
+What ``pyodide venv`` would do, offline (pyodide-build cannot: its commands download a cross-build environment from
+the internet, and its newest releases need Python >= 3.12): pure wheels of
 pytest and hypothesis for CPython 3.14 are fetched once with ``pip download`` into ``.cache/pyodide-wheels``, our
-engine is built into a wheel exactly as the site build does (docs/hooks/pyodide_runtime.py), all of them are
+engine is built into a wheel exactly as the site build does (site_src/gamester_site/runtime.py), all of them are
 unpacked into Pyodide's site-packages, and ``pytest.main`` runs ``tests/engine`` (hosts included) there. Then both
 hosts play the same games (tests/pyodide/parity.py: every game, 200 seeds) and their record hashes must agree.
 
@@ -48,10 +49,9 @@ def test_wheels() -> list[Path]:
 
 
 def engine_wheel(dest: Path) -> Path:
-    sys.path.insert(0, str(ROOT / "docs" / "hooks"))
-    import pyodide_runtime
+    from gamester_site import runtime
 
-    name, _ = pyodide_runtime.build_wheel(dest)
+    name, _ = runtime.build_wheel(dest)
     return dest / name
 
 

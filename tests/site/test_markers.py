@@ -1,32 +1,29 @@
-"""Markers: an unknown marker or a bad argument stops the build with a message naming the page."""
+"""Markers: an unknown marker or a bad argument stops the build with a message naming the page; the expansion is a
+Python-Markdown extension that needs no MkDocs (so Zensical runs it too)."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import pathlib
 import subprocess
 import sys
 import textwrap
-from types import SimpleNamespace
 
+import markdown
 import pytest
-from mkdocs.exceptions import PluginError
 
+from gamester_site import markers, site_data
+from gamester_site.extension import PageRef, url_of
 from sitehtml import ROOT
 
 
-@pytest.fixture(scope="module")
-def markers():
-    spec = importlib.util.spec_from_file_location("gm_markers", ROOT / "docs" / "hooks" / "markers.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    mod.on_config({})
-    return mod
+def _page(name: str = "games/bad-page.md") -> PageRef:
+    return PageRef(name, url_of(name))
 
 
-def _page(name: str = "games/bad-page.md") -> SimpleNamespace:
-    return SimpleNamespace(file=SimpleNamespace(src_uri=name), url=name.removesuffix(".md") + "/")
+def convert(text: str, page: str = "games/bad-page.md") -> str:
+    return markdown.Markdown(extensions=["gamester_site.extension", "abbr", "md_in_html"],
+                             extension_configs={"gamester_site.extension": {"page": page}}).convert(text)
 
 
 @pytest.mark.parametrize(("marker", "says"), [
@@ -40,42 +37,58 @@ def _page(name: str = "games/bad-page.md") -> SimpleNamespace:
     ("<!-- example put seed=1 ruleset=no-such-ruleset -->", "no-such-ruleset"),
     ("<!-- example post-and-pair seed=1 seed=2 -->", "twice"),
 ])
-def test_bad_marker_fails_naming_the_page(markers, marker: str, says: str) -> None:
-    with pytest.raises(PluginError) as info:
-        markers.on_page_markdown(f"# Title\n\n{marker}\n", page=_page(), config={}, files=None)
+def test_bad_marker_fails_naming_the_page(marker: str, says: str) -> None:
+    with pytest.raises(markers.MarkerBuildError) as info:
+        convert(f"# Title\n\n{marker}\n")
     msg = str(info.value)
     assert msg.startswith("games/bad-page.md: marker"), msg
     reason = msg.split("-->:", 1)[1]        # the reason, after the echo of the marker itself
     assert says in reason, msg
 
 
-def test_markers_in_code_are_left_alone(markers) -> None:
+def test_markers_in_code_are_left_alone() -> None:
     md = "```markdown\n<!-- exmaple post-and-pair seed=1 -->\n```\n\nand `<!-- nonsense -->` inline\n"
-    assert markers.on_page_markdown(md, page=_page(), config={}, files=None) == md
+    assert markers.expand_all(md, _page()) == md
+
+
+def test_the_extension_expands_markers_with_links_relative_to_the_page() -> None:
+    """Plain Python-Markdown, no MkDocs: a widget's data-base and the glossary's abbreviations come out."""
+    term = str(site_data.glossary()[0]["term"])
+    html = convert(f"# T\n\n<!-- widget pp-settle hands=\"QH QD QC|KS KH KD\" -->\n\nA {term} here.\n", "put.md")
+    assert 'data-widget="pp-settle"' in html and 'data-base="../"' in html
+    assert f"<abbr title=" in html and f">{term}</abbr>" in html
+    home = convert("<!-- widget pp-settle hands=\"QH QD QC|KS KH KD\" -->\n", "index.md")
+    assert 'data-base=""' in home
+
+
+def test_page_urls_follow_directory_urls() -> None:
+    assert [url_of(s) for s in ("index.md", "put.md", "a/index.md", "a/b.md")] == ["", "put/", "a/", "a/b/"]
+
+
+def test_no_mkdocs_import_in_the_site_code() -> None:
+    """What Zensical must run imports nothing of MkDocs (only docs/hooks/ may)."""
+    for py in (ROOT / "site_src").rglob("*.py"):
+        text = py.read_text(encoding="utf-8")
+        assert "import mkdocs" not in text and "from mkdocs" not in text, py
 
 
 def test_a_real_build_with_a_bad_marker_fails(tmp_path: pathlib.Path) -> None:
     """The whole pipeline (mkdocs + our hooks) refuses the page and names it."""
     docs = tmp_path / "docs"
     docs.mkdir()
-    os.symlink(ROOT / "docs" / "hooks", docs / "hooks")
-    os.symlink(ROOT / "docs" / "data", docs / "data")
     (docs / "index.md").write_text("# Fine\n", encoding="utf-8")
     (docs / "broken.md").write_text("# Broken\n\n<!-- example post-and-pair seed=1 players=99 -->\n",
                                     encoding="utf-8")
     (tmp_path / "mkdocs.yml").write_text(textwrap.dedent("""\
         site_name: t
         docs_dir: docs
-        exclude_docs: |
-          hooks/
-          data/
         hooks:
-          - docs/hooks/markers.py
-          - docs/hooks/glossary.py
-        markdown_extensions: [abbr, attr_list, md_in_html]
-        """), encoding="utf-8")
+          - {ROOT}/docs/hooks/gamester.py
+        markdown_extensions: [gamester_site.extension, abbr, attr_list, md_in_html]
+        """).format(ROOT=ROOT), encoding="utf-8")
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "out")],
                           cwd=tmp_path, capture_output=True, text=True, timeout=120,
                           env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert proc.returncode != 0
     assert "broken.md" in proc.stderr and "players" in proc.stderr, proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr, proc.stderr[-2000:]  # MkDocs' own error type: a clean stop

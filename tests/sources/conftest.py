@@ -1,16 +1,8 @@
-"""Tests of sources/ and the `edition` package (docs/hooks/edition)."""
-
-import sys
-from pathlib import Path
+"""Tests of sources/ and the `edition` package (site_src/edition)."""
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-for p in (ROOT / "docs" / "hooks", ROOT / "engine"):
-    if str(p) not in sys.path:
-        sys.path.insert(0, str(p))
-
-import edition  # noqa: E402
+import edition
 
 
 @pytest.fixture(scope="session")

@@ -82,3 +82,14 @@ def test_bibtex_and_csl_json_for_cite_this(ed):
     assert (item["locator"], item["label"]) == ("151", "page")
     with pytest.raises(KeyError):
         ed.csl_json("nosuchkey")
+
+
+def test_uncertain_catalogue_dates_keep_their_brackets(ed):
+    # STC dates Davies's Wittes Pilgrimage [1605?] and the Interlude of Youth [1557?]: a reader sees the catalogue's
+    # form (brackets and query), while the year still sorts and feeds CSL.
+    assert "([1605?])" in ed.render_reference("davies1605")
+    assert "[1557?]" in ed.render_citation("youth1557", "image 9")
+    assert "(1640 [i.e. 1641])" in ed.render_reference("jonson1641")
+    item = ed.csl_json("davies1605")
+    assert item["issued"] == {"date-parts": [[1605]], "literal": "[1605?]", "circa": True}
+    assert "[" not in ed.render_reference("cotton1674").split("<i>")[0]

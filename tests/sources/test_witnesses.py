@@ -1,4 +1,5 @@
-"""Witness comparison: Jonson 1612/1616 and Harington 1615/1618, computed from the transcriptions."""
+"""Witness comparison: Jonson 1612/1616, Harington 1615/1618 and Cotton's Put and Post and Pair chapters in the
+1674 Compleat Gamester and the 1687 Instructions (TCP B02403), computed from the transcriptions."""
 
 import pytest
 
@@ -11,7 +12,21 @@ def witnesses(ed):
 
 
 def test_both_pairs_are_compared(witnesses):
-    assert set(witnesses) == {"alchemist-1612-1616", "harington-1615-1618"}
+    assert set(witnesses) == {"alchemist-1612-1616", "harington-1615-1618", "putt-1674-1687",
+                              "postpair-1674-1687"}
+
+
+def test_cotton_1687_witness(witnesses, ed):
+    # Instructions (1687), ch. XV, TCP B02403: the same fourteen paragraphs of Putt and five of Post and Pair.
+    assert len(ed.texts["cotton1687.put"].paragraphs) == len(ed.texts["cotton1674.put"].paragraphs) == 14
+    assert len(ed.texts["cotton1687.pp"].paragraphs) == len(ed.texts["cotton1674.pp"].paragraphs) == 5
+    w = witnesses["putt-1674-1687"]
+    pairs = {(c["a"], c["b"]): c["kind"] for c in w["changes"]}
+    assert pairs[("he hath", "there are")] == "reading"
+    assert pairs[("Setmeeting;", "Set-meeting;")] == "punctuation"
+    assert w["counts"]["kinds"]["long s"] > 50  # B02403 keys the long s, A34637 does not
+    _, s1 = ed.resolve("cotton1687.put.2.s3")
+    assert s1.endswith("neither win, becauſe it is trick and tye.")
 
 
 def test_harington_variants(witnesses):
@@ -52,6 +67,7 @@ def test_html_is_escaped(ed, witnesses):
 @pytest.mark.parametrize("a, b, kind", [
     ("Masters", "masters", "case"), ("fashion,", "fashion", "punctuation"), ("keepe", "keep", "spelling"),
     ("Nody.", "Noddy.", "spelling"), ("bosting.", "boasting.", "reading"), ("twenty", "twentie", "spelling"),
+    ("shuffled", "\u017fhuffled", "long s"), ("slick-stone", "\u017flick\u017ftone", "punctuation"),
 ])
 def test_classification(a, b, kind):
     assert classify(a, b) == kind

@@ -7,16 +7,12 @@ over every real game registered, whatever has landed.
 from __future__ import annotations
 
 import json
-import pathlib
-import sys
 
 import pytest
+import toygame  # tests/web/toygame.py (pytest puts a test's folder on sys.path)
 
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-import toygame  # noqa: E402
-
-from gamester import games, web  # noqa: E402
-from gamester.game import replay  # noqa: E402
+from gamester import games, web
+from gamester.game import replay
 
 
 @pytest.fixture(autouse=True)

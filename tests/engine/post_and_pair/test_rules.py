@@ -58,6 +58,17 @@ def test_worked_example_three_queens_elder_beat_three_kings():
     assert "the Queens were elder" in payout(st, "pair").reason
 
 
+def test_pair_royal_takes_the_vyes_by_a_separate_reconstructed_clause():
+    # Cotton 1674, p. 150: "a pair-royal wins all, both Post, Pair, and Seat" (pp.showdown.pair-royal, attested);
+    # the vyes are the modern account's, seed-postpair, "Pair-royal" (pp.showdown.pair-royal-vyes, reconstructed).
+    st = show("QH QD QC", "KS KH 9D", stakes=Stakes((1, 1), (1, 1), (1, 1), (2, 2)))
+    vyes = [ln for ln in st.ledger if ln.payer == "vyes"]
+    assert [(ln.payee, ln.counters, ln.clause) for ln in vyes] == [(0, 4, "pp.showdown.pair-royal-vyes")]
+    assert get_clause("pp.showdown.pair-royal").status == "attested"
+    assert "vyes" not in get_clause("pp.showdown.pair-royal").statement
+    assert get_clause("pp.showdown.pair-royal-vyes").status == "reconstructed"
+
+
 def test_worked_example_pair_of_knaves_elder_beats_pair_of_kings():
     # seed-postpair, "Pair": "2 Jacks would beat 2 Kings if the Jacks were elder".
     st = show("JS JH 2C", "KD KC 4H")
@@ -94,6 +105,10 @@ def test_stake_post_and_pair_one_counter_each_before_the_deal():
     assert [(ln.payer, ln.payee, ln.counters) for ln in post] == [(0, "post", 1), (1, "post", 1), (2, "post", 1)]
     assert [(ln.payer, ln.payee, ln.counters) for ln in pair] == [(0, "pair", 1), (1, "pair", 1), (2, "pair", 1)]
     assert all(len(h) == 2 for h in st.hands.values())
+    # The amount is not Cotton's: it is the separate reconstructed clause pp.stake.one-counter.
+    assert "pp.stake.one-counter" in {c for c, _ in st.deal_notes}
+    assert get_clause("pp.stake.one-counter").status == "reconstructed"
+    assert all("counter" not in get_clause(c).statement for c in ("pp.stake.post", "pp.stake.pair", "pp.stake.seat"))
 
 
 def test_stake_seat_then_the_third_card():
@@ -211,6 +226,8 @@ def test_vye_dealer_choice_reading():
     assert st.deals[0]["outcome"] == "doubled" and "pp.vye.dealer-choice" in deal_clauses(st)
     st2 = game("seat", "seat", "seat", "pass", "drop", "play out", options=COT)
     assert st2.deals[0]["outcome"] == "show" and "pp.vye.dealer-choice" in deal_clauses(st2)
+    # The choice is attested; what each branch means is a separate, weaker clause.
+    assert "pp.vye.dealer-pass-double" in deal_clauses(st) and "pp.vye.dealer-play-out" in deal_clauses(st2)
 
 
 def test_vye_match_revye_fold():

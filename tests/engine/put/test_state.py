@@ -13,7 +13,7 @@ from gamester.game import TERMINAL
 from gamester.put import PRESETS, PutOptions, deal_result
 
 SPEC = get_game("put")
-KEYS = {"cotton1674", "seed-put", "rump1662"}
+KEYS = {"cotton1674", "seed-put", "rump1662", "wikipedia-truc"}
 
 
 def new(ruleset="cotton-1674", players=2, seed=1, hands=None):
@@ -96,6 +96,15 @@ def test_pack_sizes(ruleset, size, lowest):
     assert len(s.pack) == size
     assert s.order[-1] == lowest
     assert all(len(h) == 3 for h in s.hands)
+
+
+def test_truc_32_is_the_published_pack_without_a_six():
+    # wikipedia-truc (after Lanes 1912 and Sackson): 32 cards ranked 7 8 A K Q J 10 9. seed-put's "6-7-A-K-Q-J-T"
+    # has the right count (32) only if read as this list shifted by one rank.
+    s = new("truc-32")
+    assert s.order == ("7", "8", "A", "K", "Q", "J", "10", "9")
+    assert len(s.pack) == 32 and not any(c.rank == "6" for c in s.pack)
+    assert SPEC.presets["truc-32"].status == "reconstructed"
 
 
 def test_truc_ranking_six_high_and_no_52_card_truc():

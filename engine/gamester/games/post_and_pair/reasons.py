@@ -170,7 +170,8 @@ def _explain(st: Any) -> list[Line]:
             notes.append((rules.SHOWDOWN_PAIR_ROYAL_ACES, "Pair-royal: three Aces cannot be beaten"))
         for dish, amount in (("pair", pair_d), ("post", post_d), ("seat", seat_d), (VYES, vye_d)):
             label = {"pair": "the Pair dish", "post": "the Post dish", "seat": "the Seat", VYES: "the vyes"}[dish]
-            pay(dish, amount, w, rules.SHOWDOWN_PAIR_ROYAL, f"Pair-royal takes {label}: {why}")
+            cl = rules.SHOWDOWN_PAIR_ROYAL_VYES if dish == VYES else rules.SHOWDOWN_PAIR_ROYAL
+            pay(dish, amount, w, cl, f"Pair-royal takes {label}: {why}")
         st._notes = notes
         return lines
 

@@ -31,18 +31,15 @@ A, R, J = "attested", "reconstructed", "conjectural"
 
 # -- Staking and the deal ------------------------------------------------------------------------------------
 STAKE_POST = clause(
-    "pp.stake.post", "Before the deal each player stakes at Post: one counter into the Post dish.", A,
-    C150, seed("Deal & staking"),
-    note="Cotton orders the stakes (Post, then Pair, then the Seat) but names no sum; one counter each is the "
-         "modern account's.")
+    "pp.stake.post", "Before any card is dealt each player stakes at Post.", A, C150)
 STAKE_PAIR = clause(
-    "pp.stake.pair", "Next each player stakes at Pair: one counter into the Pair dish; then two cards each are dealt.",
-    A, C150, seed("Deal & staking"),
-    note="The sum (one counter) is the modern account's.")
+    "pp.stake.pair", "Next each player stakes at Pair; then two cards each are dealt.", A, C150)
 STAKE_SEAT = clause(
-    "pp.stake.seat", "On two cards each player stakes the Seat (one counter); then the third card is dealt.", A,
-    C150, seed("Deal & staking"),
-    note="The sum (one counter) is the modern account's.")
+    "pp.stake.seat", "On his two cards each player stakes at the Seat; then the third card is dealt.", A, C150)
+STAKE_SUM = clause(
+    "pp.stake.one-counter", "Each of the three stakes is one counter. The Post and Pair stakes go into two "
+    "dishes in the middle of the table; the Seat stake lies in front of its player.", R, seed("Deal & staking"),
+    note="Cotton gives the order of the stakes but neither an amount nor a dish; both are the modern account's.")
 STAKE_ABANDON = clause(
     "pp.stake.abandon", "A player may abandon his two cards instead of staking the Seat; he loses his Post and "
     "Pair stakes and takes no further part in the deal.", R, seed("Deal & staking"),
@@ -74,17 +71,18 @@ VYE_DEALER = clause(
     "the eldest hand may answer him.", R, seed("Vying"), C150,
     note="The modern account's reading of Cotton's sentence on the dealer.")
 VYE_DEALER_DOUBLE = clause(
-    "pp.vye.dealer-pass-double", "Should the dealer pass as well, nothing is paid out: the stakes lie over to "
-    "the next deal, where the fresh stakes double them.", R, seed("Vying"), C150,
-    note="The modern account makes doubling the rule; Cotton offers it to the dealer as one of two choices.")
+    "pp.vye.dealer-pass-double", "Doubling when nobody vyes pays nothing out: the stakes lie over to the next "
+    "deal, where the fresh stakes double them. (With dealer_pass=double a dealer who passes does this.)", R,
+    seed("Vying"), C150,
+    note="The modern account makes doubling the rule when the dealer passes; Cotton offers 'double it' to the "
+         "dealer as one of two choices without saying what it means.")
 VYE_DEALER_PLAY_OUT = clause(
-    "pp.vye.dealer-play-out", "If the dealer passes too, the hands still in are played out: shown for the "
-    "stakes on the table, without vyes.", J, C150,
-    note="One reading of Cotton's 'the Dealer may play it out': the deal is settled at once, as if the "
+    "pp.vye.dealer-play-out", "Playing it out when nobody vyes means showing the hands still in for the stakes "
+    "already down, with no vyes. (With dealer_pass=play-out a dealer who passes does this.)", J, C150,
+    note="Our reading of Cotton's 'the Dealer may play it out': the deal is settled at once, as if the "
          "players had kept in.")
 VYE_DEALER_CHOICE = clause(
-    "pp.vye.dealer-choice", "If nobody vyes, the dealer chooses to play it out (show for the stakes) or to "
-    "double it (leave the stakes for the next deal).", A, C150)
+    "pp.vye.dealer-choice", "If nobody vyes, the dealer may play it out or double it, as he chooses.", A, C150)
 VYE_MATCH = clause(
     "pp.vye.match", "Once a player has vyed, each player still in must in turn match the vye, re-vye (raise "
     "it) or fold; vying ends when every player still in has matched the last vye.", R, seed("Vying"), C151,
@@ -122,9 +120,10 @@ SHOWDOWN_FOLDED = clause(
     "towards the trump suit.", R, seed("Trump Suit"),
     note="The modern account says so for the Seat and vyes; we apply it to every dish.")
 SHOWDOWN_PAIR_ROYAL = clause(
-    "pp.showdown.pair-royal", "A Pair-royal (three of a rank) wins everything: Post, Pair, Seat and vyes.", A,
-    C150, seed("Pair-royal"),
-    note="Cotton names Post, Pair and Seat; the vyes are the modern account's.")
+    "pp.showdown.pair-royal", "A Pair-royal (three of a rank) wins the Post, the Pair and the Seat.", A, C150)
+SHOWDOWN_PAIR_ROYAL_VYES = clause(
+    "pp.showdown.pair-royal-vyes", "The Pair-royal takes the vyes as well.", R, seed("Pair-royal"),
+    note="Cotton names Post, Pair and Seat only; the vyes are added by the modern account.")
 SHOWDOWN_PAIR_ROYAL_ACES = clause(
     "pp.showdown.pair-royal-aces", "Three Aces are the best Pair-royal and cannot be beaten.", R,
     seed("Pair-royal"), note="Cotton says only that the Ace is the best card.")
@@ -251,14 +250,19 @@ RECONSTRUCTION = Preset(
     "reconstruction", PostAndPairOptions(), R,
     (seed("Playing Rules"), seed("Vying"), seed("Settlement"), seed("Trump Suit"), C150, C151),
     "The modern account's full rules: trumps by counting every card dealt, Pairs by points, the dealer's pass "
-    "doubles the stakes.")
+    "doubles the stakes.",
+    (DEAL_ROTATE, POST_NONE, STAKE_ALONE, STAKE_NONE, VYE_LIMIT, VYE_ROLES))
 COTTON_1674 = Preset(
     "cotton-1674",
     PostAndPairOptions(trump="best-post", ten_ace="11", pair_rank="rank", dealer_pass="choice"), A,
     (C150, C151),
     "Cotton's five paragraphs: the dealer may play it out or double it; the gaps he leaves are filled as little "
     "as possible (trumps from the best Post shown, Pairs by the order of the cards, a two-card Ten-Ace counts "
-    "11), each filling marked in its clause.")
+    "11), each filling marked in its clause.",
+    (DEAL_ROTATE, PAIR_NONE_TRUMP, PAIR_RANK_ORDER, POST_FLUSH, POST_NONE, POST_TEN_ACE_11, POST_THREE_BEATS_TWO,
+     SEAT_BEST_TRUMP, SETTLE_ODD_BOX, SHOWDOWN_FOLDED, SHOWDOWN_ORDER, SHOWDOWN_PAIR_ROYAL_VYES, STAKE_ABANDON,
+     STAKE_ALONE, STAKE_NONE, STAKE_SUM, TRUMP_BEST_POST, TRUMP_NO_POST, TRUMP_TIE, VYE_DEALER, VYE_DEALER_DOUBLE,
+     VYE_DEALER_PLAY_OUT, VYE_LIMIT, VYE_MATCH, VYE_ONE_CHANCE, VYE_ROLES, VYE_UNMATCHED))
 PRESETS = {p.name: p for p in (RECONSTRUCTION, COTTON_1674)}
 
 

@@ -72,6 +72,8 @@ class PostAndPairState(State):
             self._pay(s, "post", 1, rules.STAKE_POST, f"seat {s} stakes one counter at Post")
         for s in self.order:
             self._pay(s, "pair", 1, rules.STAKE_PAIR, f"seat {s} stakes one counter at Pair")
+        self.note(rules.STAKE_SUM, "each stake is one counter: Post and Pair into their dishes, the Seat in front "
+                                   "of each player")
         self.note(rules.DEAL_ROTATE, f"seat {self.dealer} deals; seat {self.order[0]} is the eldest hand")
         self._phase = Phase.SEAT
         self.turn = 0  # index into self.order (SEAT) or self.seated (VYE, PART)
@@ -177,13 +179,15 @@ class PostAndPairState(State):
                 self.turn += 1
                 return None
             # The dealer, when all the elder players passed.
+            if word in ("double", "play"):
+                self.note(rules.VYE_DEALER_CHOICE, f"nobody vyes and the dealer (seat {seat}) chooses to "
+                          + ("double it" if word == "double" else "play it out"))
             if word == "double" or (word == "pass" and self.options.dealer_pass == "double"):
-                clause = rules.VYE_DEALER_CHOICE if word == "double" else rules.VYE_DEALER_DOUBLE
-                self.note(clause, f"nobody vyes and the dealer (seat {seat}) doubles: the stakes stay on the "
-                                  "table for the next deal")
+                self.note(rules.VYE_DEALER_DOUBLE, f"nobody vyes and the dealer (seat {seat}) doubles: the stakes "
+                                                   "stay on the table for the next deal")
                 return self._end_deal("doubled", carry=True)
-            clause = rules.VYE_DEALER_CHOICE if word == "play" else rules.VYE_DEALER_PLAY_OUT
-            self.note(clause, f"nobody vyes and the dealer (seat {seat}) plays it out: the hands are shown")
+            self.note(rules.VYE_DEALER_PLAY_OUT, f"nobody vyes and the dealer (seat {seat}) plays it out: the "
+                                                 "hands are shown")
             return self._show()
         # After a vye: match, re-vye or fold.
         clause = rules.VYE_ELDEST_PASS if (seat == self.seated[0] and self.eldest_passed) else rules.VYE_MATCH

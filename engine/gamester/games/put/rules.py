@@ -17,6 +17,7 @@ COTTON_136_7 = cite("cotton1674", "pp. 136-137")
 SEED_PUT = cite("seed-put", "Put")
 SEED_FOUR = cite("seed-put", "Four-handed Put")
 SEED_TRUC = cite("seed-put", "Truc")
+TRUC_WIKIPEDIA = cite("wikipedia-truc", "section on the pack and card order")
 RIDDLE = cite("rump1662", "p. 49")
 
 # -- the clauses -------------------------------------------------------------------------------------------------
@@ -90,8 +91,8 @@ TIE_TRICK = clause(
     note="Cotton names 'trick and tye' but not what a tied trick is; the seed gives the rule.")
 WIN_DEAL = clause(
     "put.deal.two-tricks",
-    "Whoever wins two tricks, or all three, wins the deal; one trick each and the third tied ('trick and tie') "
-    "is won by neither.",
+    "Whoever wins two tricks, or all three, wins the deal; one trick each and the third tied is won by neither "
+    "(Cotton's 'trick and tye').",
     "attested", COTTON_131_2, SEED_PUT)
 ONE_AND_TIES = clause(
     "put.deal.one-and-two-ties",
@@ -186,8 +187,9 @@ THREE_RULES = clause(
     note="Neither source says how three play; this extends the two-handed rules as directly as possible.")
 FOUR_PARTNERS = clause(
     "put.four.partners",
-    "Four play in two partnerships (seats 0 and 2 against 1 and 3): one of each pair gives his best card to his "
-    "partner, who then lays out one card; the two then play as at two-handed Put.",
+    "Four play as two sides (seats 0 and 2 against 1 and 3). In each side one player hands his strongest card "
+    "across to the other, who discards one of his four; the two holders of three cards then play it out as at "
+    "two-handed Put.",
     "reconstructed", SEED_FOUR,
     note="Cotton mentions only two and three hands; the seed describes the four-handed game.")
 FOUR_WHO = clause(
@@ -202,15 +204,17 @@ FOUR_SCORE = clause(
     note="Follows from playing in partnership; the seed does not say how points are kept.")
 TRUC_PACK = clause(
     "put.truc.pack",
-    "Truc is played with the cards ranking Six (best), Seven, Ace, King, Queen, Knave, Ten: 28 cards.",
+    "Truc as the seed lists its ranks: Six (best), Seven, Ace, King, Queen, Knave, Ten: 28 cards.",
     "reconstructed", SEED_TRUC,
-    note="The seed lists these seven ranks but calls it a 32-card pack: seven ranks make 28 cards. See "
-         "put.truc.pack-32.")
+    note="The seed lists these seven ranks but calls it a 32-card pack: seven ranks make 28 cards. Published "
+         "modern accounts give a 32-card pack ranked Seven, Eight, Ace, King, Queen, Knave, Ten, Nine, so the "
+         "count is right and the list is shifted by one rank (see put.truc.pack-32). Kept as the seed's list.")
 TRUC_PACK_32 = clause(
     "put.truc.pack-32",
-    "Truc with 32 cards: the Nine is added below the Ten.",
-    "conjectural", SEED_TRUC,
-    note="Gives the seed's count of 32 cards with the least change to the ranks it lists.")
+    "Truc with 32 cards, Sevens to Aces: Seven (best), Eight, Ace, King, Queen, Knave, Ten, Nine; there is no Six.",
+    "reconstructed", TRUC_WIKIPEDIA, SEED_TRUC,
+    note="The pack and order of Wikipedia's article on Truc (which gives Lanes, 1912, and Sackson as its "
+         "sources; neither is in the edition). The seed's count of 32 cards agrees; its list of ranks does not.")
 TRUC_POINT = clause(
     "put.truc.point",
     "At Truc, two tricks, or one trick and two ties, win the deal and score its value (one point unless doubled); "
@@ -240,7 +244,7 @@ RUBBER = clause(
     "reconstructed", SEED_TRUC,
     note="The seed gives the rubber of two games for Truc only; the option rubber=2 may also be chosen for Put, "
          "where no source speaks of a rubber, and rubber=1 plays a single game. That each game starts from "
-         "nothing follows from 'the first to reach 12 points wins the game'.")
+         "nothing follows from the seed's rule that a game is won by reaching twelve.")
 RUBBER_DEAL = clause(
     "put.rubber.next-deal",
     "Between the games of a rubber the deal goes on passing to the left, as between deals; there is no fresh cut.",
@@ -258,7 +262,8 @@ BLUFF = clause(
     "attested", COTTON_132, SEED_PUT)
 
 PUT_ORDER = ("3", "2", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
-TRUC_ORDER = ("6", "7", "A", "K", "Q", "J", "10", "9")
+TRUC_ORDER = ("6", "7", "A", "K", "Q", "J", "10")        # the seed's list (28 cards)
+TRUC_32_ORDER = ("7", "8", "A", "K", "Q", "J", "10", "9")  # the 32-card pack of the published accounts
 _PACK_RANKS = {("put", "52"): 13, ("put", "32"): 8, ("put", "28"): 7, ("truc", "32"): 8, ("truc", "28"): 7}
 _PACK_CLAUSE = {("put", "52"): FULL_PACK_52, ("put", "32"): STRIPPED_32, ("put", "28"): STRIPPED_28,
                 ("truc", "28"): TRUC_PACK, ("truc", "32"): TRUC_PACK_32}
@@ -273,7 +278,7 @@ class PutOptions(Options):
                           help="put: Put with putting; none: without putting (most tricks scores); double: Truc's "
                                "doubling")
     ranking: str = option("put", choices=("put", "truc"), clause=RANKS,
-                          help="put: 3 2 A K Q J 10 .. 4; truc: 6 7 A K Q J 10 (9)")
+                          help="put: 3 2 A K Q J 10 .. 4; truc: 6 7 A K Q J 10 (28 cards) or 7 8 A K Q J 10 9 (32)")
     pack: str = option("52", choices=("52", "32", "28"), clause=FULL_PACK_52,
                        help="52 cards; 32 (Four to Eight stripped); 28 (Four to Nine stripped)")
     game_points: int = option(5, range=(1, 99), clause=FIVE_UP, help="points that make the game (five up)")
@@ -295,6 +300,8 @@ class PutOptions(Options):
     @property
     def order(self) -> tuple[str, ...]:
         """Ranks in the pack, best first."""
+        if (self.ranking, self.pack) == ("truc", "32"):
+            return TRUC_32_ORDER
         full = PUT_ORDER if self.ranking == "put" else TRUC_ORDER
         return full[:_PACK_RANKS[(self.ranking, self.pack)]]
 
@@ -303,23 +310,32 @@ _COTTON = PutOptions()
 _RECON = PutOptions(put_at="any-lead", throw_up="allowed", unput_deal="game")
 PRESETS = {p.name: p for p in (
     Preset("cotton-1674", _COTTON, "attested", (COTTON_131, COTTON_132),
-           "Cotton's Put: 52 cards, the eldest may put before the first trick, five up or a won put is the game"),
+           "Cotton's Put: 52 cards, the eldest may put before the first trick, five up or a won put is the game",
+           (TIE_TRICK, ONE_AND_TIES, ALL_TIED, DECIDED, CUT_TIE, PUT_ONCE, UNPUT_POINT, ALTERNATE, ELDEST_LEADS,
+            SUITS, ANY_CARD, FULL_PACK_52, THREE_RULES, FOUR_PARTNERS, FOUR_WHO, FOUR_SCORE)),
     Preset("reconstruction", _RECON, "reconstructed", (SEED_PUT, COTTON_131),
            "The seed's fuller account: either player may put before any lead or throw up for a point; a deal "
-           "played out wins the game outright"),
+           "played out wins the game outright",
+           (ALL_TIED, DECIDED, CUT_TIE, PUT_ONCE, THREE_RULES, FOUR_WHO, FOUR_SCORE)),
     Preset("without-putting", PutOptions(betting="none"), "attested", (COTTON_132, SEED_PUT),
-           "Cotton's variant without putting: every deal is played out and most tricks scores a point"),
+           "Cotton's variant without putting: every deal is played out and most tricks scores a point",
+           (TIE_TRICK, ONE_AND_TIES, ALL_TIED, DECIDED, CUT_TIE, NO_PUT_POINT, ALTERNATE, ELDEST_LEADS, SUITS,
+            ANY_CARD, FULL_PACK_52, THREE_RULES, FOUR_PARTNERS, FOUR_WHO, FOUR_SCORE)),
     Preset("stripped-28", PutOptions(pack="28"), "reconstructed", (SEED_PUT,),
-           "Cotton's rules with the Four to the Nine stripped out (28 cards; the seed says 32)"),
+           "Cotton's rules with the Four to the Nine stripped out (28 cards; the seed says 32)",
+           (UNPUT_POINT, ALL_TIED, DECIDED, CUT_TIE, PUT_ONCE, THREE_RULES, FOUR_WHO, FOUR_SCORE)),
     Preset("stripped-32", PutOptions(pack="32"), "conjectural", (SEED_PUT,),
            "Cotton's rules with the Four to the Eight stripped out: the seed's 32 cards"),
     Preset("truc", PutOptions(betting="double", ranking="truc", pack="28", game_points=12, throw_up="allowed",
                               rubber=2),
            "reconstructed", (SEED_TRUC,),
            "The French game of Truc: 6 7 A K Q J 10 (28 cards), doubling, twelve points a game, the first to win "
-           "two games wins the rubber"),
+           "two games wins the rubber",
+           (ALL_TIED, DECIDED, TRUC_DOUBLE_TURNS, TRUC_CUT, RUBBER_DEAL)),
     Preset("truc-32", PutOptions(betting="double", ranking="truc", pack="32", game_points=12, throw_up="allowed",
                                  rubber=2),
-           "conjectural", (SEED_TRUC,),
-           "Truc with the seed's 32 cards: the Nine added below the Ten"),
+           "reconstructed", (TRUC_WIKIPEDIA, SEED_TRUC),
+           "Truc as published modern accounts give it: 32 cards ranked 7 8 A K Q J 10 9, doubling, twelve points "
+           "a game, two games the rubber",
+           (ALL_TIED, DECIDED, TRUC_DOUBLE_TURNS, TRUC_CUT, RUBBER_DEAL)),
 )}

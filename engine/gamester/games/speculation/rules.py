@@ -15,6 +15,7 @@ H77 = cite("seed-speculation", "p. 77")
 H78 = cite("seed-speculation", "p. 78")
 H79 = cite("seed-speculation", "p. 79")
 HOYLE = cite("seed-put", "Speculation")
+PARLETT_ACE = cite("parlett-speculation", "quoting Hoyle's Games (1847) on an Ace turned up")
 
 # -- clauses -----------------------------------------------------------------------------------------------------
 R = "reconstructed"
@@ -36,8 +37,8 @@ STAKE = clause("spec.stake.pool", "Before each deal the dealer pays two stakes i
                "player one (the handbook: one counter each, two for the dealer; the Hoyle account: one to three "
                "counters each, the dealer double).", R, H77, HOYLE,
                note=NOTE_MODERN + " Option stake: 1 is the handbook's figure, 1..3 the Hoyle account's range.")
-DEAL = clause("spec.deal.three", "Three cards are dealt to each player, one at a time, round from the dealer's "
-              "left; the deal passes to the left.", R, H77, H78, HOYLE, note=NOTE_MODERN)
+DEAL = clause("spec.deal.three", "Each player gets three cards, dealt singly in turn starting on the dealer's "
+              "left; the next deal is made by the player on the dealer's left.", R, H77, H78, HOYLE, note=NOTE_MODERN)
 TURNUP = clause("spec.deal.turn-up", "The top card left in the stock is turned up; its suit is trumps.", R, H77,
                 HOYLE, note=NOTE_MODERN)
 NO_LOOK = clause("spec.deal.no-looking", "Players do not look at their cards: each is seen only when turned.", R,
@@ -52,8 +53,10 @@ TURNUP_AFTER = clause("spec.turnup.no-later-sale", "Where the turn-up may be sol
                       "allows the dealer to sell the turn-up only before turning it (p. 78); we let the narrower "
                       "rule govern the turn-up itself.")
 COURT_RULE = clause("spec.turnup.court", "If the turn-up is an Ace, King, Queen or Knave the deal ends at once: "
-                    "the dealer, or whoever bought the turn-up, takes the pool.", R, H78,
-                    note=NOTE_MODERN + " The Hoyle account has no such rule (option court_turnup).")
+                    "the dealer, or whoever bought the turn-up, takes the pool.", R, H78, PARLETT_ACE,
+                    note=NOTE_MODERN + " The Hoyle-style seed account has no such rule (option court_turnup). The "
+                    "1847 Hoyle, as Parlett quotes it, already ends the deal when the turn-up is an Ace, the dealer "
+                    "taking the pool; the edition has not seen that text.")
 COURT_POOL = clause("spec.turnup.court-pool", "With the turn-up belonging to the pool, a court-card turn-up still "
                     "ends the deal, and the pool stays for the next deal.", C, H78, H79,
                     note="The handbook gives both rules but not their combination; the pool 'holds' the turn-up.")
@@ -67,8 +70,8 @@ BUYER_LEFT = clause("spec.play.buyer-left", "When the best trump is sold, the bu
                     "the buyer's left is next to turn.", R, H78, H79, HOYLE, note=NOTE_MODERN)
 ROUND = clause("spec.play.round", "Play goes round and round until every player but the holder of the best trump "
                "has turned all their cards; the chief hand keeps theirs face down until last.", R, H78, HOYLE,
-               note=NOTE_MODERN + " The Hoyle account: the buyer 'does not turn any of his remaining cards till a "
-               "higher trump appears'.")
+               note=NOTE_MODERN + " In the Hoyle account the buyer of a card keeps his own cards face down for as "
+               "long as nobody shows a better trump.")
 HIDDEN_SALE = clause("spec.sale.unturned-card", "A player may sell the card it is their turn to turn before "
                      "turning it; it is then turned in its place in the order of play, and passes to the buyer "
                      "only if it is a higher trump than any shown (then the buyer's left goes on). Whoever owns it "
@@ -80,9 +83,9 @@ HAND_SHOWN = clause("spec.sale.hand-shown", "A hand sold together is turned at o
                     "best trump passes to the buyer, the rest stay worthless with the seller.", C, H78, H79,
                     note="Neither account says how a bought hand is played; we apply the rule for a single unturned "
                     "card (p. 79) to each card of it.")
-RESALE = clause("spec.sale.best", "The holder of the best trump may sell it at any time, so that it may change "
-                "hands several times in a deal (handbook); in the Hoyle account a good trump is offered when "
-                "it is turned, before the next card is shown.", R, H79, HOYLE,
+RESALE = clause("spec.sale.best", "Whoever holds the best trump so far may sell it whenever he likes, and the "
+                "same card can be bought and sold again within one deal (handbook); the Hoyle account instead "
+                "gives the player who turns a good trump time to offer it before anyone turns another card.", R, H79, HOYLE,
                 note=NOTE_MODERN + " Option resale: any-turn gives the chief hand a chance to sell before every "
                 "turn; when-turned only right after a new best trump is shown.")
 AUCTION = clause("spec.sale.auction", "A sale is made by asking who will buy: players offer prices, and the "
@@ -102,8 +105,9 @@ PEEK_HOW = clause("spec.penalty.peek-action", "Looking out of turn is the action
                   "turn with two or more unturned cards: they see all of them; the penalty is peek_penalty "
                   "counters (default one).", C, H79,
                   note="The handbook names no amount; a penalty of one counter matches the other penalties.")
-KNAVE_FIVE = clause("spec.penalty.knave-five", "For each Knave or Five turned up, its owner (the holder, or the "
-                    "purchaser if it was sold before it was turned) pays one counter into the pool.", R, H79,
+KNAVE_FIVE = clause("spec.penalty.knave-five", "Every Knave and every Five that is turned costs one counter, "
+                    "paid into the pool by whoever owns the card when it is turned (a buyer, if it was sold face "
+                    "down).", R, H79,
                     HOYLE, note=NOTE_MODERN + " A variant in the handbook, an ordinary rule in the Hoyle account "
                     "(option knave_five). The turn-up counts; the spare hand and a pool-owned turn-up do not.")
 TURNUP_POOL = clause("spec.variant.turnup-pool", "By agreement the turn-up belongs to the pool and is not sold; "
@@ -156,14 +160,18 @@ _HOYLE = SpeculationOptions(turnup_sale="before-or-after", court_turnup="play-on
 PRESETS = {
     "handbook": Preset("handbook", _HANDBOOK, R, (H77, H78, H79),
                        "The early-20th-century handbook's rules: turn-up sold only before turning, court turn-ups "
-                       "end the deal, the best trump sold at any time."),
+                       "end the deal, the best trump sold at any time.",
+                       (DEALS, PEEK_HOW, AUCTION_ORDER, HAND_SHOWN, TURNUP_AFTER)),
     "hoyle": Preset("hoyle", _HOYLE, R, (HOYLE,),
                     "The Hoyle-style account: turn-up sold before or after turning, no court-card rule, a counter "
-                    "for each Knave or Five, hands sold before any card is turned."),
+                    "for each Knave or Five, hands sold before any card is turned.",
+                    (DEALS, PEEK_HOW, AUCTION_ORDER, HAND_SHOWN)),
     "pool-variants": Preset("pool-variants", SpeculationOptions(turnup_pool="on", spare_hand="on", knave_five="on"),
                             R, (H79, HOYLE),
                             "The handbook with all its ways of benefiting the pool: the turn-up belongs to the pool, "
-                            "a spare hand, and the Knave-and-Five penalty."),
+                            "a spare hand, and the Knave-and-Five penalty.",
+                            (DEALS, PEEK_HOW, AUCTION_ORDER, HAND_SHOWN, TURNUP_AFTER, COURT_POOL, SPARE_DEAL)),
     "short-pack": Preset("short-pack", SpeculationOptions(pack="32"), R, (H77,),
-                         "The handbook's rules with the 32-card pack (up to six players)."),
+                         "The handbook's rules with the 32-card pack (up to six players).",
+                         (DEALS, PEEK_HOW, AUCTION_ORDER, HAND_SHOWN, TURNUP_AFTER)),
 }

@@ -34,6 +34,19 @@ PAIRS = (
      "note": "The 1618 collection numbers the epigram (book 4, no. 12) and changes a few spellings ('bosting' to "
              "'boasting', 'lode' to 'load', 'Nody' to 'Noddy', 'Bankerout' to 'Bankerupt'); the lines on Post "
              "differ only in that one word."},
+    {"id": "putt-1674-1687", "title": "Cotton, 'Of Putt and the High-Game': The Compleat Gamester (1674) and "
+     "Instructions How to Play (1687)", "a": ("cotton1674.put", "1674, ch. XVI"), "b": ("cotton1687.put", "1687, ch. XV"),
+     "note": "The 1687 book resets the 1674 text in smaller compass (pp. 92-97 against pp. 131-137). The two "
+             "transcriptions were keyed differently: the 1674 one (TCP A34637) prints round s throughout, the 1687 "
+             "one (B02403) keeps the long s, so every 'long s' mark below is a difference of keying, not "
+             "necessarily of print. The other changes are small: capitals ('the Winner' becomes 'the winner'), "
+             "hyphens ('Setmeeting', 'Set-meeting'), 'forefinger' printed 'four-finger', 'he hath good Cards' "
+             "turned into 'there are good Cards', and letters the 1674 keyer could not read (•) that are plain in "
+             "1687 ('•lay', 'play'). No rule of the game changes."},
+    {"id": "postpair-1674-1687", "title": "Cotton, 'Post and Pair': The Compleat Gamester (1674) and Instructions "
+     "How to Play (1687)", "a": ("cotton1674.pp", "1674, ch. XXIII"), "b": ("cotton1687.pp", "1687, ch. XXII"),
+     "note": "The same five paragraphs in both; the 1687 keying keeps the long s (see the Putt comparison). "
+             "Besides that, the differences are of spelling, capitals and points; no rule changes."},
 )
 
 
@@ -56,6 +69,9 @@ def _skeleton(w: str) -> str:
 
 
 def classify(a: str, b: str) -> str:
+    if a != b and a.replace("\u017f", "s") == b.replace("\u017f", "s"):
+        return "long s"
+    a, b = a.replace("\u017f", "s"), b.replace("\u017f", "s")  # the rest is judged as if both had round s
     if a.lower() == b.lower():
         return "case"
     strip = lambda s: re.sub(r"[^\w]", "", s)  # noqa: E731
@@ -87,7 +103,7 @@ def compare(ed, a_id: str, b_id: str) -> dict[str, Any]:
         if op == "replace" and i2 - i1 == j2 - j1 and i2 - i1 > 1:
             # several words replaced one for one: classify each pair, report the strongest
             kinds = [classify(a_tok[i1 + k][0], b_tok[j1 + k][0]) for k in range(i2 - i1)]
-            order = ["case", "punctuation", "spelling", "reading"]
+            order = ["long s", "case", "punctuation", "spelling", "reading"]
             kind = max(kinds, key=order.index)
         for k in range(i1, i2):
             a_mark[k] = kind

@@ -19,22 +19,17 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from typing import Any
 
 from . import tei
 
-CC0 = "Creative Commons 0 1.0 Universal"
+#: The TCP's two wordings of the CC0 waiver (Phase I headers; the later Phase 2 headers, e.g. B02403).
+CC0 = ("Creative Commons 0 1.0 Universal", "CC0 1.0 Public Domain Dedication")
 ID_FIELDS = ("id",)
 
 
 def engine_clauses() -> dict[str, Any] | None:
     """``{id: Clause}`` from the engine in this tree, or None if it cannot be imported."""
-    from . import ROOT
-
-    engine = str(ROOT / "engine")
-    if engine not in sys.path:
-        sys.path.insert(0, engine)
     try:
         import gamester
     except ImportError:
@@ -51,7 +46,7 @@ def check_provenance(ed) -> list[str]:
             problems.append(f"{where}: provenance names repo {prov.get('repo')!r}, texts.toml says {t.repo!r}")
         if prov.get("commit") != t.commit:
             problems.append(f"{where}: provenance names commit {prov.get('commit')!r}, texts.toml says {t.commit!r}")
-        if CC0 not in prov.get("licence", ""):
+        if not any(w in prov.get("licence", "") for w in CC0):
             problems.append(f"{where}: provenance lacks the CC0 licence statement")
         if t.tcp and t.tcp not in prov.get("identifiers", "") and t.tcp not in prov.get("repo", ""):
             problems.append(f"{where}: TCP id {t.tcp!r} not in the provenance comment")
@@ -63,7 +58,7 @@ def check_provenance(ed) -> list[str]:
 def check_register(ed) -> list[str]:
     path = ed.root / "passages.json"
     if not path.exists():
-        return ["sources/passages.json is missing: run `PYTHONPATH=docs/hooks python3 -m edition write-passages`"]
+        return ["sources/passages.json is missing: run `python3 -m edition write-passages`"]
     recorded = {r["id"]: r for r in json.loads(path.read_text(encoding="utf-8"))}
     current = {r["id"]: r for r in ed.passage_register()}
     problems = []

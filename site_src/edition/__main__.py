@@ -1,4 +1,4 @@
-"""``python3 -m edition check | write-passages | passages TEXT_ID | witnesses`` (with PYTHONPATH=docs/hooks)."""
+"""``python3 -m edition check | write-passages | passages TEXT_ID | witnesses``."""
 
 from __future__ import annotations
 

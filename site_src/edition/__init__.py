@@ -4,8 +4,8 @@ The data of record lives in ``sources/`` (TEI transcriptions, a manifest, a BibT
 editorial notes). This package reads it, derives everything else (passages, readings, sentences, witness
 comparisons, rendered references) and checks it. It never writes prose or quotations of its own.
 
-Import: MkDocs puts ``docs/hooks`` on ``sys.path`` while loading a hook, so hooks simply ``import edition``; tests do
-``sys.path.insert(0, "docs/hooks")`` (see ``tests/sources/conftest.py``). Requires bibtexparser 2 and citeproc-py
+Import: an installed package (``pip install -e .`` installs it beside ``gamester`` and ``gamester_site``), so the
+site's build code and the tests simply ``import edition``. Requires bibtexparser 2 and citeproc-py
 only for the bibliography (imported lazily); everything else is stdlib.
 
 API (stable; the site codes against it)::
@@ -47,7 +47,7 @@ nothing else), so spelling, long s, case, punctuation and illegible marks must m
 Verse line ends are whitespace (a line break or a space), never `` / `` (a virgule is only matched where the print
 has one, as in Barlow and Roye).
 
-Command line: ``PYTHONPATH=docs/hooks python3 -m edition check`` prints problems (exit 1 if any);
+Command line: ``python3 -m edition check`` prints problems (exit 1 if any);
 ``... -m edition write-passages`` regenerates ``sources/passages.json`` (the register of passage ids: review the
 diff; a test fails when the derivation changes an id, a page, an image or a text); ``... -m edition
 draft-clause-map`` prints stubs for engine clauses the map lacks; ``... -m edition passages TEXT_ID`` lists ids.
@@ -69,7 +69,7 @@ from . import tei
 
 __all__ = ["Edition", "Passage", "Text", "load", "ROOT", "SOURCES"]
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ROOT / "sources"
 
 

@@ -14,7 +14,8 @@ Passages (document order, numbered from 1 per text; the number is part of the st
 
 Renderings:
 
-- *diplomatic*: line breaks as printed (TCP keeps the printed lines inside ``<p>``; every ``<l>`` is a line),
+- *diplomatic*: the line breaks the transcription records (TCP keeps the keyed lines inside ``<p>``; every ``<l>``
+  is a line; they have not been checked against the page images, and some Phase 2 texts record none),
   original spelling and characters (long s, ``▪``, combining abbreviation strokes), ``<hi>`` as italics, the
   line-end hyphen shown (``-``), illegible characters shown with TCP's own marks (``•`` one letter, ``〈◊〉`` a
   word) in a ``gap`` span, page breaks as ``[p. 151 | image 84]`` markers, margin notes as ``[margin: …]``.

@@ -1,4 +1,4 @@
-"""The site's data at build time: the edition (``docs/hooks/edition``), our readings and the glossary, and the
+"""The site's data at build time: the edition (the ``edition`` package), our readings and the glossary, and the
 markers that draw on them (registered in :data:`MARKERS`, expanded by ``markers.py``).
 
 Nothing here decides a rule (the engine does) or types a quotation (the edition derives every quoted word from the
@@ -18,8 +18,8 @@ from typing import Any
 import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DOCS = os.path.dirname(HERE)
-ROOT = os.path.dirname(DOCS)
+ROOT = os.path.dirname(os.path.dirname(HERE))
+DOCS = os.path.join(ROOT, "docs")
 DATA = os.path.join(DOCS, "data")
 
 
@@ -32,6 +32,11 @@ _state: dict[str, Any] = {}
 
 def reset(config: Any = None) -> None:
     _state.clear()
+    if config is not None:
+        try:
+            _state["site_url"] = config.get("site_url") or ""
+        except AttributeError:
+            pass
 
 
 # -- data files ----------------------------------------------------------------------------------------------------
@@ -72,11 +77,11 @@ def _md(text: str) -> str:
 def edition() -> Any:
     if "edition" not in _state:
         try:
-            import edition as ed_pkg  # docs/hooks/edition (the sources engineer's package)
+            import edition as ed_pkg  # site_src/edition (the sources engineer's package)
         except ImportError as ex:
-            raise EditionError(f"the edition package docs/hooks/edition cannot be imported: {ex}") from None
+            raise EditionError(f"the edition package (site_src/edition) cannot be imported: {ex}") from None
         if not hasattr(ed_pkg, "load"):
-            raise EditionError("docs/hooks/edition has no load(): the sources package is not finished")
+            raise EditionError("site_src/edition has no load(): the sources package is not finished")
         _state["edition"] = ed_pkg.load()
     return _state["edition"]
 
@@ -154,33 +159,118 @@ def paragraph_of(pid: str) -> str:
 
 
 # -- where each passage is shown --------------------------------------------------------------------------------
-def scan_pages(files: Any) -> None:
+def _doc_pages() -> list[tuple[str, str]]:
+    """(URL, Markdown) of every page under docs/, in MkDocs' order (index first, then by name, folder by folder)."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(DOCS):
+        dirnames[:] = [d for d in dirnames if d not in ("hooks", "data", "__pycache__")]
+        for name in filenames:
+            if name.endswith(".md"):
+                rel = os.path.relpath(os.path.join(dirpath, name), DOCS).replace(os.sep, "/")
+                found.append(rel)
+
+    def key(rel: str) -> tuple:
+        parts = rel.split("/")
+        return (*parts[:-1], parts[-1] != "index.md", parts[-1])
+
+    out = []
+    for rel in sorted(found, key=key):
+        stem = rel.removesuffix(".md")
+        url = stem.removesuffix("index") if stem == "index" or stem.endswith("/index") else stem + "/"
+        with open(os.path.join(DOCS, rel), encoding="utf-8") as f:
+            out.append((url, f.read()))
+    return out
+
+
+def scan_pages() -> dict[str, str]:
     """Which page shows which text (from the ``<!-- text X -->`` markers), so links to a passage find its page."""
     where: dict[str, str] = {}
-    for f in files.documentation_pages():
-        try:
-            src = f.content_string
-        except Exception:  # noqa: BLE001 (a page that cannot be read will fail later, loudly)
-            continue
+    for url, src in _doc_pages():
         src = re.sub(r"^(```|~~~)[^\n]*\n.*?^\1[ \t]*$|`[^`\n]+`", "", src, flags=re.S | re.M)
         for m in re.finditer(r"<!--\s(text|passage)\s+(\S+)", src):
-            where.setdefault(m.group(2), f.url)
-    _state["where"] = where
+            where.setdefault(m.group(2), url)
+    return where
+
+
+def _where() -> dict[str, str]:
+    if "where" not in _state:
+        _state["where"] = scan_pages()
+    return _state["where"]
 
 
 def passage_href(pid: str) -> str:
     """The page (from the site root) and anchor of a passage: its game page, else the Citations timeline."""
-    where = _state.get("where", {})
+    where = _where()
     para = paragraph_of(pid)
+    # A sentence or verse line has its own anchor wherever its paragraph is shown (see anchor_units).
     for key in (pid, para):
         if key in where:
-            return f"{where[key]}#{para}"
+            return f"{where[key]}#{pid}"
     parts = para.split(".")
     for i in range(len(parts) - 1, 0, -1):
         prefix = ".".join(parts[:i])
         if prefix in where:
-            return f"{where[prefix]}#{para}"
-    return f"citations/#{para}"
+            return f"{where[prefix]}#{pid}"
+    return f"citations/#{pid}"
+
+
+_TOKEN = re.compile(r"(<[^>]+>)")
+
+
+def anchor_units(p: Any, html_text: str | None = None, seen: set[str] | None = None) -> str:
+    """The passage's reading HTML with an empty anchor (``<a class="gm-unit" id="SID">``) before the first word of
+    each sentence and verse line, so that a sentence or line id links to that sentence or line. Words are counted
+    as in the reading text (whitespace and ``<br>`` separate words; other tags do not), and the units run over the
+    end of it (a speaker's name may precede them). ``seen``: ids already on the page (each is placed once)."""
+    html_text = need(p, "reading_html", pid_of(p)) if html_text is None else html_text
+    full = str(need(p, "reading_text", pid_of(p)))
+    units = list(g(p, "lines", default=[]) or []) + list(g(p, "sentences", default=[]) or [])
+    seen = set() if seen is None else seen
+    starts: dict[int, list[str]] = {}
+    for group in (list(g(p, "lines", default=[]) or []), list(g(p, "sentences", default=[]) or [])):
+        n_words = [len(str(u).split()) for _, u in group]
+        k = len(full.split()) - sum(n_words)
+        for (uid, _), n in zip(group, n_words, strict=True):
+            if n and uid not in seen:
+                starts.setdefault(k, []).append(uid)
+            k += n
+    if not units or not starts:
+        return html_text
+    out, word, in_word, skip = [], 0, False, 0
+    for part in _TOKEN.split(html_text):
+        if not part:
+            continue
+        if part.startswith("<"):
+            # page-break markers and side notes are not words of the reading text: skip what they contain
+            if skip:
+                skip += 1 if part.startswith("<span") else -1 if part.startswith("</span") else 0
+            elif re.match(r'<span class="(pb|margin-note)"', part):
+                skip, in_word = 1, False
+            if re.match(r"<br\b", part):
+                in_word = False
+            out.append(part)
+            continue
+        if skip:
+            out.append(part)
+            continue
+        for ch in re.split(r"(\s+)", part):
+            if not ch:
+                continue
+            if ch.isspace():
+                in_word = False
+            else:
+                if not in_word:
+                    for uid in starts.pop(word, []):
+                        out.append(f'<a class="gm-unit" id="{e(uid)}"></a>')
+                        seen.add(uid)
+                    word += 1
+                in_word = True
+            out.append(ch)
+    if starts:  # the words did not line up: put the remaining anchors at the start rather than lose them
+        lead = "".join(f'<a class="gm-unit" id="{e(u)}"></a>' for us in starts.values() for u in us)
+        seen.update(u for us in starts.values() for u in us)
+        return lead + "".join(out)
+    return "".join(out)
 
 
 def clause_passages() -> dict[str, list[list[str]]]:
@@ -198,6 +288,7 @@ def clause_passages() -> dict[str, list[list[str]]]:
 
 
 def write_assets(site_dir: str) -> None:
+    write_downloads(site_dir)
     path = os.path.join(site_dir, "assets", "gamester")
     os.makedirs(path, exist_ok=True)
     with open(os.path.join(path, "clause-passages.json"), "w", encoding="utf-8") as f:
@@ -240,8 +331,8 @@ def locator(p: Any) -> str:
     return ", ".join(parts)
 
 
-def status_badge(status: str) -> str:
-    return f'<span class="gm-status gm-status-{e(status)}">{e(status)}</span>'
+def status_badge(status: str, label: str | None = None) -> str:
+    return f'<span class="gm-status gm-status-{e(status)}">{e(label or status)}</span>'
 
 
 def _clause(cid: str) -> Any:
@@ -326,25 +417,29 @@ def m_text(text: str, page: Any) -> str:
             var_html = "<h5>Variants</h5>" + tabs([(str(v.get("label", "?")), _md(str(v.get("text", ""))))
                                                    for v in variants])
         reading = _md(r["reading"]) if r.get("reading") else '<p class="gm-missing">No modern reading yet.</p>'
-        cite_loc = f"p. {g(p, 'page')}" if g(p, "page") else pid
+        cite_loc = edition().locate(pid)["locator"] or pid  # "pp. 150-151" for a paragraph over a page break
         key = text_id.split(".")[0]
         cite = cite_block(key, cite_loc, "Cite this paragraph") if key in bib_keys() else ""
         out.append(
             f'<section class="gm-para" id="{e(pid)}">'
             f'<div class="gm-para-text"><p class="gm-loc"><a class="gm-permalink" href="#{e(pid)}" '
             f'title="Permanent link to this paragraph">¶ {e(pid)}</a> · {loc}</p>'
-            f'{tabs([("Diplomatic", dip), ("Reading", rea)])}{cite}</div>'
+            f'{tabs([("Diplomatic", dip), ("Reading", anchor_units(p, str(rea)))])}{cite}</div>'
             f'<div class="gm-para-notes"><h5>Our reading</h5>{reading}'
             + (f"<h5>Clauses it grounds</h5><ul class=\"gm-clauses\">{cl_html}</ul>" if cids else
                '<p class="gm-noclause"><small>No engine clause rests on this paragraph.</small></p>')
             + f"{var_html}</div></section>")
-    return '<div class="gm-text">' + "".join(out) + "</div>"
+    key = ('<p class="gm-text-key"><small><strong>Diplomatic</strong>: the spelling and characters of the print, '
+           "with the line breaks of the transcription (the keyers' lines, not checked against the page images). "
+           "<strong>Reading</strong>: the same words with broken words rejoined and the lines run together. "
+           "Sentence ids (…<code>.s2</code>) link to their sentence in the Reading tab.</small></p>")
+    return '<div class="gm-text">' + key + "".join(out) + "</div>"
 
 
 def m_passage(text: str, page: Any) -> str:
     pid = text.strip()
     p = passage(pid)
-    return (f'<blockquote class="gm-quote" id="{e(paragraph_of(pid))}">{need(p, "reading_html", pid)}'
+    return (f'<blockquote class="gm-quote" id="{e(paragraph_of(pid))}">{anchor_units(p)}'
             f'<p class="gm-loc"><small>{e(pid)} · {locator(p)}</small></p></blockquote>')
 
 
@@ -390,7 +485,7 @@ def m_citations(text: str, page: Any) -> str:
         cits = list(cits.values())
     if not cits:
         raise EditionError("the edition gives no citations (sources/citations.*)")
-    rows, seen = [], set()
+    rows, seen, units_seen = [], set(), set()
     for c in sorted(cits, key=lambda c: (int(g(c, "year", default=0) or 0), str(g(c, "id", default="")))):
         cid = str(need(c, "id", "a citation"))
         pid = g(c, "passage", default=None)
@@ -405,7 +500,8 @@ def m_citations(text: str, page: Any) -> str:
             t = edition().texts.get(g(p, "text_id", default=""))
             loc = "; ".join(x for x in (e(str(g(t, "locator", default=""))) if t is not None else "", locator(p)) if x)
             para = paragraph_of(str(pid))
-            body = (e(unit).replace("\n", "<br>") if unit else need(p, "reading_html", str(pid)))
+            whole = anchor_units(p, seen=units_seen)
+            body = (e(unit).replace("\n", "<br>") if unit else whole)
             words = g(c, "quote", default="")
             if words:
                 from edition.tei import normalise_for_match as norm
@@ -416,15 +512,15 @@ def m_citations(text: str, page: Any) -> str:
                 quote = (f'<blockquote class="gm-quote">{shown}</blockquote>'
                          f'<p class="gm-loc"><small>{e(str(pid))} · {loc}</small></p>'
                          f'<details class="gm-context"><summary>The whole passage</summary>'
-                         f'<blockquote class="gm-quote">{body}</blockquote></details>')
+                         f'<blockquote class="gm-quote">{whole}</blockquote></details>')
             else:
                 quote = (f'<blockquote class="gm-quote">{body}</blockquote>'
                          f'<p class="gm-loc"><small>{e(str(pid))} · {loc}</small></p>')
+                if unit:
+                    quote += (f'<details class="gm-context"><summary>The whole passage</summary>'
+                              f'<blockquote class="gm-quote">{whole}</blockquote></details>')
             target = "" if para in seen else f'<span class="gm-anchor" id="{e(para)}"></span>'
             seen.add(para)
-            if pid != para and pid not in seen:
-                target += f'<span class="gm-anchor" id="{e(str(pid))}"></span>'
-                seen.add(str(pid))
         else:
             loc, target = "", ""
             quote = ('<p class="gm-unquoted"><small>Not quoted: the edition has no transcription of this '
@@ -439,6 +535,7 @@ def m_citations(text: str, page: Any) -> str:
             + (f'<p class="gm-note"><small>{_md_inline(str(note))}</small></p>' if note else "")
             + "</section>")
     _state["cited_passages"] = seen
+    _state["cited_units"] = units_seen
     return '<div class="gm-timeline">' + "".join(rows) + "</div>"
 
 
@@ -447,7 +544,7 @@ def _timeline_paragraphs() -> set[str]:
 
 
 def _on_game_page(pid: str) -> bool:
-    where = _state.get("where", {})
+    where = _where()
     parts = paragraph_of(pid).split(".")
     return any(".".join(parts[:i]) in where for i in range(len(parts), 0, -1))
 
@@ -468,7 +565,7 @@ def m_referenced_passages(text: str, page: Any) -> str:
         t = ed.texts.get(g(p, "text_id", default=""))
         title = f'{g(t, "author", default="")}, {g(t, "short_title", default="")}' if t is not None else ""
         out.append(f'<section class="gm-cit" id="{e(pid)}"><p class="gm-cit-work">{e(title)}</p>'
-                   f'<blockquote class="gm-quote">{need(p, "reading_html", pid)}</blockquote>'
+                   f'<blockquote class="gm-quote">{anchor_units(p)}</blockquote>'
                    f'<p class="gm-loc"><small>{e(pid)} · {locator(p)}</small></p></section>')
     return "".join(out) or "<p>None: every passage cited elsewhere is shown above or on a game page.</p>"
 
@@ -576,7 +673,9 @@ def m_rulesets(text: str, page: Any) -> str:
     for p in spec.presets.values():
         cites = "; ".join(cite_link(c.key, c.locator, base) for c in p.citations)
         dflt = " (default)" if p.name == spec.default_preset else ""
-        rows.append(f"<tr><td><code>{e(p.name)}</code>{dflt}</td><td>{status_badge(p.status)}</td>"
+        # the weakest status among what the ruleset follows and its fillings decides (Preset.label)
+        status, label = getattr(p, "derived_status", p.status), getattr(p, "label", p.status)
+        rows.append(f"<tr><td><code>{e(p.name)}</code>{dflt}</td><td>{status_badge(status, label)}</td>"
                     f"<td>{e(p.summary)}<br><small>{cites}</small></td></tr>")
     opts = []
     for s in spec.options.specs():
@@ -644,20 +743,231 @@ def m_notes(text: str, page: Any) -> str:
     return "".join(out)
 
 
+def glossary_source(t: dict) -> tuple[str, str] | None:
+    """A glossary entry's period passage: (passage id, the quoted words), the words checked against the
+    transcription (the build fails on a quotation that is not in its passage)."""
+    pid, words = t.get("passage"), t.get("quote")
+    if not pid:
+        return None
+    if not words:
+        raise EditionError(f"glossary term {t['term']!r} names passage {pid} but quotes nothing from it")
+    from edition.tei import normalise_for_match as norm
+
+    _, unit = resolve(str(pid))
+    p = passage(paragraph_of(str(pid)))
+    if norm(str(words)) not in norm(str(unit or need(p, "reading_text", str(pid)))):
+        raise EditionError(f"glossary term {t['term']!r}: {words!r} is not in passage {pid}")
+    return str(pid), str(words)
+
+
 def m_glossary(text: str, page: Any) -> str:
+    base = base_of(page)
     items = []
     for t in sorted(glossary(), key=lambda t: str(t["term"]).lower()):
         term = str(t["term"])
         aid = re.sub(r"[^a-z0-9]+", "-", term.lower()).strip("-")
         also = t.get("aliases") or []
+        src = glossary_source(t)
+        where = ""
+        if src:
+            pid, words = src
+            loc = edition().locate(pid)["locator"]
+            where = (f'<p class="gm-gloss-src"><small>\u201c{e(words)}\u201d \u2014 '
+                     f'<a href="{base}{e(passage_href(pid))}">{e(pid)}</a>, {e(loc)}</small></p>')
         items.append(f'<dt id="{e(aid)}">{e(term)}'
                      + (f' <small>({e(", ".join(map(str, also)))})</small>' if also else "")
-                     + f'</dt><dd>{_md(str(t.get("long") or t["short"]))}</dd>')
+                     + f'</dt><dd>{_md(str(t.get("long") or t["short"]))}{where}</dd>')
     return '<dl class="gm-glossary">' + "".join(items) + "</dl>"
+
+
+
+
+# -- the apparatus: rules in brief, cite this edition, downloads -------------------------------------------------
+def brief() -> dict[str, Any]:
+    b = _yaml("brief.yml")
+    if not isinstance(b, dict):
+        raise EditionError("docs/data/brief.yml must map game names to {intro, rules: [{text, clauses}]}")
+    return b
+
+
+def weakest_status(clause_ids: list[str]) -> str:
+    from gamester.clauses import STATUSES
+
+    found = []
+    for cid in clause_ids:
+        c = _clause(cid)
+        if c is None:
+            raise EditionError(f"rules in brief: unknown clause {cid!r}")
+        found.append(c.status)
+    if not found:
+        raise EditionError("rules in brief: every rule names at least one clause")
+    return max(found, key=STATUSES.index)
+
+
+def m_brief(text: str, page: Any) -> str:
+    """"Rules in brief": the game in one screen of plain English, each rule tagged with the weakest status of the
+    clauses it summarises (linked to the first of them). Wrapped in ``.gm-brief`` (printed on its own)."""
+    game = text.strip()
+    data = brief().get(game)
+    if not data:
+        raise EditionError(f"docs/data/brief.yml has no entry for {game!r}")
+    base = base_of(page)
+    items = []
+    for r in data.get("rules") or []:
+        cids = [str(c) for c in r.get("clauses") or []]
+        status = weakest_status(cids)
+        items.append(f'<li><span class="gm-brief-rule">{_md_inline(str(r["text"]))}</span> '
+                     f'<a class="gm-brief-status" href="{base}clauses/#{e(cids[0])}" '
+                     f'title="Status of this rule; the clauses page says why">{status_badge(status)}</a></li>')
+    if not items:
+        raise EditionError(f"docs/data/brief.yml: {game!r} has no rules")
+    return (f'<div class="gm-brief" role="region" aria-labelledby="gm-brief-{e(game)}">'
+            f'<h2 id="gm-brief-{e(game)}">Rules in brief</h2>'
+            f'<p>{_md_inline(str(data.get("intro", "")))}</p><ol>{"".join(items)}</ol>'
+            '<p class="gm-brief-key"><small>Each rule is tagged <strong>attested</strong> (a period text says it), '
+            "<strong>reconstructed</strong> (a modern account says it) or <strong>conjectural</strong> (nobody "
+            "says it; we chose). The full text, our reading and every clause follow below.</small></p></div>")
+
+
+EDITION_TITLE = "Gamester: an edition of Post and Pair, Put and Speculation, with a working model of their rules"
+
+
+def _site_url() -> str:
+    return str(_state.get("site_url") or "")
+
+
+def page_url(page: Any) -> str:
+    """The page's address for a citation: the configured ``site_url`` plus the page's path when one is set and is
+    not a loopback address; otherwise the path relative to the site root. The widget script replaces it with the
+    address the reader actually used (so nothing about the host is baked in)."""
+    url = page.url or ""
+    site = _site_url()
+    host = re.sub(r"^[a-z]+://([^/:]+).*$", r"\1", site) if site else ""
+    if site and host not in ("127.0.0.1", "localhost", "0.0.0.0", "::1", ""):
+        return site.rstrip("/") + "/" + url
+    return url or "./"
+
+
+def m_cite_edition(text: str, page: Any) -> str:
+    """"Cite this edition": the edition as a citable work, in BibTeX and CSL-JSON, with this page's address."""
+    import datetime
+
+    year = datetime.date.today().year
+    url = page_url(page)
+    title = str(getattr(page, "title", "") or "").strip()
+    slot = f'<span class="gm-page-url">{e(url)}</span>'
+    bib = ("@misc{gamester-edition,\n  author       = {{The Gamester project}},\n"
+           f"  title        = {{{e(EDITION_TITLE)}}},\n"
+           + (f"  shorttitle   = {{Gamester: {e(title)}}},\n" if title else "")
+           + f"  year         = {{{year}}},\n  howpublished = {{Digital edition and rules engine}},\n"
+           f"  url          = {{{slot}}},\n"
+           "  note         = {Period texts from the Text Creation Partnership transcriptions (CC0)}\n}")
+    csl = ('{\n  "id": "gamester-edition",\n  "type": "webpage",\n'
+           f'  "title": {e(json.dumps((title + ": " if title else "") + EDITION_TITLE, ensure_ascii=False))},\n'
+           '  "container-title": "Gamester",\n  "author": [{"literal": "The Gamester project"}],\n'
+           f'  "issued": {{"date-parts": [[{year}]]}},\n  "URL": "{slot}"\n}}')
+    return ('<details class="gm-cite gm-cite-edition"><summary>Cite this edition</summary>'
+            + tabs([("BibTeX", f"<pre><code>{bib}</code></pre>"), ("CSL-JSON", f"<pre><code>{csl}</code></pre>")])
+            + "<p><small>The address is that of this page as you opened it. The period texts are cited from "
+              "their own books: see “Cite this chapter” and each paragraph.</small></p></details>")
+
+
+# Files offered for download: copied or written into the built site (``downloads/``) by :func:`write_downloads`,
+# listed on each game page and on the Data page, and checked by tests/site.
+RECORD_CASES = {"post-and-pair": (4, 1674), "put": (2, 3), "speculation": (4, 5)}
+
+
+def download_files() -> list[dict[str, Any]]:
+    """Every download: ``path`` (under the site root), ``what``, ``kind``, ``games`` (the game pages that list it;
+    empty means the Data page only), and either ``src`` (a file of sources/ copied byte for byte) or ``make`` (a
+    function returning the text)."""
+    if "downloads" in _state:
+        return _state["downloads"]
+    ed = edition()
+    out: list[dict[str, Any]] = []
+    chapter_games = {"cotton1674.pp": ["post-and-pair"], "cotton1687.pp": ["post-and-pair"],
+                     "cotton1674.put": ["put"], "cotton1687.put": ["put"]}
+    for t in ed.texts.values():
+        name = os.path.basename(str(t.file))
+        out.append({"path": f"downloads/tei/{name}", "kind": "TEI (XML)", "src": os.path.join(ed.root, t.file),
+                    "what": f"{t.author}, {t.short_title} ({t.date}): TCP {t.tcp} extract, CC0",
+                    "games": chapter_games.get(t.id, [])})
+    every = ["post-and-pair", "put", "speculation"]
+    out.append({"path": "downloads/bibliography.bib", "kind": "BibTeX", "games": every,
+                "src": os.path.join(ed.root, "bibliography.bib"), "what": "The bibliography"})
+    out.append({"path": "downloads/bibliography.csl.json", "kind": "CSL-JSON", "games": every,
+                "what": "The bibliography as CSL-JSON items",
+                "make": lambda: json.dumps([ed.csl_json(k) for k in sorted(bib_keys())], indent=1,
+                                           ensure_ascii=False)})
+    out.append({"path": "downloads/clause-map.json", "kind": "JSON", "games": every,
+                "what": "Every rule clause: statement, status, citations, the passages it rests on, the editors' note",
+                "make": _clause_map_json})
+    out.append({"path": "downloads/notes.json", "kind": "JSON", "games": every,
+                "what": "The editorial notes", "make": lambda: json.dumps(ed.notes, indent=1, ensure_ascii=False)})
+    out.append({"path": "downloads/citations.json", "kind": "JSON", "games": [],
+                "what": "The literary citations, with passage ids and quotations",
+                "make": lambda: json.dumps(ed.citations, indent=1, ensure_ascii=False)})
+    for game, (players, seed) in RECORD_CASES.items():
+        out.append({"path": f"downloads/records/{game}-seed{seed}.json", "kind": "JSON record", "games": [game],
+                    "what": f"A whole game played by the engine's bots ({players} players, seed {seed}); "
+                            "replay it with gamester.replay",
+                    "make": (lambda game=game, players=players, seed=seed: _record(game, players, seed))})
+    _state["downloads"] = out
+    return out
+
+
+def _clause_map_json() -> str:
+    from gamester.clauses import all_clauses
+
+    cm = clause_map()
+    rows = []
+    for c in all_clauses():
+        entry = cm.get(c.id) or {}
+        rows.append({**c.to_json(), "passages": clause_entry_passages(entry),
+                     "sources": list(entry.get("sources") or []), "editors_note": entry.get("note", ""),
+                     "notes": list(entry.get("notes") or [])})
+    return json.dumps(rows, indent=1, ensure_ascii=False)
+
+
+def _record(game: str, players: int, seed: int) -> str:
+    from gamester.cli import run
+
+    data, _, _ = run(["play", game, "--players", str(players), "--seed", str(seed), "--json"])
+    return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True)
+
+
+def write_downloads(site_dir: str) -> None:
+    import shutil
+
+    for f in download_files():
+        dest = os.path.join(site_dir, *f["path"].split("/"))
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        if "src" in f:
+            shutil.copyfile(f["src"], dest)
+        else:
+            with open(dest, "w", encoding="utf-8") as fh:
+                fh.write(f["make"]() + "\n")
+
+
+def _download_list(files: list[dict[str, Any]], base: str) -> str:
+    rows = "".join(f'<li><a href="{base}{e(f["path"])}" download>{e(f["path"].rsplit("/", 1)[-1])}</a> '
+                   f'<small>({e(f["kind"])})</small>: {e(f["what"])}</li>' for f in files)
+    return f'<ul class="gm-downloads">{rows}</ul>'
+
+
+def m_downloads(text: str, page: Any) -> str:
+    """``downloads game=put``: that game's files; ``downloads`` alone: every file (the Data page)."""
+    a = args_of(text)
+    game = a.get("game")
+    files = [f for f in download_files() if not game or game in f["games"]]
+    if not files:
+        raise EditionError(f"no downloads for {game!r}")
+    return _download_list(files, base_of(page))
 
 
 MARKERS: dict[str, Callable[[str, Any], str]] = {
     "text": m_text, "passage": m_passage, "bibliography": m_bibliography, "cite-this": m_cite_this,
     "citations": m_citations, "witnesses": m_witnesses, "clauses": m_clauses, "rulesets": m_rulesets,
     "notes": m_notes, "glossary": m_glossary, "referenced-passages": m_referenced_passages,
+    "brief": m_brief, "cite-edition": m_cite_edition, "downloads": m_downloads,
 }

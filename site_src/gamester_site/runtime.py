@@ -1,12 +1,16 @@
-"""Puts the browser runtime into the built site: Pyodide (from npm) and our engine as a pure-Python wheel.
+"""Puts the browser runtime into a built site: Pyodide (from npm) and our engine as a pure-Python wheel.
 
-``on_post_build`` copies the five files a page needs from ``node_modules/pyodide`` into ``assets/pyodide/`` and
+A step of its own, run after either builder: ``python -m gamester_site.runtime SITE_DIR`` (after ``zensical build``),
+or :func:`stage` from the MkDocs hook's ``on_post_build`` (``mkdocs build`` and ``mkdocs serve``). No MkDocs import.
+
+:func:`stage` copies the five files a page needs from ``node_modules/pyodide`` into ``assets/pyodide/`` and
 builds ``engine/gamester`` into ``assets/gamester/gamester-<version>-py3-none-any.whl`` with :mod:`zipfile` (a plain
 wheel needs no build backend: this takes milliseconds and works offline, under ``mkdocs build`` and ``mkdocs
 serve``). ``assets/gamester/runtime.json`` tells the worker which files to fetch::
 
     {"pyodide": "314.0.7", "wheel": "gamester-0.1.0-py3-none-any.whl", "sha256": "...", "version": "0.1.0"}
 
+It also writes ``assets/gamester/clause-passages.json`` (clause id -> the passages behind it, for the widgets).
 Nothing is downloaded: if ``node_modules/pyodide`` is missing the build fails and says ``npm ci``.
 """
 
@@ -20,12 +24,16 @@ import logging
 import os
 import re
 import shutil
+import sys
 import zipfile
 from pathlib import Path
 
-from mkdocs.exceptions import PluginError
+log = logging.getLogger("mkdocs.gamester_site.runtime")
 
-log = logging.getLogger("mkdocs.hooks.pyodide_runtime")
+
+class StagingError(Exception):
+    """The runtime cannot be put into the site (the message says what to do)."""
+
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
@@ -39,7 +47,7 @@ def engine_version() -> str:
     text = (ENGINE_DIR / "__init__.py").read_text(encoding="utf-8")
     m = re.search(r'^__version__\s*=\s*"([^"]+)"', text, re.M)
     if not m:
-        raise PluginError("pyodide_runtime: engine/gamester/__init__.py has no __version__")
+        raise StagingError("pyodide_runtime: engine/gamester/__init__.py has no __version__")
     return m.group(1)
 
 
@@ -93,13 +101,13 @@ def pyodide_version() -> str:
     try:
         return json.loads((PYODIDE_DIR / "package.json").read_text(encoding="utf-8"))["version"]
     except (OSError, KeyError, ValueError) as e:
-        raise PluginError(f"pyodide_runtime: cannot read {PYODIDE_DIR}/package.json ({e}); run `npm ci`") from None
+        raise StagingError(f"pyodide_runtime: cannot read {PYODIDE_DIR}/package.json ({e}); run `npm ci`") from None
 
 
 def copy_pyodide(dest: Path) -> None:
     missing = [f for f in PYODIDE_FILES if not (PYODIDE_DIR / f).is_file()]
     if missing:
-        raise PluginError(f"pyodide_runtime: {', '.join(missing)} missing from {PYODIDE_DIR}: run `npm ci`")
+        raise StagingError(f"pyodide_runtime: {', '.join(missing)} missing from {PYODIDE_DIR}: run `npm ci`")
     dest.mkdir(parents=True, exist_ok=True)
     for f in PYODIDE_FILES:
         src, dst = PYODIDE_DIR / f, dest / f
@@ -109,19 +117,39 @@ def copy_pyodide(dest: Path) -> None:
         shutil.copy2(src, dst)
 
 
-def on_post_build(config, **kwargs) -> None:
-    site = Path(config["site_dir"])
+def stage(site_dir: str | os.PathLike) -> dict:
+    """Put Pyodide, the engine wheel, ``runtime.json`` and ``clause-passages.json`` into ``site_dir``."""
+    site = Path(site_dir)
     copy_pyodide(site / "assets" / "pyodide")
     wheel, sha = build_wheel(site / "assets" / "gamester")
     manifest = {"pyodide": pyodide_version(), "wheel": wheel, "sha256": sha, "version": engine_version(),
                 "files": list(PYODIDE_FILES)}
     (site / "assets" / "gamester" / "runtime.json").write_text(json.dumps(manifest, indent=1) + "\n",
                                                              encoding="utf-8")
-    log.debug("pyodide_runtime: %s and Pyodide %s in %s", wheel, manifest["pyodide"], site / "assets")
+    from gamester_site import site_data
+
+    site_data.write_assets(str(site))
+    log.debug("runtime: %s and Pyodide %s in %s", wheel, manifest["pyodide"], site / "assets")
+    return manifest
 
 
-def on_serve(server, config, builder, **kwargs):
-    """Under ``mkdocs serve``, rebuild (and so re-wheel) when the engine changes."""
-    if os.path.isdir(ENGINE_DIR):
-        server.watch(str(ENGINE_DIR))
-    return server
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1 or args[0].startswith("-"):
+        print("usage: python -m gamester_site.runtime SITE_DIR  (after a build: puts Pyodide and the engine in)",
+              file=sys.stderr)
+        return 2
+    if not Path(args[0]).is_dir():
+        print(f"gamester_site.runtime: no built site at {args[0]}", file=sys.stderr)
+        return 2
+    try:
+        manifest = stage(args[0])
+    except StagingError as ex:
+        print(ex, file=sys.stderr)
+        return 2
+    print(f"staged Pyodide {manifest['pyodide']} and {manifest['wheel']} into {args[0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,6 +1,7 @@
 """Page markers: ``<!-- NAME args -->`` in a page's Markdown expands into HTML made at build time.
 
-Like Material's own ``shortcodes.py``: one ``on_page_markdown`` hook. An HTML comment whose first word is a
+Run by the Python-Markdown extension ``gamester_site.extension`` (listed under ``markdown_extensions`` in
+mkdocs.yml, so MkDocs and Zensical both run it; no MkDocs import here). An HTML comment whose first word is a
 lower-case name (``<!-- example ... -->``) is a marker; an unknown name or a bad argument fails the build with a
 message naming the page. Markers inside fenced code blocks or inline code are left alone (the Engine page shows
 them as examples). Ordinary comments must start with something else (``<!-- Note: ... -->``).
@@ -28,26 +29,16 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
-import sys
 from html import escape as e
 from typing import Any
 
-from mkdocs.exceptions import PluginError
+import gamester
+from gamester import render as grender
+from gamester_site import site_data  # glossary, readings, edition access
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-for _p in (os.path.join(ROOT, "engine"), HERE):
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
-
-import site_data  # noqa: E402  (docs/hooks/site_data.py: glossary, readings, edition access)
-
-import gamester  # noqa: E402
-from gamester import render as grender  # noqa: E402
-
-log = logging.getLogger("mkdocs.hooks.markers")
+# MkDocs' strict mode counts the warnings logged under "mkdocs" (no MkDocs import: this code runs in any builder).
+log = logging.getLogger("mkdocs.gamester_site.markers")
 
 MARKER_RE = re.compile(r"<!--\s([a-z][a-z0-9-]*)(?:\s+(.*?))?\s*-->", re.DOTALL)
 FENCE_RE = re.compile(r"^(```|~~~)[^\n]*\n.*?^\1[ \t]*$|`[^`\n]+`", re.DOTALL | re.MULTILINE)
@@ -55,6 +46,15 @@ FENCE_RE = re.compile(r"^(```|~~~)[^\n]*\n.*?^\1[ \t]*$|`[^`\n]+`", re.DOTALL | 
 
 class MarkerError(Exception):
     pass
+
+
+class MarkerBuildError(Exception):
+    """A marker that cannot be expanded: the message starts with the page's source path."""
+
+
+# The exception a bad marker raises. A builder may substitute its own error type for a clean stop (the MkDocs hook
+# sets ``mkdocs.exceptions.PluginError``); by default a plain exception that still names the page.
+raise_as: type[Exception] = MarkerBuildError
 
 
 def _split_head(text: str | None) -> tuple[str, str]:
@@ -116,7 +116,8 @@ def expand(name: str, text: str, page: Any) -> str:
                       f"{', '.join(sorted(site_data.MARKERS))})")
 
 
-def _expand_all(markdown: str, page: Any) -> str:
+def expand_all(markdown: str, page: Any) -> str:
+    """Every marker of a page's Markdown expanded (markers inside code are left alone)."""
     def one(m: re.Match) -> str:
         name, text = m.group(1), m.group(2) or ""
         try:
@@ -128,7 +129,7 @@ def _expand_all(markdown: str, page: Any) -> str:
             return (f'\n\n<div class="admonition failure gm-missing-data"><p class="admonition-title">Missing source '
                     f'data</p><p>{e(str(ex))}</p></div>\n\n')
         except (MarkerError, ValueError, KeyError, LookupError) as ex:
-            raise PluginError(f"{page.file.src_uri}: marker <!-- {name} {text[:80]} -->: {ex}") from None
+            raise raise_as(f"{page.file.src_uri}: marker <!-- {name} {text[:80]} -->: {ex}") from None
         # A blank line around the block so that Markdown treats it as raw HTML (or nested Markdown).
         return f"\n\n{out}\n\n"
 
@@ -139,30 +140,3 @@ def _expand_all(markdown: str, page: Any) -> str:
         pos = f.end()
     out.append(MARKER_RE.sub(one, markdown[pos:]))
     return "".join(out)
-
-
-def _paths() -> None:
-    # MkDocs puts docs/hooks on sys.path only while it loads a hook; keep it (and the engine) for the build.
-    for p in (HERE, os.path.join(ROOT, "engine")):
-        if p not in sys.path:
-            sys.path.insert(0, p)
-
-
-def on_config(config: Any) -> Any:
-    _paths()
-    site_data.reset(config)
-    return config
-
-
-def on_files(files: Any, config: Any) -> Any:
-    site_data.scan_pages(files)
-    return files
-
-
-def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    _paths()
-    return _expand_all(markdown, page)
-
-
-def on_post_build(config: Any) -> None:
-    site_data.write_assets(config["site_dir"])

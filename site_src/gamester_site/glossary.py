@@ -1,18 +1,10 @@
 """Glossary tooltips: every page gets the glossary's terms as Markdown abbreviations (Material shows them as
 tooltips with ``content.tooltips``). One data file, ``docs/data/glossary.yml``, feeds both these tooltips and the
-Glossary page (the ``<!-- glossary -->`` marker). Listed after ``markers.py`` in mkdocs.yml."""
+Glossary page (the ``<!-- glossary -->`` marker). Appended by ``gamester_site.extension`` after the markers expand."""
 
 from __future__ import annotations
 
-import os
-import sys
-from typing import Any
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-if HERE not in sys.path:
-    sys.path.insert(0, HERE)
-
-import site_data  # noqa: E402
+from gamester_site import site_data
 
 
 def abbreviations() -> str:
@@ -22,7 +14,3 @@ def abbreviations() -> str:
         for term in [t["term"], *(t.get("aliases") or [])]:
             lines.append(f"*[{term}]: {short}")
     return "\n".join(lines)
-
-
-def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    return markdown + "\n\n" + abbreviations() + "\n"

@@ -126,6 +126,11 @@ class Bibliography:
                 item[csl_field] = _names(p.fields_dict[bib_field].value)
         if e.get("year", "").strip().isdigit():
             item["issued"] = {"date-parts": [[int(e["year"])]]}
+            shown = self.catalogue_date(key)
+            if shown:  # the catalogue's form, brackets and query kept: "[1605?]"
+                item["issued"]["literal"] = shown
+                if "?" in shown:
+                    item["issued"]["circa"] = True
         for bib_field, csl_field in (("publisher", "publisher"), ("address", "publisher-place"),
                                      ("shorttitle", "title-short"), ("url", "URL"), ("volume", "volume"),
                                      ("isbn", "ISBN"), ("howpublished", "publisher"), ("note", "note"),
@@ -139,6 +144,20 @@ class Bibliography:
             label, loc = _split_locator(locator)
             item["locator"], item["label"] = loc, label
         return item
+
+    def catalogue_date(self, key: str) -> str | None:
+        """The date as the catalogues give it when it is not a plain year ("[1605?]", "1640 [i.e. 1641]"), else
+        None. The ``year`` field sorts and feeds CSL; this form is what a reader sees."""
+        e = self._entry(key)
+        year, date = e.get("year", "").strip(), e.get("date", "").strip()
+        return date if year and date and date != year and year in date else None
+
+    def _show_date(self, key: str, out: str) -> str:
+        shown = self.catalogue_date(key)
+        if not shown:
+            return out
+        year = self.entries[key]["year"].strip()
+        return re.sub(rf"(?<![\d\[]){year}(?![\d\]?])", lambda m: shown, out, count=1)
 
     def identifiers(self, key: str) -> list[str]:
         e = self._entry(key)
@@ -156,6 +175,8 @@ class Bibliography:
             it = self.csl_json(k)
             it.pop("note", None)  # the style would not print it; the site shows notes itself
             it.pop("number", None)
+            if "issued" in it:
+                it["issued"] = {"date-parts": it["issued"]["date-parts"]}
             items.append(it)
         return CitationStylesBibliography(self._style, CiteProcJSON(items), formatter.html)
 
@@ -166,7 +187,7 @@ class Bibliography:
         self._entry(key)
         bib = self._processor([key])
         bib.register(Citation([CitationItem(key)]))
-        body = "".join(str(x) for x in bib.bibliography())
+        body = self._show_date(key, "".join(str(x) for x in bib.bibliography()))
         ids = self.identifiers(key)
         if ids:
             body += ' <span class="bib-ids">' + html.escape("; ".join(ids)) + "</span>"
@@ -187,7 +208,7 @@ class Bibliography:
         item = CitationItem(key, locator=Locator("page", loc)) if label == "page" else CitationItem(key)
         cit = Citation([item])
         bib.register(cit)
-        out = str(bib.cite(cit, lambda item: None))
+        out = self._show_date(key, str(bib.cite(cit, lambda item: None)))
         if loc and label != "page" and out.endswith(")"):
             out = out[:-1] + ", " + html.escape(locator.strip()) + ")"
         return out

@@ -1,0 +1,38 @@
+"""What only MkDocs needs (Zensical ignores ``hooks:``; everything else is in ``gamester_site``):
+
+- a bad marker stops ``mkdocs build`` cleanly with MkDocs' own error type (the extension raises it);
+- site data is read afresh on every (re)build, and ``mkdocs serve`` rebuilds when the engine or site code changes;
+- the browser runtime is staged after every build (``mkdocs serve`` builds into a fresh folder). Other builders run
+  the same step as ``python -m gamester_site.runtime SITE_DIR``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+
+from gamester_site import markers, runtime, site_data
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def on_config(config: Any) -> Any:
+    markers.raise_as = PluginError
+    site_data.reset(config)
+    return config
+
+
+def on_post_build(config: Any) -> None:
+    try:
+        runtime.stage(config["site_dir"])
+    except runtime.StagingError as ex:
+        raise PluginError(str(ex)) from None
+
+
+def on_serve(server: Any, config: Any, builder: Any) -> Any:
+    for path in (ROOT / "engine" / "gamester", ROOT / "site_src", ROOT / "docs" / "data"):
+        if path.is_dir():
+            server.watch(str(path))
+    return server

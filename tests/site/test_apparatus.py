@@ -1,0 +1,225 @@
+"""The edition's apparatus in the built site: rules in brief, locators, sentence anchors, citations of the edition,
+downloads, the glossary's period words, and the rule that a quotation on a page comes from a transcription."""
+
+from __future__ import annotations
+
+import json
+from html import unescape as html_unescape
+import pathlib
+import re
+
+import pytest
+import yaml
+
+from gamester import replay
+from gamester.clauses import STATUSES, all_clauses, get_clause
+from sitehtml import ROOT
+
+all_clauses()  # register every game's clauses before get_clause is used
+
+GAMES = {"post-and-pair": "post-and-pair/index.html", "put": "put/index.html",
+         "speculation": "speculation/index.html"}
+
+
+def html(site: pathlib.Path, rel: str) -> str:
+    return (site / rel).read_text(encoding="utf-8")
+
+
+def text_of(fragment: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", fragment)).strip()
+
+
+# -- rules in brief --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_in_brief_open_each_game_page_with_derived_statuses(site, game):
+    page = html(site, GAMES[game])
+    brief = yaml.safe_load((ROOT / "docs" / "data" / "brief.yml").read_text(encoding="utf-8"))[game]
+    m = re.search(r'<div class="gm-brief".*?</ol>', page, re.S)
+    assert m, "no .gm-brief block"
+    # at the top: before the period text, the rulesets and every example
+    assert m.start() < min(page.find(x) for x in ('class="gm-text"', 'class="gm-rulesets"', 'class="gm-static"')
+                           if x in page)
+    items = re.findall(r"<li>(.*?)</li>", m.group(0), re.S)
+    assert len(items) == len(brief["rules"]) >= 8
+    words = sum(len(r["text"].split()) for r in brief["rules"]) + len(brief["intro"].split())
+    assert words < 330, f"{game}: the brief should fit one screen ({words} words)"
+    for item, rule in zip(items, brief["rules"], strict=True):
+        weakest = max((get_clause(c).status for c in rule["clauses"]), key=STATUSES.index)
+        assert f'gm-status-{weakest}"' in item, (game, rule["text"])
+        assert f'clauses/#{rule["clauses"][0]}"' in item
+
+
+def test_rules_in_brief_claim_no_more_than_their_clauses():
+    brief = yaml.safe_load((ROOT / "docs" / "data" / "brief.yml").read_text(encoding="utf-8"))
+    statuses = {g: [max((get_clause(c).status for c in r["clauses"]), key=STATUSES.index) for r in b["rules"]]
+                for g, b in brief.items()}
+    assert "attested" not in statuses["speculation"]          # no period text of Speculation
+    assert statuses["post-and-pair"][1] == "reconstructed"    # the one counter a stake is not Cotton's
+    assert "conjectural" in statuses["put"]                    # the unput deal's point is our choice
+
+
+# -- locators and anchors --------------------------------------------------------------------------------------
+def _cite_locators(page: str) -> dict[str, str]:
+    out = {}
+    for sec in re.finditer(r'<section class="gm-para" id="([^"]+)">(.*?)</section>', page, re.S):
+        m = re.search(r"Locator: ([^<]+)</small>", sec.group(2))
+        if m:
+            out[sec.group(1)] = m.group(1)
+    return out
+
+
+def test_a_paragraph_over_a_page_break_is_cited_by_its_range(site):
+    import edition
+
+    ed = edition.load()
+    pp = _cite_locators(html(site, GAMES["post-and-pair"]))
+    assert pp["cotton1674.pp.4"] == "pp. 150-151" and pp["cotton1674.pp.1"] == "p. 150"
+    put = _cite_locators(html(site, GAMES["put"]))
+    spanning = [p.id for p in ed.texts["cotton1674.put"].paragraphs if len({pg for pg, _ in p.pages}) > 1]
+    assert len(spanning) >= 5
+    for pid in spanning:
+        assert put[pid] == ed.locate(pid)["locator"] and put[pid].startswith("pp. "), pid
+
+
+def test_sentence_and_line_ids_link_to_their_own_anchor(site, pages):
+    import edition
+
+    ed = edition.load()
+    clauses = html(site, "clauses/index.html")
+    assert 'href="../post-and-pair/#cotton1674.pp.3.s2"' in clauses
+    pp = html(site, GAMES["post-and-pair"])
+    # the anchor sits just before the sentence's first word, in the Reading tab
+    _, sentence = ed.resolve("cotton1674.pp.3.s2")
+    m = re.search(r'<a class="gm-unit" id="cotton1674\.pp\.3\.s2"></a>(.{0,200})', pp, re.S)
+    assert m and text_of(m.group(1)).startswith(" ".join(sentence.split()[:3]))
+    cit = html(site, "citations/index.html")
+    m = re.search(r'<a class="gm-unit" id="davies1605\.6\.l2"></a>(.{0,120})', cit, re.S)
+    assert m and text_of(m.group(1)).startswith("When lo, the Yonger")
+    for page, parsed in pages.items():  # every id is unique on its page
+        ids = re.findall(r'\sid="([^"]+)"', page.read_text(encoding="utf-8"))
+        assert len(ids) == len(set(ids)), (page, sorted({i for i in ids if ids.count(i) > 1})[:5])
+
+
+# -- cite this edition -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_cite_this_edition_gives_bibtex_and_csl_json_with_the_page_address(site, game):
+    page = html(site, GAMES[game])
+    m = re.search(r'<details class="gm-cite gm-cite-edition">.*?</details>', page, re.S)
+    assert m
+    block = m.group(0)
+    assert "@misc{gamester-edition," in block and '"type": "webpage"' in block
+    slot = re.findall(r'<span class="gm-page-url">([^<]*)</span>', block)
+    assert len(slot) == 2 and slot[0] == slot[1]
+    assert "127.0.0.1" not in block and "localhost" not in block  # no host baked in
+    codes = re.findall(r"<pre><code>(.*?)</code></pre>", block, re.S)
+    assert len(codes) == 2 and codes[0].startswith("@misc")
+    csl = json.loads(html_unescape(re.sub(r"<[^>]+>", "", codes[1])))
+    assert csl["URL"] == slot[0] and csl["author"] == [{"literal": "The Gamester project"}]
+    assert "gm-page-url" in html(site, "javascripts/gamester.js")  # filled with the reader's address at run time
+
+
+# -- downloads ---------------------------------------------------------------------------------------------------
+def _download_links(page: str) -> list[str]:
+    return re.findall(r'<ul class="gm-downloads">.*?</ul>', page, re.S) and re.findall(
+        r'href="(?:\.\./)*(downloads/[^"]+)" download', page)
+
+
+def test_downloads_are_built_and_agree_with_the_sources(site):
+    import edition
+
+    ed = edition.load()
+    data_page = _download_links(html(site, "downloads/index.html"))
+    for t in ed.texts.values():
+        rel = f"downloads/tei/{pathlib.Path(t.file).name}"
+        assert rel in data_page
+        assert (site / rel).read_bytes() == (ROOT / "sources" / t.file).read_bytes()
+    assert (site / "downloads/bibliography.bib").read_bytes() == (ROOT / "sources/bibliography.bib").read_bytes()
+    csl = json.loads((site / "downloads/bibliography.csl.json").read_text(encoding="utf-8"))
+    assert {x["id"] for x in csl} == set(ed.bibliography)
+    cm = json.loads((site / "downloads/clause-map.json").read_text(encoding="utf-8"))
+    assert {c["id"]: c["status"] for c in cm} == {c.id: c.status for c in all_clauses()}
+    assert all(c["passages"] or c["status"] != "attested" for c in cm)
+    notes = json.loads((site / "downloads/notes.json").read_text(encoding="utf-8"))
+    assert [n["id"] for n in notes] == [n["id"] for n in ed.notes]
+    records = sorted((site / "downloads/records").glob("*.json"))
+    assert {r.name.split("-seed")[0] for r in records} == set(GAMES)
+    for r in records:
+        rec = json.loads(r.read_text(encoding="utf-8"))
+        assert replay(rec).to_record()["actions"] == rec["actions"] and rec["actions"]
+    for link in data_page:
+        assert (site / link).is_file(), link
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_page_offers_its_downloads(site, game):
+    links = _download_links(html(site, GAMES[game]))
+    assert "downloads/bibliography.bib" in links and "downloads/clause-map.json" in links
+    assert f"downloads/records/{game}-seed" in " ".join(links)
+    if game != "speculation":
+        assert any(x.startswith("downloads/tei/cotton1674_") for x in links)
+    for link in links:
+        assert (site / link).is_file(), link
+
+
+# -- glossary and quotations -----------------------------------------------------------------------------------
+def test_period_words_of_the_put_chapter_are_glossed_with_their_passage(site):
+    gl = html(site, "glossary/index.html")
+    for term in ("rook", "cully", "col", "bent", "slick", "breef", "spurr", "putt-card", "high-game",
+                 "set-meeting", "going-to-stock"):
+        m = re.search(rf'<dt id="{term}">.*?</dd>', gl, re.S)
+        assert m, term
+        assert re.search(r'href="\.\./put/#cotton1674\.put\.\d+\.s\d+"', m.group(0)), term
+
+
+def test_curly_quotations_on_the_pages_are_verbatim_from_the_transcriptions():
+    # On our pages and in our data, text in curly double quotes is a quotation of a period text: it must occur in
+    # one of the transcriptions (whitespace and verse-line ends aside). Seeds are quoted, if at all, otherwise.
+    from edition.tei import normalise_for_match as norm
+
+    import edition
+
+    ed = edition.load()
+    corpus = norm(" ".join(p.reading_text.replace("\n", " ") for p in ed.passages.values()))
+    found = 0
+    for f in sorted((ROOT / "docs").glob("*.md")) + sorted((ROOT / "docs" / "data").glob("*.yml")):
+        for q in re.findall(r"\u201c([^\u201d]+)\u201d", f.read_text(encoding="utf-8")):
+            found += 1
+            assert norm(q.replace(" / ", " ")) in corpus, f"{f.name}: \u201c{q}\u201d is not in any transcription"
+    assert found >= 10
+
+
+def test_the_diplomatic_view_does_not_claim_the_printed_line_breaks(site):
+    for rel in ("index.html", "editorial/index.html", "glossary/index.html", GAMES["put"]):
+        t = text_of(html(site, rel))
+        assert "printed line breaks" not in t and "as printed, with its line breaks" not in t, rel
+    assert "not checked against the page images" in text_of(html(site, GAMES["post-and-pair"]))
+
+
+def test_ruleset_status_is_derived_and_shown_in_words(site):
+    pp = html(site, GAMES["post-and-pair"])
+    row = re.search(r"<tr><td><code>cotton-1674</code>.*?</tr>", pp, re.S).group(0)
+    assert 'gm-status-conjectural">attested, with conjectural fillings<' in row
+
+
+def test_every_sentence_and_line_anchor_lands_on_its_first_word():
+    # 690-odd units over every transcription: the anchor is placed by counting words of the reading HTML, skipping
+    # page-break markers and side notes (which the reading text leaves out); it must sit before the unit's first word.
+    from html import unescape
+
+    import edition
+    import site_data
+
+    ed = edition.load()
+    n = 0
+    for p in ed.passages.values():
+        if p.kind == "head":
+            continue
+        h = site_data.anchor_units(p)
+        for uid, unit in p.sentences + p.lines:
+            if not unit.split():
+                continue
+            n += 1
+            i = h.index(f'id="{uid}"')
+            rest = re.sub(r'<span class="(pb|margin-note)".*?</span>', "", h[h.index(">", i) + 1:], flags=re.S)
+            assert unescape(re.sub(r"<[^>]+>", "", rest)).lstrip().startswith(unit.split()[0]), uid
+    assert n > 600
