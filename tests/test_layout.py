@@ -22,8 +22,6 @@ PKG = ROOT / "engine" / "gamester"
 ALIASES = {"game", "rulesets", "cli", "web", "put", "put_odds", "speculation", "speculation_odds", "post_and_pair",
            "post_and_pair_rules", "post_and_pair_showdown"}
 MAX_LINES = 600
-#: Known exceptions, each with the reason (the deploy branch, issue #14, owns and splits these files).
-LONG_OK: dict[str, str] = {"site_src/gamester_site/site_data.py": "grew with the edition apparatus; being split"}
 
 
 def _modules() -> dict[str, pathlib.Path]:
@@ -119,8 +117,6 @@ def test_core_imports_no_game_and_no_host():
                          ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_module_above_600_lines(path):
     n = len(path.read_text(encoding="utf-8").splitlines())
-    if str(path.relative_to(ROOT)) in LONG_OK:
-        pytest.skip(f"{n} lines: {LONG_OK[str(path.relative_to(ROOT))]}")
     assert n <= MAX_LINES, f"{path.relative_to(ROOT)} has {n} lines"
 
 
@@ -157,8 +153,6 @@ NEUTRAL = [*(p for p in PKG.glob("*.py") if p.stem not in ALIASES), *PKG.joinpat
 
 @pytest.mark.parametrize("path", NEUTRAL, ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_game_named_outside_its_package(path):
-    if str(path.relative_to(ROOT)) in LONG_OK:
-        pytest.skip(LONG_OK[str(path.relative_to(ROOT))])
     pats = [re.compile(rf"(?<![\w.-]){re.escape(w)}(?![\w-])") for w in _words()]
     found = [(s[:60], p.pattern) for s in _code_strings(path) for p in pats if p.search(s)]
     assert not found, found

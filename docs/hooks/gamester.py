@@ -13,14 +13,14 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-from gamester_site import markers, runtime, site_data
+from gamester_site import markers, runtime, store
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def on_config(config: Any) -> Any:
     markers.raise_as = PluginError
-    site_data.reset(config)
+    store.reset(config)
     return config
 
 

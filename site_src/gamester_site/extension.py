@@ -20,7 +20,8 @@ from typing import Any
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
-from gamester_site import glossary, markers, site_data
+from gamester_site import glossary, markers
+from gamester_site.store import DOCS
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ def page_of(md: Markdown, default: str = "index.md") -> PageRef:
         p = getattr(md.preprocessors["rendering_context"], "page", None)
         if p is not None and getattr(p, "path", None):
             src = str(p.path).replace(os.sep, "/")
-            docs = site_data.DOCS.replace(os.sep, "/").rstrip("/") + "/"
+            docs = DOCS.replace(os.sep, "/").rstrip("/") + "/"
             src = src.removeprefix(docs).removeprefix("docs/")
             return PageRef(src, url_of(src))
     return PageRef(default, url_of(default))

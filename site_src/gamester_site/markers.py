@@ -35,7 +35,9 @@ from typing import Any
 
 import gamester
 from gamester import render as grender
-from gamester_site import site_data  # glossary, readings, edition access
+from gamester_site.places import clause_passages
+from gamester_site.site_data import MARKERS
+from gamester_site.store import EditionError
 
 # MkDocs' strict mode counts the warnings logged under "mkdocs" (no MkDocs import: this code runs in any builder).
 log = logging.getLogger("mkdocs.gamester_site.markers")
@@ -77,7 +79,7 @@ def _example(verb: str, text: str, page: Any) -> str:
         raise MarkerError(f"'{verb}' needs a game: {verb} {'|'.join(sorted(gamester.games()))} key=value ...")
     args = grender.parse_marker_args(rest)
     kind = grender.marker_kind(verb, game, args)
-    html = grender.render(kind, args, base=_base(page), passages=site_data.clause_passages())
+    html = grender.render(kind, args, base=_base(page), passages=clause_passages())
     cls = "gm-static gm-compare-block" if verb == "compare" else "gm-static"
     return f'<div class="{cls}">{html}</div>'
 
@@ -110,10 +112,10 @@ def expand(name: str, text: str, page: Any) -> str:
         return _widget(text, page)
     if name == "cli":
         return _cli(text, page)
-    if name in site_data.MARKERS:
-        return site_data.MARKERS[name](text, page)
+    if name in MARKERS:
+        return MARKERS[name](text, page)
     raise MarkerError(f"unknown marker '{name}' (known: example, compare, widget, cli, "
-                      f"{', '.join(sorted(site_data.MARKERS))})")
+                      f"{', '.join(sorted(MARKERS))})")
 
 
 def expand_all(markdown: str, page: Any) -> str:
@@ -122,7 +124,7 @@ def expand_all(markdown: str, page: Any) -> str:
         name, text = m.group(1), m.group(2) or ""
         try:
             out = expand(name, text, page)
-        except site_data.EditionError as ex:
+        except EditionError as ex:
             # Missing source data: a warning (so `mkdocs build --strict` fails, listing every gap at once) and a
             # visible placeholder for non-strict previews. Never silent.
             log.warning(f"{page.file.src_uri}: marker <!-- {name} {text[:80]} -->: {ex}")

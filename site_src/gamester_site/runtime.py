@@ -126,9 +126,9 @@ def stage(site_dir: str | os.PathLike) -> dict:
                 "files": list(PYODIDE_FILES)}
     (site / "assets" / "gamester" / "runtime.json").write_text(json.dumps(manifest, indent=1) + "\n",
                                                              encoding="utf-8")
-    from gamester_site import site_data
+    from gamester_site.downloads import write_assets
 
-    site_data.write_assets(str(site))
+    write_assets(str(site))
     log.debug("runtime: %s and Pyodide %s in %s", wheel, manifest["pyodide"], site / "assets")
     return manifest
 

@@ -116,6 +116,9 @@ def test_cite_this_edition_gives_bibtex_and_csl_json_with_the_page_address(site,
     csl = json.loads(html_unescape(re.sub(r"<[^>]+>", "", codes[1])))
     assert csl["URL"] == slot[0] and csl["author"] == [{"literal": "The Gamester project"}]
     assert "gm-page-url" in html(site, "javascripts/gamester.js")  # filled with the reader's address at run time
+    # the work's title names each game as the engine declares it (the site code names none)
+    assert csl["title"].endswith("Gamester: an edition of Post and Pair, Put and Speculation, with a working model "
+                                 "of their rules")
 
 
 # -- downloads ---------------------------------------------------------------------------------------------------
@@ -159,6 +162,28 @@ def test_each_game_page_offers_its_downloads(site, game):
         assert any(x.startswith("downloads/tei/cotton1674_") for x in links)
     for link in links:
         assert (site / link).is_file(), link
+
+
+def test_each_game_page_offers_its_chapter_in_both_editions():
+    # A game declares its chapter's text id (GameSpec.chapter); the 1687 printing of that chapter goes with it.
+    import edition
+    from gamester import games
+    from gamester_site.downloads import chapter_games
+
+    ids = [t.id for t in edition.load().texts.values()]
+    offered = {sp.name: sorted(i for i in ids if sp.name in chapter_games(i)) for sp in games().values()}
+    assert offered == {"post-and-pair": ["cotton1674.pp", "cotton1687.pp"],
+                       "put": ["cotton1674.put", "cotton1687.put"], "speculation": []}
+
+
+def test_a_record_download_for_an_unknown_game_stops_the_build(monkeypatch):
+    from gamester_site import downloads, store
+
+    store.reset()
+    monkeypatch.setitem(store.cache, "yaml:downloads.yml", {"records": {"piquet": {"players": 2, "seed": 1}}})
+    with pytest.raises(store.EditionError, match="unknown game 'piquet'"):
+        downloads.record_cases()
+    store.reset()
 
 
 # -- glossary and quotations -----------------------------------------------------------------------------------
@@ -207,14 +232,14 @@ def test_every_sentence_and_line_anchor_lands_on_its_first_word():
     from html import unescape
 
     import edition
-    from gamester_site import site_data
+    from gamester_site.places import anchor_units
 
     ed = edition.load()
     n = 0
     for p in ed.passages.values():
         if p.kind == "head":
             continue
-        h = site_data.anchor_units(p)
+        h = anchor_units(p)
         for uid, unit in p.sentences + p.lines:
             if not unit.split():
                 continue

@@ -12,7 +12,7 @@ import textwrap
 import markdown
 import pytest
 
-from gamester_site import markers, site_data
+from gamester_site import markers, store
 from gamester_site.extension import PageRef, url_of
 from sitehtml import ROOT
 
@@ -53,7 +53,7 @@ def test_markers_in_code_are_left_alone() -> None:
 
 def test_the_extension_expands_markers_with_links_relative_to_the_page() -> None:
     """Plain Python-Markdown, no MkDocs: a widget's data-base and the glossary's abbreviations come out."""
-    term = str(site_data.glossary()[0]["term"])
+    term = str(store.glossary()[0]["term"])
     html = convert(f"# T\n\n<!-- widget pp-settle hands=\"QH QD QC|KS KH KD\" -->\n\nA {term} here.\n", "put.md")
     assert 'data-widget="pp-settle"' in html and 'data-base="../"' in html
     assert f"<abbr title=" in html and f">{term}</abbr>" in html

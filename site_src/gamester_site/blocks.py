@@ -1,0 +1,78 @@
+"""Small HTML pieces the markers share: marker arguments, Material content tabs, locators, status badges, and
+citation blocks (BibTeX and CSL-JSON) and links."""
+
+from __future__ import annotations
+
+import json
+from html import escape as e
+from typing import Any
+
+from gamester_site.store import EditionError, edition, g
+
+
+def args_of(text: str) -> dict[str, str]:
+    from gamester.render import parse_marker_args
+
+    return parse_marker_args(text)
+
+
+_tab_counter = [0]
+
+
+def tabs(items: list[tuple[str, str]]) -> str:
+    """Material content tabs (alternate style) as HTML; labels are linked across the page by Material."""
+    _tab_counter[0] += 1
+    n = _tab_counter[0]
+    inputs = "".join(f'<input {"checked " if i == 0 else ""}id="__tabbed_gm{n}_{i + 1}" name="__tabbed_gm{n}" '
+                     f'type="radio">' for i in range(len(items)))
+    labels = "".join(f'<label for="__tabbed_gm{n}_{i + 1}">{e(lab)}</label>' for i, (lab, _) in enumerate(items))
+    blocks = "".join(f'<div class="tabbed-block">{body}</div>' for _, body in items)
+    return (f'<div class="tabbed-set tabbed-alternate" data-tabs="{n}:{len(items)}">{inputs}'
+            f'<div class="tabbed-labels">{labels}</div><div class="tabbed-content">{blocks}</div></div>')
+
+
+def locator(p: Any) -> str:
+    page, image = g(p, "page"), g(p, "image")
+    parts = []
+    if page:
+        parts.append(f"p. {e(str(page))}")
+    if image:
+        parts.append(f"image {e(str(image))}")
+    pages = g(p, "pages") or []
+    more = [str(x[0]) for x in pages if isinstance(x, (list, tuple)) and x and x[0] and str(x[0]) != str(page)]
+    if more:
+        parts[0:1] = [f"pp. {e(str(page))}–{e(more[-1])}"] if page else parts[0:1]
+    return ", ".join(parts)
+
+
+def status_badge(status: str, label: str | None = None) -> str:
+    return f'<span class="gm-status gm-status-{e(status)}">{e(label or status)}</span>'
+
+
+def cite_block(key: str, loc: str, label: str) -> str:
+    ed = edition()
+    try:
+        bib = ed.bibtex(key)
+        csl = ed.csl_json(key, loc)
+    except (KeyError, LookupError, ValueError) as ex:
+        raise EditionError(f"cannot cite {key!r} at {loc!r}: {ex}") from None
+    if not isinstance(csl, str):
+        csl = json.dumps(csl, indent=2, ensure_ascii=False)
+    return (f'<details class="gm-cite"><summary>{e(label)}</summary>'
+            + tabs([("BibTeX", f"<pre><code>{e(bib)}</code></pre><p><small>Locator: {e(loc)}</small></p>"),
+                    ("CSL-JSON", f"<pre><code>{e(csl)}</code></pre>")]) + "</details>")
+
+
+def reference(key: str) -> str:
+    try:
+        return str(edition().render_reference(key))
+    except (KeyError, LookupError, ValueError) as ex:
+        raise EditionError(f"unknown bibliography key {key!r}: {ex}") from None
+
+
+def cite_link(key: str, loc: str, base: str) -> str:
+    return f'<a href="{base}bibliography/#{e(key)}">{e(key)}</a>, {e(loc)}'
+
+
+def base_of(page: Any) -> str:
+    return "../" * (page.url or "").count("/")

@@ -1,0 +1,131 @@
+"""The markers that list the engine's rules: every clause with its sources and passages (``clauses``), a game's
+rulesets and options (``rulesets``), and the editorial notes (``notes``). Games are named only as each declares
+itself (:class:`gamester.registry.GameSpec`)."""
+
+from __future__ import annotations
+
+from html import escape as e
+from typing import Any
+
+from gamester_site.blocks import args_of, base_of, cite_link, status_badge
+from gamester_site.places import passage_href
+from gamester_site.store import EditionError, clause_entry_passages, clause_map, edition, g, md
+
+
+def m_clauses(text: str, page: Any) -> str:
+    from gamester import games
+    from gamester.clauses import all_clauses
+
+    base = base_of(page)
+    prefix = text.strip()
+    try:
+        cm = clause_map()
+    except EditionError:
+        cm = None
+    groups: dict[str, list] = {}
+    for c in all_clauses(prefix):
+        groups.setdefault(c.id.split(".")[0], []).append(c)
+    if not groups:
+        raise EditionError(f"the engine registers no clause with prefix {prefix!r}")
+    titles = {sp.clause_prefix.rstrip("."): sp.title for sp in games().values()}
+    out = []
+    for gname, cl in groups.items():
+        out.append(f'<h2 id="clauses-{e(gname)}">{e(titles.get(gname, gname))}</h2>')
+        for c in cl:
+            cites = "; ".join(cite_link(x.key, x.locator, base) for x in c.citations)
+            entry = cm.get(c.id) if cm else None
+            pids = clause_entry_passages(entry) if entry is not None else []
+            ps = ", ".join(f'<a href="{base}{e(passage_href(p))}">{e(p)}</a>' for p in pids)
+            note = c.note or (g(entry, "note", default="") if entry is not None else "")
+            mapnote = g(entry, "note", default="") if entry is not None else ""
+            out.append(
+                f'<div class="gm-clause-entry" id="{e(c.id)}"><p><a class="gm-permalink" href="#{e(c.id)}">'
+                f'<code>{e(c.id)}</code></a> {status_badge(c.status)}</p><p>{e(c.statement)}</p>'
+                f'<p><small>Sources: {cites}</small></p>'
+                + (f"<p><small>Passages: {ps}</small></p>" if ps else
+                   ("<p><small>Passages: none in the period texts (see the note).</small></p>" if cm else
+                    "<p><small>Passages: the clause map is not available.</small></p>"))
+                + (f'<p class="gm-note"><small>Note: {e(note)}</small></p>' if note else "")
+                + (f'<p class="gm-note"><small>Editors: {e(str(mapnote))}</small></p>'
+                   if mapnote and mapnote != note else "")
+                + "</div>")
+    return "".join(out)
+
+
+def m_rulesets(text: str, page: Any) -> str:
+    from gamester import get_game
+
+    base = base_of(page)
+    spec = get_game(text.strip())
+    rows = []
+    for p in spec.presets.values():
+        cites = "; ".join(cite_link(c.key, c.locator, base) for c in p.citations)
+        dflt = " (default)" if p.name == spec.default_preset else ""
+        # the weakest status among what the ruleset follows and its fillings decides (Preset.label)
+        status, label = getattr(p, "derived_status", p.status), getattr(p, "label", p.status)
+        rows.append(f"<tr><td><code>{e(p.name)}</code>{dflt}</td><td>{status_badge(status, label)}</td>"
+                    f"<td>{e(p.summary)}<br><small>{cites}</small></td></tr>")
+    opts = []
+    for s in spec.options.specs():
+        cl = f'<a href="{base}clauses/#{e(s.clause)}"><code>{e(s.clause)}</code></a>' if s.clause else ""
+        vals = {p.name: getattr(p.options, s.name) for p in spec.presets.values()}
+        per = ", ".join(f"{e(k)}: <code>{e(str(v))}</code>" for k, v in vals.items())
+        opts.append(f"<tr><td><code>{e(s.name)}</code></td><td><code>{e(s.allowed())}</code></td>"
+                    f"<td>{e(s.help)} {cl}<br><small>{per}</small></td></tr>")
+    return ('<table class="gm-rulesets"><thead><tr><th>Ruleset</th><th>Status</th><th>What it follows</th></tr>'
+            f'</thead><tbody>{"".join(rows)}</tbody></table>'
+            '<table class="gm-options"><thead><tr><th>Option</th><th>Values</th><th>Meaning and clause</th></tr>'
+            f'</thead><tbody>{"".join(opts)}</tbody></table>')
+
+
+def _note_games() -> dict[str, tuple[str, str, str]]:
+    """game -> (clause prefix, period chapter's text id, seed account's bibliography key), as each game declares."""
+    from gamester import games
+
+    return {sp.name: (sp.clause_prefix, sp.chapter, sp.seed_key) for sp in games().values()}
+
+
+def _note_matches(n: Any, game: str) -> bool:
+    prefix, text_id, seed = _note_games()[game]
+    clauses = [str(x) for x in (g(n, "clauses", default=[]) or [])]
+    pids = [str(x) for x in (g(n, "passages", default=[]) or [])]
+    bibs = g(n, "bib", default=[]) or []
+    bibs = [bibs] if isinstance(bibs, str) else [str(b) for b in bibs]
+    topics = g(n, "topics", "games", default=[]) or []
+    topics = [topics] if isinstance(topics, str) else list(topics)
+    return (game in topics or any(c.startswith(prefix) for c in clauses)
+            or bool(text_id) and any(p.startswith(text_id + ".") for p in pids) or seed in bibs)
+
+
+def m_notes(text: str, page: Any) -> str:
+    """Editorial notes as admonitions: ``notes`` (all), ``notes game=put`` or ``notes id=...``."""
+    a = args_of(text)
+    unknown = set(a) - {"game", "id"}
+    if unknown:
+        raise ValueError(f"unknown argument {sorted(unknown)[0]!r} for notes: expected game=... or id=...")
+    if a.get("game") and a["game"] not in _note_games():
+        raise ValueError(f"unknown game {a['game']!r} for notes: expected {', '.join(_note_games())}")
+    notes = edition().notes
+    if isinstance(notes, dict):
+        notes = [({"id": k, **v} if isinstance(v, dict) else v) for k, v in notes.items()]
+    base = base_of(page)
+    out = []
+    for n in notes:
+        nid = str(g(n, "id", default=""))
+        if a.get("id") and nid != a["id"]:
+            continue
+        if a.get("game") and not _note_matches(n, a["game"]):
+            continue
+        title = g(n, "title", default=nid)
+        body = g(n, "body", "text", "note", default="")
+        refs = []
+        for pid in g(n, "passages", default=[]) or []:
+            refs.append(f'<a href="{base}{e(passage_href(str(pid)))}">{e(str(pid))}</a>')
+        for cid in g(n, "clauses", default=[]) or []:
+            refs.append(f'<a href="{base}clauses/#{e(str(cid))}"><code>{e(str(cid))}</code></a>')
+        out.append(f'<div class="admonition note gm-editorial" id="note-{e(nid)}"><p class="admonition-title">'
+                   f'Editorial note: {e(str(title))}</p>{md(str(body))}'
+                   + (f'<p><small>See: {", ".join(refs)}</small></p>' if refs else "") + "</div>")
+    if not out:
+        raise EditionError(f"no editorial note matches {text.strip()!r} (sources: the edition's notes)")
+    return "".join(out)

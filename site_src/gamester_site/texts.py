@@ -1,0 +1,221 @@
+"""The markers that quote the edition: a period text paragraph by paragraph (``text``), one passage (``passage``),
+the literary timeline (``citations``), the passages cited elsewhere (``referenced-passages``), the witness
+comparisons (``witnesses``), the bibliography and ``cite-this``."""
+
+from __future__ import annotations
+
+import re
+from html import escape as e
+from typing import Any
+
+from gamester_site.blocks import args_of, base_of, cite_block, locator, reference, status_badge, tabs
+from gamester_site.places import anchor_units, on_game_page
+from gamester_site.store import (
+    EditionError,
+    bib_keys,
+    clause,
+    clause_entry_passages,
+    clause_map,
+    clauses_for_paragraph,
+    edition,
+    g,
+    md,
+    md_inline,
+    need,
+    paragraph_of,
+    passage,
+    pid_of,
+    readings,
+    resolve,
+    text_passages,
+)
+
+
+def m_text(text: str, page: Any) -> str:
+    """A period text paragraph by paragraph, each beside our reading, its clauses and its variants."""
+    text_id = text.strip().split()[0] if text.strip() else ""
+    if not text_id:
+        raise EditionError("text needs a text id, e.g. <!-- text cotton1674.pp -->")
+    base = base_of(page)
+    ours = readings()
+    out = []
+    for p in text_passages(text_id):
+        pid = pid_of(p)
+        kind = g(p, "kind", default="p")
+        dip = need(p, "diplomatic_html", pid)
+        rea = need(p, "reading_html", pid)
+        loc = locator(p)
+        if kind == "head":
+            # A heading is one plain line (the diplomatic form); the switch belongs to the paragraphs. Where the
+            # reading text of a heading differs, it is given underneath.
+            same = re.sub(r"<[^>]+>", "", str(dip)).strip() == re.sub(r"<[^>]+>", "", str(rea)).strip()
+            extra = "" if same else f'<span class="gm-head-reading">Reading: {rea}</span>'
+            out.append(f'<div class="gm-head" id="{e(pid)}"><p role="heading" aria-level="3">{dip}{extra}</p></div>')
+            continue
+        r = ours.get(pid) or {}
+        cids = clauses_for_paragraph(pid)
+        cl_html = "".join(
+            f'<li><a href="{base}clauses/#{e(c)}"><code>{e(c)}</code></a> '
+            f'{status_badge(clause(c).status) if clause(c) else status_badge("unknown")}'
+            f'{" — " + e(clause(c).statement) if clause(c) else ""}</li>' for c in cids)
+        variants = r.get("variants") or []
+        var_html = ""
+        if variants:
+            var_html = "<h5>Variants</h5>" + tabs([(str(v.get("label", "?")), md(str(v.get("text", ""))))
+                                                   for v in variants])
+        reading = md(r["reading"]) if r.get("reading") else '<p class="gm-missing">No modern reading yet.</p>'
+        cite_loc = edition().locate(pid)["locator"] or pid  # "pp. 150-151" for a paragraph over a page break
+        key = text_id.split(".")[0]
+        cite = cite_block(key, cite_loc, "Cite this paragraph") if key in bib_keys() else ""
+        out.append(
+            f'<section class="gm-para" id="{e(pid)}">'
+            f'<div class="gm-para-text"><p class="gm-loc"><a class="gm-permalink" href="#{e(pid)}" '
+            f'title="Permanent link to this paragraph">¶ {e(pid)}</a> · {loc}</p>'
+            f'{tabs([("Diplomatic", dip), ("Reading", anchor_units(p, str(rea)))])}{cite}</div>'
+            f'<div class="gm-para-notes"><h5>Our reading</h5>{reading}'
+            + (f"<h5>Clauses it grounds</h5><ul class=\"gm-clauses\">{cl_html}</ul>" if cids else
+               '<p class="gm-noclause"><small>No engine clause rests on this paragraph.</small></p>')
+            + f"{var_html}</div></section>")
+    key = ('<p class="gm-text-key"><small><strong>Diplomatic</strong>: the spelling and characters of the print, '
+           "with the line breaks of the transcription (the keyers' lines, not checked against the page images). "
+           "<strong>Reading</strong>: the same words with broken words rejoined and the lines run together. "
+           "Sentence ids (…<code>.s2</code>) link to their sentence in the Reading tab.</small></p>")
+    return '<div class="gm-text">' + key + "".join(out) + "</div>"
+
+
+def m_passage(text: str, page: Any) -> str:
+    pid = text.strip()
+    p = passage(pid)
+    return (f'<blockquote class="gm-quote" id="{e(paragraph_of(pid))}">{anchor_units(p)}'
+            f'<p class="gm-loc"><small>{e(pid)} · {locator(p)}</small></p></blockquote>')
+
+
+def m_bibliography(text: str, page: Any) -> str:
+    items = []
+    for key in sorted(bib_keys()):
+        items.append(f'<li id="{e(key)}"><p>{reference(key)}</p>'
+                     f'<p><small><code>{e(key)}</code></small></p>{cite_block(key, "", "Cite this work")}</li>')
+    return '<ol class="gm-bib">' + "".join(items) + "</ol>"
+
+
+def m_cite_this(text: str, page: Any) -> str:
+    a = args_of(text)
+    if "key" not in a:
+        raise EditionError("cite-this needs key=... (and locator=...)")
+    return cite_block(a["key"], a.get("locator", ""), a.get("label", "Cite this page"))
+
+
+def m_citations(text: str, page: Any) -> str:
+    """The literary timeline: each citation quoted from its transcription by passage id, with locator."""
+    base = base_of(page)
+    cits = edition().citations
+    if isinstance(cits, dict):
+        cits = list(cits.values())
+    if not cits:
+        raise EditionError("the edition gives no citations (sources/citations.*)")
+    rows, seen, units_seen = [], set(), set()
+    for c in sorted(cits, key=lambda c: (int(g(c, "year", default=0) or 0), str(g(c, "id", default="")))):
+        cid = str(need(c, "id", "a citation"))
+        pid = g(c, "passage", default=None)
+        date, who, work = g(c, "date", default=""), g(c, "author", default=""), g(c, "work", default="")
+        key = str(g(c, "bib", "key", default=""))
+        tells = str(g(c, "tells", default=""))
+        cl = g(c, "clauses", default=[]) or []
+        note = g(c, "note", default="")
+        anchors = f' id="cit-{e(cid)}"'
+        if pid:
+            p, unit = resolve(str(pid))
+            t = edition().texts.get(g(p, "text_id", default=""))
+            loc = "; ".join(x for x in (e(str(g(t, "locator", default=""))) if t is not None else "", locator(p)) if x)
+            para = paragraph_of(str(pid))
+            whole = anchor_units(p, seen=units_seen)
+            body = (e(unit).replace("\n", "<br>") if unit else whole)
+            words = g(c, "quote", default="")
+            if words:
+                from edition.tei import normalise_for_match as norm
+
+                if norm(str(words)) not in norm(str(need(p, "reading_text", str(pid)))):
+                    raise EditionError(f"citation {cid}: its quoted words are not in passage {pid}")
+                shown = e(str(words)).replace("\n", "<br>")
+                quote = (f'<blockquote class="gm-quote">{shown}</blockquote>'
+                         f'<p class="gm-loc"><small>{e(str(pid))} · {loc}</small></p>'
+                         f'<details class="gm-context"><summary>The whole passage</summary>'
+                         f'<blockquote class="gm-quote">{whole}</blockquote></details>')
+            else:
+                quote = (f'<blockquote class="gm-quote">{body}</blockquote>'
+                         f'<p class="gm-loc"><small>{e(str(pid))} · {loc}</small></p>')
+                if unit:
+                    quote += (f'<details class="gm-context"><summary>The whole passage</summary>'
+                              f'<blockquote class="gm-quote">{whole}</blockquote></details>')
+            target = "" if para in seen else f'<span class="gm-anchor" id="{e(para)}"></span>'
+            seen.add(para)
+        else:
+            loc, target = "", ""
+            quote = ('<p class="gm-unquoted"><small>Not quoted: the edition has no transcription of this '
+                     "passage.</small></p>")
+        cl_html = " ".join(f'<a href="{base}clauses/#{e(x)}"><code>{e(x)}</code></a>' for x in cl)
+        bib = f'<a href="{base}bibliography/#{e(key)}">{e(key)}</a>' if key else ""
+        rows.append(
+            f'<section class="gm-cit"{anchors}>{target}<h3 class="gm-cit-date">{e(str(date))}</h3>'
+            f'<p class="gm-cit-work"><strong>{e(str(who))}</strong>, <em>{e(str(work))}</em> · {bib}</p>'
+            f"{quote}<p class=\"gm-cit-tells\">{md_inline(tells)}</p>"
+            + (f"<p><small>Bears on: {cl_html}</small></p>" if cl else "")
+            + (f'<p class="gm-note"><small>{md_inline(str(note))}</small></p>' if note else "")
+            + "</section>")
+    return '<div class="gm-timeline">' + "".join(rows) + "</div>"
+
+
+def _timeline_paragraphs() -> set[str]:
+    return {paragraph_of(str(g(c, "passage"))) for c in edition().citations if g(c, "passage")}
+
+
+def m_referenced_passages(text: str, page: Any) -> str:
+    """Every passage that a clause or a note cites and no other page shows, quoted with its anchor."""
+    ed = edition()
+    wanted: set[str] = set()
+    for entry in clause_map().values():
+        wanted.update(paragraph_of(p) for p in clause_entry_passages(entry))
+    for n in ed.notes:
+        wanted.update(paragraph_of(str(p)) for p in (g(n, "passages", default=[]) or []))
+    wanted -= _timeline_paragraphs()
+    wanted = {p for p in wanted if not on_game_page(p)}
+    out = []
+    for pid in sorted(wanted):
+        p = passage(pid)
+        t = ed.texts.get(g(p, "text_id", default=""))
+        title = f'{g(t, "author", default="")}, {g(t, "short_title", default="")}' if t is not None else ""
+        out.append(f'<section class="gm-cit" id="{e(pid)}"><p class="gm-cit-work">{e(title)}</p>'
+                   f'<blockquote class="gm-quote">{anchor_units(p)}</blockquote>'
+                   f'<p class="gm-loc"><small>{e(pid)} · {locator(p)}</small></p></section>')
+    return "".join(out) or "<p>None: every passage cited elsewhere is shown above or on a game page.</p>"
+
+
+def m_witnesses(text: str, page: Any) -> str:
+    """The witness comparisons (``edition.witnesses()``): line by line, side by side, changed words marked."""
+    ws = edition().witnesses()
+    if not ws:
+        raise EditionError("the edition gives no witness comparison")
+    base = base_of(page)
+    out = []
+    for w in ws:
+        title = str(need(w, "title", "a witness comparison"))
+        wid = str(g(w, "id", default=re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")))
+        a, b = need(w, "a", title), need(w, "b", title)
+        rows = need(w, "rows", title)
+        counts = g(w, "counts", default={}) or {}
+        kinds = counts.get("kinds", {}) if isinstance(counts, dict) else {}
+        summary = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) or "none"
+        trs = "".join(
+            f'<tr class="{"gm-same" if r.get("same") else "gm-changed"}"><td>{r.get("a_html", "")}</td>'
+            f'<td>{r.get("b_html", "")}</td></tr>' for r in rows)
+        note = g(w, "note", default="")
+        ab = f'<a href="{base}bibliography/#{e(str(g(a, "bib", default="")))}">{e(str(g(a, "label", default="A")))}</a>'
+        bb = f'<a href="{base}bibliography/#{e(str(g(b, "bib", default="")))}">{e(str(g(b, "label", default="B")))}</a>'
+        out.append(
+            f'<section class="gm-witness" id="{e(wid)}"><h3>{e(title)}</h3>'
+            f'<p><small>Changed words by kind: {e(summary)}. Marked words differ between the witnesses; '
+            'hover a mark for the kind of change.</small></p>'
+            + (f"<p><small>{md_inline(str(note))}</small></p>" if note else "")
+            + f'<div class="gm-static"><table class="gm-witness-table"><thead><tr><th>{ab}</th><th>{bb}</th></tr>'
+            f"</thead><tbody>{trs}</tbody></table></div></section>")
+    return "".join(out)
