@@ -1,4 +1,5 @@
-"""``edition``: the Gamester edition's sources (``sources/``) as Python objects, for the site's hooks and the tests.
+"""``edition``: the Gamester edition's sources (``sources/``) as Python objects, for the site's build code
+(``gamester_site``) and the tests.
 
 The data of record lives in ``sources/`` (TEI transcriptions, a manifest, a BibTeX file, citations, the clause map,
 editorial notes). This package reads it, derives everything else (passages, readings, sentences, witness
