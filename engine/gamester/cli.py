@@ -7,6 +7,7 @@
     gamester clauses [GAME] [--json]
     gamester replay RECORD.json|-  [--json]
     gamester demo
+    gamester quiz GAME --seed N [--kind K] [--ruleset R] [--json]  |  gamester odds GAME ... (see gamester.numbers.cli)
 
 Bad input exits with status 2 and one line on stderr naming the problem; never a traceback.
 """
@@ -21,6 +22,7 @@ from typing import Any
 from .clauses import all_clauses
 from .errors import GamesterError
 from .game import replay
+from .numbers import cli as numbers_cli
 from .registry import GameSpec, games, get_game
 from .rulesets import parse_option_pairs
 
@@ -73,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("record", help="a file, or - for standard input")
     rp.add_argument("--json", action="store_true")
     sub.add_parser("demo", help="a short tour: a Post and Pair deal settled under two rulesets")
+    numbers_cli.add_parsers(sub, _int)
     return p
 
 
@@ -141,6 +144,8 @@ def run(argv: list[str]) -> tuple[Any, str, bool]:
         data, text = _replay(ns.record)
     elif ns.command == "demo":
         data, text = _demo()
+    elif ns.command in numbers_cli.COMMANDS:
+        data, text = numbers_cli.run(ns)
     else:
         spec = get_game(ns.game)
         handler = spec.cli.get(ns.command)
