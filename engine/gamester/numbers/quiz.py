@@ -48,6 +48,11 @@ def _card_words(c: Card) -> str:
     return f"the {RANK_NAMES[c.rank.text]} of {SUIT_NAMES[c.suit.letter]}"
 
 
+def _names(cards) -> str:
+    words = [_card_words(c)[4:] for c in cards]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
+
+
 def _exercise(game: str, ruleset: str, seed: int, kind: str, question: str, hands: list[str] | None,
               choices: list[str], answer: str, answer_seat: int | None, explanation: list[tuple[str, str]],
               draw: int) -> dict[str, Any]:
@@ -223,7 +228,7 @@ def _put_put(o, rng: random.Random, seed: int, kind: str, i: int) -> dict[str, A
         return None
     answer = "Put" if put_ev > play_ev else "Play on"
     q = (f"Seat 0 leads the first trick at a score of {a} to {b} (seat 0's points first; {g} is the game) and "
-         f"holds {format_cards(hand)}. If the other sees any put, which wins more points on average for seat 0: "
+         f"holds the {_names(hand)}. If the other sees any put, which wins more points on average for seat 0: "
          "putting now, or playing on without a put?")
     pct = lambda x: f"{100 * float(x):.1f}%"  # noqa: E731
     why = [("put.put.seen", f"A put that is seen is played for the game: winning it is worth the {seen_gain} "
@@ -295,8 +300,8 @@ def _spec(seed: int, kind: str, ruleset: Any) -> dict[str, Any]:
             best = d.best
             who, owner = _holder_words(st, best)
             answer = choices[shown.index(best)]
-            q = (f"{len(shown)} cards are face up: {', '.join(str(c) for c in shown)} (the turn-up is "
-                 f"{d.turnup}). Which of them is the best trump now, and who holds it?")
+            q = (f"{len(shown)} cards are face up (the choices below); the turn-up is {_card_words(d.turnup)}. "
+                 "Which of them is the best trump now, and who holds it?")
             why = [("spec.deal.turn-up", f"The turn-up, {_card_words(d.turnup)}, makes {SUIT_NAMES[trump]} "
                                          "trumps."),
                    ("spec.pack.ranking", "Ace is highest, then King, Queen, Knave, Ten and down to the Two."),
@@ -322,7 +327,7 @@ def _spec(seed: int, kind: str, ruleset: Any) -> dict[str, Any]:
         answer = "Above the fair price" if above else "Below the fair price"
         q = (f"The pool holds {pool} counters. {SUIT_NAMES[trump]} are trumps and the best trump shown is "
              f"{_card_words(d.best)}, held by seat {holder}; {len(shown)} cards are face up "
-             f"({', '.join(str(c) for c in shown)}). Seat {holder} offers it for {price} counter{'s' if price != 1 else ''}. Is that above "
+             f"({_names(shown)}). Seat {holder} offers it for {price} counter{'s' if price != 1 else ''}. Is that above "
              f"or below its fair price for seat {viewer}, who has not looked at any card?")
         why = [("spec.win.best-trump", "The holder of the best trump when every card is turned takes the pool."),
                ("spec.deal.no-looking", "Nobody looks at a card before it is turned, so every unseen card is as "

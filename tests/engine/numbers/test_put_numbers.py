@@ -100,6 +100,14 @@ def test_pav_monte_carlo_agrees_with_exact():
 def test_pav_reproduces_his_full_pack_figure():
     res = pn.pav_four_all(13)
     assert float(res["p"]) == pytest.approx(pn.PAV_PUBLISHED_44, abs=1e-12)
+    assert {k: res[k] for k in ("p", "win", "tie", "lose")} == pn.PAV_FULL_44  # the figures the site shows
+
+
+def test_stored_pav_figures_are_consistent():
+    s = pn.PAV_FULL_44
+    assert s["win"] + s["tie"] + s["lose"] == 1
+    assert s["p"] == (s["win"] + s["tie"]) / (1 + s["tie"])
+    assert float(s["p"]) == pytest.approx(pn.PAV_PUBLISHED_44, abs=1e-12)
 
 
 @pytest.mark.parametrize("score, ruleset, words", [
