@@ -45,6 +45,7 @@ for _p in (os.path.join(ROOT, "engine"), HERE):
 import site_data  # noqa: E402  (docs/hooks/site_data.py: glossary, readings, edition access)
 
 from gamester import render as grender  # noqa: E402
+from gamester.numbers import pages as numbers_pages  # noqa: E402  (exercises, numbers: the Teach pages)
 
 log = logging.getLogger("mkdocs.hooks.markers")
 
@@ -123,6 +124,8 @@ def expand(name: str, text: str, page: Any) -> str:
         return _cli(text, page)
     if name in site_data.MARKERS:
         return site_data.MARKERS[name](text, page)
+    if name in numbers_pages.MARKERS:
+        return numbers_pages.MARKERS[name](text, _base(page))
     raise MarkerError(f"unknown marker '{name}' (known: example, compare, widget, cli, "
                       f"{', '.join(sorted(site_data.MARKERS))})")
 
