@@ -338,6 +338,66 @@ def pav_four_all(n_ranks: int = 13, one_and_ties: str = "nothing", rounds: int =
     raise RulesetError(f"Pav's model did not settle at four all in {rounds} rounds: {seen[-3:]}")
 
 
+def pav_game(n_ranks: int = 13, target: int = 5, one_and_ties: str = "nothing", rounds: int = 30,
+             start: dict[tuple[int, int], Fraction] | None = None) -> dict[tuple[int, int], dict[str, Any]]:
+    """Pav's model over a whole game without putting: for every score ``(a, b)`` (the leader's points first), the
+    leader's chance ``p`` and his deal (win, tie, lose) under the strategies for that score.
+
+    At each score the players value a won, tied and lost deal by the chances of the scores they lead to (the other
+    leading next): ``W_w = 1 - W[b, a+1]``, ``W_t = 1 - W[b, a]``, ``W_l = 1 - W[b+1, a]``, and choose their cards
+    to make ``win W_w + tie W_t + lose W_l`` large (the leader) or small (the other), which is to weigh a tied
+    deal ``r = (W_t - W_l) / (W_w - W_l)`` against a won one. A tie links ``(a, b)`` and ``(b, a)``: the two are
+    iterated together until their strategies repeat, and then solved exactly (as :func:`game_chances` does).
+    ``start``: first guesses (by default the engine model's chances), which change only how soon it settles."""
+    if start is None:
+        start = game_chances(engine_deal(n_ranks, one_and_ties), target)
+    W: dict[tuple[int, int], Fraction] = {}
+    out: dict[tuple[int, int], dict[str, Any]] = {}
+
+    def get(a: int, b: int) -> Fraction:
+        if a >= target:
+            return Fraction(1)
+        if b >= target:
+            return Fraction(0)
+        return W[a, b]
+
+    def r_for(a: int, b: int, guess: dict) -> float:
+        ww, wl = 1 - get(b, a + 1), 1 - get(b + 1, a)
+        wt = 1 - guess[b, a]
+        return float((wt - wl) / (ww - wl))
+
+    for total in range(2 * target - 2, -1, -1):
+        for a in range(target):
+            b = total - a
+            if not 0 <= b < target or (a, b) in W:
+                continue
+            pair = [(a, b)] if a == b else [(a, b), (b, a)]
+            guess = {k: start[k] for k in pair}
+            last = None
+            for i in range(rounds):  # noqa: B007  (i is reported below)
+                deals = {k: pav_deal(n_ranks, r_for(*k, guess), one_and_ties) for k in pair}
+                if deals == last:
+                    break
+                last = deals
+                # with the deals fixed, W[a,b] = K1 - t1 W[b,a] and W[b,a] = K2 - t2 W[a,b] (one equation if a == b)
+                (w1, t1, l1) = deals[a, b]
+                k1 = w1 * (1 - get(b, a + 1)) + t1 + l1 * (1 - get(b + 1, a))
+                if a == b:
+                    guess = {(a, b): k1 / (1 + t1)}
+                    continue
+                (w2, t2, l2) = deals[b, a]
+                k2 = w2 * (1 - get(a, b + 1)) + t2 + l2 * (1 - get(a + 1, b))
+                x = (k1 - t1 * k2) / (1 - t1 * t2)
+                guess = {(a, b): x, (b, a): k2 - t2 * x}
+            else:
+                raise RulesetError(f"Pav's model did not settle at {a}-{b} in {rounds} rounds")
+            for k in pair:
+                W[k] = guess[k]
+                out[k] = {"p": guess[k], "win": last[k][0], "tie": last[k][1], "lose": last[k][2],
+                          "iterations": i}
+    return out
+
+
 # -- the game: deals to game_points, the lead alternating --------------------------------------------------------
 def game_chances(deal: tuple[Fraction, Fraction, Fraction], target: int) -> dict[tuple[int, int], Fraction]:
     """``W[a, b]``: the chance that the player about to lead, with ``a`` points against ``b``, wins the game, when

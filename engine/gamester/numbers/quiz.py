@@ -278,6 +278,13 @@ def _holder_words(st, c: Card) -> tuple[str, int | None]:
     return ("the pool" if owner is None else f"seat {owner}"), owner
 
 
+def _spec_position(st, shown: list[Card]) -> dict[str, Any]:
+    """What the exercise shows, as data (for checking): players, the turn-up, each card face up and its holder."""
+    d = st.deal
+    return {"players": st.players, "turnup": str(d.turnup),
+            "shown": [[str(c), d.owner[c]] for c in shown]}
+
+
 def _spec(seed: int, kind: str, ruleset: Any) -> dict[str, Any]:
     from ..speculation import best_trump_chance
     o = spec_numbers.options_for(ruleset)
@@ -307,7 +314,9 @@ def _spec(seed: int, kind: str, ruleset: Any) -> dict[str, Any]:
                    ("spec.pack.ranking", "Ace is highest, then King, Queen, Knave, Ten and down to the Two."),
                    ("spec.play.chief", f"Of the trumps shown {_card_words(best)} is the highest, so {who} "
                                        "holds the best trump; cards of other suits are worth nothing.")]
-            return _exercise("speculation", name, seed, kind, q, None, choices, answer, owner, why, i)
+            ex = _exercise("speculation", name, seed, kind, q, None, choices, answer, owner, why, i)
+            ex["position"] = _spec_position(st, shown)
+            return ex
         # price: an outsider's view of the best trump now shown, offered for sale by its holder
         holder = d.owner[d.best]
         if holder is None:
@@ -336,8 +345,11 @@ def _spec(seed: int, kind: str, ruleset: Any) -> dict[str, Any]:
                                   f"({100 * float(p):.1f}%); times the pool of {pool}, its fair price is "
                                   f"{float(fair):.2f} counters, so {price} is "
                                   f"{'above' if above else 'below'} it.")]
-        return _exercise("speculation", name, seed, kind, q, None,
-                         ["Above the fair price", "Below the fair price"], answer, None, why, i)
+        ex = _exercise("speculation", name, seed, kind, q, None,
+                       ["Above the fair price", "Below the fair price"], answer, None, why, i)
+        ex["position"] = {**_spec_position(st, shown), "viewer": viewer, "chance": str(p), "pool": pool,
+                          "price": price}
+        return ex
     raise RulesetError(f"no exercise of kind {kind!r} found from seed {seed} in {ATTEMPTS} draws")
 
 

@@ -60,11 +60,25 @@ def test_game_chain_against_value_iteration():
 
 
 def test_lead_value_exact_fraction_and_tie_rule():
-    d = pn.lead_value("4-4", "without-putting", "engine")
+    rules = "without-putting(pack=28)"
+    d = pn.lead_value("4-4", rules, "engine")
     w, t, lo = (Fraction(d["deal"][k]) for k in ("win", "tie", "lose"))
     assert Fraction(d["lead_wins"]) == (w + t) / (1 + t)
     assert d["one_and_ties"] == "win"
-    assert pn.lead_value("4-4", "without-putting", "engine", "nothing")["lead_wins"] != d["lead_wins"]
+    assert pn.lead_value("4-4", rules, "engine", "nothing")["lead_wins"] != d["lead_wins"]
+
+
+def test_pav_game_agrees_with_four_all_and_its_own_equations():
+    g = pn.pav_game(5, target=3)
+    assert g[2, 2]["p"] == pn.pav_four_all(5)["p"]  # two all in a game of three is the same position as four all
+
+    def get(a, b):
+        return Fraction(1) if a >= 3 else Fraction(0) if b >= 3 else g[a, b]["p"]
+
+    for (a, b), x in g.items():
+        assert x["win"] + x["tie"] + x["lose"] == 1
+        assert x["p"] == (x["win"] * (1 - get(b, a + 1)) + x["tie"] * (1 - get(b, a))
+                          + x["lose"] * (1 - get(b + 1, a)))
 
 
 def test_pav_reproduces_his_small_pack_figure():

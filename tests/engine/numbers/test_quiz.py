@@ -1,6 +1,8 @@
 """Every exercise's answer is the engine's own: settled again here from the hands and ruleset it shows."""
 
 import json
+from fractions import Fraction
+from math import comb
 
 import pytest
 
@@ -13,6 +15,7 @@ from gamester.post_and_pair_showdown import settle
 from gamester.put import PRESETS as PUT_PRESETS
 
 SEEDS = range(12)
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 CLAUSES = {c.id for c in all_clauses()}
 
 
@@ -68,11 +71,49 @@ def test_put_put_answers_follow_the_exact_odds():
         quiz.make("put", 1, "put", "without-putting")
 
 
-@pytest.mark.parametrize("kind", ["best", "price"])
-def test_speculation_exercises(kind):
-    for seed in range(6):
-        ex = quiz.make("speculation", seed, kind)
+def test_put_put_answers_are_the_expected_points():
+    for seed in SEEDS:
+        ex = quiz.make("put", seed, "put")
+        a, b = (int(x) for x in ex["question"].split("score of ")[1].split(" (")[0].split(" to "))
+        mine = _values("cotton-1674", ex["hands"][0])
+        counts = [4] * 13
+        for v in mine:
+            counts[v - 1] -= 1
+        (w, _t, lo, total), _ = put_odds.odds(mine, 3, tuple(counts), True, 0, 0, 0, True)
+        put_ev = Fraction(w * (5 - a) - lo * (5 - b), total)  # a seen put is played for the game
+        play_ev = Fraction(w - lo, total)  # Cotton's rules: a deal played out without a put is one point
+        assert ex["answer"] == ("Put" if put_ev > play_ev else "Play on")
+
+
+def test_speculation_best_is_the_highest_trump_shown():
+    for seed in range(8):
+        ex = quiz.make("speculation", seed, "best")
         _check_shape(ex)
+        pos = ex["position"]
+        trump = pos["turnup"][-1]
+        trumps = [(RANKS.index(c[:-1]), c, holder) for c, holder in pos["shown"] if c[-1] == trump]
+        _, card, holder = max(trumps)
+        assert ex["answer_seat"] == holder
+        assert ex["answer"] == ex["choices"][[c for c, _ in pos["shown"]].index(card)]
+
+
+def test_speculation_price_against_a_count():
+    # Nobody has looked: the best trump shown stays best unless one of the t unseen higher trumps lies among the
+    # k unturned cards in play, out of m unseen cards: C(m - t, k) / C(m, k).
+    for seed in range(8):
+        ex = quiz.make("speculation", seed, "price")
+        _check_shape(ex)
+        pos = ex["position"]
+        shown = [c for c, _ in pos["shown"]]
+        trump = pos["turnup"][-1]
+        best = max(RANKS.index(c[:-1]) for c in shown if c[-1] == trump)
+        k = 3 * pos["players"] + 1 - len(shown)
+        m = 52 - len(shown)
+        t = sum(1 for r in RANKS[best + 1:] if r + trump not in shown)
+        chance = Fraction(comb(m - t, k), comb(m, k))
+        assert Fraction(pos["chance"]) == chance
+        above = pos["price"] > chance * pos["pool"]
+        assert ex["answer"] == ("Above the fair price" if above else "Below the fair price")
 
 
 def test_json_is_deterministic_per_seed(capsys):
@@ -118,6 +159,6 @@ def test_odds_json(capsys):
     assert main(["odds", "post-and-pair", "--players", "3", "--samples", "300", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["hand"]["pair-royal"] == "1/425" and d["show"]["samples"] == 300
-    assert main(["odds", "put", "--score", "4-4", "--json"]) == 0
+    assert main(["odds", "put", "--score", "4-4", "--ruleset", "without-putting(pack=28)", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["model"] == "engine" and "/" in d["lead_wins"]
