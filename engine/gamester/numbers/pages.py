@@ -139,12 +139,13 @@ def _pp_show(base: str) -> str:
         d = s["dishes"]
         rows2.append([str(n), _pct(s["pair_royal_on_table"]["exact_float"], 2),
                       _pct(d["pair"]["pair"]["p"]), _pct(d["pair"]["best-trump"]["p"]),
-                      _pct(d["post"]["three-card-post"]["p"]), _pct(d["post"]["two-card-post"]["p"]),
-                      _pct(d["post"]["best-trump"]["p"])])
+                      _pct(d["post"]["post-of-21"]["p"]), _pct(d["post"]["three-card-post"]["p"]),
+                      _pct(d["post"]["two-card-post"]["p"]), _pct(d["post"]["best-trump"]["p"])])
     t1 = _table(["Players", "Pair dish", "Post dish", "Seat", "An even share"], rows1,
                 "How often the eldest hand takes each dish (estimated; ± one standard error)")
     t2 = _table(["Players", "A Pair-royal sweeps (exact)", "Pair dish: best Pair", "Pair dish: best trump",
-                 "Post dish: three-card Post", "Post dish: two-card Post", "Post dish: best trump"], rows2,
+                 "Post dish: a Post of 21", "Post dish: other three-card Post", "Post dish: other two-card Post",
+                 "Post dish: best trump"], rows2,
                 "What takes each dish (estimated, except the Pair-royal column)")
     return t1 + t2
 

@@ -45,13 +45,16 @@ HAND_WORDS = {
     "post-of-21": "a Post counting 21 (the best Post)",
     "nothing": "no Pair and no Post (three ranks and three suits)",
 }
-#: What took a dish at a show: a Pair-royal sweeps; else the best Pair or Post; else the best trump (or nobody,
-#: when the Post dish stays on the table).
-TAKERS = ("pair-royal", "pair", "three-card-post", "two-card-post", "best-trump", "left-on-table")
-TAKER_WORDS = {"pair-royal": "a Pair-royal", "pair": "the best Pair", "three-card-post": "a three-card Post",
-               "two-card-post": "a two-card Post", "best-trump": "the best trump", "left-on-table": "nobody (left "
+#: What took a dish at a show: a Pair-royal sweeps; else the best Pair or Post (a Post of 21, the best there is,
+#: counted apart); else the best trump (or nobody, when the Post dish stays on the table).
+TAKERS = ("pair-royal", "pair", "post-of-21", "three-card-post", "two-card-post", "best-trump", "left-on-table")
+TAKER_WORDS = {"pair-royal": "a Pair-royal", "pair": "the best Pair", "post-of-21": "a Post of 21",
+               "three-card-post": "a three-card Post (not of 21)", "two-card-post": "a two-card Post (not of 21)", "best-trump": "the best trump", "left-on-table": "nobody (left "
                "for the next deal)"}
 DISH_NAMES = ("pair", "post", "seat")
+POSSIBLE = {"pair": ("pair-royal", "pair", "best-trump"),
+            "post": ("pair-royal", "post-of-21", "three-card-post", "two-card-post", "best-trump", "left-on-table"),
+            "seat": ("pair-royal", "best-trump")}
 SAMPLES = 20_000
 METHOD_HAND = ("exact: every three-card hand of the 52-card pack (22,100 of them, equally likely) read by the "
                "engine's own hand keys, and counted")
@@ -132,6 +135,8 @@ def _taker(st, dish: str) -> str:
             cards = [FULL_PACK.index(c) for c in st.hands[d.post]]
             o = st.options
             e = hand_entry(cards, o.pair_rank, o.post_over_21, o.ten_ace)
+            if e[POST] % 64 == 42:
+                return "post-of-21"
             return "three-card-post" if e[POST] // 64 == 3 else "two-card-post"
         return "best-trump" if st.winners["post"] is not None else "left-on-table"
     return "best-trump"
@@ -173,7 +178,7 @@ def show_odds(players: int, ruleset: Any = None, samples: int = SAMPLES, seed: i
         "samples": samples,
         "seed": seed,
         "method": METHOD_SHOW.format(n=samples, p=players),
-        "dishes": {d: {t: _estimate(n, samples) for t, n in takers[d].items() if n or t != "left-on-table"}
+        "dishes": {d: {t: _estimate(n, samples) for t, n in takers[d].items() if t in POSSIBLE[d]}
                    for d in DISH_NAMES},
         "eldest": {d: _estimate(eldest[d], samples) for d in DISH_NAMES},
         "fair_share": str(Fraction(1, players)),

@@ -238,7 +238,7 @@ def _put_put(o, rng: random.Random, seed: int, kind: str, i: int) -> dict[str, A
                                                    "the game to its winner.")),
            ("put.deal.two-tricks", f"With these cards seat 0 wins the deal {pct(pw)} of the time and loses it "
                                    f"{pct(pl)} (the engine's odds: best first card, then best play)."),
-           ("put.put.eldest", f"On average putting gains {float(put_ev):+.2f} points and playing on "
+           ("put.put.eldest", f"On average a put is worth {float(put_ev):+.2f} points to seat 0 and playing on "
                               f"{float(play_ev):+.2f}, so the answer is: {answer.lower()}.")]
     return _exercise("put", o.to_string(), seed, kind, q, [format_cards(hand)], ["Put", "Play on"], answer, None,
                      why, i)

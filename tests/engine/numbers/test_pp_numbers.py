@@ -56,6 +56,8 @@ def test_taker_agrees_with_the_engine_settlement():
     assert ppn._taker(st, "pair") == "pair-royal" and st.winners["pair"] == 0
     st = settle(None, ["KS KH 2D", "AS 10S 3C", "4H 7D 9C"])
     assert ppn._taker(st, "pair") == "pair" and st.winners["pair"] == 0
+    assert ppn._taker(st, "post") == "post-of-21" and st.winners["post"] == 1  # a Ten-Ace counts 21
+    st = settle(None, ["KS KH 2D", "AS 9S 3C", "4H 7D 9C"])
     assert ppn._taker(st, "post") == "two-card-post" and st.winners["post"] == 1
 
 
