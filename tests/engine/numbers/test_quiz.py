@@ -137,7 +137,7 @@ def test_json_is_deterministic_per_seed(capsys):
     (["quiz", "put", "--seed", "1", "--kind", "put", "--ruleset", "without-putting"], "no putting"),
     (["odds", "put", "--score", "7-2"], "outside a game"),
     (["odds", "put", "--score", "4-4", "--ruleset", "truc"], "Truc"),
-    (["odds", "put", "--score", "2-2", "--model", "pav"], "computed at 4-4 only"),
+    (["odds", "put", "--score", "2-2", "--model", "pav", "--ruleset", "cotton-1674"], "puts are not modelled"),
     (["odds", "put", "--score", "2-2", "--model", "nope"], "unknown model"),
     (["odds", "put", "--score", "2-2", "--one-and-ties", "half"], "one trick and two ties"),
     (["odds", "post-and-pair", "--players", "40"], "2 to 17 players"),
