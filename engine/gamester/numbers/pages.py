@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 from fractions import Fraction
 from functools import lru_cache
@@ -109,8 +110,10 @@ def _table(head: list[str], rows: list[list[str]], caption: str, numeric_from: i
     for r in rows:
         cells = [f'<th scope="row">{r[0]}</th>'] + [f'<td class="gm-num">{c}</td>' for c in r[1:]]
         body.append("<tr>" + "".join(cells) + "</tr>")
-    return (f'<div class="gm-static"><table class="gm-numbers"><caption>{caption}</caption><thead><tr>{th}</tr>'
-            f'</thead><tbody>{"".join(body)}</tbody></table></div>')
+    # A wide table scrolls sideways on a phone: the scrolling box is focusable (keyboard) and named.
+    label = e(re.sub(r"<[^>]+>", "", caption), quote=True)
+    return (f'<div class="gm-static" tabindex="0" role="region" aria-label="{label}"><table class="gm-numbers">'
+            f'<caption>{caption}</caption><thead><tr>{th}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
 
 
 def _pp_hand(base: str) -> str:
