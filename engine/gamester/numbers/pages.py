@@ -166,7 +166,7 @@ def _pp_plot(base: str) -> str:
     return ('<figure class="gm-figure">' + line_chart(
         series, title="How much more than an even share the eldest hand takes, by the number of players",
         desc="Estimated from seeded deals settled by the engine. " + desc, x_label="Players",
-        y_label="Eldest's chance minus an even share (points)", x_ticks=list(range(2, 11)),
+        y_label="Edge over an even share (points)", x_ticks=list(range(2, 11)),
         y_ticks=[-2, -1, 0, 1, 2, 3], y_format=lambda v: f"{v:+g}" if v else "0", ident="pp-eldest")
         + f"<figcaption>The eldest hand's chance of taking each dish, less an even share (one in the number of "
           f"players), in percentage points: {SHOW_SAMPLES:,} seeded deals for each number of players, each settled "

@@ -18,9 +18,11 @@ def _fmt(v: float) -> str:
 
 def line_chart(series: list[tuple[str, list[tuple[float, float]]]], *, title: str, desc: str, x_label: str,
                y_label: str, x_ticks: list[float], y_ticks: list[float], y_format=lambda v: f"{v:g}",
-               width: int = 640, height: int = 360, ident: str = "chart") -> str:
-    """An accessible ``<svg>``: ``series`` is a list of (label, points); ticks fix the axes' ranges."""
-    left, right, top, bottom = 64, 170, 20, 52
+               width: int = 480, height: int = 380, ident: str = "chart") -> str:
+    """An accessible ``<svg>``: ``series`` is a list of (label, points); ticks fix the axes' ranges. The legend
+    sits under the plot, two entries a row, so that the chart stays legible when a phone shrinks it."""
+    rows = (len(series) + 1) // 2
+    left, right, top, bottom = 56, 16, 16, 62 + 22 * rows
     pw, ph = width - left - right, height - top - bottom
     x0, x1 = min(x_ticks), max(x_ticks)
     y0, y1 = min(y_ticks), max(y_ticks)
@@ -36,7 +38,7 @@ def line_chart(series: list[tuple[str, list[tuple[float, float]]]], *, title: st
            f'<title id="{ident}-t">{e(title)}</title><desc id="{ident}-d">{e(desc)}</desc>',
            '<g fill="none" stroke="currentColor" stroke-width="1">',
            f'<path d="M{left} {top}V{top + ph}H{left + pw}"/></g>',
-           '<g font-size="12" fill="currentColor" font-family="sans-serif">']
+           '<g font-size="14" fill="currentColor" font-family="sans-serif">']
     for t in y_ticks:
         y = sy(t)
         out.append(f'<line x1="{left - 4}" y1="{_fmt(y)}" x2="{left + pw}" y2="{_fmt(y)}" stroke="currentColor" '
@@ -47,7 +49,7 @@ def line_chart(series: list[tuple[str, list[tuple[float, float]]]], *, title: st
         out.append(f'<line x1="{_fmt(x)}" y1="{top + ph}" x2="{_fmt(x)}" y2="{top + ph + 4}" '
                    'stroke="currentColor"/>')
         out.append(f'<text x="{_fmt(x)}" y="{top + ph + 18}" text-anchor="middle">{_fmt(t)}</text>')
-    out.append(f'<text x="{left + pw / 2}" y="{height - 10}" text-anchor="middle">{e(x_label)}</text>')
+    out.append(f'<text x="{left + pw / 2}" y="{top + ph + 40}" text-anchor="middle">{e(x_label)}</text>')
     out.append(f'<text transform="translate(16 {top + ph / 2}) rotate(-90)" text-anchor="middle">{e(y_label)}'
                '</text></g>')
     for i, (label, pts) in enumerate(series):
@@ -57,11 +59,11 @@ def line_chart(series: list[tuple[str, list[tuple[float, float]]]], *, title: st
         out.append(f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="2"{dash_attr}/>')
         for x, y in pts:
             out.append(f'<circle cx="{_fmt(sx(x))}" cy="{_fmt(sy(y))}" r="2.5" fill="{colour}"/>')
-        ly = top + 14 + 20 * i
-        lx = left + pw + 14
+        ly = top + ph + 68 + 22 * (i // 2)
+        lx = left + (pw // 2) * (i % 2)
         out.append(f'<line x1="{lx}" y1="{ly - 4}" x2="{lx + 26}" y2="{ly - 4}" stroke="{colour}" '
                    f'stroke-width="2"{dash_attr}/>')
-        out.append(f'<text x="{lx + 32}" y="{ly}" font-size="12" fill="currentColor" '
+        out.append(f'<text x="{lx + 32}" y="{ly}" font-size="14" fill="currentColor" '
                    f'font-family="sans-serif">{e(label)}</text>')
     out.append("</svg>")
     return "".join(out)
