@@ -197,9 +197,11 @@ def _put_models(base: str) -> str:
         rows.append([e(label), _pct(float(deal[0])), _pct(float(deal[1])), _pct(float(deal[2])),
                      _pct(float(W[0, 0]), 2), _pct(float(W[4, 4]), 2)])
     pav = putn.PAV_FULL_44
+    zero = putn.PAV_GAME_52.get((0, 0))
     rows.append(["Pav: hands closed throughout, each card chosen for the best chance of the game; one trick and "
                  "two ties counting nothing", _pct(float(pav["win"])), _pct(float(pav["tie"])),
-                 _pct(float(pav["lose"])), "not computed", _pct(float(pav["p"]), 2)])
+                 _pct(float(pav["lose"])), _pct(float(zero[0]), 2) if zero else "not computed",
+                 _pct(float(pav["p"]), 2)])
     return _table(["Model", "Leader wins a deal", "Tie", "Leader loses", "Leader wins the game from 0-0",
                    "From 4-4"], rows, "What the lead is worth under two models of play (52 cards)")
 

@@ -117,11 +117,27 @@ def test_pav_reproduces_his_full_pack_figure():
     assert {k: res[k] for k in ("p", "win", "tie", "lose")} == pn.PAV_FULL_44  # the figures the site shows
 
 
+@pytest.mark.slow
+def test_stored_pav_game_is_recomputed():
+    g = pn.pav_game(13)
+    assert {k: (v["p"], v["win"], v["tie"], v["lose"]) for k, v in g.items()} == pn.PAV_GAME_52
+
+
 def test_stored_pav_figures_are_consistent():
     s = pn.PAV_FULL_44
     assert s["win"] + s["tie"] + s["lose"] == 1
     assert s["p"] == (s["win"] + s["tie"]) / (1 + s["tie"])
     assert float(s["p"]) == pytest.approx(pn.PAV_PUBLISHED_44, abs=1e-12)
+    game = pn.PAV_GAME_52
+
+    def get(a, b):
+        return Fraction(1) if a >= 5 else Fraction(0) if b >= 5 else game[a, b][0]
+
+    for (a, b), (p, w, t, lo) in game.items():  # each stored score's chance follows from its deal
+        assert w + t + lo == 1
+        assert p == w * (1 - get(b, a + 1)) + t * (1 - get(b, a)) + lo * (1 - get(b + 1, a))
+    if game:
+        assert game[4, 4][0] == s["p"]
 
 
 @pytest.mark.parametrize("score, ruleset, words", [
