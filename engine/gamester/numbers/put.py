@@ -407,19 +407,48 @@ def pav_game(n_ranks: int = 13, target: int = 5, one_and_ties: str = "nothing", 
     return out
 
 
-#: ``pav_game(13)`` (52 cards, five up, one trick and two ties nothing): ``(a, b) -> (p, win, tie, lose)``, stored
-#: because it takes some minutes on CPython; the slow tests recompute it.
-PAV_GAME_52: dict[tuple[int, int], tuple[Fraction, Fraction, Fraction, Fraction]] = {}
+#: ``pav_game(13)`` (52 cards, five up, one trick and two ties nothing) takes some twenty minutes on CPython, so its
+#: result is stored: the leader's deal (win, tie, lose) under the strategies found at each score ``(a, b)``; the
+#: chances of the game follow from them exactly (:data:`PAV_GAME_52`, by :func:`game_chances`). The slow tests
+#: recompute them.
+PAV_DEALS_52: dict[tuple[int, int], tuple[Fraction, Fraction, Fraction]] = {
+    (0, 0): (Fraction(387867, 1017926), Fraction(1634212, 12724075), Fraction(1783293, 3635450)),
+    (0, 1): (Fraction(148891, 391510), Fraction(3295931, 25448150), Fraction(6237152, 12724075)),
+    (0, 2): (Fraction(9702867, 25448150), Fraction(1630066, 12724075), Fraction(254799, 519350)),
+    (0, 3): (Fraction(9670981, 25448150), Fraction(36131, 279650), Fraction(6244624, 12724075)),
+    (0, 4): (Fraction(971729, 2544815), Fraction(3232421, 25448150), Fraction(12498439, 25448150)),
+    (1, 0): (Fraction(387131, 1017926), Fraction(3295751, 25448150), Fraction(28222, 57575)),
+    (1, 1): (Fraction(9708561, 25448150), Fraction(324851, 2544815), Fraction(12491079, 25448150)),
+    (1, 2): (Fraction(9676973, 25448150), Fraction(3281669, 25448150), Fraction(6244754, 12724075)),
+    (1, 3): (Fraction(285833, 748475), Fraction(461627, 3635450), Fraction(12498439, 25448150)),
+    (1, 4): (Fraction(965117, 2544815), Fraction(66376, 508963), Fraction(95986, 195755)),
+    (2, 0): (Fraction(9708561, 25448150), Fraction(324851, 2544815), Fraction(12491079, 25448150)),
+    (2, 1): (Fraction(9679011, 25448150), Fraction(193771, 1496950), Fraction(6237516, 12724075)),
+    (2, 2): (Fraction(138847, 363545), Fraction(645649, 5089630), Fraction(2500123, 5089630)),
+    (2, 3): (Fraction(4827811, 12724075), Fraction(127348, 978775), Fraction(1248148, 2544815)),
+    (2, 4): (Fraction(14789, 38675), Fraction(1606258, 12724075), Fraction(6252236, 12724075)),
+    (3, 0): (Fraction(9679983, 25448150), Fraction(658627, 5089630), Fraction(6237516, 12724075)),
+    (3, 1): (Fraction(4860293, 12724075), Fraction(3226661, 25448150), Fraction(12500903, 25448150)),
+    (3, 2): (Fraction(39409, 103870), Fraction(3313697, 25448150), Fraction(6239624, 12724075)),
+    (3, 3): (Fraction(4869409, 12724075), Fraction(1600492, 12724075), Fraction(6254174, 12724075)),
+    (3, 4): (Fraction(9616673, 25448150), Fraction(1686691, 12724075), Fraction(191663, 391510)),
+    (4, 0): (Fraction(4861343, 12724075), Fraction(3222689, 25448150), Fraction(500111, 1017926)),
+    (4, 1): (Fraction(4828381, 12724075), Fraction(1655782, 12724075), Fraction(891416, 1817725)),
+    (4, 2): (Fraction(974399, 2544815), Fraction(187849, 1496950), Fraction(12510727, 25448150)),
+    (4, 3): (Fraction(9635641, 25448150), Fraction(1671823, 12724075), Fraction(12468863, 25448150)),
+    (4, 4): (Fraction(9770303, 25448150), Fraction(37313, 299390), Fraction(893303, 1817725)),
+}
 
 
 # -- the game: deals to game_points, the lead alternating --------------------------------------------------------
-def game_chances(deal: tuple[Fraction, Fraction, Fraction], target: int) -> dict[tuple[int, int], Fraction]:
+def game_chances(deal: Any, target: int) -> dict[tuple[int, int], Fraction]:
     """``W[a, b]``: the chance that the player about to lead, with ``a`` points against ``b``, wins the game, when
-    every deal gives the leader (win, tie, lose) and the lead passes to the other after each deal.
+    every deal gives the leader (win, tie, lose) (or, with a dict, the deal at each score) and the lead passes to the
+    other after each deal.
 
     After a deal the other leads, so ``W[a,b] = w (1 - W[b,a+1]) + t (1 - W[b,a]) + l (1 - W[b+1,a])``; a tie
     links ``W[a,b]`` and ``W[b,a]``, a pair of linear equations solved together."""
-    w, t, lo = deal
+    per_score = isinstance(deal, dict)
     W: dict[tuple[int, int], Fraction] = {}
 
     def get(a: int, b: int) -> Fraction:
@@ -434,13 +463,19 @@ def game_chances(deal: tuple[Fraction, Fraction, Fraction], target: int) -> dict
             b = total - a
             if not 0 <= b < target or (a, b) in W:
                 continue
-            # W[a,b] = K1 - t W[b,a];  W[b,a] = K2 - t W[a,b]
-            k1 = w * (1 - get(b, a + 1)) + t + lo * (1 - get(b + 1, a))
-            k2 = w * (1 - get(a, b + 1)) + t + lo * (1 - get(a + 1, b))
-            x = (k1 - t * k2) / (1 - t * t)
+            # W[a,b] = K1 - t1 W[b,a];  W[b,a] = K2 - t2 W[a,b]
+            w1, t1, l1 = deal[a, b] if per_score else deal
+            w2, t2, l2 = deal[b, a] if per_score else deal
+            k1 = w1 * (1 - get(b, a + 1)) + t1 + l1 * (1 - get(b + 1, a))
+            k2 = w2 * (1 - get(a, b + 1)) + t2 + l2 * (1 - get(a + 1, b))
+            x = (k1 - t1 * k2) / (1 - t1 * t2)
             W[a, b] = x
-            W[b, a] = k2 - t * x
+            W[b, a] = k2 - t2 * x
     return W
+
+
+#: The chances of the game under Pav's model (52 cards): ``(a, b) -> (p, win, tie, lose)``, from the stored deals.
+PAV_GAME_52 = {k: (p, *PAV_DEALS_52[k]) for k, p in game_chances(PAV_DEALS_52, 5).items()}
 
 
 def lead_value(score: str | tuple[int, int], ruleset: Any = None, model: str = "engine",
