@@ -15,7 +15,9 @@ players to go on choosing the same way; among equally good cards he plays the lo
 of strategies, whose results are counted exactly over every pair of hands. Those strategies depend on what a tied
 deal is worth, which depends on the strategies: at four all the value is found where the two agree (the chance
 ``p`` of the first leader is the one for which, valuing a tie at ``1 - p``, the strategies give ``p`` back), and
-for that set of strategies the chance is exact.
+for that set of strategies the chance is exact. Pav's analysis stops there; :func:`pav_game` carries the same model
+back over a whole game without putting, finding the strategies afresh at every score (where they never settle, it
+says so and gives the range of the chance).
 
 What a deal of one trick and two ties counts is a parameter (``one_and_ties``): ``"win"`` (the engine's rule,
 clause ``put.deal.one-and-two-ties``) or ``"nothing"`` (Pav's). The deal's result is always read by the engine's
