@@ -35,6 +35,7 @@ from typing import Any
 
 import gamester
 from gamester import render as grender
+from gamester.numbers import pages as numbers_pages  # exercises, numbers: the Teach pages
 from gamester_site import site_data  # glossary, readings, edition access
 
 # MkDocs' strict mode counts the warnings logged under "mkdocs" (no MkDocs import: this code runs in any builder).
@@ -112,6 +113,8 @@ def expand(name: str, text: str, page: Any) -> str:
         return _cli(text, page)
     if name in site_data.MARKERS:
         return site_data.MARKERS[name](text, page)
+    if name in numbers_pages.MARKERS:
+        return numbers_pages.MARKERS[name](text, _base(page))
     raise MarkerError(f"unknown marker '{name}' (known: example, compare, widget, cli, "
                       f"{', '.join(sorted(site_data.MARKERS))})")
 

@@ -7,6 +7,7 @@
     gamester clauses [GAME] [--json]
     gamester replay RECORD.json|-  [--json]
     gamester demo
+    gamester quiz GAME --seed N [--kind K] [--ruleset R] [--json]  |  gamester odds GAME ... (see gamester.numbers.cli)
 
 Bad input exits with status 2 and one line on stderr naming the problem; never a traceback.
 """
@@ -20,6 +21,7 @@ from typing import Any
 
 from .. import commands
 from ..errors import GamesterError
+from ..numbers import cli as numbers_cli
 from ..options import parse_int
 from ..registry import games
 
@@ -72,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--json", action="store_true")
     d = sub.add_parser("demo", help="a short tour: one deal settled under each of a game's rulesets")
     d.add_argument("game", nargs="?", default=min(games()), help=f"default {min(games())}")
+    numbers_cli.add_parsers(sub, _int)
     return p
 
 
@@ -93,6 +96,9 @@ def run(argv: list[str]) -> tuple[Any, str, bool]:
         out = commands.replay_record(_read(ns.record))
     elif ns.command == "demo":
         out = commands.demo(ns.game)
+    elif ns.command in numbers_cli.COMMANDS:
+        data, text = numbers_cli.run(ns)
+        return data, text, as_json
     else:
         out = commands.run(ns.game, ns.command, ruleset=ns.ruleset, options=ns.option, players=ns.players,
                            seed=ns.seed, bots=getattr(ns, "bots", ()), deals=getattr(ns, "deals", None),
