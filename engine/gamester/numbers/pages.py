@@ -17,7 +17,7 @@ from html import escape as e
 from typing import Any
 
 from ..errors import RulesetError
-from ..render import card_html
+from ..html import card_html
 from . import post_and_pair as ppn
 from . import put as putn
 from . import quiz

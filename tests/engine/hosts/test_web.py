@@ -1,6 +1,6 @@
 """gamester.web, the JSON API the browser widgets call, tested on CPython.
 
-Most tests use a toy game (tests/web/toygame.py) so that they check the API, not a game's rules; the last ones run
+Most tests use a toy game (tests/engine/hosts/toygame.py) so that they check the API, not a game's rules; the last ones run
 over every real game registered, whatever has landed.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-import toygame  # tests/web/toygame.py (pytest puts a test's folder on sys.path)
+from . import toygame  # tests/engine/hosts/toygame.py
 
 from gamester import games, web
 from gamester.game import replay
