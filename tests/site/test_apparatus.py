@@ -207,7 +207,7 @@ def test_every_sentence_and_line_anchor_lands_on_its_first_word():
     from html import unescape
 
     import edition
-    import site_data
+    from gamester_site import site_data
 
     ed = edition.load()
     n = 0

@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from . import toygame  # tests/engine/hosts/toygame.py
 
 from gamester import games, web
 from gamester.game import replay
+
+from . import toygame  # tests/engine/hosts/toygame.py
 
 
 @pytest.fixture(autouse=True)
