@@ -23,6 +23,8 @@ Markers (arguments are ``name=value`` or ``name="value with spaces"``):
 ``bibliography``              the bibliography;  ``cite-this key=.. locator=..``: BibTeX and CSL-JSON
 ``notes [topic=..]``          editorial notes as admonitions;  ``glossary``: the glossary
 ``cli ARGS``                  runs ``gamester ARGS`` at build time and shows the command and its output
+``exercises GAME ..``         printed exercises with an answer key; ``numbers NAME``: a table or plot that a game
+                              declares (both in :mod:`gamester_site.teach`: the Teach and Numbers pages)
 """
 
 from __future__ import annotations
@@ -35,8 +37,10 @@ from typing import Any
 
 import gamester
 from gamester import render as grender
-from gamester.numbers import pages as numbers_pages  # exercises, numbers: the Teach pages
-from gamester_site import site_data  # glossary, readings, edition access
+from gamester_site import (
+    site_data,  # glossary, readings, edition access
+    teach,  # exercises, numbers: the Teach and Numbers pages
+)
 
 # MkDocs' strict mode counts the warnings logged under "mkdocs" (no MkDocs import: this code runs in any builder).
 log = logging.getLogger("mkdocs.gamester_site.markers")
@@ -113,8 +117,8 @@ def expand(name: str, text: str, page: Any) -> str:
         return _cli(text, page)
     if name in site_data.MARKERS:
         return site_data.MARKERS[name](text, page)
-    if name in numbers_pages.MARKERS:
-        return numbers_pages.MARKERS[name](text, _base(page))
+    if name in teach.MARKERS:
+        return teach.MARKERS[name](text, _base(page))
     raise MarkerError(f"unknown marker '{name}' (known: example, compare, widget, cli, "
                       f"{', '.join(sorted(site_data.MARKERS))})")
 

@@ -9,7 +9,7 @@ from ...cards import (
 )
 from ...errors import RulesetError
 from ...registry import CommandArgs, GameSpec, WidgetSpec
-from . import narrate
+from . import narrate, numbers, quiz
 from .analysis import analysis, best_trump_chance, offered_chance
 from .bots import BOTS, CautiousBot, SpeculatorBot
 from .odds import win_chances
@@ -79,7 +79,8 @@ SPEC = GameSpec(
     widgets={"spec-play": WidgetSpec(
         "spec-play", "play", "Play a game", "Live: deal, turn and trade with the bots, with the chance of each card being best trump.",
         play=True, args=("seed", "players", "ruleset", "options", "bots", "deals"), required=("seed",))},
-    analysis=analysis)
+    analysis=analysis,
+    quiz_kinds=quiz.KINDS, make_quiz=quiz.make, odds=numbers.odds_command, numbers=numbers.TABLES)
 
 __all__ = ["BOTS", "MAX_PLAYERS", "PRESETS", "SPEC", "CautiousBot", "Phase", "SpeculationOptions", "SpeculationState", "SpeculatorBot",
            "analysis", "best_trump_chance", "new_state", "offered_chance"]

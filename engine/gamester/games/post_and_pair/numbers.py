@@ -1,15 +1,18 @@
 """Post and Pair in numbers: how often a hand holds each thing, and who takes the dishes at a show.
 
 **One hand.** Every three-card hand of the game's pack (52 cards, ``C(52, 3) = 22,100`` hands, all equally likely)
-is read by the engine's own :func:`~gamester.post_and_pair_showdown.hand_entry`, and the hands of each sort are
+is read by the engine's own :func:`~gamester.games.post_and_pair.hands.hand_entry`, and the hands of each sort are
 counted: the chances are exact fractions.
 
 **The show.** Who takes each dish among N players depends on every hand at once; ``C(52,3) * C(49,3)`` deals for
 two players alone is too many to settle one by one in Python, so the show is estimated: seeded random deals, each
-settled by the engine's own :func:`~gamester.post_and_pair_showdown.settle` (every player staying in, one counter
+settled by the engine's own :func:`~gamester.games.post_and_pair.showdown.settle` (every player staying in, one counter
 in each dish), with the sample size and the standard error of every figure. One show figure is also exact (the
 chance that some hand holds a Pair-royal, and so sweeps the table), by inclusion and exclusion, so that the
 estimate can be checked against it.
+
+``gamester odds post-and-pair`` runs :func:`odds_command`; the Numbers page's tables and plot are at the end
+(:data:`TABLES`).
 """
 
 from __future__ import annotations
@@ -21,19 +24,13 @@ from itertools import combinations
 from math import comb, perm, sqrt
 from typing import Any
 
-from ..cards import FULL_PACK
-from ..errors import RulesetError
-from ..post_and_pair_rules import PostAndPairOptions
-from ..post_and_pair_showdown import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    PAIR,
-    POST,
-    ROYAL,
-    check_options,
-    hand_entry,
-    settle,
-)
+from ...cards import FULL_PACK
+from ...errors import RulesetError
+from ...html import e, numbers_table, percent
+from ...svg import line_chart
+from .hands import MAX_PLAYERS, MIN_PLAYERS, PAIR, POST, ROYAL, hand_entry
+from .rules import PostAndPairOptions
+from .showdown import check_options, settle
 
 PACK = len(FULL_PACK)
 HAND_SORTS = ("pair-royal", "pair", "three-card-post", "two-card-post", "post-of-21", "nothing")
@@ -217,3 +214,85 @@ def odds_text(data: dict[str, Any]) -> str:
     lines.append(f"  some hand holds a Pair-royal: exact {100 * pr['exact_float']:.3f}%, estimated "
                  f"{100 * pr['p']:.3f}% (± {100 * pr['se']:.3f})")
     return "\n".join(lines)
+
+
+def odds_command(ruleset: Any = None, players: int | None = None, **kw: Any) -> tuple[dict[str, Any], str]:
+    """``gamester odds post-and-pair --players N [--samples S] [--seed N]`` (the game's ``GameSpec.odds``)."""
+    if players is None:
+        raise RulesetError("gamester odds post-and-pair needs --players N")
+    data = odds(players, ruleset, **kw)
+    return data, odds_text(data)
+
+
+# -- the Numbers page -------------------------------------------------------------------------------------------
+SHOW_SAMPLES = 8000
+SHOW_SEED = 1674
+SHOW_PLAYERS = range(2, 11)
+
+
+def _one_in(p: Fraction) -> str:
+    return f"1 in {round(1 / p):,}" if p else "never"
+
+
+def hand_table(base: str) -> str:
+    """``<!-- numbers pp-hand -->``: one hand's exact chances."""
+    ch = hand_chances()
+    rows = [[e(HAND_WORDS[k][0].upper() + HAND_WORDS[k][1:]), f"{v.numerator:,}/{v.denominator:,}",
+             percent(float(v), 2), _one_in(v)] for k, v in ch.items()]
+    return numbers_table(["One hand of three cards", "Exact chance", "Per cent", "About"], rows,
+                         "One hand (exact: every one of the 22,100 hands counted)")
+
+
+@lru_cache(maxsize=1)
+def _shows() -> list[dict[str, Any]]:
+    return [show_odds(n, samples=SHOW_SAMPLES, seed=SHOW_SEED) for n in SHOW_PLAYERS]
+
+
+def _pm(x: dict[str, float]) -> str:
+    return f"{100 * x['p']:.1f}% <small>± {100 * x['se']:.1f}</small>"
+
+
+def show_tables(base: str) -> str:
+    """``<!-- numbers pp-show -->``: how often the eldest takes each dish, and what takes it, for 2 to 10."""
+    rows1, rows2 = [], []
+    for s in _shows():
+        n = s["players"]
+        rows1.append([str(n), _pm(s["eldest"]["pair"]), _pm(s["eldest"]["post"]), _pm(s["eldest"]["seat"]),
+                      percent(1 / n)])
+        d = s["dishes"]
+        rows2.append([str(n), percent(s["pair_royal_on_table"]["exact_float"], 2),
+                      percent(d["pair"]["pair"]["p"]), percent(d["pair"]["best-trump"]["p"]),
+                      percent(d["post"]["post-of-21"]["p"]), percent(d["post"]["three-card-post"]["p"]),
+                      percent(d["post"]["two-card-post"]["p"]), percent(d["post"]["best-trump"]["p"])])
+    t1 = numbers_table(["Players", "Pair dish", "Post dish", "Seat", "An even share"], rows1,
+                       "How often the eldest hand takes each dish (estimated; ± one standard error)")
+    t2 = numbers_table(["Players", "A Pair-royal sweeps (exact)", "Pair dish: best Pair", "Pair dish: best trump",
+                        "Post dish: a Post of 21", "Post dish: other three-card Post",
+                        "Post dish: other two-card Post", "Post dish: best trump"], rows2,
+                       "What takes each dish (estimated, except the Pair-royal column)")
+    return t1 + t2
+
+
+def eldest_plot(base: str) -> str:
+    """``<!-- numbers pp-plot -->``: the eldest hand's edge over an even share, by the number of players."""
+    shows = _shows()
+    series = [(f"{d.capitalize()} {'dish' if d != 'seat' else ''}".strip(),
+               [(s["players"], 100 * (s["eldest"][d]["p"] - 1 / s["players"])) for s in shows])
+              for d in ("pair", "post", "seat")]
+    series.append(("An even share", [(s["players"], 0.0) for s in shows]))
+    se = max(s["eldest"][d]["se"] for s in shows for d in ("pair", "post", "seat"))
+    desc = "; ".join(f"{s['players']} players: Pair {percent(s['eldest']['pair']['p'])}, Post "
+                     f"{percent(s['eldest']['post']['p'])}, Seat {percent(s['eldest']['seat']['p'])}, an even "
+                     f"share {percent(1 / s['players'])}" for s in shows)
+    return ('<figure class="gm-figure">' + line_chart(
+        series, title="How much more than an even share the eldest hand takes, by the number of players",
+        desc="Estimated from seeded deals settled by the engine. " + desc, x_label="Players",
+        y_label="Edge over an even share (points)", x_ticks=list(range(2, 11)),
+        y_ticks=[-2, -1, 0, 1, 2, 3], y_format=lambda v: f"{v:+g}" if v else "0", ident="pp-eldest")
+        + f"<figcaption>The eldest hand's chance of taking each dish, less an even share (one in the number of "
+          f"players), in percentage points: {SHOW_SAMPLES:,} seeded deals for each number of players, each settled "
+          f"by the engine; each point is uncertain by up to {100 * se:.1f} (one standard error).</figcaption>"
+          "</figure>")
+
+
+TABLES = {"pp-hand": hand_table, "pp-show": show_tables, "pp-plot": eldest_plot}

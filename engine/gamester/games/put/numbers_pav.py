@@ -1,194 +1,24 @@
-"""Put in numbers: what the lead of a deal is worth, from a given score, under two models of play.
+"""Put's numbers, part two: Pav's model (hands closed to the end, the unseen cards taken as uniformly dealt).
 
-Only the order of the ranks matters at Put (suits never do), so a hand is a sorted tuple of rank values (1 = the
-lowest rank of the pack in use, up to 13 = the Three in the full pack) and the unseen cards are counts per rank.
-
-**The engine's model** (``model="engine"``): the deal odds of :mod:`gamester.put_odds`: the leader chooses his
-first card without seeing, then both play their best with the hands open. The leader's chances of winning, tying
-and losing a deal are exact fractions over every pair of hands. The game is then a chain of deals without putting
-(each deal a point to its winner, the lead alternating), solved exactly.
-
-**Pav's model** (``model="pav"``, after Steven E. Pav's 2024 analysis of Put): every player keeps his hand closed
-to the end. At each card he picks the one that gives him the best chance of winning the *game*, reckoning the
-unseen cards as a uniformly random hand (he draws no inference from what the other has played) and expecting both
-players to go on choosing the same way; among equally good cards he plays the lowest. A deal is then a fixed pair
-of strategies, whose results are counted exactly over every pair of hands. Those strategies depend on what a tied
-deal is worth, which depends on the strategies: at four all the value is found where the two agree (the chance
-``p`` of the first leader is the one for which, valuing a tie at ``1 - p``, the strategies give ``p`` back), and
-for that set of strategies the chance is exact. Pav's analysis stops there; :func:`pav_game` carries the same model
-back over a whole game without putting, finding the strategies afresh at every score (where they never settle, it
-says so and gives the range of the chance).
-
-What a deal of one trick and two ties counts is a parameter (``one_and_ties``): ``"win"`` (the engine's rule,
-clause ``put.deal.one-and-two-ties``) or ``"nothing"`` (Pav's). The deal's result is always read by the engine's
-own :func:`gamester.put.deal_result`; under ``"nothing"`` a win needs two tricks.
-
-Puts are not modelled: the chances are those of the game without putting (Cotton's variant, ruleset
-``without-putting``), and of Cotton's game only at four all, where a put can change nothing (the winner of the
-deal wins the game either way).
+See :mod:`gamester.games.put.numbers` for the model in words; the hands, the deal's outcome and the chain of deals
+to a game are in :mod:`.numbers_engine`.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
 from typing import Any
 
-from .. import put_odds
-from ..errors import RulesetError
-from ..put import PRESETS, PutOptions, deal_result
-from ..rulesets import parse_ruleset
+from ...errors import RulesetError
+from .numbers_engine import _draws, _drop, _less, _outcome, _sign, engine_deal, game_chances
 
-MODELS = ("engine", "pav")
-ONE_AND_TIES = ("win", "nothing")
 #: Pav's published chance of the first leader winning from four all (52 cards, one trick and two ties nothing).
 PAV_PUBLISHED_44 = 0.4522019143769842
 #: Our own figure for it (``pav_four_all(13)``, about half a minute on CPython; stored for the site and recomputed
 #: by the slow tests): the exact chance for the strategies found, and the leader's deal under them.
 PAV_FULL_44 = {"p": Fraction(12941908, 28619755), "win": Fraction(9770303, 25448150),
                "tie": Fraction(37313, 299390), "lose": Fraction(893303, 1817725)}
-METHOD = {
-    "engine": ("exact: every pair of hands; the leader chooses his first card without seeing the other's hand, "
-               "then both play their best with the hands open (gamester.put_odds); deals without putting, each "
-               "a point to its winner, the lead alternating"),
-    "pav": ("exact for the strategies found: every pair of hands; each player, hands closed, plays the card that "
-            "gives him the best chance of winning the game, taking the unseen cards as uniformly dealt (after "
-            "S. E. Pav, 2024); the value of a tied deal and the strategies are solved together, score by score, "
-            "in a game without putting"),
-}
-
-
-def options_for(ruleset: Any) -> PutOptions:
-    if isinstance(ruleset, PutOptions):
-        return ruleset
-    if ruleset is None:
-        return PRESETS["without-putting"].options
-    return parse_ruleset("put", PutOptions(), PRESETS, ruleset)
-
-
-def _check(o: PutOptions, score: tuple[int, int]) -> None:
-    if o.betting == "double":
-        raise RulesetError("the numbers for Put cover Put with or without putting (betting=put or none), not "
-                           "Truc's doubling")
-    g = o.game_points
-    a, b = score
-    if not (0 <= a < g and 0 <= b < g):
-        raise RulesetError(f"score {a}-{b} is outside a game of {g} points: each side has 0 to {g - 1}")
-    if o.betting == "put" and o.unput_deal == "game":
-        raise RulesetError("with unput_deal=game every deal played out ends the game and only puts score points; "
-                           "puts are not modelled: use ruleset without-putting")
-    if o.betting == "put" and (a, b) != (g - 1, g - 1):
-        raise RulesetError(f"puts are not modelled, so with putting only {g - 1}-{g - 1} (where a put changes "
-                           "nothing) is computed: use ruleset without-putting for other scores")
-
-
-def parse_score(text: str) -> tuple[int, int]:
-    parts = str(text).split("-")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise RulesetError(f"cannot read score {text!r}: write A-B, the leader's points first (e.g. 4-4)")
-    return int(parts[0]), int(parts[1])
-
-
-# -- hands as rank values ---------------------------------------------------------------------------------------
-@lru_cache(maxsize=4096)
-def _draws(counts: tuple[int, ...], k: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Every ``k``-card hand from ``counts`` (index = rank value - 1) as (sorted values, number of card-level hands)."""
-    out: list[tuple[tuple[int, ...], int]] = []
-
-    def rec(r: int, left: int, acc: tuple[int, ...], w: int) -> None:
-        if left == 0:
-            out.append((acc, w))
-            return
-        for v in range(r, len(counts)):
-            for take in range(1, min(counts[v], left) + 1):
-                rec(v + 1, left - take, acc + (v + 1,) * take, w * comb(counts[v], take))
-
-    rec(0, k, (), 1)
-    return tuple(out)
-
-
-def _less(counts: tuple[int, ...], *cards: int) -> tuple[int, ...]:
-    c = list(counts)
-    for v in cards:
-        c[v - 1] -= 1
-    return tuple(c)
-
-
-def _drop(hand: tuple[int, ...], v: int) -> tuple[int, ...]:
-    i = hand.index(v)
-    return hand[:i] + hand[i + 1:]
-
-
-@lru_cache(maxsize=64)
-def _outcome(t_lead: int, t_follow: int, one_and_ties: str) -> int:
-    """+1 the deal's leader wins, 0 nobody, -1 the other, by the engine's deal_result (and, under ``"nothing"``,
-    a win needs two tricks)."""
-    w = deal_result({0: t_lead, 1: t_follow})
-    if w is not None and one_and_ties == "nothing" and max(t_lead, t_follow) < 2:
-        w = None
-    return 0 if w is None else (1 if w == 0 else -1)
-
-
-def _sign(a: int, b: int) -> int:
-    return (a > b) - (a < b)
-
-
-# -- the engine's model: open hands after the first card ---------------------------------------------------------
-@lru_cache(maxsize=400_000)
-def _open(mine: tuple[int, ...], theirs: tuple[int, ...], me_lead: bool, table: int, mw: int, tw: int,
-          rule: str) -> int:
-    """Open-hand best play, +1/0/-1 for 'me' (used for ``one_and_ties="nothing"``; under ``"win"`` it agrees
-    with :mod:`gamester.put_odds`, which the tests check)."""
-    if not mine and table == 0:
-        return _outcome(mw, tw, rule)
-    if table == 0:
-        if me_lead:
-            return max(_open(_drop(mine, c), theirs, True, c, mw, tw, rule) for c in set(mine))
-        return min(_open(mine, _drop(theirs, c), False, c, mw, tw, rule) for c in set(theirs))
-    if me_lead:  # they answer my card
-        vals = []
-        for d in set(theirs):
-            s = _sign(table, d)
-            vals.append(_open(mine, _drop(theirs, d), s >= 0, 0, mw + (s > 0), tw + (s < 0), rule))
-        return min(vals)
-    vals = []
-    for d in set(mine):
-        s = _sign(d, table)
-        vals.append(_open(_drop(mine, d), theirs, s > 0, 0, mw + (s > 0), tw + (s < 0), rule))
-    return max(vals)
-
-
-def _engine_hand(hand: tuple[int, ...], counts: tuple[int, ...], rule: str) -> tuple[int, int, int, int]:
-    """(win, tie, lose, total) for the leader holding ``hand``, his best first card, then open hands."""
-    rest = _less(counts, *hand)
-    if rule == "win":
-        tallies, _ = put_odds.odds(hand, 3, rest, True, 0, 0, 0, True)
-        return tallies
-    best = None
-    opp = _draws(rest, 3)
-    total = sum(w for _, w in opp)
-    for c in sorted(set(hand), reverse=True):
-        t = [0, 0, 0]
-        after = _drop(hand, c)
-        for h, w in opp:
-            t[1 - _open(after, h, True, c, 0, 0, rule)] += w
-        key = (t[0] - t[2], t[0])
-        if best is None or key > best[0]:
-            best = (key, (t[0], t[1], t[2], total))
-    return best[1]
-
-
-@lru_cache(maxsize=16)
-def engine_deal(n_ranks: int, one_and_ties: str = "win") -> tuple[Fraction, Fraction, Fraction]:
-    """The leader's exact chances (win, tie, lose) of a deal under the engine's model."""
-    counts = (4,) * n_ranks
-    tw = tt = tl = 0
-    denom = 0
-    for hand, w in _draws(counts, 3):
-        a, b, c, total = _engine_hand(hand, counts, one_and_ties)
-        tw, tt, tl, denom = tw + w * a * 1, tt + w * b, tl + w * c, denom + w * total
-    return Fraction(tw, denom), Fraction(tt, denom), Fraction(tl, denom)
 
 
 # -- Pav's model: hands closed, the unseen cards taken as uniformly dealt ----------------------------------------
@@ -442,92 +272,5 @@ PAV_DEALS_52: dict[tuple[int, int], tuple[Fraction, Fraction, Fraction]] = {
 }
 
 
-# -- the game: deals to game_points, the lead alternating --------------------------------------------------------
-def game_chances(deal: Any, target: int) -> dict[tuple[int, int], Fraction]:
-    """``W[a, b]``: the chance that the player about to lead, with ``a`` points against ``b``, wins the game, when
-    every deal gives the leader (win, tie, lose) (or, with a dict, the deal at each score) and the lead passes to the
-    other after each deal.
-
-    After a deal the other leads, so ``W[a,b] = w (1 - W[b,a+1]) + t (1 - W[b,a]) + l (1 - W[b+1,a])``; a tie
-    links ``W[a,b]`` and ``W[b,a]``, a pair of linear equations solved together."""
-    per_score = isinstance(deal, dict)
-    W: dict[tuple[int, int], Fraction] = {}
-
-    def get(a: int, b: int) -> Fraction:
-        if a >= target:
-            return Fraction(1)
-        if b >= target:
-            return Fraction(0)
-        return W[a, b]
-
-    for total in range(2 * target - 2, -1, -1):
-        for a in range(target):
-            b = total - a
-            if not 0 <= b < target or (a, b) in W:
-                continue
-            # W[a,b] = K1 - t1 W[b,a];  W[b,a] = K2 - t2 W[a,b]
-            w1, t1, l1 = deal[a, b] if per_score else deal
-            w2, t2, l2 = deal[b, a] if per_score else deal
-            k1 = w1 * (1 - get(b, a + 1)) + t1 + l1 * (1 - get(b + 1, a))
-            k2 = w2 * (1 - get(a, b + 1)) + t2 + l2 * (1 - get(a + 1, b))
-            x = (k1 - t1 * k2) / (1 - t1 * t2)
-            W[a, b] = x
-            W[b, a] = k2 - t2 * x
-    return W
-
-
 #: The chances of the game under Pav's model (52 cards): ``(a, b) -> (p, win, tie, lose)``, from the stored deals.
 PAV_GAME_52 = {k: (p, *PAV_DEALS_52[k]) for k, p in game_chances(PAV_DEALS_52, 5).items()}
-
-
-def lead_value(score: str | tuple[int, int], ruleset: Any = None, model: str = "engine",
-               one_and_ties: str | None = None) -> dict[str, Any]:
-    """``gamester odds put``: the chance that the player to lead the next deal wins the game from ``score`` (his
-    points first)."""
-    o = options_for(ruleset)
-    a, b = parse_score(score) if isinstance(score, str) else score
-    _check(o, (a, b))
-    if model not in MODELS:
-        raise RulesetError(f"unknown model {model!r}: the models are {', '.join(MODELS)}")
-    rule = one_and_ties or ("win" if model == "engine" else "nothing")
-    if rule not in ONE_AND_TIES:
-        raise RulesetError(f"one trick and two ties counts 'win' or 'nothing', not {rule!r}")
-    n = len(o.order)
-    out: dict[str, Any] = {"game": "put", "ruleset": o.to_string(), "score": f"{a}-{b}", "model": model,
-                           "one_and_ties": rule, "method": METHOD[model]}
-    g = o.game_points
-    if model == "engine":
-        deal = engine_deal(n, rule)
-        W = game_chances(deal, g)
-        p = W[a, b]
-    else:
-        if (n, g, rule, a, b) == (13, 5, "nothing", 4, 4):
-            res = PAV_FULL_44
-            out["stored"] = "computed by pav_four_all(13) (about half a minute); recomputed by the slow tests"
-        elif (a, b) == (g - 1, g - 1):
-            res = pav_four_all(n, rule)
-            out["iterations"] = res["iterations"]
-        elif (n, g, rule) == (13, 5, "nothing") and PAV_GAME_52:
-            res = dict(zip(("p", "win", "tie", "lose"), PAV_GAME_52[a, b], strict=True))
-            out["stored"] = "computed by pav_game(13) (some minutes); recomputed by the slow tests"
-        else:
-            res = pav_game(n, g, rule)[a, b]
-        deal, p = (res["win"], res["tie"], res["lose"]), res["p"]
-        if n == 13 and rule == "nothing" and (a, b) == (g - 1, g - 1) == (4, 4):
-            out["published"] = PAV_PUBLISHED_44
-            out["difference_from_published"] = float(p) - PAV_PUBLISHED_44
-    out.update({"lead_wins": str(p), "lead_wins_float": round(float(p), 6),
-                "deal": {k: str(v) for k, v in zip(("win", "tie", "lose"), deal, strict=True)},
-                "deal_float": {k: round(float(v), 6) for k, v in zip(("win", "tie", "lose"), deal, strict=True)}})
-    return out
-
-
-def lead_value_text(d: dict[str, Any]) -> str:
-    lines = [f"Put ({d['ruleset']}), score {d['score']}, {d['model']} model, one trick and two ties: "
-             f"{d['one_and_ties']}",
-             f"The player to lead wins the game: {d['lead_wins']} = {100 * d['lead_wins_float']:.2f}%",
-             "One deal, for the leader: " + ", ".join(f"{k} {100 * v:.2f}%" for k, v in d["deal_float"].items()),
-             f"Method: {d['method']}"]
-    if "published" in d:
-        lines.append(f"Pav's published figure: {100 * d['published']:.4f}%")
-    return "\n".join(lines)

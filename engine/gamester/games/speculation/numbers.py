@@ -1,9 +1,11 @@
 """Speculation in numbers: what a turned-up card is worth, and the fair price of a card on offer.
 
-All from :func:`gamester.speculation_odds.win_chances`, the engine's exact count: nobody looks at a card before it
+All from :func:`gamester.games.speculation.odds.win_chances`, the engine's exact count: nobody looks at a card before it
 is turned, so every card not yet seen is equally likely to lie in any position not yet seen. The fair price of a
 card is its chance of ending as the best trump times the pool (what a buyer can expect to take back); a price above
 it is a bad buy on average, one below it a good one.
+
+``gamester odds speculation`` runs :func:`odds_command`; the Numbers page's table is at the end (:data:`TABLES`).
 """
 
 from __future__ import annotations
@@ -11,11 +13,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..cards import FULL_PACK, RANK_NAMES, Card, stripped_pack
-from ..errors import RulesetError
-from ..rulesets import parse_ruleset
-from ..speculation import MAX_PLAYERS, PRESETS, SpeculationOptions
-from ..speculation_odds import COURT, win_chances
+from ...cards import FULL_PACK, RANK_NAMES, Card, stripped_pack
+from ...errors import RulesetError
+from ...html import numbers_table
+from ...options import parse_ruleset
+from .odds import COURT, win_chances
+from .rules import GAME, MAX_PLAYERS, PRESETS, SpeculationOptions
 
 METHOD = ("exact: every card not yet seen is equally likely to lie in any position not yet seen "
           "(gamester.speculation_odds); fair price = chance x pool")
@@ -26,7 +29,7 @@ def options_for(ruleset: Any) -> SpeculationOptions:
         return ruleset
     if ruleset is None:
         return PRESETS["handbook"].options
-    return parse_ruleset("speculation", SpeculationOptions(), PRESETS, ruleset)
+    return parse_ruleset(GAME, SpeculationOptions(), PRESETS, ruleset)
 
 
 def pack_for(o: SpeculationOptions) -> tuple[Card, ...]:
@@ -88,9 +91,38 @@ def table(ruleset: Any = None, players: range | None = None) -> dict[str, Any]:
         row["face_down_price"] = round(float(Fraction(row["face_down"]) * pool), 3)
         row["price_by_rank"] = {r: round(float(Fraction(v) * pool), 3) for r, v in row["by_rank"].items()}
         rows.append(row)
-    return {"game": "speculation", "ruleset": o.to_string(), "method": METHOD, "court_ends_deal":
+    return {"game": GAME, "ruleset": o.to_string(), "method": METHOD, "court_ends_deal":
             o.court_turnup == "deal-passes", "rows": rows, "ranks": ranks, "court": list(COURT)}
 
 
 def rank_words(rank: str) -> str:
     return RANK_NAMES[rank]
+
+
+def table_text(data: dict[str, Any]) -> str:
+    lines = [f"Speculation ({data['ruleset']}): fair price of the turn-up, in counters ({data['method']})"]
+    for r in data["rows"]:
+        lines.append(f"  {r['players']} players, pool {r['pool']}: face down {r['face_down_price']}; turned "
+                     + ", ".join(f"{k} {v}" for k, v in r["price_by_rank"].items()))
+    return "\n".join(lines)
+
+
+def odds_command(ruleset: Any = None) -> tuple[dict[str, Any], str]:
+    """``gamester odds speculation [--ruleset R]`` (the game's ``GameSpec.odds``)."""
+    data = table(ruleset)
+    return data, table_text(data)
+
+
+# -- the Numbers page -------------------------------------------------------------------------------------------
+def price_table(base: str) -> str:
+    """``<!-- numbers spec-price -->``: the fair price of the turn-up, face down and by rank."""
+    t = table()
+    show = ["A", "K", "Q", "J", "10", "9", "8", "7"]
+    rows = [[str(r["players"]), str(r["pool"]), f"{r['face_down_price']:.2f}"]
+            + [f"{r['price_by_rank'][k]:.2f}" for k in show] for r in t["rows"]]
+    return numbers_table(["Players", "Pool", "Turn-up face down"] + [f"Turned up: {rank_words(k)}" for k in show],
+                         rows, "Fair price of the turn-up in counters (chance of ending as the best trump times the "
+                         "pool; one-counter stakes, the handbook's rules)")
+
+
+TABLES = {"spec-price": price_table}

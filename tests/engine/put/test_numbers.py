@@ -1,4 +1,4 @@
-"""Put numbers: the engine's model against gamester.put_odds, the game chain against an independent iteration,
+"""Put numbers: the engine's model against gamester.games.put.odds, the game chain against an independent iteration,
 and Pav's closed-hand model against his published figures."""
 
 from fractions import Fraction
@@ -6,33 +6,35 @@ from math import comb
 
 import pytest
 
-from gamester import put_odds
 from gamester.errors import RulesetError
-from gamester.numbers import put as pn
+from gamester.games.put import numbers as pn
+from gamester.games.put import numbers_engine as ne
+from gamester.games.put import numbers_pav as pav
+from gamester.games.put import odds as put_odds
 
 
 def test_own_open_solver_agrees_with_put_odds_on_every_hand():
     # Under the engine's rule (one trick and two ties wins) the numbers' open-hand solver must give exactly the
     # tallies of gamester.put_odds for every leader hand of the 28-card pack.
     counts = (4,) * 7
-    for hand, _w in pn._draws(counts, 3):
-        rest = pn._less(counts, *hand)
-        theirs = pn._draws(rest, 3)
+    for hand, _w in ne._draws(counts, 3):
+        rest = ne._less(counts, *hand)
+        theirs = ne._draws(rest, 3)
         per = {}
         for c in set(hand):
             t = [0, 0, 0]
             for h, w in theirs:
-                t[1 - pn._open(pn._drop(hand, c), h, True, c, 0, 0, "win")] += w
+                t[1 - ne._open(ne._drop(hand, c), h, True, c, 0, 0, "win")] += w
             per[c] = tuple(t)
         _, odds_per = put_odds.odds(hand, 3, rest, True, 0, 0, 0, True)
         assert {c: tuple(x[:3]) for c, x in odds_per} == per, hand
 
 
 def test_engine_deal_is_exact_and_counts_every_pair_of_hands():
-    w, t, lo = pn.engine_deal(7)
+    w, t, lo = ne.engine_deal(7)
     assert w + t + lo == 1
     # 'nothing' turns some of the leader's and the other's wins into ties, never the reverse
-    w2, t2, lo2 = pn.engine_deal(7, "nothing")
+    w2, t2, lo2 = ne.engine_deal(7, "nothing")
     assert w2 <= w and lo2 <= lo and t2 > t
 
 
@@ -51,7 +53,7 @@ def _iterate(deal, target, rounds=200):
 
 def test_game_chain_against_value_iteration():
     deal = (Fraction(3, 10), Fraction(1, 5), Fraction(1, 2))
-    exact = pn.game_chances(deal, 5)
+    exact = ne.game_chances(deal, 5)
     approx = _iterate(deal, 5)
     for k, v in exact.items():
         assert float(v) == pytest.approx(approx[k], abs=1e-12)
@@ -69,8 +71,8 @@ def test_lead_value_exact_fraction_and_tie_rule():
 
 
 def test_pav_game_agrees_with_four_all_and_its_own_equations():
-    g = pn.pav_game(5, target=3)
-    assert g[2, 2]["p"] == pn.pav_four_all(5)["p"]  # two all in a game of three is the same position as four all
+    g = pav.pav_game(5, target=3)
+    assert g[2, 2]["p"] == pav.pav_four_all(5)["p"]  # two all in a game of three is the same position as four all
 
     def get(a, b):
         return Fraction(1) if a >= 3 else Fraction(0) if b >= 3 else g[a, b]["p"]
@@ -83,19 +85,19 @@ def test_pav_game_agrees_with_four_all_and_its_own_equations():
 
 def test_pav_reproduces_his_small_pack_figure():
     # S. E. Pav's put.py (2024) notes, for the pack of six ranks: pi_prev = 0.4561581300641355
-    res = pn.pav_four_all(6)
+    res = pav.pav_four_all(6)
     assert float(res["p"]) == pytest.approx(0.4561581300641355, abs=1e-12)
     assert res["p"] == (res["win"] + res["tie"]) / (1 + res["tie"])
 
 
 def test_pav_deal_counts_every_pair_of_hands():
-    w, t, lo, total = pn._Closed(6, 0.5, "nothing").deal()
+    w, t, lo, total = pav._Closed(6, 0.5, "nothing").deal()
     assert w + t + lo == total == comb(24, 3) * comb(21, 3)
 
 
 def test_pav_monte_carlo_agrees_with_exact():
     import random
-    model = pn._Closed(6, 0.5, "nothing")
+    model = pav._Closed(6, 0.5, "nothing")
     exact = Fraction(*model.deal()[::3])  # win / total
     rng = random.Random(11)
     pack = [v for v in range(1, 7) for _ in range(4)]
@@ -105,30 +107,30 @@ def test_pav_monte_carlo_agrees_with_exact():
         mine, theirs = tuple(sorted(cards[:3])), tuple(sorted(cards[3:]))
         c, _ = model.lead1(mine)
         d = model.follow1(theirs, c)
-        wins += pn._outcome(*model.rest_of_deal(pn._drop(mine, c), pn._drop(theirs, d), c, d), "nothing") == 1
+        wins += ne._outcome(*model.rest_of_deal(ne._drop(mine, c), ne._drop(theirs, d), c, d), "nothing") == 1
     p = float(exact)
     assert abs(wins / n - p) <= 3 * (p * (1 - p) / n) ** 0.5
 
 
 @pytest.mark.slow
 def test_pav_reproduces_his_full_pack_figure():
-    res = pn.pav_four_all(13)
-    assert float(res["p"]) == pytest.approx(pn.PAV_PUBLISHED_44, abs=1e-12)
-    assert {k: res[k] for k in ("p", "win", "tie", "lose")} == pn.PAV_FULL_44  # the figures the site shows
+    res = pav.pav_four_all(13)
+    assert float(res["p"]) == pytest.approx(pav.PAV_PUBLISHED_44, abs=1e-12)
+    assert {k: res[k] for k in ("p", "win", "tie", "lose")} == pav.PAV_FULL_44  # the figures the site shows
 
 
 @pytest.mark.slow
 def test_stored_pav_game_is_recomputed():
-    g = pn.pav_game(13)
-    assert {k: (v["p"], v["win"], v["tie"], v["lose"]) for k, v in g.items()} == pn.PAV_GAME_52
+    g = pav.pav_game(13)
+    assert {k: (v["p"], v["win"], v["tie"], v["lose"]) for k, v in g.items()} == pav.PAV_GAME_52
 
 
 def test_stored_pav_figures_are_consistent():
-    s = pn.PAV_FULL_44
+    s = pav.PAV_FULL_44
     assert s["win"] + s["tie"] + s["lose"] == 1
     assert s["p"] == (s["win"] + s["tie"]) / (1 + s["tie"])
-    assert float(s["p"]) == pytest.approx(pn.PAV_PUBLISHED_44, abs=1e-12)
-    game = pn.PAV_GAME_52
+    assert float(s["p"]) == pytest.approx(pav.PAV_PUBLISHED_44, abs=1e-12)
+    game = pav.PAV_GAME_52
 
     def get(a, b):
         return Fraction(1) if a >= 5 else Fraction(0) if b >= 5 else game[a, b][0]

@@ -6,8 +6,8 @@ from math import comb
 
 import pytest
 
-from gamester.numbers import post_and_pair as ppn
-from gamester.post_and_pair_showdown import settle
+from gamester.games.post_and_pair import numbers as ppn
+from gamester.games.post_and_pair.showdown import settle
 
 HANDS = comb(52, 3)  # 22,100 hands, all equally likely
 

@@ -6,7 +6,7 @@ from math import comb
 import pytest
 
 from gamester.errors import RulesetError
-from gamester.numbers import speculation as sn
+from gamester.games.speculation import numbers as sn
 
 
 @pytest.mark.parametrize("players", [2, 5])
