@@ -9,7 +9,7 @@ The deal's result is always read by the engine's own :func:`gamester.games.put.s
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from math import comb
 from typing import Any
 
@@ -119,6 +119,16 @@ def engine_deal(n_ranks: int, one_and_ties: str = "win") -> tuple[Fraction, Frac
 
 
 # -- the game: deals to game_points, the lead alternating --------------------------------------------------------
+def chance_at(W: dict[tuple[int, int], Fraction], target: int, a: int, b: int) -> Fraction:
+    """``W[a, b]``, or the chance of a game already won: 1 when the leader has ``target`` points, 0 when the other
+    has."""
+    if a >= target:
+        return Fraction(1)
+    if b >= target:
+        return Fraction(0)
+    return W[a, b]
+
+
 def game_chances(deal: Any, target: int) -> dict[tuple[int, int], Fraction]:
     """``W[a, b]``: the chance that the player about to lead, with ``a`` points against ``b``, wins the game, when
     every deal gives the leader (win, tie, lose) (or, with a dict, the deal at each score) and the lead passes to the
@@ -129,12 +139,7 @@ def game_chances(deal: Any, target: int) -> dict[tuple[int, int], Fraction]:
     per_score = isinstance(deal, dict)
     W: dict[tuple[int, int], Fraction] = {}
 
-    def get(a: int, b: int) -> Fraction:
-        if a >= target:
-            return Fraction(1)
-        if b >= target:
-            return Fraction(0)
-        return W[a, b]
+    get = partial(chance_at, W, target)
 
     for total in range(2 * target - 2, -1, -1):
         for a in range(target):

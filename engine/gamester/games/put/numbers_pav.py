@@ -7,11 +7,11 @@ to a game are in :mod:`.numbers_engine`.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from ...errors import RulesetError
-from .numbers_engine import _draws, _drop, _less, _outcome, _sign, engine_deal, game_chances
+from .numbers_engine import _draws, _drop, _less, _outcome, _sign, chance_at, engine_deal, game_chances
 
 #: Pav's published chance of the first leader winning from four all (52 cards, one trick and two ties nothing).
 PAV_PUBLISHED_44 = 0.4522019143769842
@@ -187,12 +187,7 @@ def pav_game(n_ranks: int = 13, target: int = 5, one_and_ties: str = "nothing", 
     W: dict[tuple[int, int], Fraction] = {}
     out: dict[tuple[int, int], dict[str, Any]] = {}
 
-    def get(a: int, b: int) -> Fraction:
-        if a >= target:
-            return Fraction(1)
-        if b >= target:
-            return Fraction(0)
-        return W[a, b]
+    get = partial(chance_at, W, target)
 
     def r_for(a: int, b: int, guess: dict) -> float:
         ww, wl = 1 - get(b, a + 1), 1 - get(b + 1, a)

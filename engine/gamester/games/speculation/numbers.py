@@ -18,7 +18,7 @@ from ...errors import RulesetError
 from ...html import numbers_table
 from ...options import parse_ruleset
 from .odds import COURT, win_chances
-from .rules import GAME, MAX_PLAYERS, PRESETS, SpeculationOptions
+from .rules import GAME, MAX_PLAYERS, PRESETS, SpeculationOptions, check_players
 
 METHOD = ("exact: every card not yet seen is equally likely to lie in any position not yet seen "
           "(gamester.speculation_odds); fair price = chance x pool")
@@ -41,18 +41,11 @@ def pool_at_start(players: int, o: SpeculationOptions) -> int:
     return (players + 1) * o.stake
 
 
-def _check_players(players: Any, o: SpeculationOptions) -> int:
-    hi = MAX_PLAYERS[o.pack]
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= hi:
-        raise RulesetError(f"Speculation with the {o.pack}-card pack is for 2 to {hi} players, not {players!r}")
-    return players
-
-
 def turnup_chance(players: int, rank: str, ruleset: Any = None) -> Fraction:
     """Chance that a turn-up of ``rank``, just turned, ends as the best trump, no other card yet seen (each player
     holds three unturned cards)."""
     o = options_for(ruleset)
-    _check_players(players, o)
+    check_players(o, players)
     pack = pack_for(o)
     try:
         tu = next(c for c in pack if c.rank.text == rank and c.suit.letter == "S")
@@ -69,7 +62,7 @@ def unturned_chance(players: int, ruleset: Any = None) -> Fraction:
     """Chance that the turn-up, still face down (as when the dealer offers it), ends as the winner (with the
     court-card rule of the ruleset: an Ace, King, Queen or Knave turned up takes the pool at once)."""
     o = options_for(ruleset)
-    _check_players(players, o)
+    check_players(o, players)
     pack = pack_for(o)
     unknown = [("turn-up",)] + [("hidden", s, i) for s in range(players) for i in range(3)]
     if o.spare_hand == "on":
