@@ -169,9 +169,9 @@ def _doc_pages() -> list[tuple[str, str]]:
                 rel = os.path.relpath(os.path.join(dirpath, name), DOCS).replace(os.sep, "/")
                 found.append(rel)
 
-    def key(rel: str) -> tuple:
+    def key(rel: str) -> tuple:  # as MkDocs' file_sort_key: by folder (top level first), index first, then name
         parts = rel.split("/")
-        return (*parts[:-1], parts[-1] != "index.md", parts[-1])
+        return (tuple(parts[:-1]), parts[-1] != "index.md", parts[-1])
 
     out = []
     for rel in sorted(found, key=key):
