@@ -87,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     o.add_argument("--ruleset", default=None)
     for name, (param, helps) in _odds_params().items():
         o.add_argument(f"--{name.replace('_', '-')}", dest=name, type=_int if param.whole else str, default=None,
-                       help="; ".join(helps))
+                       help="; ".join(helps).replace("%", "%%"))
     o.add_argument("--json", action="store_true")
     return p
 
