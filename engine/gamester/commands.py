@@ -14,9 +14,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import quiz as _quiz
 from .clauses import all_clauses
 from .errors import GamesterError, RulesetError
-from .registry import CommandArgs, GameSpec, get_game, replay
+from .registry import CommandArgs, GameSpec, games, get_game, replay
 
 
 def _spec(game: str | GameSpec) -> GameSpec:
@@ -93,3 +94,45 @@ def demo(game: str | GameSpec, players: int = 4, seed: int = 1674) -> dict[str, 
         r = run(spec, "deal", ruleset=name, players=players, seed=seed)
         parts.append(f"=== ruleset {name} ===\n{r['text']}")
     return {"data": None, "text": "\n\n".join(parts)}
+
+
+def _offering(game: str | GameSpec, offers: Any, none: str) -> GameSpec:
+    """The game, if ``offers(spec)`` (else a one-line error naming the games that do)."""
+    spec = game if isinstance(game, GameSpec) else games().get(game) if isinstance(game, str) else None
+    if spec is None or not offers(spec):
+        names = ", ".join(n for n, s in sorted(games().items()) if offers(s))
+        raise RulesetError(none.format(game=str(game)[:60]) + names)
+    return spec
+
+
+def _quiz_spec(game: str | GameSpec) -> GameSpec:
+    return _offering(game, lambda s: s.make_quiz is not None and s.quiz_kinds,
+                     "no exercises for {game!r}: games with exercises are ")
+
+
+def quiz_kinds(game: str | GameSpec) -> dict[str, Any]:
+    """The kinds of exercise a game offers: ``{"data": {kind: what it asks}, "text"}``."""
+    kinds = dict(_quiz_spec(game).quiz_kinds)
+    return {"data": kinds, "text": "\n".join(f"{k}: {v}" for k, v in kinds.items())}
+
+
+def quiz(game: str | GameSpec, seed: int, kind: str | None = None, ruleset: str | None = None) -> dict[str, Any]:
+    """One exercise made from ``seed`` (see :mod:`gamester.quiz`); no kind: the game's kinds in turn by seed."""
+    spec = _quiz_spec(game)
+    kind = _quiz.pick_kind(spec.quiz_kinds, spec.name, seed, kind)
+    ex = spec.make_quiz(seed, kind, ruleset)
+    return {"data": json.loads(json.dumps(ex)), "text": _quiz.text(ex)}
+
+
+def odds(game: str | GameSpec, ruleset: str | None = None, **params: Any) -> dict[str, Any]:
+    """The numbers behind a game (exact chances, or estimates with their error), from the parameters its
+    ``GameSpec.odds_params`` declares (``None`` is not given); a parameter the game does not take is an error."""
+    spec = _offering(game, lambda s: s.odds is not None, "no odds for {game!r}: the games are ")
+    given = {k: v for k, v in params.items() if v is not None}
+    takes = [p.name for p in spec.odds_params]
+    for k in given:
+        if k not in takes:
+            words = ", ".join(t.replace("_", "-") for t in takes) or "a ruleset"
+            raise RulesetError(f"the odds of {spec.name} take no {k.replace('_', '-')} (only {words})")
+    data, text = spec.odds(ruleset, **given)
+    return {"data": json.loads(json.dumps(data)), "text": text}

@@ -255,3 +255,22 @@ def and_words(words: list[str]) -> str:
 
 def deal_block(j: int, sub: dict, what: str, body: str) -> str:
     return h("details", {"class": "gm-deal", "open": j == 0}, h("summary", {}, f"Deal {j + 1}: {what}"), Markup(body))
+
+
+def percent(p: float, digits: int = 1) -> str:
+    """A chance as a percentage: ``percent(0.4522) == "45.2%"``."""
+    return f"{100 * p:.{digits}f}%"
+
+
+def numbers_table(head: list[str], rows: list[list[str]], caption: str, numeric_from: int = 1) -> str:
+    """A table of figures (the Numbers page): ``head`` and ``caption`` are HTML, each row's first cell its header.
+    A wide table scrolls sideways on a phone: the scrolling box is focusable (keyboard) and named."""
+    th = "".join(f'<th scope="col"{" class=gm-num" if i >= numeric_from else ""}>{x}</th>'
+                 for i, x in enumerate(head))
+    body = []
+    for r in rows:
+        cells = [f'<th scope="row">{r[0]}</th>'] + [f'<td class="gm-num">{c}</td>' for c in r[1:]]
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    label = e(re.sub(r"<[^>]+>", "", caption), quote=True)
+    return (f'<div class="gm-static" tabindex="0" role="region" aria-label="{label}"><table class="gm-numbers">'
+            f'<caption>{caption}</caption><thead><tr>{th}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')

@@ -50,6 +50,19 @@ class WidgetSpec:
 
 
 @dataclass(frozen=True)
+class Param:
+    """One parameter of a game's ``odds`` (the CLI's ``--NAME``, with ``_`` written ``-``)."""
+
+    name: str                       # "players": the keyword the game's odds function takes
+    help: str                       # "players at the show (2-17)"
+    whole: bool = False             # a whole number (else text)
+
+
+#: A game's numbers: (ruleset or None, **params) -> (JSON-ready data, the same in plain text).
+Odds = Callable[..., tuple[Any, str]]
+
+
+@dataclass(frozen=True)
 class GameSpec:
     name: str                      # "post-and-pair": used in CLI commands, ruleset strings, records, URLs
     title: str                     # "Post and Pair"
@@ -77,6 +90,16 @@ class GameSpec:
     narrator: Any = None
     default_players: int | None = None   # when a host is not told (None: the fewest the game allows)
     default_bots: tuple[str, ...] = ()   # seat i plays default_bots[i % len] unless told otherwise
+    # Teaching (see gamester.quiz): the kinds of exercise (kind -> what it asks), make_quiz(seed, kind, ruleset) ->
+    # an exercise (the kind already checked), and quiz_seats(exercise) -> a label for each hand it shows.
+    quiz_kinds: dict[str, str] = field(default_factory=dict)
+    make_quiz: Callable[[int, str, Any], dict[str, Any]] | None = None
+    quiz_seats: Callable[[dict[str, Any]], list[str]] | None = None
+    # The numbers behind the game: odds(ruleset, **params) with the parameters it takes (gamester.commands.odds),
+    # and the tables and plots of the Numbers page, by marker name (<!-- numbers NAME -->) -> html(base).
+    odds: Odds | None = None
+    odds_params: tuple[Param, ...] = ()
+    numbers: dict[str, Callable[[str], str]] = field(default_factory=dict)
 
     @property
     def cli(self) -> dict[str, Command]:

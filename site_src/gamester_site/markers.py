@@ -23,6 +23,8 @@ Markers (arguments are ``name=value`` or ``name="value with spaces"``):
 ``bibliography``              the bibliography;  ``cite-this key=.. locator=..``: BibTeX and CSL-JSON
 ``notes [topic=..]``          editorial notes as admonitions;  ``glossary``: the glossary
 ``cli ARGS``                  runs ``gamester ARGS`` at build time and shows the command and its output
+``exercises GAME ..``         printed exercises with an answer key; ``numbers NAME``: a table or plot that a game
+                              declares (both in :mod:`gamester_site.teach`: the Teach and Numbers pages)
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from typing import Any
 
 import gamester
 from gamester import render as grender
+from gamester_site import teach  # exercises, numbers: the Teach and Numbers pages
 from gamester_site.places import clause_passages
 from gamester_site.site_data import MARKERS
 from gamester_site.store import EditionError
@@ -114,6 +117,8 @@ def expand(name: str, text: str, page: Any) -> str:
         return _cli(text, page)
     if name in MARKERS:
         return MARKERS[name](text, page)
+    if name in teach.MARKERS:
+        return teach.MARKERS[name](text, _base(page))
     raise MarkerError(f"unknown marker '{name}' (known: example, compare, widget, cli, "
                       f"{', '.join(sorted(MARKERS))})")
 

@@ -34,7 +34,7 @@ def _doc_pages() -> list[tuple[str, str]]:
 
     def key(rel: str) -> tuple:
         parts = rel.split("/")
-        return (*parts[:-1], parts[-1] != "index.md", parts[-1])
+        return (tuple(parts[:-1]), parts[-1] != "index.md", parts[-1])  # as MkDocs sorts: by folder, index first
 
     out = []
     for rel in sorted(found, key=key):

@@ -7,6 +7,9 @@
     gamester clauses [GAME] [--json]
     gamester replay RECORD.json|-  [--json]
     gamester demo
+    gamester quiz GAME --seed N [--kind K] [--ruleset R] [--json]  |  gamester quiz GAME --list-kinds [--json]
+    gamester odds GAME [--ruleset R] [--players N] [--samples S] [--seed N] [--score A-B] [--model M]
+                       [--one-and-ties win|nothing] [--json]   (each game takes the flags its odds declare)
 
 Bad input exits with status 2 and one line on stderr naming the problem; never a traceback.
 """
@@ -21,7 +24,7 @@ from typing import Any
 from .. import commands
 from ..errors import GamesterError
 from ..options import parse_int
-from ..registry import games
+from ..registry import Param, games
 
 GAME_COMMANDS = ("deal", "settle", "play")
 
@@ -72,7 +75,30 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--json", action="store_true")
     d = sub.add_parser("demo", help="a short tour: one deal settled under each of a game's rulesets")
     d.add_argument("game", nargs="?", default=min(games()), help=f"default {min(games())}")
+    q = sub.add_parser("quiz", help="an exercise made from a seed, answered and explained by the engine")
+    q.add_argument("game", help=", ".join(n for n, g in games().items() if g.make_quiz))
+    q.add_argument("--seed", type=_int, default=None)
+    q.add_argument("--kind", default=None, help="the kind of exercise (see --list-kinds)")
+    q.add_argument("--ruleset", default=None)
+    q.add_argument("--list-kinds", action="store_true", help="list the kinds of exercise for GAME")
+    q.add_argument("--json", action="store_true")
+    o = sub.add_parser("odds", help="the numbers behind a game: exact chances, or estimates with their error")
+    o.add_argument("game", help=", ".join(n for n, g in games().items() if g.odds))
+    o.add_argument("--ruleset", default=None)
+    for name, (param, helps) in _odds_params().items():
+        o.add_argument(f"--{name.replace('_', '-')}", dest=name, type=_int if param.whole else str, default=None,
+                       help="; ".join(helps).replace("%", "%%"))
+    o.add_argument("--json", action="store_true")
     return p
+
+
+def _odds_params() -> dict[str, tuple[Param, list[str]]]:
+    """Every parameter some game's odds take (a flag each), with what it means to each game."""
+    out: dict[str, tuple[Param, list[str]]] = {}
+    for name, spec in games().items():
+        for param in spec.odds_params:
+            out.setdefault(param.name, (param, []))[1].append(f"{name}: {param.help}")
+    return out
 
 
 def _read(path: str) -> str:
@@ -93,6 +119,15 @@ def run(argv: list[str]) -> tuple[Any, str, bool]:
         out = commands.replay_record(_read(ns.record))
     elif ns.command == "demo":
         out = commands.demo(ns.game)
+    elif ns.command == "quiz":
+        if ns.list_kinds:
+            out = commands.quiz_kinds(ns.game)
+        elif ns.seed is None:
+            raise GamesterError("gamester quiz needs --seed N (or --list-kinds)")
+        else:
+            out = commands.quiz(ns.game, ns.seed, ns.kind, ns.ruleset)
+    elif ns.command == "odds":
+        out = commands.odds(ns.game, ns.ruleset, **{k: getattr(ns, k) for k in _odds_params()})
     else:
         out = commands.run(ns.game, ns.command, ruleset=ns.ruleset, options=ns.option, players=ns.players,
                            seed=ns.seed, bots=getattr(ns, "bots", ()), deals=getattr(ns, "deals", None),

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import RulesetError
-from ...registry import CommandArgs, GameSpec, WidgetSpec
-from . import narrate
+from ...registry import CommandArgs, GameSpec, Param, WidgetSpec
+from . import narrate, numbers, quiz
 from .bots import BOTS, DEFAULT_BOTS, hand_strength
 from .decide import decide
 from .hands import GAME, MAX_PLAYERS, MIN_PLAYERS, hand_entry
@@ -80,7 +80,11 @@ SPEC = GameSpec(
         WidgetSpec("pp-compare", "compare", "Compare", "Live: settle the same cards under two rulesets side by side; what changes is marked.",
                    args=("seed", "players", "hands", "folded", "rulesets", "options", "bots"), required=("rulesets",), one_of=("seed", "hands"), marker="compare"),
     )},
-
+    quiz_kinds=quiz.KINDS, make_quiz=quiz.make, quiz_seats=quiz.seats,
+    odds=numbers.odds_command, numbers=numbers.TABLES,
+    odds_params=(Param("players", f"players at the show ({MIN_PLAYERS}-{MAX_PLAYERS})", whole=True),
+                 Param("samples", "deals sampled for the show", whole=True),
+                 Param("seed", "seed of the sampled deals", whole=True)),
 )
 
 __all__ = ["SPEC", "BOTS", "Decision", "Phase", "PostAndPairOptions", "PostAndPairState", "Settlement", "Stakes",

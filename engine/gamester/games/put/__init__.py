@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import RulesetError
-from ...registry import CommandArgs, GameSpec, WidgetSpec
-from . import narrate
+from ...registry import CommandArgs, GameSpec, Param, WidgetSpec
+from . import narrate, numbers, quiz
 from . import odds as put_odds
 from .analysis import analysis, odds_against_strong, win_chance
 from .bots import BOTS, CalculatingBot
@@ -71,7 +71,12 @@ SPEC = GameSpec(
     widgets={"put-play": WidgetSpec(
         "put-play", "play", "Play a game", "Live: play a whole game of Put against the computer.", play=True,
         args=("seed", "players", "ruleset", "options", "bots", "deals"), required=("seed",))},
-    analysis=analysis
+    analysis=analysis,
+    quiz_kinds=quiz.KINDS, make_quiz=quiz.make, quiz_seats=quiz.seats,
+    odds=numbers.odds_command, numbers=numbers.TABLES,
+    odds_params=(Param("score", "the score, the leader's points first, e.g. 4-4"),
+                 Param("model", "engine (open hands after the first card) or pav"),
+                 Param("one_and_ties", "one trick and two ties counts 'win' or 'nothing'")),
 )
 
 __all__ = ["BOTS", "PRESETS", "SPEC", "CalculatingBot", "Phase", "PutOptions", "PutState", "analysis", "deal_result", "deal_text", "new_state",

@@ -7,13 +7,12 @@ from typing import Any
 from ...cards import (
     format_cards,
 )
-from ...errors import RulesetError
 from ...registry import CommandArgs, GameSpec, WidgetSpec
-from . import narrate
+from . import narrate, numbers, quiz
 from .analysis import analysis, best_trump_chance, offered_chance
 from .bots import BOTS, CautiousBot, SpeculatorBot
 from .odds import win_chances
-from .rules import GAME, MAX_PLAYERS, PRESETS, SpeculationOptions
+from .rules import GAME, MAX_PLAYERS, PRESETS, SpeculationOptions, check_players
 from .state import Phase, SpeculationState, new_state
 
 
@@ -23,16 +22,9 @@ def _setup(options: SpeculationOptions, ns: CommandArgs) -> tuple[SpeculationOpt
     if deals is not None:
         options = options.with_options({"deals": str(deals)})
     players = ns.players if ns.players is not None else 4
-    spec_players(options, players)
+    check_players(options, players)
     seed = ns.seed if ns.seed is not None else 0
     return options, players, seed
-
-
-def spec_players(options: SpeculationOptions, players: Any) -> int:
-    hi = MAX_PLAYERS[options.pack]
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= hi:
-        raise RulesetError(f"Speculation with the {options.pack}-card pack is for 2 to {hi} players, not {players!r}")
-    return players
 
 
 def cli_play(options: SpeculationOptions, ns: CommandArgs) -> tuple[Any, str]:
@@ -79,7 +71,8 @@ SPEC = GameSpec(
     widgets={"spec-play": WidgetSpec(
         "spec-play", "play", "Play a game", "Live: deal, turn and trade with the bots, with the chance of each card being best trump.",
         play=True, args=("seed", "players", "ruleset", "options", "bots", "deals"), required=("seed",))},
-    analysis=analysis)
+    analysis=analysis,
+    quiz_kinds=quiz.KINDS, make_quiz=quiz.make, odds=numbers.odds_command, numbers=numbers.TABLES)
 
 __all__ = ["BOTS", "MAX_PLAYERS", "PRESETS", "SPEC", "CautiousBot", "Phase", "SpeculationOptions", "SpeculationState", "SpeculatorBot",
            "analysis", "best_trump_chance", "new_state", "offered_chance"]

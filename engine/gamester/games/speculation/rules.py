@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...clauses import cite, clause
+from ...errors import RulesetError
 from ...options import Options, Preset, option
 
 GAME = "speculation"
@@ -175,3 +177,11 @@ PRESETS = {
                          "The handbook's rules with the 32-card pack (up to six players).",
                          (DEALS, PEEK_HOW, AUCTION_ORDER, HAND_SHOWN, TURNUP_AFTER)),
 }
+
+
+def check_players(options: SpeculationOptions, players: Any) -> int:
+    """``players`` if the pack of ``options`` deals to that many (spec.players.limit), else :class:`RulesetError`."""
+    hi = MAX_PLAYERS[options.pack]
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= hi:
+        raise RulesetError(f"Speculation with the {options.pack}-card pack is for 2 to {hi} players, not {players!r}")
+    return players

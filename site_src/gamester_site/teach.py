@@ -1,0 +1,100 @@
+"""The Teach and Numbers pages' markers: HTML made at build time by the engine, for every game that offers it.
+
+``exercises GAME [count=12] [seed=N] [ruleset=R]``   printed exercises and, after a page break, the answer key
+                                                     (the game's ``GameSpec.quiz_kinds``, ``make_quiz`` and
+                                                     ``quiz_seats``, through :func:`gamester.commands.quiz`)
+``numbers NAME``    a table or plot of the Numbers page, declared by a game in ``GameSpec.numbers``
+
+Nothing here names a game: the games declare what they offer, this module lays it out.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from html import escape as e
+from typing import Any
+
+from gamester import commands, games
+from gamester.errors import RulesetError
+from gamester.html import cards_html
+
+
+def _args(text: str) -> tuple[list[str], dict[str, str]]:
+    pos, kw = [], {}
+    for tok in shlex.split(text or ""):
+        if "=" in tok:
+            k, v = tok.split("=", 1)
+            kw[k] = v
+        else:
+            pos.append(tok)
+    return pos, kw
+
+
+def _int(kw: dict[str, str], key: str, default: int) -> int:
+    try:
+        return int(kw.get(key, default))
+    except ValueError:
+        raise RulesetError(f"{key}={kw[key]!r} is not a whole number") from None
+
+
+def _clause(cid: str, base: str) -> str:
+    return f'<a class="gm-clause" href="{e(base)}clauses/#{e(cid)}">{e(cid)}</a>'
+
+
+# -- exercises ---------------------------------------------------------------------------------------------------
+def exercises(text: str, base: str) -> str:
+    pos, kw = _args(text)
+    if len(pos) != 1:
+        names = "|".join(n for n, g in games().items() if g.make_quiz)
+        raise RulesetError(f"'exercises' needs one game: exercises {names} [count=12] [seed=N]")
+    game = pos[0]
+    kinds = list(commands.quiz_kinds(game)["data"])
+    count, seed = _int(kw, "count", 12), _int(kw, "seed", 1)
+    unknown = set(kw) - {"count", "seed", "ruleset"}
+    if unknown:
+        raise RulesetError(f"unknown argument(s) {', '.join(sorted(unknown))} for 'exercises'")
+    seats = games()[game].quiz_seats or (lambda ex: [f"Seat {s}" for s in range(len(ex["hands"] or []))])
+    exs = [commands.quiz(game, seed + i, kinds[i % len(kinds)], kw.get("ruleset"))["data"] for i in range(count)]
+    qs, answers = [], []
+    for ex in exs:
+        body = [f'<li class="gm-exercise"><p>{e(ex["question"])}</p>']
+        if ex["hands"]:
+            labels = seats(ex)
+            rows = "".join(f"<tr><th scope=\"row\">{e(labels[s])}</th><td>{cards_html(h)}</td></tr>"
+                           for s, h in enumerate(ex["hands"]))
+            body.append(f'<table class="gm-ex-hands"><tbody>{rows}</tbody></table>')
+        body.append('<ol class="gm-choices" type="A">' + "".join(f"<li>{e(c)}</li>" for c in ex["choices"])
+                    + "</ol></li>")
+        qs.append("".join(body))
+        letter = chr(65 + ex["choices"].index(ex["answer"]))
+        why = " ".join(f'{e(x["text"])} <small>({_clause(x["clause"], base)})</small>' for x in ex["explanation"])
+        answers.append(f'<li><p><strong>{letter}. {e(ex["answer"])}</strong></p><p>{why}</p>'
+                       f'<p><small>Made with <code>gamester quiz {e(game)} --seed {ex["seed"]} --kind '
+                       f'{e(ex["kind"])}</code>.</small></p></li>')
+    return (f'<ol class="gm-exercises">{"".join(qs)}</ol>'
+            '<details class="gm-answer-key"><summary>Answer key (open it when you are ready)</summary>'
+            f'<ol class="gm-answers">{"".join(answers)}</ol></details>')
+
+
+# -- numbers -----------------------------------------------------------------------------------------------------
+def tables() -> dict[str, Callable[[str], str]]:
+    """Every game's Numbers-page tables and plots, by name (a name declared twice is an error)."""
+    out: dict[str, Callable[[str], str]] = {}
+    for spec in games().values():
+        for name, fn in spec.numbers.items():
+            if name in out:
+                raise RulesetError(f"two games declare the numbers {name!r}")
+            out[name] = fn
+    return out
+
+
+def numbers(text: str, base: str) -> str:
+    pos, kw = _args(text)
+    known = tables()
+    if len(pos) != 1 or pos[0] not in known or kw:
+        raise RulesetError(f"'numbers' needs one of {', '.join(known)} (got {text!r})")
+    return known[pos[0]](base)
+
+
+MARKERS: dict[str, Callable[[str, str], Any]] = {"exercises": exercises, "numbers": numbers}
