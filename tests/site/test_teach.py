@@ -38,7 +38,7 @@ def test_numbers_tables_render():
 def test_pages_in_a_folder_are_scanned_in_mkdocs_order():
     # docs/teach/ is the first folder of pages: the scan of which page shows which text sorts as MkDocs does
     # (the top level first, each folder's index first), where it once compared a folder name with a flag.
-    from gamester_site import site_data
-    urls = [u for u, _ in site_data._doc_pages()]
+    from gamester_site import places
+    urls = [u for u, _ in places._doc_pages()]
     assert urls[0] == "" and urls.index("numbers/") < urls.index("teach/") < urls.index("teach/put/")
     assert all(u.startswith("teach/") for u in urls[urls.index("teach/"):])
