@@ -298,7 +298,8 @@
 
     position(extra) {
       const a = this.lastArgs || this.args;
-      const req = { game: this.game, base: this.base, players: Number(a.players || this.players || 0) || undefined, seed: a.seed || "0", ruleset: this.rulesetString(a) };
+      // analysis: the engine computes the odds only when asked (they cost the most of any reply).
+      const req = { game: this.game, base: this.base, players: Number(a.players || this.players || 0) || undefined, seed: a.seed || "0", ruleset: this.rulesetString(a), analysis: true };
       return Object.assign(req, extra || {});
     }
     rulesetString(a) {

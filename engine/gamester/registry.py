@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import NotationError, RulesetError
-from .options import Options, Preset, parse_pairs, parse_ruleset
+from .options import Options, OptionSpec, Preset, parse_pairs, parse_ruleset
 from .state import Bot, State, play_bots
 
 
@@ -50,6 +50,41 @@ class WidgetSpec:
 
 
 @dataclass(frozen=True)
+class Limits:
+    """How much one request from a live example (the web API: a widget, a permalink) may ask of the engine: the
+    ONE table of bounds, with the core's defaults here and a game's own in its :attr:`GameSpec.limits`. Chosen so
+    that every request the widgets can send finishes within about a second of CPU (``benchmarks/bench_limits.py``
+    measures the slowest), and so that no game the widgets' forms allow runs past :attr:`actions`. The CLI and the
+    printed pages are not bound by them."""
+
+    actions: int = 2_000            # actions in one position (a game in progress, as a request or a permalink)
+    options: tuple[tuple[str, int], ...] = ()   # (option, highest value a live example plays), below its range
+    deal_seats: int | None = None   # deals x players at most (an option ``deals`` of 0 means one deal per seat)
+
+    def option_ranges(self, specs: list[OptionSpec]) -> dict[str, tuple[int, int]]:
+        """Each integer option's range as a live example allows it."""
+        caps = dict(self.options)
+        return {s.name: (s.range[0], min(s.range[1], caps.get(s.name, s.range[1]))) for s in specs if s.range}
+
+    def check(self, title: str, options: Options, players: int) -> None:
+        """Refuse (:class:`RulesetError`) options a live example does not play, naming the limit."""
+        for name, hi in self.options:
+            value = getattr(options, name, None)
+            if isinstance(value, int) and value > hi:
+                raise RulesetError(f"{title} with {name}={value} is longer than a live example plays ({name} at "
+                                   f"most {hi}); the command line plays it")
+        deals = getattr(options, "deals", None)
+        if self.deal_seats is not None and isinstance(deals, int):
+            if (deals or players) * players > self.deal_seats:
+                raise RulesetError(f"{title} with {deals or players} deals for {players} players is longer than a "
+                                   f"live example plays (deals x players at most {self.deal_seats}: here at most "
+                                   f"{self.deal_seats // players} deals); the command line plays it")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"actions": self.actions, "options": dict(self.options), "deal_seats": self.deal_seats}
+
+
+@dataclass(frozen=True)
 class GameSpec:
     name: str                      # "post-and-pair": used in CLI commands, ruleset strings, records, URLs
     title: str                     # "Post and Pair"
@@ -77,6 +112,7 @@ class GameSpec:
     narrator: Any = None
     default_players: int | None = None   # when a host is not told (None: the fewest the game allows)
     default_bots: tuple[str, ...] = ()   # seat i plays default_bots[i % len] unless told otherwise
+    limits: Limits = Limits()            # what one request from a live example may ask (the web API's bounds)
 
     @property
     def cli(self) -> dict[str, Command]:
@@ -160,6 +196,8 @@ def replay(record: dict[str, Any] | str) -> State:
             record = json.loads(record)
         except json.JSONDecodeError as e:
             raise NotationError(f"record is not JSON: {e}") from None
+        except (ValueError, RecursionError) as e:  # a 5,000-digit number, nesting 2,000 deep
+            raise NotationError(f"record is not JSON that can be read: {str(e)[:80]}") from None
     if not isinstance(record, dict):
         raise NotationError("a record is a JSON object with game, ruleset, seed, players and actions")
     missing = [k for k in ("game", "ruleset", "seed", "players", "actions") if k not in record]
