@@ -135,7 +135,7 @@ class GameSpec:
     def check_players(self, n: Any) -> int:
         lo, hi = self.players
         if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
-            raise RulesetError(f"{self.title} is for {lo} to {hi} players, not {n!r}")
+            raise RulesetError(f"{self.title} is for {lo} to {hi} players, not {str(n)[:40]!r}")
         return n
 
     def bot_names(self, given: Any, players: int) -> list[str]:
@@ -153,7 +153,7 @@ class GameSpec:
         names = names or list(self.default_bots) or [next((b for b in self.bots if b != "random"), "random")]
         for n in names:
             if n not in self.bots:
-                raise RulesetError(f"unknown bot {n!r} for {self.name}: known bots are {', '.join(self.bots)}")
+                raise RulesetError(f"unknown bot {n[:40]!r} for {self.name}: known bots are {', '.join(self.bots)}")
         return [names[i % len(names)] for i in range(players)]
 
     def play_bots(self, state: State, names: Any = (), stop: Callable[[], bool] | None = None) -> State:
@@ -164,7 +164,7 @@ class GameSpec:
         try:
             return self.bots[name](seed)
         except KeyError:
-            raise RulesetError(f"unknown bot {name!r} for {self.name}: known bots are {', '.join(self.bots)}") from None
+            raise RulesetError(f"unknown bot {name[:40]!r} for {self.name}: known bots are {', '.join(self.bots)}") from None
 
 
 _GAMES: dict[str, GameSpec] = {}

@@ -80,12 +80,15 @@ def _int(req: dict, name: str, default: Any = ..., *, lo: int = 0, hi: int = MAX
     v = _field(req, name, default)
     if v is default and default is not ...:
         return v
-    if isinstance(v, str) and re.fullmatch(r"\s*[0-9]{1,19}\s*", v):   # seeds from URLs arrive as text (ASCII digits)
-        v = int(v.strip())
+    if isinstance(v, str):   # seeds from URLs arrive as text: the one reader of whole numbers (ASCII digits)
+        try:
+            v = parse_int(v, name, lo, hi)
+        except GamesterError:
+            raise RequestError(f"field {name!r} must be a whole number between {lo} and {hi}, not {_show(v)}") from None
     if isinstance(v, bool) or not isinstance(v, int):
         raise RequestError(f"field {name!r} must be a whole number, not {_show(v)}")
     if not lo <= v <= hi:
-        raise RequestError(f"field {name!r} must be between {lo} and {hi}, not {v}")
+        raise RequestError(f"field {name!r} must be between {lo} and {hi}, not {_show(v)}")
     return v
 
 
@@ -102,6 +105,12 @@ def _str_list(req: dict, name: str, default: Any = ..., *, limit: int = MAX_ACTI
             raise RequestError(f"item {i} of field {name!r} must be text of at most {MAX_TEXT} characters, "
                                f"not {_show(x)}")
     return v
+
+
+def _one_line(message: str, limit: int = 600) -> str:
+    """An error message as one line of at most ``limit`` characters (a state string can be long)."""
+    line = " ".join(message.split())
+    return line if len(line) <= limit else line[:limit - 3] + "..."
 
 
 def _show(v: Any) -> str:
@@ -138,8 +147,11 @@ def _bounded(spec: GameSpec, opts: Options, players: int) -> None:
 
 def _players(spec: GameSpec, req: dict) -> int:
     n = _field(req, "players", spec.default_players or spec.players[0])
-    if isinstance(n, str) and re.fullmatch(r"\s*[0-9]{1,3}\s*", n):
-        n = int(n)
+    if isinstance(n, str):
+        try:
+            n = parse_int(n, "players", 0, 999)
+        except GamesterError:
+            pass  # named by check_players
     return spec.check_players(n)
 
 
@@ -443,7 +455,7 @@ def handle(request_json: str) -> str:
             raise RequestError(f"unknown op {op!r}: known ops are {', '.join(sorted(OPS))}")
         reply = {"ok": True, "op": op, **fn(req)}
     except GamesterError as e:
-        reply = {"ok": False, "error": str(e), "kind": type(e).__name__}
+        reply = {"ok": False, "error": _one_line(str(e)), "kind": type(e).__name__}
     except (ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
         # Not a documented error: a bug in a game module or in this API. Say so rather than hang the widget.
         reply = {"ok": False, "error": f"internal error ({type(e).__name__}): {e}", "kind": "InternalError"}
