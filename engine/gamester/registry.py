@@ -60,6 +60,8 @@ class Limits:
     actions: int = 2_000            # actions in one position (a game in progress, as a request or a permalink)
     options: tuple[tuple[str, int], ...] = ()   # (option, highest value a live example plays), below its range
     deal_seats: int | None = None   # deals x players at most (an option ``deals`` of 0 means one deal per seat)
+    bot_seconds: float = 0.4        # bots playing on (until a reader or the end) pause after this long, and the
+                                    # reply says ``more``: the widget asks again (each step the same seeded moves)
 
     def option_ranges(self, specs: list[OptionSpec]) -> dict[str, tuple[int, int]]:
         """Each integer option's range as a live example allows it."""
@@ -81,7 +83,8 @@ class Limits:
                                    f"{self.deal_seats // players} deals); the command line plays it")
 
     def to_json(self) -> dict[str, Any]:
-        return {"actions": self.actions, "options": dict(self.options), "deal_seats": self.deal_seats}
+        return {"actions": self.actions, "options": dict(self.options), "deal_seats": self.deal_seats,
+                "bot_seconds": self.bot_seconds}
 
 
 @dataclass(frozen=True)

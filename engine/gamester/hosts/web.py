@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Any
 
 from .. import __version__, commands, records, render
@@ -361,12 +362,17 @@ def _op_bot(req: dict) -> dict:
     names = _bot_names(spec, req, state.players)
     moved: list[list] = []
     limit = 1 if until == "one" else spec.limits.actions
+    pause = time.perf_counter() + spec.limits.bot_seconds
+    more = False
     while len(moved) < limit:
         p = _current(state)
         if p is None:
             break
         name = names[p] if until == "human" else (names[p] or spec.bot_names([], state.players)[p])
         if name is None:
+            break
+        if moved and time.perf_counter() > pause:  # a long run goes in steps: the widget asks for the next
+            more = True
             break
         action = bot_move(spec.make_bot, name, state)
         state.apply(action)
@@ -375,6 +381,7 @@ def _op_bot(req: dict) -> dict:
             raise RequestError(f"the game ran past {spec.limits.actions} actions")
     out = _payload(spec, state, _seat(req, state), analysis=_asked(req), base=_base(req))
     out["moved"] = moved
+    out["more"] = more
     return out
 
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from gamester import RulesetError, games
+from gamester import RulesetError, commands, games
 from gamester.hosts import web
 from gamester.registry import Limits
 
@@ -100,3 +100,24 @@ def test_no_game_the_forms_allow_runs_past_the_limits(game):
                 spec.play_bots(state, bots)
                 longest = max(longest, len(state.history))
     assert 0 < longest <= spec.limits.actions, (longest, spec.limits.actions)
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_a_long_bot_run_comes_in_steps_that_add_up_to_the_same_game(game, monkeypatch):
+    """``bot until=end`` pauses after ``limits.bot_seconds`` (here: after every move) and says ``more``; asking
+    on gives the very game the CLI plays with the same seed and bots."""
+    clock = iter(range(0, 10**9, 10**6))
+    monkeypatch.setattr(web.time, "perf_counter", lambda: next(clock))
+    spec = games()[game]
+    players = spec.default_players or spec.players[0]
+    pos = {"game": game, "players": players, "seed": 11, "until": "end", "actions": []}
+    requests = 0
+    while True:
+        r = call(op="bot", **pos)
+        requests += 1
+        assert r["ok"] and len(r["moved"]) <= 1, r
+        pos["actions"] = r["actions"]
+        if not r["more"]:
+            break
+    assert r["terminal"] and requests == len(r["actions"]) + (0 if r["moved"] else 1)
+    assert r["actions"] == commands.run(game, "play", players=players, seed=11)["data"]["actions"]
