@@ -129,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     except (GamesterError, _UsageError) as e:
         print(f"gamester: error: {_one_line(str(e))}", file=sys.stderr)
         return 2
+    except SystemExit as e:  # --help has been printed
+        return e.code if isinstance(e.code, int) else 0
     if as_json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
