@@ -14,9 +14,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import records
 from .clauses import all_clauses
 from .errors import GamesterError, RulesetError
-from . import records
 from .registry import CommandArgs, GameSpec, get_game
 
 

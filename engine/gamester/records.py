@@ -146,7 +146,7 @@ def _first_difference(claimed: Any, actual: Any, path: list) -> tuple[list, Any,
                 return d
         return None
     if isinstance(claimed, list) and isinstance(actual, list):
-        for i, (c, a) in enumerate(zip(claimed, actual)):
+        for i, (c, a) in enumerate(zip(claimed, actual, strict=False)):
             d = _first_difference(c, a, path + [i])
             if d:
                 return d

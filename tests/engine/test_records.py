@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from gamester import GamesterError, IllegalActionError, NotationError, commands, games
+from gamester import GamesterError, NotationError, commands, games
 from gamester.hosts.cli import main
 from gamester.records import PLAYED, check, load_json
 

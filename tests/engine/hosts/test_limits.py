@@ -25,7 +25,7 @@ def refused(req_text: str, words: str) -> dict:
 
 @pytest.mark.parametrize("field", ["seed", "id", "players", "seat"])
 def test_a_5000_digit_number_is_a_request_error(field):
-    text = '{"op": "new", "game": "put", "%s": %s}' % (field, "9" * 5000)
+    text = '{"op": "new", "game": "put", "' + field + '": ' + "9" * 5000 + "}"
     r = refused(text, "5000 digits")
     assert r["kind"] == "RequestError" and len(r["error"]) < 120
 
