@@ -208,7 +208,8 @@ def _say(path: list, claimed: Any, actual: Any, words: dict[str, str]) -> str:
     if template and ("{seat}" not in template or seat is not None) and not isinstance(claimed, (list, dict)):
         said = template.format(seat=seat, value=_show(claimed))
         said = re.sub(r"\b1 counters", "1 counter", re.sub(r"won -(\d+)", r"lost \1", said))
-        return f"{place}the record says {said}; the actions give {_show(actual)}"
+        given = f"seat {_show(actual)}" if "seat {value}" in template else _show(actual)
+        return f"{place}the record says {said}; the actions give {given}"
     if isinstance(claimed, list) and isinstance(actual, list) and len(claimed) != len(actual):
         return (f"{place}the record lists {len(claimed)} {field or 'items'}; the actions give {len(actual)}")
     name = field or "the record"

@@ -101,7 +101,7 @@ def test_a_forged_net_reads_as_counters_won(game):
     key = "net" if "net" in rec else "score"
     rec[key][1] += 1
     msg = str(pytest.raises(NotationError, check, rec).value)
-    want = {"net": f"seat 1 won {rec[key][1]} counters", "score": f"seat 1 has {rec[key][1]} points"}[key]
+    want = {"net": f"seat 1 won {rec[key][1]} counters", "score": f"seat 1 scored {rec[key][1]} points"}[key]
     assert msg.replace(f"lost {-rec[key][1]}", f"won {rec[key][1]}").startswith(f"the record says {want}"), msg
     assert msg.endswith(f"the actions give {rec[key][1] - 1}")
 
