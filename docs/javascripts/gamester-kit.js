@@ -30,7 +30,9 @@
     folded: shape(/^[\d,]{1,60}$/, "seat numbers, comma-separated"),
     hands: shape(/^[0-9TJQKASHDCtjqkashdc♠♥♦♣♤♡♢♧ ,|]{1,400}$/u, "cards such as QH 10D, hands separated by |"),
     bots: shape(/^[A-Za-z0-9_,-]{1,200}$/, "bot names"),
-    acts: shape(/^[A-Za-z0-9 _.=+~-]{1,8000}$/, "moves separated by ~"),
+    // A game's moves: as many as the engine's limits allow (games op: limits.actions, up to 6,000 moves of a few
+    // characters each); the engine counts them after it has booted.
+    acts: shape(/^[A-Za-z0-9 _.=+~-]{1,100000}$/, "moves separated by ~"),
     who: shape(/^(bots|all|\d{1,2})$/, "bots, all or a seat number"),
   };
 
@@ -262,12 +264,19 @@
     const q = new URLSearchParams(location.search);
     if (!q.has("w")) return null;
     const link = { fields: {}, problems: [] };
+    const unknown = [];
+    const long = new Set();
     for (const [k, v] of q.entries()) {
       if (k === "h" || k === "q") continue; // Material's search highlighting
-      if (!LINK_FIELDS.includes(k)) { link.problems.push(`unknown field “${k.slice(0, 30)}”`); continue; }
-      if (v.length > 2000) { link.problems.push(`field “${k}” is too long`); continue; }
+      if (!LINK_FIELDS.includes(k)) { unknown.push(k); continue; }
+      if (v.length > (k === "acts" ? 100000 : 2000)) { long.add(k); continue; }
       link.fields[k] = v;
     }
+    // However long the link, the message names a few fields only: "5,000 unknown fields, e.g. x0, x1, x2".
+    const few = (names) => names.slice(0, 3).map((k) => `“${k.slice(0, 30)}”`).join(", ");
+    if (unknown.length === 1) link.problems.push(`unknown field ${few(unknown)}`);
+    else if (unknown.length > 1) link.problems.push(`${unknown.length.toLocaleString("en")} unknown fields, e.g. ${few(unknown)}`);
+    if (long.size) link.problems.push(`${long.size === 1 ? "field" : "fields"} ${few([...long])} too long`);
     // Shapes checked here, before any engine byte is fetched; values are checked again by the engine.
     for (const [k, v] of Object.entries(link.fields)) {
       const shape = LINK_SHAPES[k];

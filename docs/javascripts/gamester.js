@@ -298,7 +298,8 @@
 
     position(extra) {
       const a = this.lastArgs || this.args;
-      const req = { game: this.game, base: this.base, players: Number(a.players || this.players || 0) || undefined, seed: a.seed || "0", ruleset: this.rulesetString(a) };
+      // analysis: the engine computes the odds only when asked (they cost the most of any reply).
+      const req = { game: this.game, base: this.base, players: Number(a.players || this.players || 0) || undefined, seed: a.seed || "0", ruleset: this.rulesetString(a), analysis: true };
       return Object.assign(req, extra || {});
     }
     rulesetString(a) {
@@ -385,9 +386,15 @@
       const chosen = (this.inputs.bot && this.inputs.bot.value) || "default"; // "default": the game's usual bot
       if (bots) req.bots = until === "end" ? bots.map((b) => b || chosen) : bots;
       else req.bot = chosen;
-      const r = await call({ op: "bot", ...req });
+      let r = await call({ op: "bot", ...req });
+      let moved = [];
+      // A long run comes in steps (the engine's limits: about half a second each): ask on until it is done.
+      while (r.ok && r.more && this.root.isConnected) {
+        moved = moved.concat(r.moved);
+        r = await call({ op: "bot", ...req, actions: r.actions });
+      }
       if (!r.ok) { this.fail(r.error); return; }
-      this.moved = r.moved;
+      this.moved = moved.concat(r.moved);
       this.acts = r.actions;
       this.step = r.step;
       this.pos = r;

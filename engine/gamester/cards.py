@@ -47,14 +47,14 @@ class Suit:
 
     def __post_init__(self) -> None:
         if self.letter not in SUITS:
-            raise NotationError(f"unknown suit {self.letter!r}: expected one of S H D C or ♠ ♥ ♦ ♣")
+            raise NotationError(f"unknown suit {str(self.letter)[:40]!r}: expected one of S H D C or ♠ ♥ ♦ ♣")
 
     @classmethod
     def parse(cls, text: str) -> Suit:
         t = text.strip()
         t = _SYMBOL_TO_SUIT.get(t, t.upper())
         if t not in SUITS:
-            raise NotationError(f"unknown suit {text!r}: expected one of S H D C or ♠ ♥ ♦ ♣")
+            raise NotationError(f"unknown suit {text[:40]!r}: expected one of S H D C or ♠ ♥ ♦ ♣")
         return _suit(t)
 
     @property
@@ -80,14 +80,14 @@ class Rank:
 
     def __post_init__(self) -> None:
         if self.text not in RANKS:
-            raise NotationError(f"unknown rank {self.text!r}: expected one of {' '.join(RANKS)} (or T for 10)")
+            raise NotationError(f"unknown rank {str(self.text)[:40]!r}: expected one of {' '.join(RANKS)} (or T for 10)")
 
     @classmethod
     def parse(cls, text: str) -> Rank:
         t = text.strip().upper()
         t = _RANK_ALIASES.get(t, t)
         if t not in RANKS:
-            raise NotationError(f"unknown rank {text!r}: expected one of {' '.join(RANKS)} (or T for 10)")
+            raise NotationError(f"unknown rank {text[:40]!r}: expected one of {' '.join(RANKS)} (or T for 10)")
         return _rank(t)
 
     @property
@@ -136,7 +136,7 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         if not isinstance(text, str):
-            raise NotationError(f"a card must be written as text like 'KS', not {text!r}")
+            raise NotationError(f"a card must be written as text like 'KS', not {str(text)[:40]!r}")
         t = text.strip()
         try:
             return _CARDS[t]
@@ -203,10 +203,10 @@ def parse_cards(text: str | Iterable[str], *, count: int | None = None) -> tuple
     """Read a hand: ``"KS JS AS"`` (spaces or commas). Duplicates are an error; ``count`` checks the size."""
     if isinstance(text, str):
         parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]
-        shown = text
+        shown = text if len(text) <= 80 else text[:77] + "..."
     else:
         parts = list(text)
-        shown = " ".join(map(str, parts))
+        shown = " ".join(map(str, parts))[:80]
     cards = tuple(Card.parse(p) for p in parts)
     seen: set[Card] = set()
     for c in cards:

@@ -15,9 +15,10 @@ import json
 from typing import Any
 
 from . import quiz as _quiz
+from . import records
 from .clauses import all_clauses
 from .errors import GamesterError, RulesetError
-from .registry import CommandArgs, GameSpec, games, get_game, replay
+from .registry import CommandArgs, GameSpec, games, get_game
 
 
 def _spec(game: str | GameSpec) -> GameSpec:
@@ -80,10 +81,16 @@ def clauses(game: str | GameSpec | None = None) -> dict[str, Any]:
     return {"data": [c.to_json() for c in cl], "text": "\n".join(lines)}
 
 
-def replay_record(text: str | dict) -> dict[str, Any]:
-    """Replay a record (JSON text or a dict) and give the final record."""
-    rec = replay(text).to_record()
-    return {"data": rec, "text": json.dumps(rec, indent=2, ensure_ascii=False)}
+def replay_record(text: str | bytes | dict) -> dict[str, Any]:
+    """Replay a record (JSON text or a dict), check every field it claims (:func:`gamester.records.check`) and
+    give the replay's record; an unfinished game is said to be so (``"unfinished": true`` and ``to_act``)."""
+    checked = records.check(text)
+    rec = checked.record
+    body = json.dumps(rec, indent=2, ensure_ascii=False)
+    if not checked.finished:
+        body = (f"unfinished: the actions stop after {len(rec['actions'])} with seat {rec['to_act']} to act\n"
+                + body)
+    return {"data": rec, "text": body}
 
 
 def demo(game: str | GameSpec, players: int = 4, seed: int = 1674) -> dict[str, Any]:

@@ -94,7 +94,7 @@ class Options:
             k = key.strip().replace("-", "_")
             if k not in specs:
                 raise RulesetError(
-                    f"unknown option {key!r} for {self.GAME}: known options are {', '.join(specs)}")
+                    f"unknown option {key[:40]!r} for {self.GAME}: known options are {', '.join(specs)}")
             values[k] = _convert(self.GAME, specs[k], text)
         return dataclasses.replace(self, **values)
 
@@ -102,7 +102,7 @@ class Options:
 def _check_value(game: str, spec: OptionSpec, value: Any) -> None:
     if spec.choices is not None:
         if value not in spec.choices:
-            raise RulesetError(f"option {spec.name}={value!r} for {game}: expected one of {spec.allowed()}")
+            raise RulesetError(f"option {spec.name}={str(value)[:40]!r} for {game}: expected one of {spec.allowed()}")
     else:
         lo, hi = spec.range
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
@@ -111,10 +111,11 @@ def _check_value(game: str, spec: OptionSpec, value: Any) -> None:
 
 def _convert(game: str, spec: OptionSpec, text: Any) -> Any:
     if spec.range is not None:
-        t = str(text).strip()
-        if not _INT_RE.fullmatch(t) or len(t.lstrip("-")) > 9:
-            raise RulesetError(f"option {spec.name}={text!r} for {game}: expected a whole number {spec.allowed()}")
-        value: Any = int(t)
+        try:
+            value: Any = parse_int(text, spec.name, -(10**9), 10**9)   # the range is checked below
+        except RulesetError:
+            raise RulesetError(f"option {spec.name}={str(text)[:40]!r} for {game}: expected a whole number "
+                               f"{spec.allowed()}") from None
     else:
         value = str(text).strip()
         # Integer-valued choices (rare) are matched by their text.
@@ -205,14 +206,14 @@ def parse_pairs(source: Any, *, where: str = "") -> dict[str, str]:
             if not item.strip():
                 continue
             if "=" not in item:
-                raise RulesetError(f"cannot read option {item.strip()!r}{where}: write option=value")
+                raise RulesetError(f"cannot read option {item.strip()[:60]!r}{where}: write option=value")
             k, v = item.split("=", 1)
             items.append((k, v))
     out: dict[str, str] = {}
     for k, v in items:
         k = k.strip()
         if k in out:
-            raise RulesetError(f"option {k!r} given twice{where}")
+            raise RulesetError(f"option {k[:40]!r} given twice{where}")
         out[k] = str(v).strip()
     return out
 
@@ -224,13 +225,13 @@ def parse_ruleset(game: str, defaults: Options, presets: dict[str, Preset], text
     m = _RULESET_RE.match(text)
     if not m:
         raise RulesetError(
-            f"cannot read ruleset {text!r}: write a preset name ({', '.join(presets)}) or {game}(option=value,...)")
+            f"cannot read ruleset {text[:80]!r}: write a preset name ({', '.join(presets)}) or {game}(option=value,...)")
     name, body = m.group(1), m.group(2)
     if name == game:
         base = defaults
     elif name in presets:
         base = presets[name].options
     else:
-        raise RulesetError(f"unknown ruleset {name!r} for {game}: known rulesets are {', '.join(presets)}")
-    return base.with_options(parse_pairs((body or "").split(","), where=f" in ruleset {text!r}"))
+        raise RulesetError(f"unknown ruleset {name[:40]!r} for {game}: known rulesets are {', '.join(presets)}")
+    return base.with_options(parse_pairs((body or "").split(","), where=f" in ruleset {text[:80]!r}"))
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import NotationError, RulesetError
-from .options import Options, Preset, parse_pairs, parse_ruleset
+from .options import Options, OptionSpec, Preset, parse_pairs, parse_ruleset
 from .state import Bot, State, play_bots
 
 
@@ -63,6 +63,44 @@ Odds = Callable[..., tuple[Any, str]]
 
 
 @dataclass(frozen=True)
+class Limits:
+    """How much one request from a live example (the web API: a widget, a permalink) may ask of the engine: the
+    ONE table of bounds, with the core's defaults here and a game's own in its :attr:`GameSpec.limits`. Chosen so
+    that every request the widgets can send finishes within about a second of CPU (``benchmarks/bench_limits.py``
+    measures the slowest), and so that no game the widgets' forms allow runs past :attr:`actions`. The CLI and the
+    printed pages are not bound by them."""
+
+    actions: int = 2_000            # actions in one position (a game in progress, as a request or a permalink)
+    options: tuple[tuple[str, int], ...] = ()   # (option, highest value a live example plays), below its range
+    deal_seats: int | None = None   # deals x players at most (an option ``deals`` of 0 means one deal per seat)
+    bot_seconds: float = 0.4        # bots playing on (until a reader or the end) pause after this long, and the
+                                    # reply says ``more``: the widget asks again (each step the same seeded moves)
+
+    def option_ranges(self, specs: list[OptionSpec]) -> dict[str, tuple[int, int]]:
+        """Each integer option's range as a live example allows it."""
+        caps = dict(self.options)
+        return {s.name: (s.range[0], min(s.range[1], caps.get(s.name, s.range[1]))) for s in specs if s.range}
+
+    def check(self, title: str, options: Options, players: int) -> None:
+        """Refuse (:class:`RulesetError`) options a live example does not play, naming the limit."""
+        for name, hi in self.options:
+            value = getattr(options, name, None)
+            if isinstance(value, int) and value > hi:
+                raise RulesetError(f"{title} with {name}={value} is longer than a live example plays ({name} at "
+                                   f"most {hi}); the command line plays it")
+        deals = getattr(options, "deals", None)
+        if self.deal_seats is not None and isinstance(deals, int):
+            if (deals or players) * players > self.deal_seats:
+                raise RulesetError(f"{title} with {deals or players} deals for {players} players is longer than a "
+                                   f"live example plays (deals x players at most {self.deal_seats}: here at most "
+                                   f"{self.deal_seats // players} deals); the command line plays it")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"actions": self.actions, "options": dict(self.options), "deal_seats": self.deal_seats,
+                "bot_seconds": self.bot_seconds}
+
+
+@dataclass(frozen=True)
 class GameSpec:
     name: str                      # "post-and-pair": used in CLI commands, ruleset strings, records, URLs
     title: str                     # "Post and Pair"
@@ -100,6 +138,7 @@ class GameSpec:
     odds: Odds | None = None
     odds_params: tuple[Param, ...] = ()
     numbers: dict[str, Callable[[str], str]] = field(default_factory=dict)
+    limits: Limits = Limits()            # what one request from a live example may ask (the web API's bounds)
 
     @property
     def cli(self) -> dict[str, Command]:
@@ -122,7 +161,7 @@ class GameSpec:
     def check_players(self, n: Any) -> int:
         lo, hi = self.players
         if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
-            raise RulesetError(f"{self.title} is for {lo} to {hi} players, not {n!r}")
+            raise RulesetError(f"{self.title} is for {lo} to {hi} players, not {str(n)[:40]!r}")
         return n
 
     def bot_names(self, given: Any, players: int) -> list[str]:
@@ -140,7 +179,7 @@ class GameSpec:
         names = names or list(self.default_bots) or [next((b for b in self.bots if b != "random"), "random")]
         for n in names:
             if n not in self.bots:
-                raise RulesetError(f"unknown bot {n!r} for {self.name}: known bots are {', '.join(self.bots)}")
+                raise RulesetError(f"unknown bot {n[:40]!r} for {self.name}: known bots are {', '.join(self.bots)}")
         return [names[i % len(names)] for i in range(players)]
 
     def play_bots(self, state: State, names: Any = (), stop: Callable[[], bool] | None = None) -> State:
@@ -151,7 +190,7 @@ class GameSpec:
         try:
             return self.bots[name](seed)
         except KeyError:
-            raise RulesetError(f"unknown bot {name!r} for {self.name}: known bots are {', '.join(self.bots)}") from None
+            raise RulesetError(f"unknown bot {name[:40]!r} for {self.name}: known bots are {', '.join(self.bots)}") from None
 
 
 _GAMES: dict[str, GameSpec] = {}
@@ -183,6 +222,8 @@ def replay(record: dict[str, Any] | str) -> State:
             record = json.loads(record)
         except json.JSONDecodeError as e:
             raise NotationError(f"record is not JSON: {e}") from None
+        except (ValueError, RecursionError) as e:  # a 5,000-digit number, nesting 2,000 deep
+            raise NotationError(f"record is not JSON that can be read: {str(e)[:80]}") from None
     if not isinstance(record, dict):
         raise NotationError("a record is a JSON object with game, ruleset, seed, players and actions")
     missing = [k for k in ("game", "ruleset", "seed", "players", "actions") if k not in record]

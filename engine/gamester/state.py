@@ -44,9 +44,9 @@ class State(ABC):
     def __init__(self, options: Options, players: int, seed: int) -> None:
         lo, hi = self.player_range
         if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
-            raise RulesetError(f"{self.title or self.game} is for {lo} to {hi} players, not {players!r}")
+            raise RulesetError(f"{self.title or self.game} is for {lo} to {hi} players, not {str(players)[:40]!r}")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise NotationError(f"seed must be a whole number 0 .. 2**63-1, got {seed!r}")
+            raise NotationError(f"seed must be a whole number 0 .. 2**63-1, got {str(seed)[:40]!r}")
         self.options = options
         self.players = players
         self.seed = seed
@@ -80,14 +80,14 @@ class State(ABC):
     def apply(self, action: str) -> None:
         """Apply ``action`` for the current player; an illegal one raises and changes nothing."""
         if not isinstance(action, str):
-            raise NotationError(f"an action is a string such as 'pass', not {action!r}")
+            raise NotationError(f"an action is a string such as 'pass', not {str(action)[:60]!r}")
         action = " ".join(action.split())
         if self.is_terminal():
-            raise IllegalActionError(f"action {action!r}: the game is over; state: {self.state_string()}")
+            raise IllegalActionError(f"action {action[:60]!r}: the game is over; state: {self.state_string()}")
         legal = self._legal()
         if action not in legal:
             raise IllegalActionError(
-                f"action {action!r} is not legal for seat {self.current_player()} in phase {self.phase}; "
+                f"action {action[:60]!r} is not legal for seat {self.current_player()} in phase {self.phase}; "
                 f"legal: {', '.join(legal) or 'none'}; state: {self.state_string()}")
         self._apply(action)
         self.history.append(action)

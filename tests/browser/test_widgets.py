@@ -335,6 +335,17 @@ def test_hostile_permalinks_are_inert_and_explained(shared, query):
         page.evaluate("Array.from(document.scripts).filter((s) => !s.src).length")
 
 
+def test_a_permalink_with_5000_unknown_fields_gets_one_short_message(shared):
+    """Issue #13: the message sums the unknown fields up instead of naming each (it was 113,922 characters)."""
+    page = shared
+    page.goto("put/?w=0&" + "&".join(f"x{i}=1" for i in range(5000)))
+    w = widget(page, "put-play")
+    err = w.locator(".gm-error").filter(has_text="unknown fields")
+    err.wait_for(timeout=BOOT_MS)
+    text = err.inner_text()
+    assert "5,000 unknown fields, e.g. “x0”, “x1”, “x2”" in text and len(text) < 300, text
+
+
 def test_no_webassembly_keeps_the_printed_example_with_a_message(fresh):
     page = fresh("delete window.WebAssembly;")
     page.goto("post-and-pair/")

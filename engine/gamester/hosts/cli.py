@@ -43,7 +43,7 @@ def _int(text: str) -> int:
     try:
         return parse_int(text, "", -(2**63), 2**63 - 1)
     except GamesterError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:40]!r}") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -101,15 +101,37 @@ def _odds_params() -> dict[str, tuple[Param, list[str]]]:
     return out
 
 
-def _read(path: str) -> str:
+MAX_RECORD = 20_000_000    # bytes in a record file
+MAX_ERROR = 300            # characters in an error line (each message quotes at most ~80 of the bad input)
+
+
+def _read(path: str) -> bytes:
+    """The record's bytes (decoded, as UTF-8 only, by :func:`gamester.records.load_json`)."""
+    shown = repr(path[:80]) + ("..." if len(path) > 80 else "")
     try:
-        return sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_RECORD + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_RECORD + 1)
     except OSError as e:
-        raise GamesterError(f"cannot read record {path!r}: {e.strerror}") from None
+        raise GamesterError(f"cannot read record {shown}: {e.strerror}") from None
+    except ValueError:  # a NUL byte in the path
+        raise GamesterError(f"cannot read record {shown}: a path cannot contain a NUL byte") from None
+    if len(data) > MAX_RECORD:
+        raise GamesterError(f"record {shown} is longer than {MAX_RECORD:,} bytes")
+    return data
+
+
+def _one_line(message: str) -> str:
+    line = " ".join(message.split())
+    return line if len(line) <= MAX_ERROR else line[:MAX_ERROR - 3] + "..."
 
 
 def run(argv: list[str]) -> tuple[Any, str, bool]:
     ns = build_parser().parse_args(argv)
+    if getattr(ns, "ruleset", None) is not None and not ns.ruleset.strip():
+        raise _UsageError("--ruleset '' names no ruleset: give a preset name or GAME(option=value,...)")
     as_json = getattr(ns, "json", False)
     if ns.command == "rulesets":
         out = commands.rulesets(ns.game)
@@ -140,8 +162,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         data, text, as_json = run(argv)
     except (GamesterError, _UsageError) as e:
-        print(f"gamester: error: {e}", file=sys.stderr)
+        print(f"gamester: error: {_one_line(str(e))}", file=sys.stderr)
         return 2
+    except SystemExit as e:  # --help has been printed
+        return e.code if isinstance(e.code, int) else 0
     if as_json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:

@@ -35,17 +35,18 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Any
 
-from .. import __version__, commands, render
+from .. import __version__, commands, records, render
 from ..cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from ..errors import GamesterError, IllegalActionError, NotationError, RulesetError
-from ..options import Options
-from ..registry import GameSpec, games, get_game
+from ..options import Options, parse_int
+from ..registry import GameSpec, Limits, games, get_game
 from ..state import TERMINAL, State, bot_move, bot_seed
 
 MAX_REQUEST = 100_000        # characters of JSON
-MAX_ACTIONS = 2_000          # actions in one position
+MAX_ACTIONS = Limits.actions  # actions in one position (the core's default; a game's own is spec.limits.actions)
 MAX_TEXT = 200               # characters in one ruleset, action, hand, option value ...
 MAX_SEED = 2**63 - 1
 _TOKEN_RE = re.compile(r"^[A-Za-z0-9_.-]{1,60}$")
@@ -80,12 +81,15 @@ def _int(req: dict, name: str, default: Any = ..., *, lo: int = 0, hi: int = MAX
     v = _field(req, name, default)
     if v is default and default is not ...:
         return v
-    if isinstance(v, str) and re.fullmatch(r"\s*[0-9]{1,19}\s*", v):   # seeds from URLs arrive as text (ASCII digits)
-        v = int(v)
+    if isinstance(v, str):   # seeds from URLs arrive as text: the one reader of whole numbers (ASCII digits)
+        try:
+            v = parse_int(v, name, lo, hi)
+        except GamesterError:
+            raise RequestError(f"field {name!r} must be a whole number between {lo} and {hi}, not {_show(v)}") from None
     if isinstance(v, bool) or not isinstance(v, int):
         raise RequestError(f"field {name!r} must be a whole number, not {_show(v)}")
     if not lo <= v <= hi:
-        raise RequestError(f"field {name!r} must be between {lo} and {hi}, not {v}")
+        raise RequestError(f"field {name!r} must be between {lo} and {hi}, not {_show(v)}")
     return v
 
 
@@ -102,6 +106,12 @@ def _str_list(req: dict, name: str, default: Any = ..., *, limit: int = MAX_ACTI
             raise RequestError(f"item {i} of field {name!r} must be text of at most {MAX_TEXT} characters, "
                                f"not {_show(x)}")
     return v
+
+
+def _one_line(message: str, limit: int = 600) -> str:
+    """An error message as one line of at most ``limit`` characters (a state string can be long)."""
+    line = " ".join(message.split())
+    return line if len(line) <= limit else line[:limit - 3] + "..."
 
 
 def _show(v: Any) -> str:
@@ -128,13 +138,21 @@ def _options(spec: GameSpec, req: dict) -> Options:
         if not isinstance(v, (str, int)) or isinstance(v, bool) or len(str(v)) > MAX_TEXT or len(k) > MAX_TEXT:
             raise RequestError(f"option {k[:60]!r} must have a short text or number value, not {_show(v)}")
         pairs[k] = str(v)
-    return spec.options_for(text, pairs)
+    return spec.options_for(text or None, pairs)
+
+
+def _bounded(spec: GameSpec, opts: Options, players: int) -> None:
+    """The live examples' bounds (:class:`gamester.registry.Limits`): refused here, before any work is done."""
+    spec.limits.check(spec.title, opts, players)
 
 
 def _players(spec: GameSpec, req: dict) -> int:
     n = _field(req, "players", spec.default_players or spec.players[0])
-    if isinstance(n, str) and re.fullmatch(r"\s*[0-9]{1,3}\s*", n):
-        n = int(n)
+    if isinstance(n, str):
+        try:
+            n = parse_int(n, "players", 0, 999)
+        except GamesterError:
+            pass  # named by check_players
     return spec.check_players(n)
 
 
@@ -144,7 +162,8 @@ def _position(req: dict) -> tuple[GameSpec, State]:
     opts = _options(spec, req)
     players = _players(spec, req)
     seed = _int(req, "seed", 0)
-    actions = _str_list(req, "actions", [])
+    actions = _str_list(req, "actions", [], limit=spec.limits.actions)
+    _bounded(spec, opts, players)
     state = spec.new_state(opts, players, seed)
     for i, a in enumerate(actions):
         try:
@@ -173,7 +192,15 @@ def _current(state: State) -> int | None:
     return None if p == TERMINAL else p
 
 
-def _payload(spec: GameSpec, state: State, seat: int | None, *, analysis: bool = True,
+def _asked(req: dict) -> bool:
+    """Whether the request asks for the odds (``"analysis": true``): they cost the most, so only when asked."""
+    v = _field(req, "analysis", False)
+    if not isinstance(v, bool):
+        raise RequestError(f"field 'analysis' must be true or false, not {_show(v)}")
+    return v
+
+
+def _payload(spec: GameSpec, state: State, seat: int | None, *, analysis: bool = False,
              base: str = "../") -> dict[str, Any]:
     """Everything a widget needs to draw a position: the record, whose turn, legal moves, a view."""
     cur = _current(state)
@@ -249,13 +276,26 @@ def _game_info(spec: GameSpec) -> dict:
     return {
         "name": spec.name, "title": spec.title, "players": list(spec.players), "default": spec.default_preset,
         "presets": [p.to_json() for p in spec.presets.values()],
-        "options": [s.to_json() for s in spec.options.specs()],
+        "options": _live_options(spec),
         "bots": list(spec.bots), "default_bot": spec.bot_names([], 1)[0] if spec.bots else None,
         "default_bots": list(spec.default_bots),
         "analysis": spec.analysis is not None,
+        "limits": spec.limits.to_json(),
         "commands": sorted(spec.commands),
         "widgets": [w.to_json() for w in spec.widgets.values()],
     }
+
+
+def _live_options(spec: GameSpec) -> list[dict]:
+    """The options as a live example offers them: each range narrowed to the game's limits."""
+    ranges = spec.limits.option_ranges(spec.options.specs())
+    out = []
+    for s in spec.options.specs():
+        j = s.to_json()
+        if s.name in ranges:
+            j["range"] = list(ranges[s.name])
+        out.append(j)
+    return out
 
 
 def _op_games(req: dict) -> dict:
@@ -277,12 +317,24 @@ def _op_render(req: dict) -> dict:
     if not isinstance(args, dict):
         raise RequestError(f"field 'args' must be an object, not {_show(args)}")
     base = _base(req)
-
-
+    _render_bounded(kind, args)
     html = render.render(kind, args, base=base)
     if not isinstance(html, str):
         raise RequestError(f"render({kind!r}) gave no HTML")
     return {"kind": kind, "html": html}
+
+
+def _render_bounded(kind: str, args: dict) -> None:
+    """A widget's rendering (a whole game played by bots) is held to the game's live limits too."""
+    a = render.check_args(kind, args)
+    spec, _ = render.widgets()[kind]
+    opts = spec.options_for(a.get("ruleset") or None, a.get("options"))
+    if "deals" in a and any(s.name == "deals" for s in spec.options.specs()):
+        opts = opts.with_options({"deals": a["deals"]})
+    players = len(a["hands"].split("|")) if "hands" in a else (spec.default_players or spec.players[0])
+    if "players" in a:
+        players = spec.check_players(parse_int(a["players"], "players", *spec.players))
+    _bounded(spec, opts, players)
 
 
 def _op_new(req: dict) -> dict:
@@ -290,15 +342,16 @@ def _op_new(req: dict) -> dict:
     opts = _options(spec, req)
     players = _players(spec, req)
     seed = _int(req, "seed", 0)
+    _bounded(spec, opts, players)
     state = spec.new_state(opts, players, seed)
-    return _payload(spec, state, _seat(req, state), base=_base(req))
+    return _payload(spec, state, _seat(req, state), analysis=_asked(req), base=_base(req))
 
 
 def _op_apply(req: dict) -> dict:
     spec, state = _position(req)
     action = _str(req, "action")
     state.apply(action)
-    return _payload(spec, state, _seat(req, state), base=_base(req))
+    return _payload(spec, state, _seat(req, state), analysis=_asked(req), base=_base(req))
 
 
 def _op_bot(req: dict) -> dict:
@@ -308,7 +361,9 @@ def _op_bot(req: dict) -> dict:
         raise RequestError(f"field 'until' must be one, human or end, not {until!r}")
     names = _bot_names(spec, req, state.players)
     moved: list[list] = []
-    limit = 1 if until == "one" else 10_000
+    limit = 1 if until == "one" else spec.limits.actions
+    pause = time.perf_counter() + spec.limits.bot_seconds
+    more = False
     while len(moved) < limit:
         p = _current(state)
         if p is None:
@@ -316,13 +371,17 @@ def _op_bot(req: dict) -> dict:
         name = names[p] if until == "human" else (names[p] or spec.bot_names([], state.players)[p])
         if name is None:
             break
+        if moved and time.perf_counter() > pause:  # a long run goes in steps: the widget asks for the next
+            more = True
+            break
         action = bot_move(spec.make_bot, name, state)
         state.apply(action)
         moved.append([p, action])
-        if len(state.history) > MAX_ACTIONS:
-            raise RequestError(f"the game ran past {MAX_ACTIONS} actions")
-    out = _payload(spec, state, _seat(req, state), base=_base(req))
+        if len(state.history) > spec.limits.actions:  # the limits are set so that no allowed game gets here
+            raise RequestError(f"the game ran past {spec.limits.actions} actions")
+    out = _payload(spec, state, _seat(req, state), analysis=_asked(req), base=_base(req))
     out["moved"] = moved
+    out["more"] = more
     return out
 
 
@@ -388,9 +447,9 @@ def handle(request_json: str) -> str:
         if len(request_json) > MAX_REQUEST:
             raise RequestError(f"request too long ({len(request_json)} characters; at most {MAX_REQUEST})")
         try:
-            req = json.loads(request_json)
-        except (json.JSONDecodeError, RecursionError) as e:
-            raise RequestError(f"request is not JSON: {e}") from None
+            req = records.load_json(request_json, "request")
+        except GamesterError as e:
+            raise RequestError(str(e)) from None
         if not isinstance(req, dict):
             raise RequestError("a request is a JSON object with an 'op' field")
         rid = req.get("id")
@@ -403,7 +462,7 @@ def handle(request_json: str) -> str:
             raise RequestError(f"unknown op {op!r}: known ops are {', '.join(sorted(OPS))}")
         reply = {"ok": True, "op": op, **fn(req)}
     except GamesterError as e:
-        reply = {"ok": False, "error": str(e), "kind": type(e).__name__}
+        reply = {"ok": False, "error": _one_line(str(e)), "kind": type(e).__name__}
     except (ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
         # Not a documented error: a bug in a game module or in this API. Say so rather than hang the widget.
         reply = {"ok": False, "error": f"internal error ({type(e).__name__}): {e}", "kind": "InternalError"}

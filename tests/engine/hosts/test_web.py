@@ -55,13 +55,14 @@ def test_ping_and_games_describe_the_engine():
     assert g["bots"] == ["random", "bold"] and g["default_bot"] == "bold" and g["analysis"] is True
 
 
-def test_new_gives_a_position_with_legal_moves_view_and_analysis():
+def test_new_gives_a_position_with_legal_moves_view_and_analysis_when_asked():
     r = ok(op="new", **POS)
     assert r["step"] == 0 and r["current"] == 0 and not r["terminal"]
     assert r["legal"] == ["bet", "pass"]
     assert r["ruleset"] == "toy(stake=1,ties=elder)"
     assert len(r["view"]["hands"]) == 3
-    assert 0 <= r["analysis"]["chance_best"] <= 1
+    assert "analysis" not in r  # the odds cost the most: only when asked (issue #13)
+    assert 0 <= ok(op="new", analysis=True, **POS)["analysis"]["chance_best"] <= 1
 
 
 def test_the_view_hides_other_seats_cards():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import RulesetError
-from ...registry import CommandArgs, GameSpec, Param, WidgetSpec
+from ...registry import CommandArgs, GameSpec, Limits, Param, WidgetSpec
 from . import narrate, numbers, quiz
 from .bots import BOTS, DEFAULT_BOTS, hand_strength
 from .decide import decide
@@ -60,6 +60,7 @@ def cli_play(options: PostAndPairOptions, ns: CommandArgs) -> tuple[Any, str]:
 
 
 SPEC = GameSpec(
+    limits=Limits(deal_seats=500),  # a live example's bounds (see Limits)
     name=GAME,
     title="Post and Pair",
     options=PostAndPairOptions,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import RulesetError
-from ...registry import CommandArgs, GameSpec, Param, WidgetSpec
+from ...registry import CommandArgs, GameSpec, Limits, Param, WidgetSpec
 from . import narrate, numbers, quiz
 from . import odds as put_odds
 from .analysis import analysis, odds_against_strong, win_chance
@@ -63,6 +63,7 @@ def cli_deal(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
 
 
 SPEC = GameSpec(
+    limits=Limits(options=(("game_points", 21),)),  # a live example's bounds (see Limits)
     name="put", title="Put", options=PutOptions, presets=PRESETS, default_preset="cotton-1674",
     players=(2, 4), new_state=new_state, bots=BOTS, commands={"play": cli_play, "deal": cli_deal},
     narrator=narrate,

@@ -7,7 +7,7 @@ from typing import Any
 from ...cards import (
     format_cards,
 )
-from ...registry import CommandArgs, GameSpec, WidgetSpec
+from ...registry import CommandArgs, GameSpec, Limits, WidgetSpec
 from . import narrate, numbers, quiz
 from .analysis import analysis, best_trump_chance, offered_chance
 from .bots import BOTS, CautiousBot, SpeculatorBot
@@ -63,6 +63,7 @@ def cli_deal(options: SpeculationOptions, ns: CommandArgs) -> tuple[Any, str]:
 
 
 SPEC = GameSpec(
+    limits=Limits(actions=6_000, deal_seats=100),  # a live example's bounds (see Limits)
     name=GAME, title="Speculation", options=SpeculationOptions, presets=PRESETS, default_preset="handbook",
     players=(2, 10), new_state=new_state, bots=dict(BOTS), commands={"play": cli_play, "deal": cli_deal},
     narrator=narrate,

@@ -24,6 +24,9 @@ from ...html import (
 
 #: The parties of a Speculation ledger that are not seats.
 PARTIES = {"pool": "Pool"}
+#: How ``gamester replay`` words a claimed field that the actions do not give (see gamester.records).
+CLAIM_WORDS = {"winner": "seat {value} took the pool", "best": "the best trump was {value}",
+               "turn_up": "the turn-up was {value}"}
 
 
 def _spec_deal_html(dd: dict, n: int, base: str, passages: dict | None, deal: int) -> str:

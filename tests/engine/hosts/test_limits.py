@@ -1,0 +1,123 @@
+"""Bounded work (issue #13): the live examples' limits are one table (``registry.Limits``, each game's
+``GameSpec.limits``), enforced by the engine, given to the widgets by the ``games`` op, and large enough that no game
+the forms allow runs past them. Timings are not asserted here: ``benchmarks/bench_limits.py`` prints them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gamester import RulesetError, commands, games
+from gamester.hosts import web
+from gamester.registry import Limits
+
+
+def call(**req):
+    return json.loads(web.handle(json.dumps(req)))
+
+
+def refused(req_text: str, words: str) -> dict:
+    r = json.loads(web.handle(req_text))
+    assert r["ok"] is False and r["kind"] != "InternalError" and words in r["error"], r
+    return r
+
+
+@pytest.mark.parametrize("field", ["seed", "id", "players", "seat"])
+def test_a_5000_digit_number_is_a_request_error(field):
+    text = '{"op": "new", "game": "put", "' + field + '": ' + "9" * 5000 + "}"
+    r = refused(text, "5000 digits")
+    assert r["kind"] == "RequestError" and len(r["error"]) < 120
+
+
+def test_numbers_in_text_are_ascii_digits_only():
+    for seed in ["٤", "４", "4_0", "+4", " 4 4"]:
+        refused(json.dumps({"op": "new", "game": "put", "seed": seed}), "whole number")
+    assert call(op="new", game="put", seed=" 44 ")["seed"] == 44
+
+
+def test_long_games_are_refused_before_any_work():
+    refused(json.dumps({"op": "bot", "game": "put", "ruleset": "put(game_points=99,rubber=2)", "until": "end"}),
+            "game_points at most 21")
+    refused(json.dumps({"op": "new", "game": "put", "options": {"game_points": 22}}), "longer than a live example")
+    refused(json.dumps({"op": "render", "kind": "spec-play",
+                        "args": {"seed": "1", "players": "10", "deals": "100"}}), "at most 10 deals")
+    refused(json.dumps({"op": "render", "kind": "spec-play",
+                        "args": {"seed": "1", "players": "10", "options": "deals=100"}}), "at most 10 deals")
+    refused(json.dumps({"op": "apply", "game": "speculation", "players": 10, "options": {"deals": 100},
+                        "actions": [], "action": "turn"}), "deals x players")
+
+
+def test_odds_only_when_asked():
+    pos = {"game": "put", "players": 3, "seed": 5}
+    r = call(op="new", **pos)
+    assert r["ok"] and "analysis" not in r
+    r2 = call(op="apply", action=r["legal"][0], **pos)
+    assert r2["ok"] and "analysis" not in r2
+    assert "analysis" in call(op="new", analysis=True, **pos)
+    assert call(op="new", analysis="yes", **pos)["ok"] is False
+
+
+def test_the_games_op_gives_the_limits_and_the_narrowed_ranges():
+    info = {g["name"]: g for g in call(op="games")["games"]}
+    for name, spec in games().items():
+        g = info[name]
+        assert g["limits"] == spec.limits.to_json()
+        caps = dict(spec.limits.options)
+        for o in g["options"]:
+            if o["name"] in caps:
+                assert o["range"][1] == caps[o["name"]]
+    assert dict(info["put"]["limits"]["options"]) == {"game_points": 21}
+    assert Limits().actions == web.MAX_ACTIONS
+
+
+def _largest(spec, players):
+    """The options a live example allows that make the longest games: each integer option at its live maximum
+    (deals as many as deals x players allows), under each preset."""
+    ranges = spec.limits.option_ranges(spec.options.specs())
+    for preset in spec.presets.values():
+        pairs = {k: str(hi) for k, (lo, hi) in ranges.items()}
+        if "deals" in pairs and spec.limits.deal_seats:
+            pairs["deals"] = str(min(int(pairs["deals"]), spec.limits.deal_seats // players))
+        yield preset.options.with_options(pairs)
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_no_game_the_forms_allow_runs_past_the_limits(game):
+    """The longest games a form allows, played by the game's bots and by random ones (which wander into the long
+    lines: re-vyes, bids, puts), stay within the limit of a position's actions, so a widget never sees "the game
+    ran past N actions"."""
+    spec = games()[game]
+    longest = 0
+    for players in sorted({spec.players[0], spec.players[1]}):
+        for opts in _largest(spec, players):
+            spec.limits.check(spec.title, opts, players)
+            for seed, bots in [(1, ()), (2, ("random",))]:
+                try:
+                    state = spec.new_state(opts, players, seed)
+                except RulesetError:  # a combination the game itself refuses (the 32-card pack for 10 ...)
+                    break
+                spec.play_bots(state, bots)
+                longest = max(longest, len(state.history))
+    assert 0 < longest <= spec.limits.actions, (longest, spec.limits.actions)
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_a_long_bot_run_comes_in_steps_that_add_up_to_the_same_game(game, monkeypatch):
+    """``bot until=end`` pauses after ``limits.bot_seconds`` (here: after every move) and says ``more``; asking
+    on gives the very game the CLI plays with the same seed and bots."""
+    clock = iter(range(0, 10**9, 10**6))
+    monkeypatch.setattr(web.time, "perf_counter", lambda: next(clock))
+    spec = games()[game]
+    players = spec.default_players or spec.players[0]
+    pos = {"game": game, "players": players, "seed": 11, "until": "end", "actions": []}
+    requests = 0
+    while True:
+        r = call(op="bot", **pos)
+        requests += 1
+        assert r["ok"] and len(r["moved"]) <= 1, r
+        pos["actions"] = r["actions"]
+        if not r["more"]:
+            break
+    assert r["terminal"] and requests == len(r["actions"]) + (0 if r["moved"] else 1)
+    assert r["actions"] == commands.run(game, "play", players=players, seed=11)["data"]["actions"]
