@@ -12,8 +12,8 @@ with its settlement ledger as a real table.
     ...           choices=[Choice("See it", "see"), Choice("Refuse", "refuse")])
     >>> "Three of Spades" in render(t)
     True
-    >>> chance_words(1 / 7), chance_words(0.4242)
-    ('1 in 7', '42%')
+    >>> chance_words(1 / 70), chance_words(0.4242)
+    ('1 in 70', '42%')
 
 Rules of the drawing: everything written into HTML goes through :func:`html.escape`; a card is drawn as a card face
 (rank and suit symbol, red or black by class) with its name in words as its accessible name, a face-down card as a
