@@ -17,8 +17,8 @@ with its settlement ledger as a real table.
 
 Rules of the drawing: everything written into HTML goes through :func:`html.escape`; a card is drawn as a card face
 (rank and suit symbol, red or black by class) with its name in words as its accessible name, a face-down card as a
-back; a choice is ``<button type="button" data-action="...">`` whose accessible name is plain words (a card's name
-for a card); the prompt sits in a polite live region (``role="status"``); headings start at ``level`` and go down one
+back; a choice is ``<button type="button" data-action="...">`` whose accessible name is plain words (for a card,
+its name, in a visually hidden span beside the drawn face, which is hidden from screen readers); the prompt sits in a polite live region (``role="status"``); headings start at ``level`` and go down one
 step at most; wide tables scroll inside their own box, which can be reached by keyboard and has a name. Data keys
 never reach the visible text; the numbers tests read back ride on ``data-`` attributes. Stdlib only (it runs in
 Pyodide).
@@ -304,7 +304,7 @@ def _choice_html(c: Choice) -> str:
     if c.card:
         name = card_name(c.card)
         return (f'<button type="button" class="gm-choice gm-choice-card" data-action="{e(c.action)}" '
-                f'aria-label="{e(name)}" title="{e(c.label)}">{_face_inner(c.card)}</button>')
+                f'title="{e(c.label)}">{_face_inner(c.card)}<span class="gm-sr">{e(name)}</span></button>')
     return f'<button type="button" class="gm-choice" data-action="{e(c.action)}">{e(c.label)}</button>'
 
 
@@ -388,7 +388,7 @@ def render(t: Table, *, base: str = "../", passages: dict | None = None, level: 
                    + "".join(_choice_html(c) for c in t.choices) + "</div>")
     if t.chances:
         title = f'<p class="gm-t-chances-title"><strong>{e(t.chances_title)}</strong></p>' if t.chances_title else ""
-        items = "".join(f'<li><span class="gm-chance-label">{e(c.label)}</span> '
+        items = "".join(f'<li><span class="gm-chance-label">{e(c.label)}:</span> '
                         f'<span class="gm-chance">{e(chance_words(c.p))}</span>'
                         + (f' <span class="gm-chance-note">{e(c.note)}</span>' if c.note else "") + "</li>"
                         for c in t.chances)
@@ -398,7 +398,7 @@ def render(t: Table, *, base: str = "../", passages: dict | None = None, level: 
         out.append(_end_html(t.end, h2, base, passages))
     if t.log:
         items = "".join(f"<li>{e(sentence(x.text))}{_clause_links(x.clause, base, passages)}</li>" for x in t.log)
-        out.append(f'<details class="gm-t-log"{" open" if t.end else ""}><summary>{e(t.log_title)} '
+        out.append(f'<details class="gm-t-log"><summary>{e(t.log_title)} '
                    f"({len(t.log)})</summary><ol>{items}</ol></details>")
     out.append("</section>")
     return "".join(out)

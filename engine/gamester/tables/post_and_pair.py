@@ -192,7 +192,7 @@ def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[st
                 counters.append(("In the vyes", str(vy)))
         net = v["net"][s]
         if over or len(v["deals"]):
-            counters.append(("Won or lost so far", f"{net:+d}" if net else "0"))
+            counters.append(("Balance", f"{net:+d}" if net else "0"))
         seats.append(Seat(s, roles=[rl[s]] if s in rl else [], you=seat == s, cards=cards, hidden=hidden,
                           status=status, counters=counters, to_act=cp == s))
     money = []

@@ -44,6 +44,16 @@ def label(seat: Any, rl: dict[int, str]) -> str:
     return {"pool": "the pool", None: "nobody"}.get(seat, str(seat))
 
 
+def _about(x: float) -> str:
+    """A price in counters as a reader says it: ``about 2 counters``, ``about half a counter``."""
+    if x < 0.25:
+        return "next to nothing"
+    if x < 0.75:
+        return "about half a counter"
+    k = round(x)
+    return f"about {k} counter" + ("" if k == 1 else "s")
+
+
 def _reason(who: str, reason: str) -> str:
     first = reason.split(" ", 1)[0]
     return f"{who} {reason}" if first in ("holds", "buys", "looked") else f"{who}: {reason}"
@@ -215,7 +225,7 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
         seats.append(Seat(s, roles=[rl[s]] if s in rl else [], you=seat == s, cards=list(sv["shown"]),
                           hidden=sv["unturned"], cards_label="Turned" if sv["shown"] else "",
                           best=[v["best"]] if v["best"] and sv["holds"] else [], status=status,
-                          counters=[("Won or lost so far", f"{net:+d}" if net else "0")], to_act=cp == s))
+                          counters=[("Balance", f"{net:+d}" if net else "0")], to_act=cp == s))
     centre = []
     holder = v["turn_up_holder"]
     hold = "belongs to the pool" if holder is None else f"held by {label(holder, rl)}"
@@ -307,7 +317,7 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
             words = {"turn-up": "the turn-up", "card": "your next card", "hand": "the cards on sale",
                      "best": "the best trump"}
             chances.append(Chance(f"Chance that {words.get(off['what'], 'it')} wins", off.get("chance"),
-                                  note=f"fair price about {off['fair_price']:.1f} counters"))
+                                  note=f"(a fair price: {_about(off['fair_price'])})"))
     show_choices = not over and (seat is None or seat == cp)
     return Table(title=title, subtitle=sub, seats=seats, centre=centre, money=money,
                  money_title="In the middle of the table", prompt=prompt,
