@@ -24,9 +24,11 @@ WIDTHS = (390, 1280)
 SCHEMES = ("default", "slate")
 GAMES = {  # game -> (players, seed, bots): a game the engine plays to the end
     "post-and-pair": (4, 1674, "bold"),
-    "put": (2, 1, "calculating"),
+    "put": (2, 1, "bold"),
     "speculation": (4, 5, "speculator"),
 }
+#: a decision worth a picture: the first position in one of these phases
+DECISION = {"post-and-pair": ("vye",), "put": ("answer-put", "answer-double"), "speculation": ("bid", "accept")}
 
 
 def positions(game: str) -> dict[str, str]:
@@ -36,13 +38,17 @@ def positions(game: str) -> dict[str, str]:
     state = spec.new_state(spec.default_options(), players, seed)
     bots = [spec.make_bot(bot, seed * 7 + i) for i in range(players)]
     actions = []
+    decision = None
     while not state.is_terminal():
+        if decision is None and state.phase in DECISION[game]:
+            decision = len(actions)
         p = state.current_player()
         a = bots[p].choose(state, p)
         state.apply(a)
         actions.append(a)
     out = {}
-    for stage, upto in (("opening", 0), ("middle", len(actions) // 2)):
+    stages = [("opening", 0), ("middle", len(actions) // 2)] + ([("decision", decision)] if decision else [])
+    for stage, upto in stages:
         s = spec.new_state(spec.default_options(), players, seed)
         for a in actions[:upto]:
             s.apply(a)

@@ -170,7 +170,9 @@ def _choices(state: SpeculationState, legal: list[str]) -> list[Choice]:
     return out
 
 
-def _question(state: SpeculationState, reader: int | None, rl: dict[int, str]) -> tuple[str, str]:
+def _question(state: SpeculationState, reader: int | None, rl: dict[int, str], offered: bool = False
+              ) -> tuple[str, str]:
+    """What happens next, in words (``offered``: the sentence just said already names the offer)."""
     cp = state.current_player()
     you = reader is not None and cp == reader
     who = label(cp, rl)
@@ -193,7 +195,8 @@ def _question(state: SpeculationState, reader: int | None, rl: dict[int, str]) -
     high = a["high"]
     hi = f"The best bid so far is {high[1]}, by {label(high[0], rl)}." if high else "Nobody has bid yet."
     if ph == "bid":
-        return (f"{seller} offers {what}. {hi} " + ("What will you bid?" if you else f"{who} to bid.")), lab
+        on_sale = "" if offered else f"{seller} offers {what}. "
+        return (f"{on_sale}{hi} " + ("What will you bid?" if you else f"{who} to bid.")), lab
     return (f"The best bid for {what} is {high[1]}, by {label(high[0], rl)}. "
             + ("Will you sell?" if you else f"{who} to sell or refuse.")), lab
 
@@ -303,15 +306,16 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
         prompt = f"The game is over. {head}."
         lab = ""
     else:
-        question, lab = _question(state, seat, rl)
+        last = groups[-1] if len(groups) > 1 else []
+        question, lab = _question(state, seat, rl, any(" offers for sale " in x.text for x in last))
         said = join_said(groups[-1] if len(groups) > 1 else [])
         prompt = (said + " " + question).strip()
     chances = []
     if analysis and not over:
         for sx in analysis.get("seats") or []:
             if seat is None or sx["seat"] == seat:
-                chances.append(Chance(f"{'You' if sx['seat'] == seat else label(sx['seat'], rl)}: chance of taking "
-                                      "the pool", sx.get("takes_pool")))
+                who = "Your" if sx["seat"] == seat else label(sx["seat"], rl) + "'s"
+                chances.append(Chance(f"{who} chance of taking the pool", sx.get("takes_pool")))
         off = analysis.get("on_offer")
         if off and cp == seat:
             words = {"turn-up": "the turn-up", "card": "your next card", "hand": "the cards on sale",
