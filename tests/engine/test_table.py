@@ -14,6 +14,8 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamester import Card, get_game
 from gamester.game import TERMINAL, RandomBot
@@ -295,6 +297,21 @@ CASES = [
                          ids=[f"{c[0]}-{c[1] or 'default'}-{c[2]}p-seed{c[3]}" for c in CASES])
 def test_every_position_of_a_game(game, ruleset, players, seed, bots):
     assert walk(game, ruleset, players, seed, bots) >= 2
+
+
+PLAYERS = {"post-and-pair": (2, 6), "put": (2, 4), "speculation": (2, 6)}
+
+
+@pytest.mark.parametrize("game", list(PLAYERS))
+@settings(max_examples=5, deadline=None, derandomize=True)
+@given(data=st.data())
+def test_any_seed_any_table(game, data):
+    """Any seed, any number of players: positions drawn for the reader (every fifth, and the end) pass the same
+    checks."""
+    lo, hi = PLAYERS[game]
+    players = data.draw(st.integers(lo, hi), label="players")
+    seed = data.draw(st.integers(0, 2**32), label="seed")
+    walk(game, None, players, seed, every=5)
 
 
 def test_put_seed_1_roles_come_from_the_deal_not_the_seat_number():
