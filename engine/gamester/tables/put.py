@@ -217,7 +217,7 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
         if seat is not None and s == seat and v.get("discarded"):
             status.append(f"laid out the {card_name(v['discarded'])}")
         counters = [("Points", f"{v['score'][s]} of {o.game_points}")]
-        if not over:
+        if not over and state.active[s]:
             counters.append(("Tricks this deal", str(v["tricks_won"][s])))
         if o.rubber > 1:
             counters.append(("Games won", str(v["games_won"][s])))
@@ -255,7 +255,11 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
             head = f"Seat {w} wins the {sides}"
         others = [score[x] for x in range(n) if state.side(x) != state.side(w)]
         head += f", {score[w]} points to {max(others) if others else 0}" if o.rubber == 1 else ""
-        lines = [f"How it was won: {get_clause(rec['won_by']).statement}"]
+        last = rec["deals"][-1]
+        rlast = roles(last["dealer"], n)
+        r = last["result"]
+        lines = [f"Deal {last['number']}: " + RESULTS.get(r["kind"], r["kind"]).format(w=label(r.get("winner"), rlast)),
+                 f"How the game was won: {get_clause(rec['won_by']).statement}"]
         if o.rubber > 1:
             gw = rec["rubber"]["games_won"]
             lines.append("Games won: " + ", ".join(f"Seat {s}: {gw[s]}" for s in range(n)))
