@@ -330,9 +330,11 @@ def ledger_table(rows: list[LedgerRow], caption: str, base: str, passages: dict 
         body.append(f'<tr data-counters="{r.counters}">{deal}<td>{e(r.payer)}</td><td>{e(r.payee)}</td>'
                     f'<td class="gm-num">{r.counters}</td><td>{e(r.stake)}</td>'
                     f'<td>{e(sentence(r.reason))}{_clause_links(r.clause, base, passages)}</td></tr>')
-    table = (f'<table class="gm-t-ledger"><caption>{e(caption)}</caption><thead>{head}</thead>'
+    # The caption stays in the table for assistive technology; its visible copy sits above the scrolling box, so a
+    # narrow screen does not scroll the title away with the columns.
+    table = (f'<table class="gm-t-ledger"><caption class="gm-sr">{e(caption)}</caption><thead>{head}</thead>'
              f'<tbody>{"".join(body)}</tbody></table>')
-    return _scroll(table, caption)
+    return f'<p class="gm-t-caption" aria-hidden="true">{e(caption)}</p>' + _scroll(table, caption)
 
 
 def _signed(n: int) -> str:

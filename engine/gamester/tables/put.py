@@ -254,7 +254,8 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
         else:
             head = f"Seat {w} wins the {sides}"
         others = [score[x] for x in range(n) if state.side(x) != state.side(w)]
-        head += f", {score[w]} points to {max(others) if others else 0}" if o.rubber == 1 else ""
+        if o.rubber == 1 and score[w] >= o.game_points:  # won on points (not by a put seen and won)
+            head += f", {score[w]} points to {max(others) if others else 0}"
         last = rec["deals"][-1]
         rlast = roles(last["dealer"], n)
         r = last["result"]
