@@ -141,3 +141,81 @@ def test_choices_are_reached_and_pressed_by_keyboard(page, base_url):
     page.keyboard.press("Space")
     pressed = page.evaluate("() => window.__pressed")
     assert len(pressed) == 2 and pressed[0] == first.get_attribute("data-action")
+
+
+def _dealer(state) -> int:
+    """The dealer of the deal in progress (or the last deal), from the engine's record."""
+    return state.to_record()["deals"][-1]["dealer"] if state.is_terminal() or state.game != "post-and-pair" \
+        else state.dealer
+
+
+def _winners(state) -> list[int]:
+    rec = state.to_record()
+    if state.game == "put":
+        return [rec["winner"]]
+    top = max(rec["net"])
+    return [s for s, v in enumerate(rec["net"]) if v == top] if top > 0 else []
+
+
+LISTEN = """() => { window.__pressed = null;
+  document.getElementById('gm-test-tables').addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-action]'); if (b) window.__pressed = b.dataset.action; }, { once: true }); }"""
+
+
+@pytest.mark.parametrize(("width", "scheme"), [(390, "default"), (1280, "slate")])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_reader_plays_a_whole_game_with_the_keyboard(page, base_url, game, width, scheme):
+    """The reader (seat 0) plays a whole game from the drawn table alone: Tab to a choice, Enter, and the engine
+    (CPython here, standing in for the widget's worker) applies the button's action; the computer plays the other
+    seats. On every drawing the roles are the deal's and nothing overflows; at the end the winner shown is the
+    record's. (The widget script will do the same through the ``table`` op: see notes/TABLE-INTEGRATION.md.)"""
+    import random
+
+    players, seed, bot = GAMES[game]
+    spec = get_game(game)
+    state = spec.new_state(spec.default_options(), players, seed)
+    bots = [spec.make_bot(bot, seed * 7 + i) for i in range(players)]
+    rng = random.Random(seed)
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(base_url + PAGE)
+    axe.set_scheme(page, scheme)
+    clicks = 0
+    while True:
+        page.evaluate(INJECT, render_table(state, 0, base="../"))
+        dealer = _dealer(state)
+        roles = page.evaluate("() => [...document.querySelectorAll('#gm-test-tables li.gm-seat')]"
+                              ".map(li => li.dataset.roles)")
+        assert [i for i, r in enumerate(roles) if "dealer" in r.split()] == [dealer]
+        assert [i for i, r in enumerate(roles) if "eldest" in r.split()] == [(dealer + 1) % players] \
+            or game == "post-and-pair"
+        over = page.evaluate(OVERFLOW)
+        assert not over, over
+        if state.is_terminal():
+            break
+        p = state.current_player()
+        if p != 0:
+            assert page.locator("#gm-test-tables button[data-action]").count() == 0
+            state.apply(bots[p].choose(state, p))
+            continue
+        buttons = page.locator("#gm-test-tables button[data-action]")
+        n = buttons.count()
+        assert n == len(state.legal_actions())
+        k = rng.randrange(n) if rng.random() < 0.3 else None
+        if k is None:  # mostly play as the computer would, so the game looks like a real one
+            want = bots[0].choose(state, 0)
+            k = [buttons.nth(i).get_attribute("data-action") for i in range(n)].index(want)
+        buttons.nth(k).focus()
+        page.evaluate(LISTEN)
+        page.keyboard.press("Enter")
+        action = page.evaluate("() => window.__pressed")
+        assert action == buttons.nth(k).get_attribute("data-action")
+        state.apply(action)
+        clicks += 1
+    assert clicks >= 1
+    shown = page.get_attribute("#gm-test-tables .gm-t-headline", "data-winners")
+    assert [int(x) for x in shown.split()] == _winners(state)
+    axe.SCREENS.mkdir(parents=True, exist_ok=True)
+    shot = axe.SCREENS / f"played-{game}-{width}-{'dark' if scheme == 'slate' else 'light'}.png"
+    page.add_style_tag(content=".md-header, .md-tabs { visibility: hidden; }")
+    page.locator("#gm-test-tables").screenshot(path=str(shot))
+    print(f"screenshot: {shot} after {clicks} moves by keyboard")
