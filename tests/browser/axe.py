@@ -68,5 +68,8 @@ def dump(name: str, data) -> Path:
 
 
 def set_scheme(page, scheme: str) -> None:
-    """Material's light (``default``) or dark (``slate``) scheme on the page as loaded."""
-    page.evaluate("(s) => { document.body.setAttribute('data-md-color-scheme', s); }", scheme)
+    """Material's light (``default``) or dark (``slate``) scheme on the page as loaded. Material animates colour
+    changes (links fade over 125 ms); they are switched off first, or axe would measure colours half-way."""
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
+    page.evaluate("""(s) => new Promise((done) => { document.body.setAttribute('data-md-color-scheme', s);
+                       requestAnimationFrame(() => requestAnimationFrame(done)); })""", scheme)
