@@ -9,7 +9,10 @@
    result there;
 4. bytes fetched before the first interaction, and how many of them are Pyodide's (goal 0);
 5. engine time per settlement (``gamester.web.handle`` of a 6-hand Post and Pair show-down), in Pyodide inside the
-   worker against CPython here (goal <= 2.5x).
+   worker against CPython here (goal <= 2.5x);
+6. engine time to draw the card table after each reader move (the ``table`` op at every position of one whole game
+   of each game, for the seat to act, chances included), median and worst, in Pyodide and in CPython (goal: median
+   under 100 ms per move; the widget adds its own DOM time to this).
 
 The site is ``$GAMESTER_SITE`` or ``./site`` (built first if it lacks the widget runtime).
 """
@@ -112,6 +115,27 @@ ENGINE_CALLS = """async (reqs) => {
 }"""
 
 
+TABLE_GAMES = (("post-and-pair", 4, 1674), ("put", 2, 1), ("speculation", 4, 5))
+
+
+def table_requests() -> dict[str, list[str]]:
+    """For each game, one ``table`` request per position of a whole game played by the default bots."""
+    from gamester import web
+
+    out = {}
+    for game, players, seed in TABLE_GAMES:
+        r = json.loads(web.handle(json.dumps({"op": "bot", "game": game, "players": players, "seed": seed,
+                                              "until": "end", "bots": []})))
+        acts = r["actions"]
+        reqs = []
+        for k in range(len(acts) + 1):
+            pos = {"game": game, "players": players, "seed": seed, "actions": acts[:k]}
+            cur = json.loads(web.handle(json.dumps({"op": "view", **pos})))["current"]
+            reqs.append(json.dumps({"op": "table", **pos, "seat": 0 if cur is None else cur, "chances": True}))
+        out[game] = reqs
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--site")
@@ -192,6 +216,15 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"engine calls failed: {res['error']}")
             else:
                 figures["pyodide_settle_ms"] = statistics.median(res["ms"])
+
+            # 6. the card table per reader move
+            tables = table_requests()
+            for game, treqs in tables.items():
+                res = page.evaluate(ENGINE_CALLS, treqs)
+                if "error" in res:
+                    print(f"table calls failed for {game}: {res['error']}")
+                else:
+                    figures[f"pyodide_table_{game}"] = (statistics.median(res["ms"]), max(res["ms"]), len(treqs))
             ctx.close()
             browser.close()
     finally:
@@ -207,6 +240,13 @@ def main(argv: list[str] | None = None) -> int:
         web.handle(r)
         times.append((time.perf_counter() - t) * 1000)
     figures["cpython_settle_ms"] = statistics.median(times)
+    for game, treqs in table_requests().items():
+        times = []
+        for r in treqs:
+            t = time.perf_counter()
+            web.handle(r)
+            times.append((time.perf_counter() - t) * 1000)
+        figures[f"cpython_table_{game}"] = (statistics.median(times), max(times), len(treqs))
 
     f = figures
     print("browser widgets (one Chromium run, site served on 127.0.0.1)")
@@ -231,6 +271,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  engine time per settlement (median of {ns.settlements}): Pyodide {f['pyodide_settle_ms']:.3f} ms,"
               f" CPython {f['cpython_settle_ms']:.3f} ms, ratio "
               f"{f['pyodide_settle_ms'] / f['cpython_settle_ms']:.2f} (goal <= 2.5)")
+    for game, _players, _seed in TABLE_GAMES:
+        cp = f.get(f"cpython_table_{game}")
+        py = f.get(f"pyodide_table_{game}")
+        if cp:
+            where = (f"Pyodide median {py[0]:.0f} ms, worst {py[1]:.0f} ms; " if py else "")
+            print(f"  card table per move, {game} ({cp[2]} positions): {where}"
+                  f"CPython median {cp[0]:.1f} ms, worst {cp[1]:.1f} ms (goal: median < 100 ms)")
     return 0
 
 

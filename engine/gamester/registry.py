@@ -77,6 +77,9 @@ class GameSpec:
     narrator: Any = None
     default_players: int | None = None   # when a host is not told (None: the fewest the game allows)
     default_bots: tuple[str, ...] = ()   # seat i plays default_bots[i % len] unless told otherwise
+    # The card table a reader sees: table(state, seat, *, analysis=None) -> gamester.table.Table (seat None: all
+    # shown). Drawn by gamester.table.render_table for the build-time page and the live widget alike.
+    table: Callable[..., Any] | None = None
 
     @property
     def cli(self) -> dict[str, Command]:

@@ -15,6 +15,7 @@ from .bots import BOTS, CautiousBot, SpeculatorBot
 from .odds import win_chances
 from .rules import GAME, MAX_PLAYERS, PRESETS, SpeculationOptions
 from .state import Phase, SpeculationState, new_state
+from .table import table as draw_table
 
 
 # -- CLI ---------------------------------------------------------------------------------------------------------
@@ -71,6 +72,7 @@ def cli_deal(options: SpeculationOptions, ns: CommandArgs) -> tuple[Any, str]:
 
 
 SPEC = GameSpec(
+    table=draw_table,
     name=GAME, title="Speculation", options=SpeculationOptions, presets=PRESETS, default_preset="handbook",
     players=(2, 10), new_state=new_state, bots=dict(BOTS), commands={"play": cli_play, "deal": cli_deal},
     narrator=narrate,
