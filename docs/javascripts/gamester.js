@@ -71,7 +71,7 @@
       this.errors.textContent = "";
       if (!text) return;
       this.errors.append(h("p", {}, String(text)));
-      if (!this.panel.hidden) this.errors.scrollIntoView({ block: "nearest" });
+      if (!this.panel.hidden) requestAnimationFrame(() => this.errors.scrollIntoView({ block: "nearest" }));
     }
     fallback(text) {
       this.root.classList.add("gm-fallback");
@@ -108,7 +108,12 @@
       } catch (e) {
         return; // showEngine() has put up the fallback message
       }
-      if (!this.form) this.buildControls();
+      if (!this.form) {
+        this.buildControls();
+        // Errors show next to what caused them: a move's under the table, a form's under its buttons.
+        if (this.spec.play) this.tableHost.after(this.errors);
+        else this.form.querySelector(".gm-actions").after(this.errors);
+      }
       if (!G.passages) passages().then((p) => { G.passages = p; }); // needed only once a game is finished
       this.panel.hidden = false;
       this.start.hidden = true;
@@ -119,6 +124,15 @@
         await this.run();
         if (this.spec.play) await this.newPosition();
       }
+      this.focusFirst();
+    }
+
+    // After "Try it live" (whose button is now hidden) focus goes to the first thing the reader can use, never <body>.
+    focusFirst() {
+      if (this.root.contains(document.activeElement) && document.activeElement !== this.start) return;
+      const first = (this.tableHost && this.tableHost.querySelector("button[data-action]:not([disabled])"))
+        || this.panel.querySelector("button:not([disabled]):not([hidden]), select, input, textarea, summary");
+      if (first) first.focus({ preventScroll: false });
     }
 
     // -- controls ------------------------------------------------------------------------------------------
@@ -197,8 +211,21 @@
       this.form = h("form", { class: "gm-form", onsubmit: (ev) => { ev.preventDefault(); this.submit(); } },
         h("div", { class: "gm-fields" }, rows), opts, h("div", { class: "gm-actions" }, go, " ", linkBtn));
       this.linkOut = h("p", { class: "gm-link", hidden: true });
-      this.panel.append(this.form, this.linkOut);
-      if (this.spec.play) this.buildPlay();
+      if (this.spec.play) {
+        // The table and the reader's choices come first; the long settings form is folded away below them.
+        this.buildPlay();
+        // The printed example is the whole game played out: once the reader plays, it folds away (one click shows it).
+        this.static.hidden = true;
+        this.showStatic = h("button", { type: "button", class: "md-button gm-small gm-show-static", "aria-expanded": "false", onclick: () => {
+          this.static.hidden = !this.static.hidden;
+          this.showStatic.setAttribute("aria-expanded", String(!this.static.hidden));
+        } }, "The printed example (the whole game)");
+        this.bar.append(" ", this.showStatic);
+        this.settings = h("details", { class: "gm-settings" }, h("summary", {}, "Settings: ruleset, players, seed, options"), this.form, this.linkOut);
+        this.panel.append(this.settings);
+      } else {
+        this.panel.append(this.form, this.linkOut);
+      }
     }
 
     readArgs() {
@@ -262,28 +289,49 @@
     buildPlay() {
       const id = (s) => `${this.root.id}-${s}`;
       this.who = h("select", { id: id("who") });
-      this.stepInfo = h("p", { class: "gm-stepinfo", "aria-live": "polite" });
+      this.stepInfo = h("p", { class: "gm-stepinfo" });
+      // The card table, drawn by the engine after every position change; one click listener for all its buttons.
+      this.tableHost = h("div", { class: "gm-table-host", "aria-busy": "false" });
+      this.tableHost.addEventListener("click", (e) => {
+        const b = e.target.closest("button[data-action]");
+        if (b && !b.disabled && this.tableHost.contains(b)) this.act(b.dataset.action);
+      });
+      // One permanent polite live region: what the computer did and what happens next (outside the replaced HTML).
+      this.announce = h("p", { class: "gm-sr gm-announce", role: "status", "aria-live": "polite" });
       this.viewBox = h("div", { class: "gm-view" });
       this.choices = h("div", { class: "gm-choices", role: "group", "aria-label": "Your choices" });
       this.analysisBox = h("div", { class: "gm-analysis" });
       this.result = h("div", { class: "gm-result" });
       const btn = (text, f, cls = "") => h("button", { type: "button", class: `md-button gm-small ${cls}`, onclick: f }, text);
+      this.againBtn = h("button", { type: "button", class: "md-button md-button--primary gm-again", hidden: true, onclick: () => this.playAgain() }, "Play again");
       this.backBtn = btn("◀ Back", () => this.goto(this.step - 1));
       this.fwdBtn = btn("Forward ▶", () => this.goto(this.step + 1));
       this.botBtn = btn("Bot moves", () => this.botMove("one"));
       this.autoBtn = btn("Bots play on", () => this.botMove("human"));
       this.endBtn = btn("Play to the end", () => this.botMove("end"));
+      this.oddsBtn = h("input", { type: "checkbox", id: id("odds") });
+      this.oddsBtn.addEventListener("change", () => this.exclusive(() => this.showPosition()));
       this.who.addEventListener("change", () => this.exclusive(async () => {
         this.fillWho(this.who.value);
         await this._goto(this.step); // the view follows the seat
         await this.autoAdvance();
       }));
-      this.play = h("section", { class: "gm-play", "aria-label": "Step through the deal" },
-        h("h4", {}, "Step through it"),
-        h("div", { class: "gm-field" }, h("label", { for: id("who") }, "Who decides"), this.who),
-        h("div", { class: "gm-actions" }, this.backBtn, " ", this.fwdBtn, " ", this.botBtn, " ", this.autoBtn, " ", this.endBtn),
-        this.stepInfo, h("div", { class: "gm-play-grid" }, h("div", {}, this.viewBox, this.choices), this.analysisBox), this.result);
+      const oddsField = G.games[this.game] && G.games[this.game].analysis
+        ? h("div", { class: "gm-field gm-odds-field" }, this.oddsBtn, h("label", { for: id("odds") }, "Show my chances when I decide")) : null;
+      this.play = h("section", { class: "gm-play", "aria-label": "Play the game" },
+        this.tableHost, this.announce, this.againBtn, this.choices,
+        h("div", { class: "gm-play-grid" }, h("div", {}, this.viewBox), this.analysisBox), this.result,
+        h("div", { class: "gm-play-controls" },
+          h("div", { class: "gm-field" }, h("label", { for: id("who") }, "Who decides"), this.who), oddsField,
+          h("div", { class: "gm-actions" }, this.backBtn, " ", this.fwdBtn, " ", this.botBtn, " ", this.autoBtn, " ", this.endBtn),
+          this.stepInfo));
       this.panel.append(this.play);
+    }
+
+    async playAgain() {
+      if (this.inputs.seed) this.inputs.seed.value = String(Math.floor(Math.random() * 1e6));
+      this.focusTable = true;
+      await this.submit();
     }
 
     fillWho(value) {
@@ -340,7 +388,9 @@
 
     async goto(step) { return this.exclusive(() => this._goto(step)); }
     async act(action) {
-      this.refocus = this.choices.contains(document.activeElement);
+      this.refocus = this.tableHost.contains(document.activeElement) || this.choices.contains(document.activeElement);
+      this.tableHost.querySelectorAll("button[data-action]").forEach((b) => { b.disabled = true; });
+      this.tableHost.setAttribute("aria-busy", "true");
       return this.exclusive(async () => { if (await this._act(action)) await this.autoAdvance(); });
     }
     async botMove(until) { return this.exclusive(() => this._botMove(until)); }
@@ -351,7 +401,7 @@
       if (!p || p.terminal || this.who.value === "bots") return;
       const mine = this.who.value === "all" || this.who.value === String(p.current);
       if (mine) return;
-      this.refocus = this.refocus || this.choices.contains(document.activeElement) || document.activeElement === this.stepInfo;
+      this.refocus = this.refocus || this.tableHost.contains(document.activeElement);
       await this._botMove("human");
     }
 
@@ -368,7 +418,12 @@
 
     async _act(action) {
       const r = await call({ op: "apply", ...this.position({ actions: this.acts.slice(0, this.step), action, seat: this.viewSeat() }) });
-      if (!r.ok) { this.fail(r.error); return false; }
+      if (!r.ok) {
+        this.fail(r.error);
+        this.tableHost.querySelectorAll("button[data-action]").forEach((b) => { b.disabled = false; });
+        this.tableHost.setAttribute("aria-busy", "false");
+        return false;
+      }
       this.fail("");
       this.acts = r.actions;
       this.step = r.step;
@@ -395,44 +450,73 @@
       this.updateLink();
     }
 
+    // The seat whose table is drawn: the reader's; in hot seat the one to act; watching bots: everything shown.
+    tableSeat(p) {
+      if (/^\d+$/.test(this.who.value)) return Number(this.who.value);
+      if (this.who.value === "all") return p.current;
+      return null;
+    }
+
     async showPosition() {
       const p = this.pos;
       if (!p) return;
-      const n = p.players;
+      const host = this.tableHost;
+      const focusWasIn = this.refocus || host.contains(document.activeElement) || document.activeElement === this.againBtn;
+      const lastAction = focusWasIn && document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.action : undefined;
+      this.refocus = false;
+      host.setAttribute("aria-busy", "true");
+      host.querySelectorAll("button[data-action]").forEach((b) => { b.disabled = true; });
+      const t = await call({ op: "table", ...this.position({ actions: this.acts.slice(0, this.step), seat: this.tableSeat(p),
+        chances: Boolean(this.oddsBtn.checked), base: this.base }) });
+      host.setAttribute("aria-busy", "false");
       const mine = p.current !== null && (this.who.value === "all" || this.who.value === String(p.current));
-      this.stepInfo.textContent = p.terminal
-        ? `Step ${p.step}: the deal is over (${p.phase}).`
-        : `Step ${p.step}, ${p.phase}: ${seatName(p.current, p.roles)} to act${mine ? " (you decide)" : ""}.`;
-      if (this.moved && this.moved.length) {
-        const shown = this.moved.slice(-8).map(([seat, a]) => `${seatName(seat, p.roles).toLowerCase()}: ${a}`).join("; ");
-        this.stepInfo.textContent += ` Computer moves: ${this.moved.length > 8 ? "…; " : ""}${shown}.`;
-      }
       this.viewBox.textContent = "";
-      this.viewBox.append(h("h5", {}, p.seat === null ? "The table (everything shown)" : `What ${seatName(p.seat, p.roles).toLowerCase()} sees`), dataEl(p.view));
       this.choices.textContent = "";
-      if (!p.terminal) {
-        if (mine) {
-          this.choices.append(h("span", { class: "gm-choose" }, "Your move: "));
-          for (const a of p.legal) this.choices.append(h("button", { type: "button", class: "md-button gm-small gm-move", "data-action": a, onclick: () => this.act(a) }, a), " ");
-        } else {
-          this.choices.append(h("span", {}, this.who.value === "bots"
-            ? `Waiting for ${seatName(p.current, p.roles).toLowerCase()} (a bot): press “Bot moves” or “Bots play on”.`
-            : `${seatName(p.current, p.roles)} (the computer) is thinking…`));
-        }
-      }
       this.analysisBox.textContent = "";
-      if (p.analysis) this.analysisBox.append(h("h5", {}, `The odds for ${seatName(p.seat ?? p.current, p.roles).toLowerCase()}`), dataEl(p.analysis, 0, "", true));
       this.result.textContent = "";
-      if (p.terminal && p.record) {
-        this.result.append(h("h5", {}, "Settlement"));
-        if (p.record_html) this.result.append(addPassages(safeFragment(p.record_html), this.base)); // the engine's words
+      if (t.ok) {
+        host.textContent = "";
+        host.append(addPassages(safeFragment(t.html, true), this.base));
+        const prompt = host.querySelector(".gm-t-prompt");
+        let words = "";
+        if (prompt) {
+          prompt.removeAttribute("role");
+          prompt.removeAttribute("aria-live");
+          words = prompt.textContent.trim();
+        }
+        const headline = host.querySelector(".gm-t-headline");
+        if (p.terminal && headline) words = headline.textContent.trim();
+        this.announce.textContent = "";
+        requestAnimationFrame(() => { this.announce.textContent = words; });
+        this.stepInfo.textContent = this.acts.length ? `Move ${p.step} of ${this.acts.length}.` : "";
+        if (!mine && !p.terminal && this.who.value === "bots") {
+          this.choices.append(h("span", {}, `Waiting for ${seatName(p.current, p.roles).toLowerCase()} (a bot): press “Bot moves” or “Bots play on”.`));
+        }
+      } else {
+        // No table for this game: the engine's view as data (a fallback; every game of the site has a table).
+        host.textContent = "";
+        this.stepInfo.textContent = p.terminal ? `Move ${p.step}: the game is over.` : `Move ${p.step}: ${seatName(p.current, p.roles)} to act${mine ? " (you decide)" : ""}.`;
+        this.viewBox.append(h("p", {}, p.seat === null ? "The table (everything shown)" : `What ${seatName(p.seat, p.roles).toLowerCase()} sees`), dataEl(p.view));
+        if (!p.terminal && mine) for (const a of p.legal) this.choices.append(h("button", { type: "button", class: "md-button gm-small gm-move", onclick: () => this.act(a) }, a), " ");
+        if (p.terminal && p.record_html) this.result.append(addPassages(safeFragment(p.record_html), this.base));
       }
-      // Keep keyboard users in place: the move buttons were rebuilt, so focus the first new one (or the summary).
-      if (this.refocus) {
-        this.refocus = false;
-        const next = this.choices.querySelector("button") || this.stepInfo;
-        if (next === this.stepInfo) this.stepInfo.tabIndex = -1;
-        next.focus({ preventScroll: true });
+      this.againBtn.hidden = !p.terminal;
+      // Keep keyboard users in place: the same choice again, else the first; at the end the winner line.
+      if (focusWasIn || this.focusTable) {
+        this.focusTable = false;
+        let next = null;
+        if (p.terminal) {
+          next = host.querySelector(".gm-t-headline");
+        } else if (mine) {
+          next = (lastAction && Array.from(host.querySelectorAll("button[data-action]")).find((b) => b.dataset.action === lastAction))
+            || host.querySelector(".gm-t-choices button[data-action], button[data-action]");
+        }
+        if (!next) next = host.querySelector(".gm-t-prompt");
+        if (next) {
+          if (!next.matches("button")) next.tabIndex = -1;
+          next.focus({ preventScroll: true });
+          next.scrollIntoView({ block: "nearest" });
+        }
       }
       this.backBtn.disabled = p.step === 0;
       this.fwdBtn.disabled = p.step >= this.acts.length;
@@ -469,6 +553,13 @@
       const args = {};
       for (const k of ["ruleset", "options", "players", "seed", "hands", "folded", "rulesets", "bots", "deals"]) if (f[k] !== undefined) args[k] = f[k];
       for (const k of Object.keys(this.args)) if (!(k in args) && !(k === "hands" && args.seed) && !(k === "seed" && args.hands)) args[k] = this.args[k];
+      if (args.players !== undefined && this.inputs.players) {
+        const lo = Number(this.inputs.players.min), hi = Number(this.inputs.players.max), n = Number(args.players);
+        if (!/^\d{1,3}$/.test(String(args.players)) || n < lo || n > hi) {
+          this.fail(`This link was not followed: it asks for ${String(args.players).slice(0, 10)} players, and this widget plays ${lo}–${hi}.`);
+          return;
+        }
+      }
       this.setInputs(args);
       const ok = await this.run(args);
       if (!ok) { this.fail(`This link could not be followed: ${this.errors.textContent.replace(/^Cannot [^:]*: /, "")}`); return; }
@@ -482,6 +573,9 @@
         }
         this.linkWho = /^(bots|all|\d{1,2})$/.test(f.who || "") ? f.who : undefined;
         await this.newPosition(acts, step);
+        if (f.who !== undefined && this.who.value !== f.who) {
+          link.problems.push(`who=${String(f.who).slice(0, 10)} was ignored (no such seat here; shown: ${this.who.selectedOptions[0].textContent})`);
+        }
       }
       if (link.problems.length) this.fail(`Parts of this link were ignored: ${link.problems.join("; ")}.`);
     }
