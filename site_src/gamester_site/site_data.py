@@ -532,7 +532,7 @@ def m_citations(text: str, page: Any) -> str:
             f'<p class="gm-cit-work"><strong>{e(str(who))}</strong>, <em>{e(str(work))}</em> · {bib}</p>'
             f"{quote}<p class=\"gm-cit-tells\">{_md_inline(tells)}</p>"
             + (f"<p><small>Bears on: {cl_html}</small></p>" if cl else "")
-            + (f'<p class="gm-note"><small>{_md_inline(str(note))}</small></p>' if note else "")
+            + (f'<p class="gm-note"><small>{note_refs(_md_inline(str(note)), base)}</small></p>' if note else "")
             + "</section>")
     _state["cited_passages"] = seen
     _state["cited_units"] = units_seen
@@ -600,7 +600,7 @@ def m_witnesses(text: str, page: Any) -> str:
             f'<section class="gm-witness" id="{e(wid)}"><h3>{e(title)}</h3>'
             f'<p><small>Changed words by kind: {e(summary)}. Marked words differ between the witnesses; '
             'hover a mark for the kind of change.</small></p>'
-            + (f"<p><small>{_md_inline(str(note))}</small></p>" if note else "")
+            + (f"<p><small>{note_refs(_md_inline(str(note)), base)}</small></p>" if note else "")
             + f'<div class="gm-static"><table class="gm-witness-table"><thead><tr><th>{ab}</th><th>{bb}</th></tr>'
             f"</thead><tbody>{trs}</tbody></table></div></section>")
     return "".join(out)
@@ -709,6 +709,23 @@ def _note_matches(n: Any, game: str) -> bool:
             or bool(text_id) and any(p.startswith(text_id + ".") for p in pids) or seed in bibs)
 
 
+def note_refs(html: str, base: str) -> str:
+    """"see note seed-dates" and "(see jewel-replie)" in reader text: the note's id becomes a link to the note on
+    the editorial page, named by the note's title (ids are for the data, titles for readers)."""
+    notes = edition().notes
+    if isinstance(notes, dict):
+        notes = [({"id": k, **v} if isinstance(v, dict) else v) for k, v in notes.items()]
+    titles = {str(g(n, "id", default="")): str(g(n, "title", default="")) for n in notes}
+
+    def link(m: re.Match) -> str:
+        nid = m.group(2)
+        if nid not in titles:
+            return m.group(0)
+        return f'{m.group(1)}the note <a href="{base}editorial/#note-{e(nid)}">{e(titles[nid] or nid)}</a>'
+
+    return re.sub(r"(\bsee )(?:note )?([a-z0-9]+(?:-[a-z0-9]+)+)\b", link, html)
+
+
 def m_notes(text: str, page: Any) -> str:
     """Editorial notes as admonitions: ``notes`` (all), ``notes game=put`` or ``notes id=...``."""
     a = args_of(text)
@@ -736,7 +753,7 @@ def m_notes(text: str, page: Any) -> str:
         for cid in g(n, "clauses", default=[]) or []:
             refs.append(f'<a href="{base}clauses/#{e(str(cid))}"><code>{e(str(cid))}</code></a>')
         out.append(f'<div class="admonition note gm-editorial" id="note-{e(nid)}"><p class="admonition-title">'
-                   f'Editorial note: {e(str(title))}</p>{_md(str(body))}'
+                   f'Editorial note: {e(str(title))}</p>{note_refs(_md(str(body)), base)}'
                    + (f'<p><small>See: {", ".join(refs)}</small></p>' if refs else "") + "</div>")
     if not out:
         raise EditionError(f"no editorial note matches {text.strip()!r} (sources: the edition's notes)")

@@ -140,3 +140,113 @@ def test_a_reader_plays_a_whole_game_in_the_live_widget(live, base_url, path, ki
     assert w.get_by_role("button", name="Play again").is_visible()
     counts["end"] = check_state(page, w, f"{kind}-end", width, scheme)
     print(f"{kind} {width}px {scheme}: {clicks} reader moves; axe nodes by impact {counts}")
+
+
+# -- the defects the issue lists, each with its check -----------------------------------------------------------
+PROMPT_OF = """(h) => { const t = document.createElement('template'); t.innerHTML = h;
+  const p = t.content.querySelector('.gm-t-prompt'); return p ? p.textContent.trim() : null; }"""
+
+
+def test_after_back_the_prompt_describes_that_position_not_a_later_move(live, base_url):
+    from gamester import get_game
+    from gamester.table import render_table
+
+    page = live
+    page.set_viewport_size({"width": 1280, "height": 900})
+    w = open_live(page, base_url, "put/", "put-play")
+    # After "Try it live" (now hidden) the focus is on the reader's first choice: no Tabs through the form.
+    assert w.evaluate("(el) => document.activeElement.matches('.gm-table-host button[data-action]')")
+    for _ in range(2):
+        step = w.get_attribute("data-step")
+        w.locator(".gm-table-host button[data-action]").first.click()
+        moved(page, w, step)
+    step = w.get_attribute("data-step")
+    w.get_by_role("button", name="◀ Back").click()
+    moved(page, w, step)
+    acts = w.evaluate("(el) => el.__gm.acts.slice(0, el.__gm.step)")
+    spec = get_game("put")
+    state = spec.new_state(spec.options_for("cotton-1674"), 2, 3)
+    for a in acts:
+        state.apply(a)
+    want = page.evaluate(PROMPT_OF, render_table(state, 0, base="../"))
+    assert w.locator(".gm-t-prompt").inner_text().strip() == want
+    assert "over (over)" not in w.inner_text()
+
+
+def test_a_settle_error_shows_next_to_its_button_and_in_view(live, base_url):
+    page = live
+    page.set_viewport_size({"width": 390, "height": 700})
+    visit(page, base_url, "glossary/")
+    visit(page, base_url, "post-and-pair/")
+    w = page.locator(".gm-widget[data-widget='pp-settle']").first
+    w.locator(".gm-start").click()
+    w.locator("textarea").wait_for(timeout=BOOT_MS)
+    page.wait_for_function("(el) => el.dataset.live === '1'", arg=w.element_handle(), timeout=BOOT_MS)
+    w.locator("textarea").fill("QH QH QC\nKS ZZ")
+    w.locator("button[type='submit']").click()
+    err = w.locator(".gm-error")
+    page.wait_for_function("(el) => el.textContent.trim().length > 0", arg=err.element_handle(), timeout=STEP_MS)
+    assert "QH" in err.inner_text() or "ZZ" in err.inner_text(), err.inner_text()
+    # next to the control: right after the form's buttons, inside the form's panel
+    assert w.evaluate("(el) => el.querySelector('.gm-form .gm-actions').nextElementSibling === "
+                      "el.querySelector('.gm-error')")
+    page.wait_for_timeout(300)
+    box = err.bounding_box()
+    header = page.locator(".md-header").bounding_box()
+    assert box["y"] >= header["y"] + header["height"] - 1, "the error is under the fixed header"
+    assert box["y"] + box["height"] <= 700 + 1, "the error is below the screen"
+
+
+def test_a_link_with_an_unknown_seat_says_it_was_ignored(live, base_url):
+    page = live
+    visit(page, base_url, "glossary/")
+    visit(page, base_url, "put/?w=0&game=put&seed=3&players=2&step=0&who=99")
+    w = page.locator(".gm-widget[data-widget='put-play']").first
+    w.locator(".gm-error").filter(has_text="who=99 was ignored").wait_for(timeout=BOOT_MS)
+
+
+def test_a_link_with_more_players_than_the_form_allows_is_refused(live, base_url):
+    page = live
+    visit(page, base_url, "glossary/")
+    visit(page, base_url, "post-and-pair/?w=0&game=post-and-pair&seed=1&players=17")
+    w = page.locator(".gm-widget[data-widget='pp-deal']").first
+    err = w.locator(".gm-error").filter(has_text="17 players")
+    err.wait_for(timeout=BOOT_MS)
+    top = w.locator("input[id$='-players']").get_attribute("max")
+    assert f"–{top}" in err.inner_text()
+    assert w.get_attribute("data-live") != "1"
+
+
+def test_bots_playing_to_the_end_replay_the_printed_game(live, base_url):
+    """Same seed and bots, same game: the widget's "Play to the end" is the printed example's game (arch's bot
+    seeding), which is also the CLI's ``play``."""
+    from gamester import get_game
+
+    page = live
+    w = open_live(page, base_url, "put/", "put-play")
+    w.locator("select[id$='-who']").select_option("bots")
+    page.wait_for_timeout(50)
+    idle(page, w)
+    w.get_by_role("button", name="Play to the end").click()
+    page.wait_for_function("(el) => el.dataset.terminal === '1' && el.dataset.busy !== '1'", arg=w.element_handle(),
+                           timeout=STEP_MS)
+    acts = w.evaluate("(el) => el.__gm.acts")
+    spec = get_game("put")
+    state = spec.new_state(spec.options_for("cotton-1674"), 2, 3)
+    spec.play_bots(state, ())
+    assert acts == list(state.history)
+    printed = w.evaluate("(el) => el.__gm.staticHTML")
+    shown = w.locator(".gm-t-headline").inner_text()
+    assert shown and "Seat" in shown
+    assert printed  # the printed game is still there, folded
+
+
+def test_note_ids_in_reader_text_are_links_named_by_the_note():
+    from conftest import SITE
+
+    html = (SITE / "citations" / "index.html").read_text(encoding="utf-8")
+    assert "see note seed-dates" not in html
+    assert 'href="../editorial/#note-seed-dates"' in html
+    notes = (SITE / "editorial" / "index.html").read_text(encoding="utf-8")
+    assert "(see jewel-replie)" not in notes
+    assert 'href="../editorial/#note-jewel-replie"' in notes
