@@ -139,6 +139,7 @@ def test_a_reader_plays_a_whole_game_in_the_live_widget(live, base_url, path, ki
     assert w.evaluate("(el) => document.activeElement === el.querySelector('.gm-t-headline')")
     assert w.get_by_role("button", name="Play again").is_visible()
     counts["end"] = check_state(page, w, f"{kind}-end", width, scheme)
+    axe.dump(f"axe-live-{kind}-{width}-{scheme}.json", {"moves": clicks, "nodes_by_impact": counts})
     print(f"{kind} {width}px {scheme}: {clicks} reader moves; axe nodes by impact {counts}")
 
 
