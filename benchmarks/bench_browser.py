@@ -9,7 +9,14 @@
    result there;
 4. bytes fetched before the first interaction, and how many of them are Pyodide's (goal 0);
 5. engine time per settlement (``gamester.web.handle`` of a 6-hand Post and Pair show-down), in Pyodide inside the
-   worker against CPython here (goal <= 2.5x).
+   worker against CPython here (goal <= 2.5x);
+6. engine time to draw the card table after each reader move (the ``table`` op at every position of one whole game
+   of each game, for the seat to act, chances included), median and worst, in Pyodide and in CPython (goal: median
+   under 100 ms per move; the widget adds its own DOM time to this);
+7. time per reader move in the live widget: a click on one of the table's buttons until the widget has drawn the
+   new table (its ``gamester:position`` event), and until it is ready for the next move (the computer's answers
+   drawn too), median and worst over a whole game of each game, the reader playing seat 0
+   (``--moves-only`` runs this part alone).
 
 The site is ``$GAMESTER_SITE`` or ``./site`` (built first if it lacks the widget runtime).
 """
@@ -112,11 +119,90 @@ ENGINE_CALLS = """async (reqs) => {
 }"""
 
 
+TABLE_GAMES = (("post-and-pair", 4, 1674), ("put", 2, 1), ("speculation", 4, 5))
+
+
+def table_requests() -> dict[str, list[str]]:
+    """For each game, one ``table`` request per position of a whole game played by the default bots."""
+    from gamester import web
+
+    out = {}
+    for game, players, seed in TABLE_GAMES:
+        r = json.loads(web.handle(json.dumps({"op": "bot", "game": game, "players": players, "seed": seed,
+                                              "until": "end", "bots": []})))
+        acts = r["actions"]
+        reqs = []
+        for k in range(len(acts) + 1):
+            pos = {"game": game, "players": players, "seed": seed, "actions": acts[:k]}
+            cur = json.loads(web.handle(json.dumps({"op": "view", **pos})))["current"]
+            reqs.append(json.dumps({"op": "table", **pos, "seat": 0 if cur is None else cur, "chances": True}))
+        out[game] = reqs
+    return out
+
+
+# (page, widget kind, the word a preferred action starts with) -- the same choices as tests/browser/test_live.py
+READER_GAMES = [("post-and-pair/", "pp-deal", ("seat", "match", "see", "show", "vye")), ("put/", "put-play", ()),
+                ("speculation/", "spec-play", ("turn",))]
+
+ONE_MOVE = """async ([kind, i]) => {
+  const w = document.querySelector(`.gm-widget[data-widget='${kind}']`);
+  const b = w.querySelectorAll('.gm-table-host button[data-action]')[i];
+  const t0 = performance.now();
+  const drawn = new Promise((r) => w.addEventListener('gamester:position', () => r(performance.now()), { once: true }));
+  b.click();
+  const t1 = await drawn;
+  await new Promise((r) => setTimeout(r, 0));
+  while (w.dataset.busy === '1') await new Promise((r) => setTimeout(r, 2));
+  return { table: t1 - t0, ready: performance.now() - t0 };
+}"""
+
+
+def reader_moves(browser, base: str) -> dict[str, tuple[float, float, float, float, int]]:
+    """Part 7: {kind: (table median, table worst, ready median, ready worst, moves)} over one whole game each."""
+    out = {}
+    ctx = browser.new_context(base_url=base, viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    for path, kind, prefer in READER_GAMES:
+        page.goto(path)
+        w = page.locator(f".gm-widget[data-widget='{kind}']").first
+        w.locator(".gm-start").click()
+        busy = "(el) => el.dataset.step !== undefined && el.dataset.busy !== '1' && el.querySelector('.gm-tbl')"
+        page.wait_for_function(busy, arg=w.element_handle(), timeout=180_000)
+        if w.locator("select[id$='-who']").input_value() != "0":
+            w.locator("select[id$='-who']").select_option("0")
+            page.wait_for_timeout(100)
+            page.wait_for_function(busy, arg=w.element_handle(), timeout=60_000)
+        table, ready = [], []
+        for _ in range(400):
+            if w.get_attribute("data-terminal") == "1":
+                break
+            actions = w.locator(".gm-table-host button[data-action]").evaluate_all(
+                "(bs) => bs.map((b) => b.dataset.action)")
+            if not actions:
+                break
+            pick = next((i for i, a in enumerate(actions) if a.split()[0] in prefer), 0)
+            r = page.evaluate(ONE_MOVE, [kind, pick])
+            table.append(r["table"])
+            ready.append(r["ready"])
+        if table:
+            out[kind] = (statistics.median(table), max(table), statistics.median(ready), max(ready), len(table))
+    ctx.close()
+    return out
+
+
+def print_moves(moves: dict) -> None:
+    print("  time per reader move in the live widget (click to new table drawn / to ready for the next move)")
+    for kind, (tm, tw, rm, rw, n) in moves.items():
+        print(f"    {kind:10s} {n:3d} moves: table median {tm:6.0f} ms, worst {tw:6.0f} ms;"
+              f"  ready median {rm:6.0f} ms, worst {rw:6.0f} ms (goal: median under 100 ms)")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--site")
     ap.add_argument("--settlements", type=int, default=200)
     ap.add_argument("--repeat", type=int, default=2, help="cold boots of each kind (medians are printed)")
+    ap.add_argument("--moves-only", action="store_true", help="only part 7 (time per reader move)")
     ns = ap.parse_args(argv)
     import shutil
 
@@ -132,6 +218,11 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
                                         args=LAUNCH_ARGS)
+            if ns.moves_only:
+                print("browser widgets (one Chromium run, site served on 127.0.0.1)")
+                print_moves(reader_moves(browser, base))
+                browser.close()
+                return 0
             def bare_boot() -> float:
                 ctx = browser.new_context(base_url=base)
                 page = ctx.new_page()
@@ -192,7 +283,17 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"engine calls failed: {res['error']}")
             else:
                 figures["pyodide_settle_ms"] = statistics.median(res["ms"])
+
+            # 6. the card table per reader move
+            tables = table_requests()
+            for game, treqs in tables.items():
+                res = page.evaluate(ENGINE_CALLS, treqs)
+                if "error" in res:
+                    print(f"table calls failed for {game}: {res['error']}")
+                else:
+                    figures[f"pyodide_table_{game}"] = (statistics.median(res["ms"]), max(res["ms"]), len(treqs))
             ctx.close()
+            moves = reader_moves(browser, base)
             browser.close()
     finally:
         httpd.shutdown()
@@ -207,6 +308,13 @@ def main(argv: list[str] | None = None) -> int:
         web.handle(r)
         times.append((time.perf_counter() - t) * 1000)
     figures["cpython_settle_ms"] = statistics.median(times)
+    for game, treqs in table_requests().items():
+        times = []
+        for r in treqs:
+            t = time.perf_counter()
+            web.handle(r)
+            times.append((time.perf_counter() - t) * 1000)
+        figures[f"cpython_table_{game}"] = (statistics.median(times), max(times), len(treqs))
 
     f = figures
     print("browser widgets (one Chromium run, site served on 127.0.0.1)")
@@ -231,6 +339,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  engine time per settlement (median of {ns.settlements}): Pyodide {f['pyodide_settle_ms']:.3f} ms,"
               f" CPython {f['cpython_settle_ms']:.3f} ms, ratio "
               f"{f['pyodide_settle_ms'] / f['cpython_settle_ms']:.2f} (goal <= 2.5)")
+    for game, _players, _seed in TABLE_GAMES:
+        cp = f.get(f"cpython_table_{game}")
+        py = f.get(f"pyodide_table_{game}")
+        if cp:
+            where = (f"Pyodide median {py[0]:.0f} ms, worst {py[1]:.0f} ms; " if py else "")
+            print(f"  card table per move, {game} ({cp[2]} positions): {where}"
+                  f"CPython median {cp[0]:.1f} ms, worst {cp[1]:.1f} ms (goal: median < 100 ms)")
+    print_moves(moves)
     return 0
 
 

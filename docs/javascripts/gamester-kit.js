@@ -144,10 +144,13 @@
 
   // The engine's renderer escapes everything it writes; this drops anything active all the same.
   const DROP = "script,style,iframe,frame,object,embed,link,meta,base,form,input,button,textarea,select,svg,math,template,img,video,audio,source";
-  function safeFragment(html) {
+  // choices: keep the engine's own choice buttons (<button type="button" data-action>, no form attributes): the table's.
+  function safeFragment(html, choices = false) {
     const t = document.createElement("template");
     t.innerHTML = String(html);
-    t.content.querySelectorAll(DROP).forEach((n) => n.remove());
+    const keep = (n) => choices && n.localName === "button" && n.getAttribute("type") === "button" && n.hasAttribute("data-action")
+      && !["form", "formaction", "formmethod", "formtarget", "name", "value"].some((x) => n.hasAttribute(x));
+    t.content.querySelectorAll(DROP).forEach((n) => { if (!keep(n)) n.remove(); });
     for (const el of t.content.querySelectorAll("*")) {
       for (const a of Array.from(el.attributes)) {
         const n = a.name.toLowerCase();

@@ -9,7 +9,7 @@
   "use strict";
   if (window.__gamesterWidgets) return; // loaded once per visit
   window.__gamesterWidgets = true;
-  const { ACT_SEP, G, notify, supported, boot, call, h, safeFragment, label, dataEl, seatName, passages, addPassages, readLink, writeLink } = window.__gamesterKit;
+  const { ACT_SEP, G, notify, supported, boot, call, h, safeFragment, label, seatName, passages, addPassages, readLink, writeLink } = window.__gamesterKit;
 
   // ---- widgets ----------------------------------------------------------------------------------------------
   class Widget {
@@ -71,7 +71,7 @@
       this.errors.textContent = "";
       if (!text) return;
       this.errors.append(h("p", {}, String(text)));
-      if (!this.panel.hidden) this.errors.scrollIntoView({ block: "nearest" });
+      if (!this.panel.hidden) requestAnimationFrame(() => this.errors.scrollIntoView({ block: "nearest" }));
     }
     fallback(text) {
       this.root.classList.add("gm-fallback");
@@ -108,7 +108,12 @@
       } catch (e) {
         return; // showEngine() has put up the fallback message
       }
-      if (!this.form) this.buildControls();
+      if (!this.form) {
+        this.buildControls();
+        // Errors show next to what caused them: a move's under the table, a form's under its buttons.
+        if (this.spec.play) this.tableHost.after(this.errors);
+        else this.form.querySelector(".gm-actions").after(this.errors);
+      }
       if (!G.passages) passages().then((p) => { G.passages = p; }); // needed only once a game is finished
       this.panel.hidden = false;
       this.start.hidden = true;
@@ -119,6 +124,15 @@
         await this.run();
         if (this.spec.play) await this.newPosition();
       }
+      this.focusFirst();
+    }
+
+    // After "Try it live" (whose button is now hidden) focus goes to the first thing the reader can use, never <body>.
+    focusFirst() {
+      if (this.root.contains(document.activeElement) && document.activeElement !== this.start) return;
+      const first = (this.tableHost && this.tableHost.querySelector("button[data-action]:not([disabled])"))
+        || this.panel.querySelector("button:not([disabled]):not([hidden]), select, input, textarea, summary");
+      if (first) first.focus({ preventScroll: false });
     }
 
     // -- controls ------------------------------------------------------------------------------------------
@@ -197,8 +211,21 @@
       this.form = h("form", { class: "gm-form", onsubmit: (ev) => { ev.preventDefault(); this.submit(); } },
         h("div", { class: "gm-fields" }, rows), opts, h("div", { class: "gm-actions" }, go, " ", linkBtn));
       this.linkOut = h("p", { class: "gm-link", hidden: true });
-      this.panel.append(this.form, this.linkOut);
-      if (this.spec.play) this.buildPlay();
+      if (this.spec.play) {
+        // The table and the reader's choices come first; the long settings form is folded away below them.
+        this.buildPlay();
+        // The printed example is the whole game played out: once the reader plays, it folds away (one click shows it).
+        this.static.hidden = true;
+        this.showStatic = h("button", { type: "button", class: "md-button gm-small gm-show-static", "aria-expanded": "false", onclick: () => {
+          this.static.hidden = !this.static.hidden;
+          this.showStatic.setAttribute("aria-expanded", String(!this.static.hidden));
+        } }, "The printed example (the whole game)");
+        this.bar.append(" ", this.showStatic);
+        this.settings = h("details", { class: "gm-settings" }, h("summary", {}, "Settings: ruleset, players, seed, options"), this.form, this.linkOut);
+        this.panel.append(this.settings);
+      } else {
+        this.panel.append(this.form, this.linkOut);
+      }
     }
 
     readArgs() {
@@ -259,33 +286,7 @@
     }
 
     // -- step-by-step play ----------------------------------------------------------------------------------
-    buildPlay() {
-      const id = (s) => `${this.root.id}-${s}`;
-      this.who = h("select", { id: id("who") });
-      this.stepInfo = h("p", { class: "gm-stepinfo", "aria-live": "polite" });
-      this.viewBox = h("div", { class: "gm-view" });
-      this.choices = h("div", { class: "gm-choices", role: "group", "aria-label": "Your choices" });
-      this.analysisBox = h("div", { class: "gm-analysis" });
-      this.result = h("div", { class: "gm-result" });
-      const btn = (text, f, cls = "") => h("button", { type: "button", class: `md-button gm-small ${cls}`, onclick: f }, text);
-      this.backBtn = btn("◀ Back", () => this.goto(this.step - 1));
-      this.fwdBtn = btn("Forward ▶", () => this.goto(this.step + 1));
-      this.botBtn = btn("Bot moves", () => this.botMove("one"));
-      this.autoBtn = btn("Bots play on", () => this.botMove("human"));
-      this.endBtn = btn("Play to the end", () => this.botMove("end"));
-      this.who.addEventListener("change", () => this.exclusive(async () => {
-        this.fillWho(this.who.value);
-        await this._goto(this.step); // the view follows the seat
-        await this.autoAdvance();
-      }));
-      this.play = h("section", { class: "gm-play", "aria-label": "Step through the deal" },
-        h("h4", {}, "Step through it"),
-        h("div", { class: "gm-field" }, h("label", { for: id("who") }, "Who decides"), this.who),
-        h("div", { class: "gm-actions" }, this.backBtn, " ", this.fwdBtn, " ", this.botBtn, " ", this.autoBtn, " ", this.endBtn),
-        this.stepInfo, h("div", { class: "gm-play-grid" }, h("div", {}, this.viewBox, this.choices), this.analysisBox), this.result);
-      this.panel.append(this.play);
-    }
-
+    // buildPlay, playAgain, tableSeat and showPosition (the live card table): gamester-play.js
     fillWho(value) {
       const n = this.players || 2;
       const prev = value ?? this.who.value;
@@ -341,7 +342,9 @@
 
     async goto(step) { return this.exclusive(() => this._goto(step)); }
     async act(action) {
-      this.refocus = this.choices.contains(document.activeElement);
+      this.refocus = this.tableHost.contains(document.activeElement) || this.choices.contains(document.activeElement);
+      this.tableHost.querySelectorAll("button[data-action]").forEach((b) => { b.disabled = true; });
+      this.tableHost.setAttribute("aria-busy", "true");
       return this.exclusive(async () => { if (await this._act(action)) await this.autoAdvance(); });
     }
     async botMove(until) { return this.exclusive(() => this._botMove(until)); }
@@ -352,7 +355,7 @@
       if (!p || p.terminal || this.who.value === "bots") return;
       const mine = this.who.value === "all" || this.who.value === String(p.current);
       if (mine) return;
-      this.refocus = this.refocus || this.choices.contains(document.activeElement) || document.activeElement === this.stepInfo;
+      this.refocus = this.refocus || this.tableHost.contains(document.activeElement);
       await this._botMove("human");
     }
 
@@ -369,7 +372,12 @@
 
     async _act(action) {
       const r = await call({ op: "apply", ...this.position({ actions: this.acts.slice(0, this.step), action, seat: this.viewSeat() }) });
-      if (!r.ok) { this.fail(r.error); return false; }
+      if (!r.ok) {
+        this.fail(r.error);
+        this.tableHost.querySelectorAll("button[data-action]").forEach((b) => { b.disabled = false; });
+        this.tableHost.setAttribute("aria-busy", "false");
+        return false;
+      }
       this.fail("");
       this.acts = r.actions;
       this.step = r.step;
@@ -402,53 +410,6 @@
       this.updateLink();
     }
 
-    async showPosition() {
-      const p = this.pos;
-      if (!p) return;
-      const n = p.players;
-      const mine = p.current !== null && (this.who.value === "all" || this.who.value === String(p.current));
-      this.stepInfo.textContent = p.terminal
-        ? `Step ${p.step}: the deal is over (${p.phase}).`
-        : `Step ${p.step}, ${p.phase}: ${seatName(p.current, p.roles)} to act${mine ? " (you decide)" : ""}.`;
-      if (this.moved && this.moved.length) {
-        const shown = this.moved.slice(-8).map(([seat, a]) => `${seatName(seat, p.roles).toLowerCase()}: ${a}`).join("; ");
-        this.stepInfo.textContent += ` Computer moves: ${this.moved.length > 8 ? "…; " : ""}${shown}.`;
-      }
-      this.viewBox.textContent = "";
-      this.viewBox.append(h("h5", {}, p.seat === null ? "The table (everything shown)" : `What ${seatName(p.seat, p.roles).toLowerCase()} sees`), dataEl(p.view));
-      this.choices.textContent = "";
-      if (!p.terminal) {
-        if (mine) {
-          this.choices.append(h("span", { class: "gm-choose" }, "Your move: "));
-          for (const a of p.legal) this.choices.append(h("button", { type: "button", class: "md-button gm-small gm-move", "data-action": a, onclick: () => this.act(a) }, a), " ");
-        } else {
-          this.choices.append(h("span", {}, this.who.value === "bots"
-            ? `Waiting for ${seatName(p.current, p.roles).toLowerCase()} (a bot): press “Bot moves” or “Bots play on”.`
-            : `${seatName(p.current, p.roles)} (the computer) is thinking…`));
-        }
-      }
-      this.analysisBox.textContent = "";
-      if (p.analysis) this.analysisBox.append(h("h5", {}, `The odds for ${seatName(p.seat ?? p.current, p.roles).toLowerCase()}`), dataEl(p.analysis, 0, "", true));
-      this.result.textContent = "";
-      if (p.terminal && p.record) {
-        this.result.append(h("h5", {}, "Settlement"));
-        if (p.record_html) this.result.append(addPassages(safeFragment(p.record_html), this.base)); // the engine's words
-      }
-      // Keep keyboard users in place: the move buttons were rebuilt, so focus the first new one (or the summary).
-      if (this.refocus) {
-        this.refocus = false;
-        const next = this.choices.querySelector("button") || this.stepInfo;
-        if (next === this.stepInfo) this.stepInfo.tabIndex = -1;
-        next.focus({ preventScroll: true });
-      }
-      this.backBtn.disabled = p.step === 0;
-      this.fwdBtn.disabled = p.step >= this.acts.length;
-      this.botBtn.disabled = this.autoBtn.disabled = this.endBtn.disabled = p.terminal;
-      this.root.dataset.step = String(p.step);
-      this.root.dataset.terminal = p.terminal ? "1" : "0";
-      this.root.dispatchEvent(new CustomEvent("gamester:position", { bubbles: true }));
-    }
-
     // -- permalinks -----------------------------------------------------------------------------------------
     linkFields() {
       const a = this.lastArgs || this.args;
@@ -476,6 +437,13 @@
       const args = {};
       for (const k of ["ruleset", "options", "players", "seed", "hands", "folded", "rulesets", "bots", "deals"]) if (f[k] !== undefined) args[k] = f[k];
       for (const k of Object.keys(this.args)) if (!(k in args) && !(k === "hands" && args.seed) && !(k === "seed" && args.hands)) args[k] = this.args[k];
+      if (args.players !== undefined && this.inputs.players) {
+        const lo = Number(this.inputs.players.min), hi = Number(this.inputs.players.max), n = Number(args.players);
+        if (!/^\d{1,3}$/.test(String(args.players)) || n < lo || n > hi) {
+          this.fail(`This link was not followed: it asks for ${String(args.players).slice(0, 10)} players, and this widget plays ${lo}–${hi}.`);
+          return;
+        }
+      }
       this.setInputs(args);
       const ok = await this.run(args);
       if (!ok) { this.fail(`This link could not be followed: ${this.errors.textContent.replace(/^Cannot [^:]*: /, "")}`); return; }
@@ -489,6 +457,9 @@
         }
         this.linkWho = /^(bots|all|\d{1,2})$/.test(f.who || "") ? f.who : undefined;
         await this.newPosition(acts, step);
+        if (f.who !== undefined && this.who.value !== f.who) {
+          link.problems.push(`who=${String(f.who).slice(0, 10)} was ignored (no such seat here; shown: ${this.who.selectedOptions[0].textContent})`);
+        }
       }
       if (link.problems.length) this.fail(`Parts of this link were ignored: ${link.problems.join("; ")}.`);
     }
@@ -501,6 +472,8 @@
       if (i.folded && a.folded) i.folded.value = a.folded;
     }
   }
+
+  Object.assign(Widget.prototype, window.__gamesterPlay(Widget));
 
   // ---- pages ------------------------------------------------------------------------------------------------
   function scan() {
@@ -536,39 +509,5 @@
     document.addEventListener("DOMContentLoaded", scan);
   } else {
     scan();
-  }
-})();
-
-// The edition's apparatus (no game logic): (1) a link to a sentence or verse line whose anchor sits in a tab that is
-// not shown (the Reading tab) switches to that tab and scrolls to it; (2) "Cite this edition" gets the address of
-// the page as the reader sees it, so no host is baked into the built site.
-(function () {
-  "use strict";
-  function reveal() {
-    const id = decodeURIComponent((location.hash || "").slice(1));
-    if (!id) return;
-    const target = document.getElementById(id);
-    if (!target) return;
-    const block = target.closest(".tabbed-block");
-    if (block && block.offsetParent === null) {
-      const set = block.closest(".tabbed-set");
-      const blocks = Array.from(set.querySelector(".tabbed-content").children);
-      const input = set.querySelectorAll(":scope > input")[blocks.indexOf(block)];
-      if (input) input.checked = true;
-    }
-    target.scrollIntoView({ block: "center" });
-  }
-  function fillUrls() {
-    const url = location.href.split("#")[0];
-    document.querySelectorAll(".gm-page-url").forEach((el) => { el.textContent = url; });
-  }
-  function run() { fillUrls(); reveal(); }
-  window.addEventListener("hashchange", reveal);
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(run);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", run);
-  } else {
-    run();
   }
 })();

@@ -139,6 +139,9 @@ class GameSpec:
     odds_params: tuple[Param, ...] = ()
     numbers: dict[str, Callable[[str], str]] = field(default_factory=dict)
     limits: Limits = Limits()            # what one request from a live example may ask (the web API's bounds)
+    # The card table a reader sees: table(state, seat, *, analysis=None) -> gamester.table.Table (seat None: all
+    # shown). Drawn by gamester.table.render_table for the build-time page and the live widget alike.
+    table: Callable[..., Any] | None = None
 
     @property
     def cli(self) -> dict[str, Command]:

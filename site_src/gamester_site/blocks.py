@@ -4,6 +4,7 @@ citation blocks (BibTeX and CSL-JSON) and links."""
 from __future__ import annotations
 
 import json
+import re
 from html import escape as e
 from typing import Any
 
@@ -76,3 +77,20 @@ def cite_link(key: str, loc: str, base: str) -> str:
 
 def base_of(page: Any) -> str:
     return "../" * (page.url or "").count("/")
+
+
+def note_refs(html: str, base: str) -> str:
+    """"see note seed-dates" and "(see jewel-replie)" in reader text: the note's id becomes a link to the note on
+    the editorial page, named by the note's title (ids are for the data, titles for readers)."""
+    notes = edition().notes
+    if isinstance(notes, dict):
+        notes = [({"id": k, **v} if isinstance(v, dict) else v) for k, v in notes.items()]
+    titles = {str(g(n, "id", default="")): str(g(n, "title", default="")) for n in notes}
+
+    def link(m: re.Match) -> str:
+        nid = m.group(2)
+        if nid not in titles:
+            return m.group(0)
+        return f'{m.group(1)}the note <a href="{base}editorial/#note-{e(nid)}">{e(titles[nid] or nid)}</a>'
+
+    return re.sub(r"(\bsee )(?:note )?([a-z0-9]+(?:-[a-z0-9]+)+)\b", link, html)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape as e
 from typing import Any
 
-from gamester_site.blocks import args_of, base_of, cite_link, status_badge
+from gamester_site.blocks import args_of, base_of, cite_link, note_refs, status_badge
 from gamester_site.places import passage_href
 from gamester_site.store import EditionError, clause_entry_passages, clause_map, edition, g, md
 
@@ -124,7 +124,7 @@ def m_notes(text: str, page: Any) -> str:
         for cid in g(n, "clauses", default=[]) or []:
             refs.append(f'<a href="{base}clauses/#{e(str(cid))}"><code>{e(str(cid))}</code></a>')
         out.append(f'<div class="admonition note gm-editorial" id="note-{e(nid)}"><p class="admonition-title">'
-                   f'Editorial note: {e(str(title))}</p>{md(str(body))}'
+                   f'Editorial note: {e(str(title))}</p>{note_refs(md(str(body)), base)}'
                    + (f'<p><small>See: {", ".join(refs)}</small></p>' if refs else "") + "</div>")
     if not out:
         raise EditionError(f"no editorial note matches {text.strip()!r} (sources: the edition's notes)")

@@ -8,7 +8,7 @@ import re
 from html import escape as e
 from typing import Any
 
-from gamester_site.blocks import args_of, base_of, cite_block, locator, reference, status_badge, tabs
+from gamester_site.blocks import args_of, base_of, cite_block, locator, note_refs, reference, status_badge, tabs
 from gamester_site.places import anchor_units, on_game_page
 from gamester_site.store import (
     EditionError,
@@ -61,7 +61,7 @@ def m_text(text: str, page: Any) -> str:
         variants = r.get("variants") or []
         var_html = ""
         if variants:
-            var_html = "<h5>Variants</h5>" + tabs([(str(v.get("label", "?")), md(str(v.get("text", ""))))
+            var_html = "<h3>Variants</h3>" + tabs([(str(v.get("label", "?")), md(str(v.get("text", ""))))
                                                    for v in variants])
         reading = md(r["reading"]) if r.get("reading") else '<p class="gm-missing">No modern reading yet.</p>'
         cite_loc = edition().locate(pid)["locator"] or pid  # "pp. 150-151" for a paragraph over a page break
@@ -72,8 +72,8 @@ def m_text(text: str, page: Any) -> str:
             f'<div class="gm-para-text"><p class="gm-loc"><a class="gm-permalink" href="#{e(pid)}" '
             f'title="Permanent link to this paragraph">¶ {e(pid)}</a> · {loc}</p>'
             f'{tabs([("Diplomatic", dip), ("Reading", anchor_units(p, str(rea)))])}{cite}</div>'
-            f'<div class="gm-para-notes"><h5>Our reading</h5>{reading}'
-            + (f"<h5>Clauses it grounds</h5><ul class=\"gm-clauses\">{cl_html}</ul>" if cids else
+            f'<div class="gm-para-notes"><h3>Our reading</h3>{reading}'
+            + (f"<h3>Clauses it grounds</h3><ul class=\"gm-clauses\">{cl_html}</ul>" if cids else
                '<p class="gm-noclause"><small>No engine clause rests on this paragraph.</small></p>')
             + f"{var_html}</div></section>")
     key = ('<p class="gm-text-key"><small><strong>Diplomatic</strong>: the spelling and characters of the print, '
@@ -156,11 +156,11 @@ def m_citations(text: str, page: Any) -> str:
         cl_html = " ".join(f'<a href="{base}clauses/#{e(x)}"><code>{e(x)}</code></a>' for x in cl)
         bib = f'<a href="{base}bibliography/#{e(key)}">{e(key)}</a>' if key else ""
         rows.append(
-            f'<section class="gm-cit"{anchors}>{target}<h3 class="gm-cit-date">{e(str(date))}</h3>'
+            f'<section class="gm-cit"{anchors}>{target}<h2 class="gm-cit-date">{e(str(date))}</h2>'
             f'<p class="gm-cit-work"><strong>{e(str(who))}</strong>, <em>{e(str(work))}</em> · {bib}</p>'
             f"{quote}<p class=\"gm-cit-tells\">{md_inline(tells)}</p>"
             + (f"<p><small>Bears on: {cl_html}</small></p>" if cl else "")
-            + (f'<p class="gm-note"><small>{md_inline(str(note))}</small></p>' if note else "")
+            + (f'<p class="gm-note"><small>{note_refs(md_inline(str(note)), base)}</small></p>' if note else "")
             + "</section>")
     return '<div class="gm-timeline">' + "".join(rows) + "</div>"
 
@@ -215,7 +215,7 @@ def m_witnesses(text: str, page: Any) -> str:
             f'<section class="gm-witness" id="{e(wid)}"><h3>{e(title)}</h3>'
             f'<p><small>Changed words by kind: {e(summary)}. Marked words differ between the witnesses; '
             'hover a mark for the kind of change.</small></p>'
-            + (f"<p><small>{md_inline(str(note))}</small></p>" if note else "")
+            + (f"<p><small>{note_refs(md_inline(str(note)), base)}</small></p>" if note else "")
             + f'<div class="gm-static"><table class="gm-witness-table"><thead><tr><th>{ab}</th><th>{bb}</th></tr>'
             f"</thead><tbody>{trs}</tbody></table></div></section>")
     return "".join(out)

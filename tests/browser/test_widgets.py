@@ -96,6 +96,7 @@ def test_pp_deal_live_result_for_another_seed_is_cpythons(shared):
 
     page = shared
     w = widget(page, "pp-deal")
+    w.locator("details.gm-settings > summary").click()  # a playing widget folds its settings below the table
     w.locator("input[id$='-seed']").fill("42")
     w.locator("input[id$='-players']").fill("6")
     w.locator("button[type='submit']").click()
@@ -115,9 +116,10 @@ def test_pp_deal_step_through_with_the_reader_deciding_every_seat(shared):
     page.wait_for_timeout(50)
     idle(page, w)
     # Keyboard: a move chosen with Enter leaves the focus on the next choice, not lost at the top of the page.
-    page.wait_for_function("(el) => el.querySelector('.gm-move')", arg=w.element_handle(), timeout=STEP_MS)
+    page.wait_for_function("(el) => el.querySelector('.gm-table-host button[data-action]')", arg=w.element_handle(),
+                           timeout=STEP_MS)
     step = w.get_attribute("data-step")
-    w.locator(".gm-move").first.focus()
+    w.locator(".gm-table-host button[data-action]").first.focus()
     page.keyboard.press("Enter")
     moved(page, w, step)
     assert w.evaluate("(el) => el.contains(document.activeElement) && document.activeElement !== document.body")
@@ -125,16 +127,16 @@ def test_pp_deal_step_through_with_the_reader_deciding_every_seat(shared):
         if w.get_attribute("data-terminal") == "1":
             break
         step = w.get_attribute("data-step")
-        moves = w.locator(".gm-move")
+        moves = w.locator(".gm-table-host button[data-action]")
         assert moves.count() > 0, "the reader should have a choice"
         # Prefer staying in and matching, so that the deal reaches a show-down.
-        labels = moves.all_inner_texts()
+        labels = moves.evaluate_all("(bs) => bs.map((b) => b.dataset.action)")
         pick = next((i for i, t in enumerate(labels) if t.split()[0] in ("seat", "match", "see", "show")), 0)
         moves.nth(pick).click()
         moved(page, w, step)
     assert w.get_attribute("data-terminal") == "1"
-    result = w.locator(".gm-result")
-    assert result.locator("table.gm-ledger tr[data-clause]").count() > 0
+    result = w.locator(".gm-table-host")
+    assert result.locator("table.gm-t-ledger tr").count() > 1
     hrefs = result.locator("a.gm-clause").evaluate_all("(as) => as.map((a) => a.getAttribute('href'))")
     assert hrefs and all(re.fullmatch(r"\.\./clauses/#pp\.[a-z0-9._-]+", h) for h in hrefs), hrefs
     # ... and, where the site maps the clause to a passage, the sentence that justifies it.
@@ -151,7 +153,7 @@ def test_pp_deal_bots_play_to_the_end(shared):
     w.locator("select[id$='-who']").select_option("bots")
     w.get_by_role("button", name="Play to the end").click()
     page.wait_for_function("(el) => el.dataset.terminal === '1'", arg=w.element_handle(), timeout=STEP_MS)
-    assert w.locator(".gm-result .gm-ledger").count() >= 1
+    assert w.locator(".gm-table-host table.gm-t-ledger").count() >= 1
 
 
 def test_pp_settle_reports_bad_cards_then_settles(shared):
@@ -209,13 +211,16 @@ def test_put_whole_game_against_the_computer_with_odds(shared):
     assert w.locator("select[id$='-who']").input_value() == "0"
     idle(page, w)
     saw_odds = False
+    assert w.locator(".gm-t-chances").count() == 0, "chances only when the reader asks for them"
+    w.get_by_label("Show my chances when I decide").check()
+    idle(page, w)
     for _ in range(400):
         if w.get_attribute("data-terminal") == "1":
             break
         step = w.get_attribute("data-step")
-        moves = w.locator(".gm-move")
+        moves = w.locator(".gm-table-host button[data-action]")
         assert moves.count(), "playing seat 0, the reader is to act whenever the game waits (the computer answers)"
-        saw_odds |= w.locator(".gm-analysis .gm-prob, .gm-analysis dl").count() > 0
+        saw_odds |= w.locator(".gm-t-chances").count() > 0
         moves.first.click()
         moved(page, w, step)
     assert w.get_attribute("data-terminal") == "1"
@@ -233,13 +238,15 @@ def test_speculation_deal_with_chances_beside_decisions(shared, base_url):
     page.wait_for_timeout(50)
     idle(page, w)
     saw_odds = False
+    w.get_by_label("Show my chances when I decide").check()
+    idle(page, w)
     for _ in range(300):
         if w.get_attribute("data-terminal") == "1":
             break
         step = w.get_attribute("data-step")
-        moves = w.locator(".gm-move")
+        moves = w.locator(".gm-table-host button[data-action]")
         assert moves.count(), "playing seat 0, the reader is to act whenever the game waits (the bots answer)"
-        saw_odds |= w.locator(".gm-analysis dl").count() > 0
+        saw_odds |= w.locator(".gm-t-chances").count() > 0
         moves.last.click()
         moved(page, w, step)
     assert w.get_attribute("data-terminal") == "1"
@@ -289,6 +296,8 @@ def test_cards_have_text_alternatives_and_controls_have_labels(shared, base_url)
                            ".filter((i) => !(i.id && el.querySelector(`label[for='${i.id}']`))).length")
     assert unlabeled == 0
     # Keyboard: the seed field and the submit button are reachable and work with Enter.
+    w.locator("details.gm-settings > summary").focus()
+    page.keyboard.press("Enter")
     w.locator("input[id$='-seed']").focus()
     page.keyboard.type("7")
     page.keyboard.press("Enter")

@@ -115,7 +115,7 @@ def test_cite_this_edition_gives_bibtex_and_csl_json_with_the_page_address(site,
     assert len(codes) == 2 and codes[0].startswith("@misc")
     csl = json.loads(html_unescape(re.sub(r"<[^>]+>", "", codes[1])))
     assert csl["URL"] == slot[0] and csl["author"] == [{"literal": "The Gamester project"}]
-    assert "gm-page-url" in html(site, "javascripts/gamester.js")  # filled with the reader's address at run time
+    assert "gm-page-url" in html(site, "javascripts/apparatus.js")  # filled with the reader's address at run time
     # the work's title names each game as the engine declares it (the site code names none)
     assert csl["title"].endswith("Gamester: an edition of Post and Pair, Put and Speculation, with a working model "
                                  "of their rules")

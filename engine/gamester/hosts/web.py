@@ -8,7 +8,7 @@ parser, actions against the state's legal list. Every reply is an object with ``
     >>> json.loads(handle('{"op": "ping"}'))["ok"]
     True
     >>> json.loads(handle('{"op": "format disk"}'))["error"]
-    "unknown op 'format disk': known ops are analysis, apply, bot, compare, games, new, ping, render, rulesets, settle, view"
+    "unknown op 'format disk': known ops are analysis, apply, bot, compare, games, new, ping, render, rulesets, settle, table, view"
 
 The widgets are stateless towards the engine: a game in progress travels as a *position* (game, ruleset, players,
 seed, the actions so far), the same fields as a game record, so every call replays it (a few milliseconds) and a
@@ -24,6 +24,8 @@ Operations (fields other than ``op`` are listed; ``?`` marks optional ones):
 - ``apply`` ``{position..., action, seat?}``: the position after one more action (illegal: an error, nothing moves).
 - ``bot`` ``{position..., bot?, seat?}``: the position after the named bot moves for the current player.
 - ``view`` / ``analysis`` ``{position..., seat?}``: what a seat may see / the game's exact chances for that seat.
+- ``table`` ``{position..., seat?, chances?, base?}``: the card table for that seat as HTML (``gamester.table``),
+  with the game's chances for the seat when ``chances`` is true and the seat is to act.
 - ``settle`` ``{game, ruleset?, options?, hands, folded?}``: a show-down of given hands (the CLI's ``settle``).
 - ``compare`` ``{game, rulesets: [a, b], players?, seed?}``: one deal dealt under two rulesets (the CLI's ``deal``).
 - ``advance`` is folded into ``bot`` by ``until``: ``{position..., bots: [name|"default"|null per seat],
@@ -44,6 +46,7 @@ from ..errors import GamesterError, IllegalActionError, NotationError, RulesetEr
 from ..options import Options, parse_int
 from ..registry import GameSpec, Limits, games, get_game
 from ..state import TERMINAL, State, bot_move, bot_seed
+from ..table import render_table
 
 MAX_REQUEST = 100_000        # characters of JSON
 MAX_ACTIONS = Limits.actions  # actions in one position (the core's default; a game's own is spec.limits.actions)
@@ -428,10 +431,23 @@ def _op_compare(req: dict) -> dict:
     return {"game": spec.name, "players": players, "seed": seed, "results": out}
 
 
+def _op_table(req: dict) -> dict:
+    spec, state = _position(req)
+    seat = _seat(req, state)
+    base = _base(req)
+    analysis = None
+    if _field(req, "chances", False) is True and spec.analysis is not None and seat is not None \
+            and _current(state) == seat:
+        analysis = _jsonable(spec.analysis(state, seat))
+    return {"html": render_table(state, seat, analysis=analysis, base=base), "seat": seat,
+            "current": _current(state), "terminal": state.is_terminal(), "legal": state.legal_actions(),
+            "step": len(state.history)}
+
+
 OPS = {
     "analysis": _op_analysis, "apply": _op_apply, "bot": _op_bot, "compare": _op_compare, "games": _op_games,
     "new": _op_new, "ping": _op_ping, "render": _op_render, "rulesets": _op_rulesets, "settle": _op_settle,
-    "view": _op_view,
+    "table": _op_table, "view": _op_view,
 }
 
 

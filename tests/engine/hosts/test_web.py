@@ -197,3 +197,24 @@ def test_the_modules_examples_run():
     import doctest
 
     assert doctest.testmod(web).failed == 0
+
+
+@pytest.mark.parametrize("game", REAL)
+def test_table_is_the_card_table_for_a_seat(game):
+    from gamester.table import render_table
+
+    spec = games()[game]
+    pos = {"game": game, "players": 2 if game == "put" else 3, "seed": 4}
+    r = ok(op="table", **pos, seat=1)
+    state = spec.new_state(spec.default_options(), pos["players"], 4)
+    assert r["html"] == render_table(state, 1)
+    assert r["legal"] == state.legal_actions() and r["seat"] == 1 and r["terminal"] is False
+    assert 'class="gm-tbl"' in r["html"]
+    if spec.analysis is not None:
+        cur = state.current_player()
+        with_chances = ok(op="table", **pos, seat=cur, chances=True)["html"]
+        assert "gm-chance" in with_chances
+    assert "unknown op" not in err(op="table", **pos, seat=9)
+    assert "base" in err(op="table", **pos, base="http://elsewhere/")
+    toy = err(op="table", game="toy", players=3, seed=5)
+    assert "no table drawing" in toy

@@ -13,6 +13,7 @@ from .hands import GAME, MAX_PLAYERS, MIN_PLAYERS, hand_entry
 from .rules import PRESETS, PostAndPairOptions
 from .showdown import Decision, Settlement, Stakes, settle
 from .state import Phase, PostAndPairState, new_state
+from .table import table as draw_table
 
 
 def _players_and_seed(ns: CommandArgs) -> tuple[int, int]:
@@ -61,6 +62,7 @@ def cli_play(options: PostAndPairOptions, ns: CommandArgs) -> tuple[Any, str]:
 
 SPEC = GameSpec(
     limits=Limits(deal_seats=500),  # a live example's bounds (see Limits)
+    table=draw_table,
     name=GAME,
     title="Post and Pair",
     options=PostAndPairOptions,

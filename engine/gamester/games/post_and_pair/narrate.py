@@ -148,7 +148,7 @@ def _compare_table(results: list[dict], labels: list[str]) -> tuple[str, list[st
             [str(v) for v in vals])
     if any(d.get("box") for d in ds):
         row("To the box", [counters_text(d.get("box") or 0) for d in ds], [str(d.get("box")) for d in ds])
-    head = "<th></th>" + "".join(f"<th>{e(lab)}</th>" for lab in labels)
+    head = "<th scope=\"col\">For each seat</th>" + "".join(f"<th>{e(lab)}</th>" for lab in labels)
     return (f'<table class="gm-compare-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody>'
             "</table>", changed)
 

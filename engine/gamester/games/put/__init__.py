@@ -13,6 +13,7 @@ from .bots import BOTS, CalculatingBot
 from .narrate import deal_text
 from .rules import PRESETS, PutOptions
 from .state import Phase, PutState, deal_result, new_state
+from .table import table as draw_table
 
 
 # -- CLI ---------------------------------------------------------------------------------------------------------
@@ -64,6 +65,7 @@ def cli_deal(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
 
 SPEC = GameSpec(
     limits=Limits(options=(("game_points", 21),)),  # a live example's bounds (see Limits)
+    table=draw_table,
     name="put", title="Put", options=PutOptions, presets=PRESETS, default_preset="cotton-1674",
     players=(2, 4), new_state=new_state, bots=BOTS, commands={"play": cli_play, "deal": cli_deal},
     narrator=narrate,

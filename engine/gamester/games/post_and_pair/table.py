@@ -1,0 +1,268 @@
+"""Post and Pair at the table: the seats with their roles from the deal's record, the reader's cards face up and the
+others face down until a show, the three dishes and the vyes with their counters, what is carried and the box.
+
+The words for each move are here; every counter that moves, and why, comes from the engine's own ledger and notes
+(its reasons and clause ids). Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards import SUIT_NAMES
+from ...ledger import Ledger
+from ...registry import get_game
+from ...table import Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, replay_steps
+from ...table import said as join_said
+from . import rules
+from .state import PostAndPairState
+
+PARTIES = {"post": "Post dish", "pair": "Pair dish", "seat": "Seat dish", "vyes": "Vyes", "box": "The box",
+           "pool": "Shared out"}
+STATUS = {"abandoned": "abandoned his cards", "dropped": "dropped out", "folded": "folded"}
+OUTCOMES = {
+    "show": "the hands were shown",
+    "doubled": "nobody vied and the dealer doubled: the stakes stay on the table",
+    "unseen": "one player was left, and took every stake unseen",
+    "no-seat": "nobody staked the Seat: the stakes stay on the table",
+    "parted": "the players still in parted the stakes",
+}
+
+
+def roles(dealer: int, eldest: int) -> dict[int, str]:
+    return {eldest: "eldest", dealer: "dealer"}
+
+
+def label(seat: Any, rl: dict[int, str]) -> str:
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        r = rl.get(seat)
+        return f"Seat {seat} ({r})" if r else f"Seat {seat}"
+    return PARTIES.get(str(seat), str(seat).capitalize())
+
+
+def _act_words(a: str, bet: int) -> tuple[str, str]:
+    verb, _, num = a.partition(" ")
+    return {
+        "seat": ("stakes the Seat on his two cards", rules.STAKE_SEAT),
+        "abandon": ("abandons his two cards", rules.STAKE_ABANDON),
+        "pass": ("passes", rules.VYE_ELDEST_PASS),
+        "vye": (f"vyes {num}", rules.VYE_ONE_CHANCE),
+        "drop": ("will not vye, and drops out", rules.VYE_ONE_CHANCE),
+        "match": (f"matches the vye of {bet}", rules.VYE_MATCH),
+        "revye": (f"re-vyes {num}", rules.VYE_MATCH),
+        "fold": ("folds", rules.VYE_MATCH),
+        "play": ("plays it out", rules.VYE_DEALER_CHOICE),
+        "double": ("doubles", rules.VYE_DEALER_CHOICE),
+        "part": ("agrees to part stakes", rules.SETTLE_PART),
+        "show": ("asks for a show", rules.SETTLE_PART),
+    }.get(verb, (a, ""))
+
+
+def _start(dealer: int, eldest: int, carried: dict) -> list[LogEntry]:
+    rl = roles(dealer, eldest)
+    out = [LogEntry(f"{label(dealer, rl)} deals two cards each, one at a time; {label(eldest, rl)} is the eldest "
+                    "hand", rules.DEAL_ROTATE),
+           LogEntry("every player stakes one counter at Post and one at Pair", rules.STAKE_POST)]
+    left = sum(carried.values())
+    if left:
+        out.append(LogEntry(f"{left} counter{'s' if left != 1 else ''} lie on the table from the last deal",
+                            rules.STAKE_NONE))
+    return out
+
+
+def _log(state: PostAndPairState) -> list[list[LogEntry]]:
+    """The moves in sentences, grouped by the action that caused them (group 0: the first deal's start)."""
+    groups: list[list[LogEntry]] = []
+    spec = get_game(state.game)
+    first = spec.new_state(state.options, state.players, state.seed)
+    groups.append(_start(first.dealer, first.order[0], first.carried_in))
+    for p, a, s in replay_steps(state):
+        rl = roles(s.dealer, s.order[0])
+        bet = getattr(s, "bet", 0)
+        ndeals, nnotes = len(s.deals), len(s.deal_notes)
+        nlines = len(s.ledger.lines)
+        s.apply(a)
+        words, clause = _act_words(a, bet)
+        g = [LogEntry(f"{label(p, rl)} {words}", clause)]
+        if len(s.deals) > ndeals:  # the deal ended with this action
+            d = s.deals[-1]
+            notes = d["notes"][nnotes:]
+            lines = d["ledger"][nlines:]
+        else:
+            notes = [{"clause": c, "reason": r} for c, r in s.deal_notes[nnotes:]]
+            lines = [ln.to_json() for ln in s.ledger.lines[nlines:]]
+        for x in notes:
+            if x["clause"] not in (rules.DEAL_ROTATE, clause):
+                g.append(LogEntry(x["reason"], x["clause"]))
+        for ln in lines:
+            if not isinstance(ln["from"], int):  # paying out; stakes are said by the action itself
+                g.append(LogEntry(f"{label(ln['to'], rl)} receives {ln['counters']} from the "
+                                  f"{label(ln['from'], rl)}: {ln['reason']}", ln["clause"]))
+        if len(s.deals) > ndeals:
+            d = s.deals[-1]
+            g.append(LogEntry(f"deal {len(s.deals)} is over: {OUTCOMES.get(d['outcome'], d['outcome'])}"))
+            if not s.is_terminal():
+                g += _start(s.dealer, s.order[0], s.carried_in)
+        groups.append(g)
+    return groups
+
+
+def _choices(legal: list[str]) -> list[Choice]:
+    words = {"seat": "Stake the Seat", "abandon": "Abandon", "pass": "Pass", "drop": "Drop out", "match": "Match",
+             "fold": "Fold", "play out": "Play it out", "double": "Double", "part": "Part stakes", "show": "Show"}
+    out = []
+    for a in legal:
+        verb, _, num = a.partition(" ")
+        if verb == "vye":
+            out.append(Choice(f"Vye {num}", a))
+        elif verb == "revye":
+            out.append(Choice(f"Re-vye {num}", a))
+        else:
+            out.append(Choice(words.get(a, a.capitalize()), a))
+    return out
+
+
+def _question(state: PostAndPairState, reader: int | None, rl: dict[int, str]) -> tuple[str, str]:
+    cp = state.current_player()
+    you = reader is not None and cp == reader
+    who = label(cp, rl)
+    lab = "Your choices" if you else f"Choices for {who}"
+    ph = state.phase
+    if ph == "seat":
+        return ("Will you stake the Seat on your two cards, or abandon them?" if you
+                else f"{who} to stake the Seat on two cards, or abandon them."), lab
+    if ph == "part":
+        return ("Will you part the stakes equally with the others still in, or ask for a show?" if you
+                else f"{who} to part the stakes or ask for a show."), lab
+    if not state.opened:
+        legal = state.legal_actions()
+        other = [x for x in ("pass", "drop", "play out", "double") if x in legal]
+        alt = {"pass": "pass", "drop": "drop out", "play out": "play it out", "double": "double"}
+        alts = " or ".join(alt[x] for x in other)
+        return ((f"You have your third card. Will you vye, or {alts}?" if you
+                 else f"{who} to vye or {alts}."), lab)
+    owe = state.bet - state.contrib[cp]
+    return ((f"The vye stands at {state.bet}: {owe} more to stay in. Will you match it, re-vye or fold?" if you
+             else f"{who} to match the vye of {state.bet}, re-vye or fold."), lab)
+
+
+def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
+    n = state.players
+    o = state.options
+    v = state.view(seat)
+    over = state.is_terminal()
+    cp = None if over else state.current_player()
+    if over:
+        last = v["deals"][-1]
+        dealer, eldest = last["dealer"], last["eldest"]
+    else:
+        dealer, eldest = v["dealer"], v["order"][0]
+    rl = roles(dealer, eldest)
+    spec = get_game(state.game)
+    deal_no = v["deal"]
+    title = f"{spec.title}: deal {deal_no} of {o.deals}" if o.deals > 1 else spec.title
+    sub = f"{label(dealer, rl)} deals; {label(eldest, rl)} is the eldest hand and speaks first."
+    seats = []
+    for s in range(n):
+        cards: list[str] = []
+        hidden = 0
+        status: list[str] = []
+        counters: list[tuple[str, str]] = []
+        if over:
+            h = last["hands"][s]
+            if isinstance(h, str):
+                cards = h.split()
+            else:
+                hidden = h
+            w = [k.capitalize() for k in ("post", "pair", "seat") if last["winners"].get(k) == s]
+            if w:
+                status.append("wins the " + " and the ".join(w))
+        else:
+            hs = v["hands"]  # one entry per seat: its cards (a string) or, hidden, how many
+            h = hs.get(str(s)) if isinstance(hs, dict) else (hs[s] if s < len(hs) else None)
+            if isinstance(h, str):
+                cards = h.split()
+            elif isinstance(h, int):
+                hidden = h
+            st = v["status"].get(str(s), "in")
+            if st in STATUS:
+                status.append(STATUS[st])
+            vy = v["vyed"].get(str(s))
+            if vy:
+                counters.append(("In the vyes", str(vy)))
+        net = v["net"][s]
+        if over or len(v["deals"]):
+            counters.append(("Balance", f"{net:+d}" if net else "0"))
+        seats.append(Seat(s, roles=[rl[s]] if s in rl else [], you=seat == s, cards=cards, hidden=hidden,
+                          status=status, counters=counters, to_act=cp == s))
+    money = []
+    box = sum(d["box"] for d in v["deals"])
+    if not over:
+        carried = v["carried_in"]
+        for k, name in (("post", "Post"), ("pair", "Pair"), ("seat", "Seat")):
+            c = carried.get(k, 0)
+            money.append(Pot(name, v["table"][k], note=f"{c} from the last deal" if c else ""))
+        money.append(Pot("Vyes", v["table"]["vyes"], note=f"the vye stands at {v['bet']}" if v["bet"] else ""))
+    else:
+        left = last["carried_out"]
+        if sum(left.values()):
+            for k, name in (("post", "Post"), ("pair", "Pair"), ("seat", "Seat")):
+                money.append(Pot(name, left.get(k, 0), note="left on the table"))
+    money.append(Pot("The box", box, note="odd counters, for whoever keeps the cards"))
+    centre = []
+    prev = v["deals"][-1] if v["deals"] and not over else None
+    if prev is not None and prev["outcome"] == "show":
+        rlp = roles(prev["dealer"], prev["eldest"])
+        plays = [(label(s, rlp), c) for s in prev["shown"] for c in prev["hands"][s].split()]
+        trump = f"; trumps were {SUIT_NAMES[prev['trump']]}" if prev.get("trump") else ""
+        centre.append(Pile(f"Shown at the end of deal {len(v['deals'])}", plays, note=trump.lstrip("; ")))
+    groups = _log(state)
+    log = [x for g in groups for x in g]
+    legal = [] if over else state.legal_actions()
+    end = None
+    if over:
+        rec = state.to_record()
+        net = rec["net"]
+        top = max(net)
+        winners = [s for s in range(n) if net[s] == top] if top > 0 else []
+        if not winners:
+            head = "Nobody comes out ahead"
+        elif len(winners) == 1:
+            head = f"Seat {winners[0]} comes out ahead, {top:+d} counters"
+        else:
+            head = "Seats " + ", ".join(map(str, winners[:-1])) + f" and {winners[-1]} come out ahead, {top:+d} each"
+        lines = []
+        for i, d in enumerate(rec["deals"], 1):
+            rlx = roles(d["dealer"], d["eldest"])
+            w = d["winners"]
+            won = "; ".join(f"the {k.capitalize()} to {label(w[k], rlx)}" for k in ("post", "pair", "seat")
+                            if isinstance(w.get(k), int))
+            trump = f"; trumps {SUIT_NAMES[d['trump']]}" if d.get("trump") else ""
+            lines.append(f"Deal {i}: {OUTCOMES.get(d['outcome'], d['outcome'])}{trump}" + (f"; {won}" if won else "")
+                         + ".")
+        ledger = Ledger()
+        rows = []
+        for i, d in enumerate(rec["deals"], 1):
+            rlx = roles(d["dealer"], d["eldest"])
+            for ln in d["ledger"]:
+                ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
+                rows.append(LedgerRow(label(ln["from"], rlx), label(ln["to"], rlx), ln["counters"],
+                                      PARTIES.get(ln["stake"], ln["stake"]).replace(" dish", "")
+                                      .replace("Shared out", "sharing out"),
+                                      ln["reason"], ln["clause"], i if o.deals > 1 else None))
+        tot = ledger.net(n)
+        end = End(head + ".", lines, rows, totals=[(s, f"Seat {s}", tot[s]) for s in range(n)], winners=winners)
+        prompt = f"The game is over. {head}."
+        question, lab = "", ""
+    else:
+        question, lab = _question(state, seat, rl)
+        said = join_said(groups[-1] if len(groups) > 1 else [])
+        prompt = (said + " " + question).strip()
+    show_choices = not over and (seat is None or seat == cp)
+    return Table(title=title, subtitle=sub, seats=seats, centre=centre, money=money,
+                 money_title="The dishes" if not over else "Left at the end",
+                 prompt=prompt, choices=_choices(legal) if show_choices else [], choices_label=lab,
+                 log=log, end=end, game=state.game, reader=seat, to_act=cp)
+
+
+__all__ = ["roles", "table"]

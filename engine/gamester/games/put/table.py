@@ -1,0 +1,306 @@
+"""Put (and Truc) at the table: seats with their roles from the deal's record, the reader's hand face up, the
+trick in play and the tricks already played, the points toward the game, and the reader's choices.
+
+The words for each move are here; who won what, and why, come from the engine's own record (its reasons and
+clause ids). Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...clauses import get_clause
+from ...ledger import Ledger
+from ...registry import get_game
+from ...table import Chance, Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, card_name, replay_steps
+from ...table import said as join_said
+from .rules import (
+    ALTERNATE,
+    CUT_BEST,
+    PUT_REFUSED,
+    PUT_SEEN,
+    THROW_UP,
+    TRUC_DOUBLE,
+)
+from .state import PutState
+
+RESULTS = {
+    "won": "{w} wins the deal",
+    "put-won": "{w} wins the deal after a put that was seen, and with it the game",
+    "won-outright": "{w} wins a deal played out, and with it the game",
+    "put-refused": "{w} put and was not seen: the deal is his",
+    "double-refused": "{w} doubled and the other threw in his hand",
+    "thrown-up": "the other side threw up their cards: the deal goes to {w}",
+    "trick-and-tie": "a trick each and a tie: nobody scores",
+    "all-tied": "every trick tied: nobody scores",
+}
+
+
+def roles(dealer: int, n: int) -> dict[int, str]:
+    """The dealer, and the eldest hand on his left, of the deal whose record names ``dealer``."""
+    return {(dealer + 1) % n: "eldest", dealer: "dealer"}
+
+
+def label(seat: int | None, rl: dict[int, str]) -> str:
+    if seat is None:
+        return "nobody"
+    r = rl.get(seat)
+    return f"Seat {seat} ({r})" if r else f"Seat {seat}"
+
+
+def _side_words(state: PutState, seat: int) -> str:
+    return f"Seats {seat % 2} and {seat % 2 + 2}" if state.partners else f"Seat {seat}"
+
+
+def _log(state: PutState, reader: int | None) -> list[list[LogEntry]]:
+    """The moves in sentences, grouped by the action that caused them (group 0: the cut and the first deal)."""
+    n = state.players
+    first = [LogEntry("the players cut for the deal: " + "; then ".join(
+        ", ".join(f"Seat {s} cuts the {card_name(c)}" for s, c in rnd) for rnd in state.cut)
+        + f"; Seat {state.first_dealer} cuts the best card and deals first", CUT_BEST)]
+    groups: list[list[LogEntry]] = [first]
+    d0 = state.deals[0]
+    first.append(LogEntry(f"deal 1: Seat {d0['dealer']} deals three cards each", ALTERNATE))
+    for p, a, s in replay_steps(state):
+        d = s.d
+        rl = roles(d["dealer"], n)
+        who = label(p, rl)
+        nt, npts, nputs = len(d["tricks"]), len(d["points"]), len(d["puts"])
+        leading = not s.trick
+        ndeals = len(s.deals)
+        value = getattr(s, "value_now", 1)
+        phase = s.phase
+        s.apply(a)
+        verb, _, arg = a.partition(" ")
+        g: list[LogEntry] = []
+        if verb == "play":
+            g.append(LogEntry(f"{who} {'leads' if leading else 'plays'} the {card_name(arg)}"))
+        elif verb == "put":
+            g.append(LogEntry(f"{who} puts", d["puts"][nputs]["clause"] if len(d["puts"]) > nputs else ""))
+        elif verb == "see":
+            g.append(LogEntry(f"{who} sees the put: the deal is played for the game", PUT_SEEN))
+        elif verb == "refuse" and phase == "answer-double":
+            g.append(LogEntry(f"{who} will not play on for {value * 2} and throws in his hand", TRUC_DOUBLE))
+        elif verb == "refuse":
+            g.append(LogEntry(f"{who} refuses the put", PUT_REFUSED))
+        elif verb == "double":
+            g.append(LogEntry(f"{who} offers to double the deal to {value * 2}", TRUC_DOUBLE))
+        elif verb == "accept":
+            g.append(LogEntry(f"{who} accepts: the deal is worth {value * 2}", TRUC_DOUBLE))
+        elif verb == "throw-up":
+            g.append(LogEntry(f"{who} throws up his cards", THROW_UP))
+        elif verb == "give":
+            partner = (p + 2) % n
+            what = f"the {card_name(arg)}" if reader in (None, p, partner) else "his best card"
+            g.append(LogEntry(f"{who} gives {what} to his partner, {label(partner, rl)}",
+                              (d.get("exchange") or [{}])[-1].get("clause", "")))
+        elif verb == "discard":
+            what = f"the {card_name(arg)}" if reader in (None, p) else "one card"
+            g.append(LogEntry(f"{who} lays out {what}", (d.get("exchange") or [{}])[-1].get("clause", "")))
+        for t in d["tricks"][nt:]:
+            k = d["tricks"].index(t) + 1
+            w = t.get("winner")
+            g.append(LogEntry(f"trick {k} is tied" if w is None else f"{label(w, rl)} wins trick {k}", t["clause"]))
+        for pt in d["points"][npts:]:
+            g.append(LogEntry(pt["reason"], pt["clause"]))
+        r = d.get("result")
+        if r is not None and (len(s.deals) > ndeals or s.is_terminal() or s.d is not d):
+            text = RESULTS.get(r["kind"], r["kind"]).format(w=label(r.get("winner"), rl))
+            g.append(LogEntry(f"deal {d['number']}: {text}", r.get("clause", "")))
+        if s.is_terminal():
+            g.append(LogEntry(f"{_side_words(s, s.winner)} win{'' if s.partners else 's'} the "
+                              f"{'rubber' if s.options.rubber > 1 else 'game'}", s.game_by))
+        elif s.d is not d:
+            g.append(LogEntry(f"deal {s.d['number']}: Seat {s.d['dealer']} deals three cards each", ALTERNATE))
+        groups.append(g)
+    return groups
+
+
+def _choices(state: PutState, legal: list[str]) -> list[Choice]:
+    out = []
+    words = {"put": "Put", "see": "See it", "refuse": "Refuse", "accept": "Accept", "double": "Double",
+             "throw-up": "Throw up my cards"}
+    for a in legal:
+        verb, _, arg = a.partition(" ")
+        if verb in ("play", "give", "discard"):
+            v = {"play": "Play", "give": "Give", "discard": "Lay out"}[verb]
+            out.append(Choice(f"{v} the {card_name(arg)}", a, card=arg))
+        else:
+            out.append(Choice(words.get(a, a.capitalize()), a))
+    return out
+
+
+def _question(state: PutState, reader: int | None, rl: dict[int, str]) -> tuple[str, str]:
+    """What happens next, in words, and the label of the choices."""
+    cp = state.current_player()
+    you = reader is not None and cp == reader
+    who = label(cp, rl)
+    k = len(state.d["tricks"]) + 1
+    ph = state.phase
+    lab = "Your choices" if you else f"Choices for {who}"
+    if ph == "exchange":
+        verb = state.legal_actions()[0].split()[0]
+        if verb == "give":
+            partner = label((cp + 2) % state.players, rl)
+            return ((f"Give your partner, {partner}, your best card." if you
+                     else f"{who} to give his best card to his partner, {partner}."), lab)
+        return ("Lay out one card; you play the deal with the other three." if you
+                else f"{who} to lay out one card."), lab
+    if ph == "answer-put":
+        putter = label(state.put_by, rl)
+        return ((f"Will you see it, or refuse and give {putter} the point?" if you
+                 else f"{who} to see the put or refuse it."), lab)
+    if ph == "answer-double":
+        v = state.value_now
+        doubler = label(state.doubler, rl)
+        return ((f"Will you accept and play for {2 * v}, or refuse and give {doubler} {v}?" if you
+                 else f"{who} to accept the double or refuse it."), lab)
+    legal = state.legal_actions()
+    extra = []
+    if "put" in legal:
+        extra.append("put")
+    if "double" in legal:
+        extra.append("double")
+    if "throw-up" in legal:
+        extra.append("throw up your cards")
+    if not state.trick:
+        if you:
+            what = (", ".join(extra) + ", or lead a card") if extra else "lead a card"
+            return f"Your lead to trick {k}: {what}.", lab
+        return f"{who} to lead to trick {k}.", lab
+    led = state.trick[0]
+    if you:
+        tail = f" (or {', '.join(extra)})" if extra else ""
+        return f"Your play to trick {k}{tail}: {label(led[0], rl)} led the {led[1].name}.", lab
+    return f"{who} to play to trick {k}.", lab
+
+
+def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
+    n = state.players
+    o = state.options
+    v = state.view(seat)
+    d = state.d
+    rl = roles(d["dealer"], n)
+    over = state.is_terminal()
+    cp = None if over else state.current_player()
+    spec = get_game(state.game)
+    title = f"{spec.title}: game {v['game']}, deal {d['number']}" if o.rubber > 1 else \
+        f"{spec.title}: deal {d['number']}"
+    target = f"{o.game_points} point{'s' if o.game_points != 1 else ''}"
+    sub = [f"{label(d['dealer'], rl)} deals; {label((d['dealer'] + 1) % n, rl)} leads.",
+           f"{target[0].upper() + target[1:]} make the game" + (", two games the rubber." if o.rubber > 1 else ".")]
+    if state.put_seen and not over:
+        sub.append("A put has been seen: this deal is played for the whole game.")
+    if state.partners:
+        sub.append("Seats 0 and 2 play together against Seats 1 and 3.")
+    seats = []
+    hands = v.get("hands")
+    for s in range(n):
+        mine = seat is None or s == seat
+        cards: list[str] = []
+        hidden = 0
+        if over:
+            hidden = 0
+        elif mine:
+            cards = (hands[s] if hands else v["hand"]).split()
+        else:
+            hidden = v["hand_sizes"][s]
+        status = []
+        if not over and not state.active[s]:
+            status.append("out of this deal" if not state.partners or s in d.get("playing", [])
+                          else "sits out this deal")
+        if seat is not None and s == seat and v.get("received"):
+            status.append(f"was given the {card_name(v['received'])}")
+        if seat is not None and s == seat and v.get("gave"):
+            status.append(f"gave the {card_name(v['gave'])}")
+        if seat is not None and s == seat and v.get("discarded"):
+            status.append(f"laid out the {card_name(v['discarded'])}")
+        counters = [("Points", f"{v['score'][s]} of {o.game_points}")]
+        if not over and state.active[s]:
+            counters.append(("Tricks this deal", str(v["tricks_won"][s])))
+        if o.rubber > 1:
+            counters.append(("Games won", str(v["games_won"][s])))
+        if state.partners:
+            counters.append(("Partner", f"Seat {(s + 2) % n}"))
+        seats.append(Seat(s, roles=[rl[s]] if s in rl else [], you=seat == s, cards=cards, hidden=hidden,
+                          status=status, counters=counters, to_act=cp == s))
+    centre = []
+    for i, t in enumerate(d["tricks"], 1):
+        w = t.get("winner")
+        centre.append(Pile(f"Trick {i}", [(label(x, rl), c) for x, c in t["plays"]],
+                           note="tied" if w is None else f"won by {label(w, rl)}"))
+    if not over and (state.trick or state.phase == "play"):
+        k = len(d["tricks"]) + 1
+        if k <= 3:
+            centre.append(Pile(f"Trick {k}, in play", [(label(x, rl), str(c)) for x, c in state.trick]))
+    money = []
+    if o.betting == "double":
+        money.append(Pot("This deal is worth", text=f"{v.get('value', 1)} point{'s' if v.get('value', 1) != 1 else ''}"))
+    if state.put_by is not None and not over:
+        ans = "; ".join(f"{label(x, rl)} {'sees it' if a == 'see' else 'refuses'}" for x, a in d["puts"][-1]["answers"])
+        money.append(Pot("Put", text=f"{label(state.put_by, rl)} put" + (f"; {ans}" if ans else "")))
+    groups = _log(state, seat)
+    log = [x for g in groups for x in g]
+    end = None
+    legal = [] if over else state.legal_actions()
+    if over:
+        rec = state.to_record()
+        w = rec["winner"]
+        score = rec["score"]
+        sides = "rubber" if o.rubber > 1 else "game"
+        if state.partners:
+            head = f"Seats {w % 2} and {w % 2 + 2} win the {sides}"
+        else:
+            head = f"Seat {w} wins the {sides}"
+        others = [score[x] for x in range(n) if state.side(x) != state.side(w)]
+        if o.rubber == 1 and score[w] >= o.game_points:  # won on points (not by a put seen and won)
+            head += f", {score[w]} points to {max(others) if others else 0}"
+        last = rec["deals"][-1]
+        rlast = roles(last["dealer"], n)
+        r = last["result"]
+        lines = [f"Deal {last['number']}: " + RESULTS.get(r["kind"], r["kind"]).format(w=label(r.get("winner"), rlast)),
+                 f"How the game was won: {get_clause(rec['won_by']).statement}"]
+        if o.rubber > 1:
+            gw = rec["rubber"]["games_won"]
+            lines.append("Games won: " + ", ".join(f"Seat {s}: {gw[s]}" for s in range(n)))
+        ledger = Ledger()
+        rows = []
+        for ln in rec["ledger"]:
+            ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
+            rows.append(LedgerRow("The score", f"Seat {ln['to']}", ln["counters"], "points", ln["reason"],
+                                  ln["clause"]))
+        net = ledger.net(n)
+        end = End(head + ".", lines, rows, "Every point scored, with the rule that scored it",
+                  [(s, f"Seat {s}", net[s]) for s in range(n)], "Points scored by each seat over the whole game",
+                  [w], no_ledger="No points were scored: the game was won in one deal.")
+        prompt = join_said(groups[-1]) if len(groups) > 1 else head + "."
+        question, lab = "", ""
+    else:
+        question, lab = _question(state, seat, rl)
+        last = groups[-1] if len(groups) > 1 else []
+        said = join_said(last)
+        prompt = (said + " " + question).strip()
+    show_choices = not over and (seat is None or seat == cp)
+    chances = []
+    note = ""
+    if analysis and analysis.get("win") is not None:
+        chances = [Chance("Win this deal", analysis["win"]), Chance("Tie it", analysis.get("tie")),
+                   Chance("Lose it", analysis.get("lose"))]
+        m = analysis.get("method")
+        note = {"exact": "Exact, from the cards you have seen (both sides playing their best).",
+                "approximate": "Approximate: the model does not know your opponent was given his partner's best card.",
+                "monte-carlo": f"Estimated from {analysis.get('samples', 0):,} random deals of the unseen cards."
+                }.get(m, "")
+        per = analysis.get("cards") or {}
+        for act, ch in per.items():
+            if act in legal:
+                chances.append(Chance(f"Win if you play the {card_name(act.split()[1])}", ch.get("win")))
+    return Table(
+        title=title, subtitle=" ".join(sub), seats=seats, centre=centre, money=money,
+        money_title="In the middle of the table", prompt=prompt,
+        choices=_choices(state, legal) if show_choices else [], choices_label=lab,
+        chances=chances, chances_title="Your chances" if chances else "", chances_note=note,
+        log=log, end=end, game=state.game, reader=seat, to_act=cp)
+
+
+__all__ = ["roles", "table"]

@@ -1,0 +1,332 @@
+"""Speculation at the table: the seats with their roles from the deal's record, each seat's turned cards face up and
+its unturned cards face down (nobody looks at his own, by the rules), the turn-up, the best trump and its holder,
+the pool, and any sale in progress with its bids.
+
+The words for each move are here; who pays and takes what, and why, comes from the engine's own ledger (its reasons
+and clause ids). Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards import SUIT_NAMES
+from ...ledger import Ledger
+from ...registry import get_game
+from ...table import Chance, Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, card_name, replay_steps
+from ...table import said as join_said
+from .rules import (
+    AUCTION,
+    HAND_SALE,
+    HIDDEN_SALE,
+    PEEK,
+    PLAY_ORDER,
+    RESALE,
+    STAKE,
+    TURNUP,
+    TURNUP_SALE,
+)
+from .state import SpeculationState
+
+WHAT = {"turn-up": "the turn-up, face down", "card": "the card it is his turn to turn, unseen",
+        "hand": "all his unturned cards, unseen", "best": "the best trump"}
+
+
+def roles(dealer: int, n: int) -> dict[int, str]:
+    return {(dealer + 1) % n: "eldest", dealer: "dealer"}
+
+
+def label(seat: Any, rl: dict[int, str]) -> str:
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        r = rl.get(seat)
+        return f"Seat {seat} ({r})" if r else f"Seat {seat}"
+    return {"pool": "the pool", None: "nobody"}.get(seat, str(seat))
+
+
+def _about(x: float) -> str:
+    """A price in counters as a reader says it: ``about 2 counters``, ``about half a counter``."""
+    if x < 0.25:
+        return "next to nothing"
+    if x < 0.75:
+        return "about half a counter"
+    k = round(x)
+    return f"about {k} counter" + ("" if k == 1 else "s")
+
+
+def _reason(who: str, reason: str) -> str:
+    first = reason.split(" ", 1)[0]
+    return f"{who} {reason}" if first in ("holds", "buys", "looked") else f"{who}: {reason}"
+
+
+def _log(state: SpeculationState, reader: int | None) -> list[list[LogEntry]]:
+    n = state.players
+    groups: list[list[LogEntry]] = []
+    spec = get_game(state.game)
+    first = spec.new_state(state.options, state.players, state.seed)
+
+    def start(d) -> list[LogEntry]:
+        rl = roles(d.dealer, n)
+        out = [LogEntry(f"deal {d.number}: {label(d.dealer, rl)} deals three cards each, face down, and turns up "
+                        "the next card face down", TURNUP),
+               LogEntry(f"every player stakes {state.options.stake} to the pool, the dealer twice as much", STAKE)]
+        if d.carried_in:
+            out.append(LogEntry(f"{d.carried_in} counters are in the pool from the last deal"))
+        return out
+
+    def changes(d, nexp: int, noff: int, nled: int, g: list[LogEntry]) -> None:
+        rl = roles(d.dealer, n)
+        for shown_by, c in d.exposures[nexp:]:
+            if c == str(d.turnup):
+                g.append(LogEntry(f"the turn-up is the {card_name(c)}: {SUIT_NAMES[c[-1]]} are trumps", TURNUP))
+            elif shown_by is None:
+                g.append(LogEntry(f"the spare hand shows the {card_name(c)}"))
+            else:
+                g.append(LogEntry(f"{label(shown_by, rl)} turns the {card_name(c)}", PLAY_ORDER))
+        for o in d.offers[noff:]:
+            what = WHAT.get(o["what"], o["what"])
+            if o["result"] == "sold":
+                g.append(LogEntry(f"{label(o['buyer'], rl)} buys {what} from {label(o['seller'], rl)} for "
+                                  f"{o['price']}", {"turn-up": TURNUP_SALE, "card": HIDDEN_SALE,
+                                                    "hand": HAND_SALE, "best": RESALE}[o["what"]]))
+            elif o["result"] == "no bids":
+                g.append(LogEntry(f"nobody bids: {label(o['seller'], rl)} keeps it", AUCTION))
+        for ln in d.ledger.lines[nled:]:
+            if ln.clause in (STAKE,) or ln.stake == "sale":
+                continue
+            who = label(ln.payee if ln.payer == "pool" else ln.payer, rl)
+            g.append(LogEntry(_reason(who, ln.reason), ln.clause))
+        if d.done and d.winner is None and d.stays:
+            g.append(LogEntry(d.stays))
+
+    groups.append(start(first.deal))
+    for p, a, s in replay_steps(state):
+        d = s.deal
+        rl = roles(d.dealer, n)
+        who = label(p, rl)
+        nexp, noff, nled = len(d.exposures), len(d.offers), len(d.ledger.lines)
+        ndeals = len(s.deals)
+        phase = s.phase
+        s.apply(a)
+        verb, _, arg = a.partition(" ")
+        g: list[LogEntry] = []
+        if verb == "keep":
+            g.append(LogEntry(f"{who} keeps the turn-up" if phase == "turn-up-sale" else
+                              f"{who} keeps the best trump", TURNUP_SALE if phase == "turn-up-sale" else RESALE))
+        elif verb == "offer":
+            words = {"turn-up": "the turn-up, face down", "card": "the card it is his turn to turn, unseen",
+                     "hand": "all his unturned cards, unseen"}
+            what = words[arg] if arg in words else f"the {card_name(arg)}"
+            g.append(LogEntry(f"{who} offers for sale {what}", AUCTION))
+        elif verb == "bid":
+            g.append(LogEntry(f"{who} bids {arg}", AUCTION))
+        elif verb == "no-bid":
+            g.append(LogEntry(f"{who} does not bid", AUCTION))
+        elif verb == "accept":
+            g.append(LogEntry(f"{who} accepts the best bid", AUCTION))
+        elif verb == "refuse":
+            g.append(LogEntry(f"{who} refuses the best bid", AUCTION))
+        elif verb == "peek":
+            g.append(LogEntry(f"{who} looks at his cards out of turn", PEEK))
+        # "turn" is said by the card it shows
+        changes(d, nexp, noff, nled, g)
+        if len(s.deals) > ndeals:
+            g += start(s.deal)
+            changes(s.deal, 0, 0, 0, g)
+        groups.append(g)
+    return groups
+
+
+def _choices(state: SpeculationState, legal: list[str]) -> list[Choice]:
+    out = []
+    pen = state.options.peek_penalty
+    for a in legal:
+        verb, _, arg = a.partition(" ")
+        if a == "keep":
+            out.append(Choice("Keep it", a))
+        elif a == "offer turn-up":
+            out.append(Choice("Offer the turn-up for sale", a))
+        elif a == "offer card":
+            out.append(Choice("Offer this card for sale, unseen", a))
+        elif a == "offer hand":
+            out.append(Choice("Offer all my unturned cards", a))
+        elif verb == "offer":
+            out.append(Choice(f"Offer the {card_name(arg)} for sale", a))
+        elif a == "turn":
+            out.append(Choice("Turn my card", a))
+        elif a == "peek":
+            out.append(Choice(f"Look at my cards (costs {pen})", a))
+        elif a == "no-bid":
+            out.append(Choice("No bid", a))
+        elif verb == "bid":
+            out.append(Choice(f"Bid {arg}", a))
+        elif a == "accept":
+            high = state.auction["high"][1] if state.auction and state.auction["high"] else 0
+            out.append(Choice(f"Sell for {high}", a))
+        elif a == "refuse":
+            out.append(Choice("Refuse", a))
+        else:
+            out.append(Choice(a.capitalize(), a))
+    return out
+
+
+def _question(state: SpeculationState, reader: int | None, rl: dict[int, str], offered: bool = False
+              ) -> tuple[str, str]:
+    """What happens next, in words (``offered``: the sentence just said already names the offer)."""
+    cp = state.current_player()
+    you = reader is not None and cp == reader
+    who = label(cp, rl)
+    lab = "Your choices" if you else f"Choices for {who}"
+    ph = state.phase
+    d = state.deal
+    if ph == "turn-up-sale":
+        return ("Will you keep the turn-up, or offer it for sale before it is turned?" if you
+                else f"{who} to keep the turn-up or offer it for sale."), lab
+    if ph == "chief":
+        best = card_name(str(d.best))
+        return (f"You hold the best trump, the {best}. Keep it, or offer it for sale?" if you
+                else f"{who} holds the best trump, the {best}: he may keep it or sell it."), lab
+    if ph == "turn":
+        return ("Your turn: turn your next card, or sell it unseen?" if you
+                else f"{who} to turn a card."), lab
+    a = state.auction
+    seller = label(a["seller"], rl)
+    what = WHAT.get(a["what"], a["what"])
+    high = a["high"]
+    hi = f"The best bid so far is {high[1]}, by {label(high[0], rl)}." if high else "Nobody has bid yet."
+    if ph == "bid":
+        on_sale = "" if offered else f"{seller} offers {what}. "
+        return (f"{on_sale}{hi} " + ("What will you bid?" if you else f"{who} to bid.")), lab
+    return (f"The best bid for {what} is {high[1]}, by {label(high[0], rl)}. "
+            + ("Will you sell?" if you else f"{who} to sell or refuse.")), lab
+
+
+def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
+    n = state.players
+    v = state.view(seat)
+    d = state.deal
+    rl = roles(v["dealer"], n)
+    over = state.is_terminal()
+    cp = None if over else state.current_player()
+    spec = get_game(state.game)
+    title = f"{spec.title}: deal {v['deal']} of {v['deals']}"
+    sub = (f"{label(v['dealer'], rl)} deals; {label((v['dealer'] + 1) % n, rl)} turns first. Nobody looks at his "
+           "own cards: each is seen only when it is turned.")
+    seats = []
+    for sv in v["seats"]:
+        s = sv["seat"]
+        status = []
+        if sv["holds"]:
+            status.append("holds the best trump")
+        if sv["peeked"]:
+            status.append("looked out of turn: cannot take the pool")
+        if sv["cards"] and sv["unturned"]:
+            status.append("unturned: " + ", ".join(card_name(c) for c in sv["cards"].split()))
+        if over and d.winner == s:
+            status.append("takes the pool")
+        net = sv["net"]
+        seats.append(Seat(s, roles=[rl[s]] if s in rl else [], you=seat == s, cards=list(sv["shown"]),
+                          hidden=sv["unturned"], cards_label="Turned" if sv["shown"] else "",
+                          best=[v["best"]] if v["best"] and sv["holds"] else [], status=status,
+                          counters=[("Balance", f"{net:+d}" if net else "0")], to_act=cp == s))
+    centre = []
+    holder = v["turn_up_holder"]
+    hold = "belongs to the pool" if holder is None else f"held by {label(holder, rl)}"
+    if v["turn_up"] and v["turn_up_shown"]:
+        tr = v["trump"]
+        centre.append(Pile("Turn-up", [("", v["turn_up"])], note=f"{SUIT_NAMES[tr]} are trumps; {hold}",
+                           best=[v["best"]] if v["best"] == v["turn_up"] else []))
+    elif v["turn_up"]:
+        centre.append(Pile("Turn-up (still face down to the players)", [("", v["turn_up"])], note=hold))
+    else:
+        centre.append(Pile("Turn-up", [], hidden=1, note=f"face down; {hold}"))
+    if v["best"]:
+        ch = v["chief"]
+        centre.append(Pile("Best trump so far", [("", v["best"])], best=[v["best"]],
+                           note=f"{label(ch, rl)} is the chief hand" if ch is not None else "the pool holds it"))
+    if v["spare"] is not None:
+        sp = v["spare"]
+        if sp["cards"]:
+            centre.append(Pile("Spare hand", [("", c) for c in sp["cards"].split()],
+                               note="shown" if sp["shown"] else "face down to the players"))
+        else:
+            centre.append(Pile("Spare hand", [], hidden=3, note="face down"))
+    a = v["auction"]
+    money = [Pot("Pool", v["pool"], note=f"{v['carried_in']} from the last deal" if v["carried_in"] else "")]
+    if a:
+        bids = "; ".join(f"{label(x, rl)} {'bids ' + str(b) if b is not None else 'does not bid'}"
+                         for x, b in a["bids"]) or "no bids yet"
+        cards = a["cards"] or []
+        if cards and a["what"] == "best":
+            centre.append(Pile(f"For sale by {label(a['seller'], rl)}", [("", c) for c in cards], note=bids))
+        else:
+            n_hidden = 1 if a["what"] in ("turn-up", "card") else len(cards) or 2
+            if cards:
+                centre.append(Pile(f"For sale by {label(a['seller'], rl)}", [("", c) for c in cards], note=bids))
+            else:
+                centre.append(Pile(f"For sale by {label(a['seller'], rl)}: {WHAT[a['what']]}", [], hidden=n_hidden,
+                                   note=bids))
+        if a["high"]:
+            money.append(Pot("Best bid", a["high"][1], note=f"by {label(a['high'][0], rl)}"))
+    groups = _log(state, seat)
+    log = [x for g in groups for x in g]
+    legal = [] if over else state.legal_actions()
+    end = None
+    if over:
+        rec = state.to_record()
+        net = rec["net"]
+        top = max(net)
+        winners = [s for s in range(n) if net[s] == top] if top > 0 else []
+        if not winners:
+            head = "Nobody comes out ahead"
+        elif len(winners) == 1:
+            head = f"Seat {winners[0]} comes out ahead, {top:+d} counters"
+        else:
+            head = "Seats " + ", ".join(map(str, winners[:-1])) + f" and {winners[-1]} come out ahead, {top:+d} each"
+        lines = []
+        ledger = Ledger()
+        rows = []
+        for dd in rec["deals"]:
+            rlx = roles(dd["dealer"], n)
+            w = dd["winner"]
+            best = card_name(dd["best"]) if dd.get("best") else "no card"
+            lines.append(f"Deal {dd['deal']}: " + (f"{label(w, rlx)} takes the pool with the {best}." if w is not None
+                                                   else (dd.get("pool_stays") or "the pool stays") + "."))
+            for ln in dd["ledger"]:
+                ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
+                lab_from, lab_to = label(ln["from"], rlx), label(ln["to"], rlx)
+                rows.append(LedgerRow(lab_from[0].upper() + lab_from[1:], lab_to[0].upper() + lab_to[1:],
+                                      ln["counters"], {"pool": "the pool", "sale": "a sale"}.get(ln["stake"],
+                                                                                                 ln["stake"]),
+                                      ln["reason"], ln["clause"], dd["deal"]))
+        if rec.get("pool_left"):
+            lines.append(f"{rec['pool_left']} counters are left in the pool.")
+        tot = ledger.net(n)
+        end = End(head + ".", lines, rows, totals=[(s, f"Seat {s}", tot[s]) for s in range(n)], winners=winners)
+        prompt = f"The game is over. {head}."
+        lab = ""
+    else:
+        last = groups[-1] if len(groups) > 1 else []
+        question, lab = _question(state, seat, rl, any(" offers for sale " in x.text for x in last))
+        said = join_said(groups[-1] if len(groups) > 1 else [])
+        prompt = (said + " " + question).strip()
+    chances = []
+    if analysis and not over:
+        for sx in analysis.get("seats") or []:
+            if seat is None or sx["seat"] == seat:
+                who = "Your" if sx["seat"] == seat else label(sx["seat"], rl) + "'s"
+                chances.append(Chance(f"{who} chance of taking the pool", sx.get("takes_pool")))
+        off = analysis.get("on_offer")
+        if off and cp == seat:
+            words = {"turn-up": "the turn-up", "card": "your next card", "hand": "the cards on sale",
+                     "best": "the best trump"}
+            chances.append(Chance(f"Chance that {words.get(off['what'], 'it')} wins", off.get("chance"),
+                                  note=f"(a fair price: {_about(off['fair_price'])})"))
+    show_choices = not over and (seat is None or seat == cp)
+    return Table(title=title, subtitle=sub, seats=seats, centre=centre, money=money,
+                 money_title="In the middle of the table", prompt=prompt,
+                 choices=_choices(state, legal) if show_choices else [], choices_label=lab,
+                 chances=chances, chances_title="Chances, from what you can see" if chances else "",
+                 log=log, end=end, game=state.game, reader=seat, to_act=cp)
+
+
+__all__ = ["roles", "table"]

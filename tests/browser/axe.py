@@ -1,0 +1,75 @@
+"""axe-core (from npm, pinned in package-lock.json) injected into a page by Playwright, and what the tests need from
+its results: violations split by impact, and a printable summary."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+ARTIFACTS = Path(os.environ.get("GAMESTER_ARTIFACTS", ROOT / "test-artifacts"))
+SCREENS = ARTIFACTS / "screens"
+SERIOUS = ("critical", "serious")
+# Our own markup is held to WCAG 2.x A and AA plus axe's best practices.
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
+def need_axe() -> None:
+    if not AXE.is_file():
+        pytest.skip(f"axe-core is not installed at {AXE}: run npm ci")
+
+
+def run(page, context: dict | str | None = None) -> list[dict]:
+    """axe's violations for ``context`` (a selector, an include/exclude object, or the whole document)."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    res = page.evaluate(
+        """async ([ctx, tags]) => {
+             const r = await axe.run(ctx || document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+             return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+               nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary,
+                                         html: n.html.slice(0, 160)}))}));
+           }""", [context, TAGS])
+    return res
+
+
+def count(violations: list[dict]) -> dict[str, int]:
+    """Nodes per impact."""
+    out: dict[str, int] = {}
+    for v in violations:
+        out[v["impact"] or "unknown"] = out.get(v["impact"] or "unknown", 0) + len(v["nodes"])
+    return out
+
+
+def serious(violations: list[dict]) -> list[dict]:
+    return [v for v in violations if v["impact"] in SERIOUS]
+
+
+def describe(violations: list[dict], limit: int = 4) -> str:
+    lines = []
+    for v in violations:
+        lines.append(f"{v['impact']}: {v['id']} ({v['help']}) on {len(v['nodes'])} node(s)")
+        for n in v["nodes"][:limit]:
+            lines.append(f"    {n['target']}: {n['html']}")
+            if n.get("summary"):
+                lines.append("      " + n["summary"].replace("\n", "\n      ")[:400])
+    return "\n".join(lines)
+
+
+def dump(name: str, data) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / name
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def set_scheme(page, scheme: str) -> None:
+    """Material's light (``default``) or dark (``slate``) scheme on the page as loaded. Material animates colour
+    changes (links fade over 125 ms); they are switched off first, or axe would measure colours half-way."""
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
+    page.evaluate("""(s) => new Promise((done) => { document.body.setAttribute('data-md-color-scheme', s);
+                       requestAnimationFrame(() => requestAnimationFrame(done)); })""", scheme)

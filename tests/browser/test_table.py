@@ -1,0 +1,221 @@
+"""The card table in the browser, with the site's own CSS: each game drawn by the engine (``gamester.table.render_table``) at its
+opening, in the middle and at the end, injected into a built page at 390 and 1280 px, light and dark. axe-core finds
+nothing critical or serious, no element of a table overflows it (wide tables scroll in their own box), and a
+screenshot of each is saved to ``test-artifacts/screens/`` for a reviewer to look at.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import axe  # noqa: E402
+
+from gamester import get_game  # noqa: E402
+from gamester.table import render_table  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+PAGE = "engine/"          # any built page serves: the table goes into its article
+WIDTHS = (390, 1280)
+SCHEMES = ("default", "slate")
+GAMES = {  # game -> (players, seed, bots): a game the engine plays to the end
+    "post-and-pair": (4, 1674, "bold"),
+    "put": (2, 1, "bold"),
+    "speculation": (4, 5, "speculator"),
+}
+#: a decision worth a picture: the first position in one of these phases
+DECISION = {"post-and-pair": ("vye",), "put": ("answer-put", "answer-double"), "speculation": ("bid", "accept")}
+
+
+def positions(game: str) -> dict[str, str]:
+    """The table as drawn for the seat to act at the opening and in the middle, and for seat 0 at the end."""
+    players, seed, bot = GAMES[game]
+    spec = get_game(game)
+    state = spec.new_state(spec.default_options(), players, seed)
+    bots = [spec.make_bot(bot, seed * 7 + i) for i in range(players)]
+    actions = []
+    decision = None
+    while not state.is_terminal():
+        if decision is None and state.phase in DECISION[game]:
+            decision = len(actions)
+        p = state.current_player()
+        a = bots[p].choose(state, p)
+        state.apply(a)
+        actions.append(a)
+    out = {}
+    stages = [("opening", 0), ("middle", len(actions) // 2)] + ([("decision", decision)] if decision else [])
+    for stage, upto in stages:
+        s = spec.new_state(spec.default_options(), players, seed)
+        for a in actions[:upto]:
+            s.apply(a)
+        seat = s.current_player()
+        analysis = spec.analysis(s, seat) if spec.analysis else None
+        out[stage] = render_table(s, seat, analysis=analysis, base="../")
+    out["end"] = render_table(state, 0, base="../")
+    return out
+
+
+TABLES = {g: positions(g) for g in GAMES}
+
+
+@pytest.fixture(scope="module")
+def page(browser, base_url, traffic):
+    axe.need_axe()
+    context = browser.new_context(base_url=base_url)
+    traffic.attach(context)
+    pg = context.new_page()
+    yield pg
+    context.close()
+
+
+INJECT = """(html) => {
+  const host = document.querySelector('.md-content .md-typeset') || document.body;
+  let box = document.getElementById('gm-test-tables');
+  if (!box) { box = document.createElement('div'); box.id = 'gm-test-tables'; box.className = 'gm-widget';
+              host.prepend(box); }
+  box.innerHTML = html;
+  return box.getBoundingClientRect().width;
+}"""
+
+OVERFLOW = """() => {
+  const box = document.querySelector('#gm-test-tables .gm-tbl');
+  const edge = box.getBoundingClientRect();
+  const out = [];
+  for (const el of box.querySelectorAll('*')) {
+    if (el.closest('.gm-t-scroll') && !el.classList.contains('gm-t-scroll')) continue;  // scrolls in its own box
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (r.right > edge.right + 1 || r.left < edge.left - 1)
+      out.push(`${el.tagName.toLowerCase()}.${el.className}: ${Math.round(r.left)}..${Math.round(r.right)} ` +
+               `outside ${Math.round(edge.left)}..${Math.round(edge.right)}`);
+  }
+  if (document.documentElement.scrollWidth > window.innerWidth + 1)
+    out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_table_reads_at_every_width_and_scheme(page, base_url, game, scheme, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(base_url + PAGE)
+    axe.set_scheme(page, scheme)
+    problems = []
+    for stage, html in TABLES[game].items():
+        page.evaluate(INJECT, html)
+        over = page.evaluate(OVERFLOW)
+        if over:
+            problems.append(f"{stage}: overflow: {over[:5]}")
+        found = axe.run(page, "#gm-test-tables")
+        bad = axe.serious(found)
+        if bad:
+            problems.append(f"{stage}: axe:\n{axe.describe(bad)}")
+        axe.SCREENS.mkdir(parents=True, exist_ok=True)
+        page.add_style_tag(content=".md-header, .md-tabs { visibility: hidden; }")  # not over the picture
+        shot = axe.SCREENS / f"table-{game}-{stage}-{width}-{'dark' if scheme == 'slate' else 'light'}.png"
+        page.locator("#gm-test-tables").screenshot(path=str(shot))
+        print(f"screenshot: {shot}  axe: {axe.count(found) or 'no violations'}")
+    assert not problems, "\n".join(problems)
+
+
+def test_choices_are_reached_and_pressed_by_keyboard(page, base_url):
+    """Tab reaches the first choice with a visible focus ring; Enter on a button is an ordinary button press."""
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.goto(base_url + PAGE)
+    page.evaluate(INJECT, TABLES["put"]["opening"])
+    page.evaluate("""() => { window.__pressed = [];
+      document.querySelectorAll('#gm-test-tables button[data-action]').forEach(b =>
+        b.addEventListener('click', () => window.__pressed.push(b.dataset.action))); }""")
+    first = page.locator("#gm-test-tables button[data-action]").first
+    first.focus()
+    ring = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    assert ring not in ("none", "")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Space")
+    pressed = page.evaluate("() => window.__pressed")
+    assert len(pressed) == 2 and pressed[0] == first.get_attribute("data-action")
+
+
+def _dealer(state) -> int:
+    """The dealer of the deal in progress (or the last deal), from the engine's record."""
+    return state.to_record()["deals"][-1]["dealer"] if state.is_terminal() or state.game != "post-and-pair" \
+        else state.dealer
+
+
+def _winners(state) -> list[int]:
+    rec = state.to_record()
+    if state.game == "put":
+        return [rec["winner"]]
+    top = max(rec["net"])
+    return [s for s, v in enumerate(rec["net"]) if v == top] if top > 0 else []
+
+
+LISTEN = """() => { window.__pressed = null;
+  document.getElementById('gm-test-tables').addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-action]'); if (b) window.__pressed = b.dataset.action; }, { once: true }); }"""
+
+
+@pytest.mark.parametrize(("width", "scheme"), [(390, "default"), (1280, "slate")])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_reader_plays_a_whole_game_with_the_keyboard(page, base_url, game, width, scheme):
+    """The reader (seat 0) plays a whole game from the drawn table alone: Tab to a choice, Enter, and the engine
+    (CPython here, standing in for the widget's worker) applies the button's action; the computer plays the other
+    seats. On every drawing the roles are the deal's and nothing overflows; at the end the winner shown is the
+    record's. (The widget script will do the same through the ``table`` op: see notes/TABLE-INTEGRATION.md.)"""
+    import random
+
+    players, seed, bot = GAMES[game]
+    spec = get_game(game)
+    state = spec.new_state(spec.default_options(), players, seed)
+    bots = [spec.make_bot(bot, seed * 7 + i) for i in range(players)]
+    rng = random.Random(seed)
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(base_url + PAGE)
+    axe.set_scheme(page, scheme)
+    clicks = 0
+    while True:
+        page.evaluate(INJECT, render_table(state, 0, base="../"))
+        dealer = _dealer(state)
+        roles = page.evaluate("() => [...document.querySelectorAll('#gm-test-tables li.gm-seat')]"
+                              ".map(li => li.dataset.roles)")
+        assert [i for i, r in enumerate(roles) if "dealer" in r.split()] == [dealer]
+        assert [i for i, r in enumerate(roles) if "eldest" in r.split()] == [(dealer + 1) % players] \
+            or game == "post-and-pair"
+        over = page.evaluate(OVERFLOW)
+        assert not over, over
+        if state.is_terminal():
+            break
+        p = state.current_player()
+        if p != 0:
+            assert page.locator("#gm-test-tables button[data-action]").count() == 0
+            state.apply(bots[p].choose(state, p))
+            continue
+        buttons = page.locator("#gm-test-tables button[data-action]")
+        n = buttons.count()
+        assert n == len(state.legal_actions())
+        k = rng.randrange(n) if rng.random() < 0.3 else None
+        if k is None:  # mostly play as the computer would, so the game looks like a real one
+            want = bots[0].choose(state, 0)
+            k = [buttons.nth(i).get_attribute("data-action") for i in range(n)].index(want)
+        buttons.nth(k).focus()
+        page.evaluate(LISTEN)
+        page.keyboard.press("Enter")
+        action = page.evaluate("() => window.__pressed")
+        assert action == buttons.nth(k).get_attribute("data-action")
+        state.apply(action)
+        clicks += 1
+    assert clicks >= 1
+    shown = page.get_attribute("#gm-test-tables .gm-t-headline", "data-winners")
+    assert [int(x) for x in shown.split()] == _winners(state)
+    axe.SCREENS.mkdir(parents=True, exist_ok=True)
+    shot = axe.SCREENS / f"played-{game}-{width}-{'dark' if scheme == 'slate' else 'light'}.png"
+    page.add_style_tag(content=".md-header, .md-tabs { visibility: hidden; }")
+    page.locator("#gm-test-tables").screenshot(path=str(shot))
+    print(f"screenshot: {shot} after {clicks} moves by keyboard")
