@@ -8,7 +8,16 @@ import re
 from html import escape as e
 from typing import Any
 
-from gamester_site.blocks import args_of, base_of, cite_block, locator, note_refs, reference, status_badge, tabs
+from gamester_site.blocks import (
+    args_of,
+    base_of,
+    cite_block,
+    locator,
+    note_refs,
+    reference,
+    status_badge,
+    tabs,
+)
 from gamester_site.places import anchor_units, on_game_page
 from gamester_site.store import (
     EditionError,
