@@ -35,8 +35,12 @@ def _install(session: nox.Session) -> None:
 
 
 def _npm(session: nox.Session) -> None:
-    """Pyodide comes from npm, pinned by package-lock.json."""
-    if not os.path.isdir("node_modules/pyodide") or os.environ.get("CI"):
+    """Pyodide and axe-core come from npm, pinned by package-lock.json: ``npm ci`` runs when node_modules is
+    missing or was installed from another lock (npm writes the lock it installed to node_modules/.package-lock.json,
+    so a lock changed by a pull is noticed), and always in CI."""
+    lock, installed = "package-lock.json", "node_modules/.package-lock.json"
+    stale = not os.path.isfile(installed) or os.path.getmtime(installed) < os.path.getmtime(lock)
+    if stale or os.environ.get("CI"):
         session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
 
 
