@@ -184,6 +184,19 @@ def counters_words(n: int) -> str:
     return f"{n} counter" + ("" if n == 1 else "s")
 
 
+def ahead(net: list[int]) -> tuple[str, list[int]]:
+    """Who came out ahead over a game of counters, in words and as seats: "Seat 2 comes out ahead, +3 counters",
+    "Seats 0 and 3 come out ahead, +2 each", or "Nobody comes out ahead" (no seat won anything; no seats)."""
+    top = max(net)
+    winners = [s for s, v in enumerate(net) if v == top] if top > 0 else []
+    if not winners:
+        return "Nobody comes out ahead", winners
+    if len(winners) == 1:
+        return f"Seat {winners[0]} comes out ahead, {top:+d} counters", winners
+    return ("Seats " + ", ".join(map(str, winners[:-1])) + f" and {winners[-1]} come out ahead, {top:+d} each",
+            winners)
+
+
 _SEAT_NO = re.compile(r"\bseat (\d+)")
 
 

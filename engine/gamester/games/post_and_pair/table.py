@@ -12,7 +12,7 @@ from typing import Any
 from ...cards import SUIT_NAMES
 from ...ledger import Ledger
 from ...registry import get_game
-from ...table import Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, replay_steps
+from ...table import Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, ahead, replay_steps
 from ...table import said as join_said
 from . import rules
 from .state import PostAndPairState
@@ -223,14 +223,7 @@ def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[st
     if over:
         rec = state.to_record()
         net = rec["net"]
-        top = max(net)
-        winners = [s for s in range(n) if net[s] == top] if top > 0 else []
-        if not winners:
-            head = "Nobody comes out ahead"
-        elif len(winners) == 1:
-            head = f"Seat {winners[0]} comes out ahead, {top:+d} counters"
-        else:
-            head = "Seats " + ", ".join(map(str, winners[:-1])) + f" and {winners[-1]} come out ahead, {top:+d} each"
+        head, winners = ahead(net)
         lines = []
         for i, d in enumerate(rec["deals"], 1):
             rlx = roles(d["dealer"], d["eldest"])

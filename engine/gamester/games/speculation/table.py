@@ -13,7 +13,20 @@ from typing import Any
 from ...cards import SUIT_NAMES
 from ...ledger import Ledger
 from ...registry import get_game
-from ...table import Chance, Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, card_name, replay_steps
+from ...table import (
+    Chance,
+    Choice,
+    End,
+    LedgerRow,
+    LogEntry,
+    Pile,
+    Pot,
+    Seat,
+    Table,
+    ahead,
+    card_name,
+    replay_steps,
+)
 from ...table import said as join_said
 from .rules import (
     AUCTION,
@@ -274,14 +287,7 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
     if over:
         rec = state.to_record()
         net = rec["net"]
-        top = max(net)
-        winners = [s for s in range(n) if net[s] == top] if top > 0 else []
-        if not winners:
-            head = "Nobody comes out ahead"
-        elif len(winners) == 1:
-            head = f"Seat {winners[0]} comes out ahead, {top:+d} counters"
-        else:
-            head = "Seats " + ", ".join(map(str, winners[:-1])) + f" and {winners[-1]} come out ahead, {top:+d} each"
+        head, winners = ahead(net)
         lines = []
         ledger = Ledger()
         rows = []
