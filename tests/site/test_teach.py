@@ -20,6 +20,10 @@ def test_exercises_marker(game):
     first = commands.quiz(game, 100, kinds[0])["data"]
     assert f"{chr(65 + first['choices'].index(first['answer']))}. " in key.split("</li>")[0]
     assert pages.exercises(f"{game} count=12 seed=100", "../../") == html  # the same page every build
+    # the place for "Another question" (gamester-quiz.js), between the questions and the key; without the script
+    # it gives the command that makes more
+    live = questions.split('<div class="gm-quiz"')[1]
+    assert f'data-game="{game}"' in live and 'data-base="../../"' in live and f"gamester quiz {game} --seed N" in live
 
 
 def test_bad_marker_arguments():
@@ -38,7 +42,7 @@ def test_numbers_tables_render():
 def test_pages_in_a_folder_are_scanned_in_mkdocs_order():
     # docs/teach/ is the first folder of pages: the scan of which page shows which text sorts as MkDocs does
     # (the top level first, each folder's index first), where it once compared a folder name with a flag.
-    from gamester_site import site_data
-    urls = [u for u, _ in site_data._doc_pages()]
+    from gamester_site import places
+    urls = [u for u, _ in places._doc_pages()]
     assert urls[0] == "" and urls.index("numbers/") < urls.index("teach/") < urls.index("teach/put/")
     assert all(u.startswith("teach/") for u in urls[urls.index("teach/"):])
