@@ -47,10 +47,23 @@ def ask(page, quiz):
     return quiz.locator(".gm-quiz-question")
 
 
-def test_another_question_answered_by_keyboard_and_explained(fresh, base_url, traffic):
+@pytest.fixture
+def own_page(browser, base_url, traffic):
+    """A context of its own, with its own record of requests: the session's record counts the engine's bytes for
+    the widget tests, which expect their own first boot."""
+    mine = type(traffic)()   # conftest's Traffic: aborts and records any request that leaves 127.0.0.1
+    context = browser.new_context(base_url=base_url)
+    mine.attach(context)
+    page = context.new_page()
+    page.traffic = mine
+    yield page
+    context.close()
+
+
+def test_another_question_answered_by_keyboard_and_explained(own_page, base_url):
     if not AXE.is_file():
         pytest.skip(f"axe-core is not installed at {AXE}: run npm ci")
-    page = fresh()
+    page = own_page
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(base_url + PAGE)
     quiz = page.locator(".gm-quiz.gm-enhanced")
@@ -107,4 +120,5 @@ def test_another_question_answered_by_keyboard_and_explained(fresh, base_url, tr
     msg = quiz.locator(".gm-quiz-bar .gm-quiz-error")
     msg.wait_for(timeout=STEP_MS)
     assert "unknown game 'no-such-game'" in msg.inner_text()
-    assert not [u for u in traffic.foreign]
+    assert page.traffic.count("pyodide.asm.wasm") == 1                        # one engine for the visit
+    assert not page.traffic.foreign, page.traffic.foreign[:5]                # no request left 127.0.0.1
