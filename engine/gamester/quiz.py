@@ -93,3 +93,31 @@ def text(ex: dict[str, Any]) -> str:
     for e in ex["explanation"]:
         lines.append(f"  [{e['clause']}] {e['text']}")
     return "\n".join(lines)
+
+
+# -- HTML for readers (the printed Teach pages and the live "Another question" alike) ------------------------------
+
+def seat_labels(ex: dict[str, Any], quiz_seats: Callable[[dict[str, Any]], list[str]] | None) -> list[str]:
+    """A label for each hand the exercise shows: the game's own (``GameSpec.quiz_seats``), else "Seat n"."""
+    if quiz_seats is not None:
+        return list(quiz_seats(ex))
+    return [f"Seat {s}" for s in range(len(ex["hands"] or []))]
+
+
+def question_html(ex: dict[str, Any], labels: list[str]) -> str:
+    """The question and the hands it shows, cards drawn as cards (no choices: a page lists them, a widget makes
+    them buttons)."""
+    from .html import cards_html, e
+    out = f'<p class="gm-quiz-question-text">{e(ex["question"])}</p>'
+    if ex["hands"]:
+        rows = "".join(f'<tr><th scope="row">{e(labels[s])}</th><td>{cards_html(h)}</td></tr>'
+                       for s, h in enumerate(ex["hands"]))
+        out += f'<table class="gm-ex-hands"><tbody>{rows}</tbody></table>'
+    return out
+
+
+def explanation_html(ex: dict[str, Any], base: str) -> str:
+    """The explanation's sentences, each with a link to its clause on the Clauses page (``base`` leads there)."""
+    from .html import e
+    return " ".join(f'{e(x["text"])} <small>(<a class="gm-clause" href="{e(base)}clauses/#{e(x["clause"])}">'
+                    f'{e(x["clause"])}</a>)</small>' for x in ex["explanation"])

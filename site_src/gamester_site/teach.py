@@ -15,9 +15,8 @@ from collections.abc import Callable
 from html import escape as e
 from typing import Any
 
-from gamester import commands, games
+from gamester import commands, games, quiz
 from gamester.errors import RulesetError
-from gamester.html import cards_html
 
 
 def _args(text: str) -> tuple[list[str], dict[str, str]]:
@@ -38,10 +37,6 @@ def _int(kw: dict[str, str], key: str, default: int) -> int:
         raise RulesetError(f"{key}={kw[key]!r} is not a whole number") from None
 
 
-def _clause(cid: str, base: str) -> str:
-    return f'<a class="gm-clause" href="{e(base)}clauses/#{e(cid)}">{e(cid)}</a>'
-
-
 # -- exercises ---------------------------------------------------------------------------------------------------
 def exercises(text: str, base: str) -> str:
     pos, kw = _args(text)
@@ -54,27 +49,32 @@ def exercises(text: str, base: str) -> str:
     unknown = set(kw) - {"count", "seed", "ruleset"}
     if unknown:
         raise RulesetError(f"unknown argument(s) {', '.join(sorted(unknown))} for 'exercises'")
-    seats = games()[game].quiz_seats or (lambda ex: [f"Seat {s}" for s in range(len(ex["hands"] or []))])
+    quiz_seats = games()[game].quiz_seats
     exs = [commands.quiz(game, seed + i, kinds[i % len(kinds)], kw.get("ruleset"))["data"] for i in range(count)]
     qs, answers = [], []
     for ex in exs:
-        body = [f'<li class="gm-exercise"><p>{e(ex["question"])}</p>']
-        if ex["hands"]:
-            labels = seats(ex)
-            rows = "".join(f"<tr><th scope=\"row\">{e(labels[s])}</th><td>{cards_html(h)}</td></tr>"
-                           for s, h in enumerate(ex["hands"]))
-            body.append(f'<table class="gm-ex-hands"><tbody>{rows}</tbody></table>')
+        body = [f'<li class="gm-exercise">{quiz.question_html(ex, quiz.seat_labels(ex, quiz_seats))}']
         body.append('<ol class="gm-choices" type="A">' + "".join(f"<li>{e(c)}</li>" for c in ex["choices"])
                     + "</ol></li>")
         qs.append("".join(body))
         letter = chr(65 + ex["choices"].index(ex["answer"]))
-        why = " ".join(f'{e(x["text"])} <small>({_clause(x["clause"], base)})</small>' for x in ex["explanation"])
+        why = quiz.explanation_html(ex, base)
         answers.append(f'<li><p><strong>{letter}. {e(ex["answer"])}</strong></p><p>{why}</p>'
                        f'<p><small>Made with <code>gamester quiz {e(game)} --seed {ex["seed"]} --kind '
                        f'{e(ex["kind"])}</code>.</small></p></li>')
-    return (f'<ol class="gm-exercises">{"".join(qs)}</ol>'
+    return (f'<ol class="gm-exercises">{"".join(qs)}</ol>{live(game, kw.get("ruleset"), base)}'
             '<details class="gm-answer-key"><summary>Answer key (open it when you are ready)</summary>'
             f'<ol class="gm-answers">{"".join(answers)}</ol></details>')
+
+
+def live(game: str, ruleset: str | None, base: str) -> str:
+    """The place for "Another question" (gamester-quiz.js adds the button and asks the engine's ``quiz`` op); without
+    the script it says how to make more exercises like the printed ones."""
+    cmd = f"gamester quiz {game} --seed N" + (f" --ruleset {ruleset}" if ruleset else "")
+    return (f'<div class="gm-quiz" data-game="{e(game)}" data-ruleset="{e(ruleset or "")}" data-base="{e(base)}">'
+            '<p class="gm-quiz-intro"><strong>Another question.</strong> With JavaScript, the engine makes a fresh '
+            'exercise here, checks your answer and explains it; without it, '
+            f'<code>{e(cmd)}</code> makes one at the command line for any seed.</p></div>')
 
 
 # -- numbers -----------------------------------------------------------------------------------------------------

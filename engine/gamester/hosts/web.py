@@ -8,7 +8,7 @@ parser, actions against the state's legal list. Every reply is an object with ``
     >>> json.loads(handle('{"op": "ping"}'))["ok"]
     True
     >>> json.loads(handle('{"op": "format disk"}'))["error"]
-    "unknown op 'format disk': known ops are analysis, apply, bot, compare, games, new, ping, render, rulesets, settle, table, view"
+    "unknown op 'format disk': known ops are analysis, apply, bot, compare, games, new, ping, quiz, render, rulesets, settle, table, view"
 
 The widgets are stateless towards the engine: a game in progress travels as a *position* (game, ruleset, players,
 seed, the actions so far), the same fields as a game record, so every call replays it (a few milliseconds) and a
@@ -27,6 +27,8 @@ Operations (fields other than ``op`` are listed; ``?`` marks optional ones):
 - ``table`` ``{position..., seat?, chances?, base?}``: the card table for that seat as HTML (``gamester.table``),
   with the game's chances for the seat when ``chances`` is true and the seat is to act.
 - ``settle`` ``{game, ruleset?, options?, hands, folded?}``: a show-down of given hands (the CLI's ``settle``).
+- ``quiz`` ``{game, kind?, ruleset?, seed?, base?}``: one exercise (the CLI's ``quiz --json``) as ``exercise``, and
+  ``html``: its ``question`` (hands drawn as cards) and ``explanation`` (clause links from ``base``).
 - ``compare`` ``{game, rulesets: [a, b], players?, seed?}``: one deal dealt under two rulesets (the CLI's ``deal``).
 - ``advance`` is folded into ``bot`` by ``until``: ``{position..., bots: [name|"default"|null per seat],
   until: "human"|"end"}`` lets the bots move until a seat with ``null`` (a reader) is to act or the game ends;
@@ -40,7 +42,7 @@ import re
 import time
 from typing import Any
 
-from .. import __version__, commands, records, render
+from .. import __version__, commands, quiz, records, render
 from ..cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from ..errors import GamesterError, IllegalActionError, NotationError, RulesetError
 from ..options import Options, parse_int
@@ -444,10 +446,24 @@ def _op_table(req: dict) -> dict:
             "step": len(state.history)}
 
 
+def _op_quiz(req: dict) -> dict:
+    """One exercise (the CLI's ``quiz --json``) and the engine's HTML of its question and explanation."""
+    spec = _game(req)
+    kind = _str(req, "kind", None, limit=60)
+    if kind is not None and not _TOKEN_RE.match(kind):
+        raise RequestError(f"field 'kind' must be a kind's name, not {_show(kind)}")
+    ruleset = _str(req, "ruleset", None, limit=2000) or None
+    seed = _int(req, "seed", 0)
+    base = _base(req)
+    ex = commands.quiz(spec, seed, kind, ruleset)["data"]
+    return {"exercise": ex, "html": {"question": quiz.question_html(ex, quiz.seat_labels(ex, spec.quiz_seats)),
+                                     "explanation": quiz.explanation_html(ex, base)}}
+
+
 OPS = {
     "analysis": _op_analysis, "apply": _op_apply, "bot": _op_bot, "compare": _op_compare, "games": _op_games,
-    "new": _op_new, "ping": _op_ping, "render": _op_render, "rulesets": _op_rulesets, "settle": _op_settle,
-    "table": _op_table, "view": _op_view,
+    "new": _op_new, "ping": _op_ping, "quiz": _op_quiz, "render": _op_render, "rulesets": _op_rulesets,
+    "settle": _op_settle, "table": _op_table, "view": _op_view,
 }
 
 
