@@ -82,6 +82,13 @@
         }
         const headline = host.querySelector(".gm-t-headline");
         if (p.terminal && headline) words = headline.textContent.trim();
+        // Moves made since the table was last drawn going forward (the computer's, after the reader's) are read out
+        // before the prompt: each log line's sentence, without its clause links.
+        const said = [...host.querySelectorAll(".gm-t-log li")].map((li) => (li.firstChild ? li.firstChild.textContent : "").trim());
+        const fresh = this.saidStep !== undefined && p.step > this.saidStep ? said.slice(this.saidCount || 0) : [];
+        this.saidCount = said.length;
+        this.saidStep = p.step;
+        if (fresh.length) words = `${fresh.slice(-6).join(" ")} ${words}`.trim();
         this.announce.textContent = "";
         requestAnimationFrame(() => { this.announce.textContent = words; });
         this.stepInfo.textContent = this.acts.length ? `Move ${p.step} of ${this.acts.length}.` : "";

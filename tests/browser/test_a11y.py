@@ -7,13 +7,8 @@ reported: it is printed, and written with every violation to ``test-artifacts/ax
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
+import axe  # tests/browser/axe.py (pytest puts a test's folder without __init__.py on sys.path)
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import axe  # noqa: E402
 from conftest import SITE  # noqa: E402
 
 pytestmark = pytest.mark.browser

@@ -6,13 +6,8 @@ screenshot of each is saved to ``test-artifacts/screens/`` for a reviewer to loo
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
+import axe  # tests/browser/axe.py (pytest puts a test's folder without __init__.py on sys.path)
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import axe  # noqa: E402
 
 from gamester import get_game  # noqa: E402
 from gamester.table import render_table  # noqa: E402

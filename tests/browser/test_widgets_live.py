@@ -7,13 +7,8 @@ Then the defects the issue lists, each with its check.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
+import axe  # tests/browser/axe.py (pytest puts a test's folder without __init__.py on sys.path)
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-import axe  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -131,6 +126,12 @@ def test_a_reader_plays_a_whole_game_in_the_live_widget(live, base_url, path, ki
         moved(page, w, step)
         if clicks == 1:
             counts["middle"] = check_state(page, w, f"{kind}-middle", width, scheme)
+            # The moves since the reader's click (the reader's own and the computer's replies) are read out politely
+            # before the prompt: the newest line of the move log is in the live region.
+            said = w.evaluate("(el) => [...el.querySelectorAll('.gm-t-log li')].map((li) => li.firstChild.textContent.trim())")
+            page.wait_for_function("(el) => el.querySelector('.gm-announce').textContent.trim().length > 0",
+                                   arg=w.element_handle(), timeout=STEP_MS)
+            assert said and said[-1] in w.locator(".gm-announce").text_content()
     assert w.get_attribute("data-terminal") == "1"
     record = w.evaluate("(el) => el.__gm.pos.record")
     shown = w.locator(".gm-t-headline").get_attribute("data-winners")
