@@ -143,11 +143,6 @@ class GameSpec:
     # shown). Drawn by gamester.table.render_table for the build-time page and the live widget alike.
     table: Callable[..., Any] | None = None
 
-    @property
-    def cli(self) -> dict[str, Command]:
-        """The old name of :attr:`commands`."""
-        return self.commands
-
     def parse_ruleset(self, text: str) -> Options:
         return parse_ruleset(self.name, self.options(), self.presets, text)
 

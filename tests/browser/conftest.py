@@ -102,3 +102,16 @@ def fresh(browser, base_url, traffic):
     yield make
     for c in contexts:
         c.close()
+
+
+@pytest.fixture(scope="module")
+def axe_page(browser, base_url, traffic):
+    """A page of its own (no booted engine) for the axe checks of a test module; axe-core must be installed."""
+    import axe  # tests/browser/axe.py
+
+    axe.need_axe()
+    context = browser.new_context(base_url=base_url)
+    traffic.attach(context)
+    pg = context.new_page()
+    yield pg
+    context.close()

@@ -20,13 +20,8 @@ RESULTS: dict[str, dict] = {}
 
 
 @pytest.fixture(scope="module")
-def page(browser, base_url, traffic):
-    axe.need_axe()
-    context = browser.new_context(base_url=base_url)
-    traffic.attach(context)
-    pg = context.new_page()
-    yield pg
-    context.close()
+def page(axe_page):
+    yield axe_page
     if RESULTS:
         path = axe.dump("axe-pages.json", RESULTS)
         print(f"\naxe results for every page: {path}")

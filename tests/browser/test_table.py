@@ -58,13 +58,8 @@ TABLES = {g: positions(g) for g in GAMES}
 
 
 @pytest.fixture(scope="module")
-def page(browser, base_url, traffic):
-    axe.need_axe()
-    context = browser.new_context(base_url=base_url)
-    traffic.attach(context)
-    pg = context.new_page()
-    yield pg
-    context.close()
+def page(axe_page):
+    return axe_page
 
 
 INJECT = """(html) => {

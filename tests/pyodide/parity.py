@@ -58,20 +58,18 @@ def digests(seeds: int = SEEDS) -> dict[str, list[str]]:
 
 def settle_timing(n: int = 300) -> float | None:
     """Seconds per Post and Pair show-down settlement (for benchmarks/bench_browser.py), or None if absent."""
-    import argparse
     import time
 
     from gamester import games
+    from gamester.registry import CommandArgs
 
     spec = games().get("post-and-pair")
-    if spec is None or "deal" not in spec.cli:
+    if spec is None or "deal" not in spec.commands:
         return None
     opts = spec.default_options()
     t = time.perf_counter()
     for seed in range(n):
-        ns = argparse.Namespace(players=6, seed=seed, hand=[], folded=[], bots=[], deals=None, json=True,
-                                ruleset=None, option=[])
-        spec.cli["deal"](opts, ns)
+        spec.commands["deal"](opts, CommandArgs(players=6, seed=seed))
     return (time.perf_counter() - t) / n
 
 

@@ -12,6 +12,7 @@ from gamester import IllegalActionError, NotationError, RulesetError, get_game, 
 from gamester.cards import FULL_PACK
 from gamester.clauses import all_clauses, get_clause
 from gamester.cli import main
+from gamester.registry import CommandArgs
 from gamester.speculation import PRESETS, SpeculationOptions, SpeculationState
 
 SPEC = get_game("speculation")
@@ -363,7 +364,7 @@ def test_views_hide_unturned_cards():
 
 def test_multi_deal_game_and_replay():
     spec = SPEC
-    rec = json.loads(json.dumps(spec.cli["play"](HANDBOOK.replace(deals=7), _ns(players=3, seed=9))[0]))
+    rec = json.loads(json.dumps(spec.commands["play"](HANDBOOK.replace(deals=7), CommandArgs(players=3, seed=9))[0]))
     assert len(rec["deals"]) == 7 and [d["dealer"] for d in rec["deals"]] == [2, 0, 1, 2, 0, 1, 2]
     assert replay(rec).to_record() == rec
     tot = [0, 0, 0]
@@ -373,13 +374,6 @@ def test_multi_deal_game_and_replay():
     assert tot == rec["net"] and sum(rec["net"]) + rec["pool_left"] == 0
 
 
-def _ns(**kw):
-    import argparse
-
-    base = {"players": None, "seed": None, "hand": [], "folded": [], "bots": [], "deals": None, "json": True,
-            "ruleset": None, "option": []}
-    base.update(kw)
-    return argparse.Namespace(**base)
 
 
 def test_cli_play_json(capsys):
