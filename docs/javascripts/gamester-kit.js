@@ -113,6 +113,23 @@
     return bootPromise;
   }
 
+  // The boot starts at the first sign that the reader is about to use a widget: the mouse over it, keyboard focus in
+  // it, or a touch on it (not mere scrolling past: touch has no hover). Nothing is fetched on a page where the
+  // reader never comes near one, nor before a click when the browser asks to save data.
+  function warmOnIntent(el) {
+    const saveData = Boolean(navigator.connection && navigator.connection.saveData);
+    const warm = (ev) => {
+      if (G.state !== "idle") return;
+      if (ev.type === "pointerover" && (ev.pointerType === "touch" || saveData)) return;
+      if (ev.type === "focusin" && saveData) return;
+      G.bootCause = ev.type;
+      boot().catch(() => {});
+    };
+    for (const type of ["pointerover", "focusin", "pointerdown", "keydown"]) {
+      el.addEventListener(type, warm, { passive: true });
+    }
+  }
+
   async function call(req) {
     await boot();
     G.calls += 1;
@@ -305,5 +322,5 @@
     return new URL(url, location.href).href;
   }
 
-  window.__gamesterKit = { ACT_SEP, G, notify, supported, boot, call, h, safeFragment, label, dataEl, seatName, passages, addPassages, readLink, writeLink };
+  window.__gamesterKit = { ACT_SEP, G, notify, supported, boot, warmOnIntent, call, h, safeFragment, label, dataEl, seatName, passages, addPassages, readLink, writeLink };
 })();

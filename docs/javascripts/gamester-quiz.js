@@ -9,7 +9,7 @@
   "use strict";
   if (window.__gamesterQuiz || !window.__gamesterKit) return; // loaded once per visit; nothing to do without the kit
   window.__gamesterQuiz = true;
-  const { G, supported, call, h, safeFragment, passages, addPassages } = window.__gamesterKit;
+  const { G, supported, warmOnIntent, call, h, safeFragment, passages, addPassages } = window.__gamesterKit;
 
   // A seed from the browser's cryptographic source: 53 bits, so any whole number JSON carries exactly.
   function freshSeed() {
@@ -27,6 +27,7 @@
       this.card = h("div", { class: "gm-quiz-card", hidden: true });
       root.append(h("p", { class: "gm-quiz-bar" }, this.button, " ", this.message), this.card);
       root.classList.add("gm-enhanced");
+      if (supported()) warmOnIntent(root);
       if (!supported()) {
         this.button.disabled = true;
         this.say("This browser cannot run the live engine (no WebAssembly); the printed exercises above still work.", true);

@@ -20,12 +20,42 @@ async function sha256hex(bytes) {
   return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// The standard library compiled to bytecode at build time (runtime.json names it, with its hash), as a blob: URL for
+// loadPyodide; null, said on the console only, when it is missing or damaged: Pyodide then boots the stock way.
+async function compiledStdlib(manifest, assets) {
+  if (!manifest.stdlib) return null;
+  try {
+    if (!/^[A-Za-z0-9_.-]+\.zip$/.test(manifest.stdlib)) throw new Error("runtime.json names no library file");
+    const bytes = await fetchBytes(new URL("gamester/" + manifest.stdlib, assets), "compiled standard library");
+    const digest = await sha256hex(bytes);
+    if (digest && digest !== manifest.stdlib_sha256) throw new Error("checksum mismatch");
+    return URL.createObjectURL(new Blob([bytes], { type: "application/zip" }));
+  } catch (e) {
+    console.info(`Gamester: booting with Pyodide's own standard library (the compiled one: ${e.message})`);
+    return null;
+  }
+}
+
+// Called (synchronously, from Python) the first time the trimmed library lacks a module: Pyodide's full library
+// is written into the file system. A worker may make a synchronous request; it happens once, if ever.
+function fullStdlib(pyodide, pyodideURL) {
+  return (where) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("GET", new URL("python_stdlib.zip", pyodideURL).href, false);
+    xhr.responseType = "arraybuffer";
+    xhr.send(null);
+    if (xhr.status !== 200) throw new Error(`python_stdlib.zip: HTTP ${xhr.status}`);
+    pyodide.FS.writeFile(String(where), new Uint8Array(xhr.response));
+    console.info("Gamester: a module outside the compiled library was asked for; Pyodide's full library is loaded");
+  };
+}
+
 async function boot(assets) {
   const t0 = performance.now();
   const times = {};
   const stage = (n, text) => post({ type: "progress", stage: n, of: 4, text, ms: performance.now() - t0 });
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
-  stage(1, "Loading the Python runtime (Pyodide, about 12 MB the first time)");
+  stage(1, "Loading the Python runtime (Pyodide, about 6 MB the first time)");
   const manifestP = fetch(new URL("gamester/runtime.json", assets), { cache: "no-cache" }).then((r) => {
     if (!r.ok) throw new Error(`runtime.json: HTTP ${r.status}`);
     return r.json();
@@ -38,6 +68,7 @@ async function boot(assets) {
     return fetchBytes(new URL("gamester/" + manifest.wheel, assets), "engine wheel");
   });
   wheelP.catch(() => {}); // reported when awaited below
+  const stdlibP = manifestP.then((manifest) => compiledStdlib(manifest, assets), () => null);
   const pyodideURL = new URL("pyodide/", assets).href;
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideURL).href);
   // Pyodide reports a runtime that cannot load (a missing or refused .wasm) on the console and never settles its
@@ -54,11 +85,17 @@ async function boot(assets) {
       };
     }
   });
-  const pyodide = await Promise.race([
-    loadPyodide({ indexURL: pyodideURL, stdout: () => {}, stderr: () => {} }),
-    failed,
-  ]);
+  const stdLibURL = await stdlibP;
+  times.stdlib = performance.now() - t0;
+  const options = { indexURL: pyodideURL, stdout: () => {}, stderr: () => {} };
+  if (stdLibURL) options.stdLibURL = stdLibURL;
+  const pyodide = await Promise.race([loadPyodide(options), failed]);
   times.pyodide = performance.now() - t0;
+  times.compiled = Boolean(stdLibURL);
+  if (stdLibURL) {
+    URL.revokeObjectURL(stdLibURL);
+    pyodide.pyimport("_gamester_stdlib").install(fullStdlib(pyodide, pyodideURL));
+  }
   stage(2, "Fetching the Gamester engine");
   const manifest = await manifestP;
   const wheel = await wheelP;

@@ -9,7 +9,7 @@
   "use strict";
   if (window.__gamesterWidgets) return; // loaded once per visit
   window.__gamesterWidgets = true;
-  const { ACT_SEP, G, notify, supported, boot, call, h, safeFragment, label, seatName, passages, addPassages, readLink, writeLink } = window.__gamesterKit;
+  const { ACT_SEP, G, notify, supported, boot, warmOnIntent, call, h, safeFragment, label, seatName, passages, addPassages, readLink, writeLink } = window.__gamesterKit;
 
   // ---- widgets ----------------------------------------------------------------------------------------------
   class Widget {
@@ -58,9 +58,7 @@
         this.fallback("This browser cannot run the live engine (no WebAssembly). The example above is the printed one, computed when the site was built.");
         return;
       }
-      const prefetch = () => { if (G.state === "idle") boot().catch(() => {}); };
-      r.addEventListener("pointerdown", prefetch, { passive: true });
-      r.addEventListener("keydown", prefetch);
+      warmOnIntent(r);
       this.refresh = () => this.showEngine();
       G.listeners.add(this.refresh);
       this.showEngine();
@@ -82,7 +80,7 @@
 
     showEngine() {
       if (!this.root.isConnected) { G.listeners.delete(this.refresh); return; }
-      if (G.state === "booting") {
+      if (G.state === "booting" && this.asked) {  // a boot begun on intent alone stays quiet until asked for
         const p = G.progress || {};
         this.progress.hidden = false;
         this.progress.value = Math.max(0.2, p.stage || 0);
@@ -101,6 +99,8 @@
     }
 
     async open(link) {
+      this.asked = true;
+      this.showEngine();
       this.start.disabled = true;
       this.fail("");
       try {

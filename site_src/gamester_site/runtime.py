@@ -12,6 +12,14 @@ serve``). ``assets/gamester/runtime.json`` tells the worker which files to fetch
 
 It also writes ``assets/gamester/clause-passages.json`` (clause id -> the passages behind it, for the widgets).
 Nothing is downloaded: if ``node_modules/pyodide`` is missing the build fails and says ``npm ci``.
+
+Bytecode (issue 16): Pyodide's npm package ships its standard library as source, so a fresh interpreter compiles
+every module it imports, which is most of a cold start. :func:`compile_bytecode` runs ``bytecode.mjs`` in Node with
+the same npm Pyodide (its own CPython 3.14: the host's .pyc carry another magic number), which writes the standard
+library trimmed to what the engine needs, as .pyc, and the engine's .pyc; the wheel gains them and runtime.json
+names the library (``stdlib``, ``stdlib_sha256``). The result is cached in ``.cache/bytecode/`` by the hash of
+everything that goes into it, and is byte-for-byte reproducible. ``GAMESTER_BYTECODE=0`` builds without it (the
+widget then boots the stock way, as it does whenever the compiled library is missing or damaged).
 """
 
 from __future__ import annotations
@@ -24,7 +32,9 @@ import logging
 import os
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -59,8 +69,9 @@ def engine_files() -> list[Path]:
     return out
 
 
-def build_wheel(dest_dir: Path) -> tuple[str, str]:
-    """Write the engine wheel into ``dest_dir``; return (filename, sha256 hex)."""
+def build_wheel(dest_dir: Path, bytecode: dict[str, bytes] | None = None) -> tuple[str, str]:
+    """Write the engine wheel into ``dest_dir`` (with ``bytecode``, {archive path: .pyc}, if given); return
+    (filename, sha256 hex)."""
     version = engine_version()
     name = f"gamester-{version}-py3-none-any.whl"
     dist_info = f"gamester-{version}.dist-info"
@@ -68,6 +79,7 @@ def build_wheel(dest_dir: Path) -> tuple[str, str]:
     for p in engine_files():
         arc = "gamester/" + p.relative_to(ENGINE_DIR).as_posix()
         entries.append((arc, p.read_bytes()))
+    entries.extend(sorted((bytecode or {}).items()))
     entries.append((f"{dist_info}/METADATA", (
         "Metadata-Version: 2.1\nName: gamester\n"
         f"Version: {version}\nSummary: Rules engine for the card games of Cotton's Compleat Gamester (1674)\n"
@@ -117,13 +129,65 @@ def copy_pyodide(dest: Path) -> None:
         shutil.copy2(src, dst)
 
 
+BYTECODE_SCRIPT = Path(__file__).with_name("bytecode.mjs")
+BYTECODE_CACHE = ROOT / ".cache" / "bytecode"
+STDLIB_NAME = "python_stdlib.compiled.zip"
+
+
+def compile_bytecode(source_wheel: Path, cache: Path = BYTECODE_CACHE) -> Path:
+    """The directory holding ``stdlib.zip``, ``engine.zip`` and ``report.json`` for this engine and Pyodide."""
+    key = hashlib.sha256()
+    for part in (BYTECODE_SCRIPT, PYODIDE_DIR / "package.json", PYODIDE_DIR / "python_stdlib.zip", source_wheel):
+        key.update(hashlib.sha256(part.read_bytes()).digest())
+    out = cache / key.hexdigest()[:20]
+    if all((out / f).is_file() for f in ("stdlib.zip", "engine.zip", "report.json")):
+        return out
+    node = shutil.which("node")
+    if node is None:
+        raise StagingError("pyodide_runtime: Node is needed to compile the bytecode (it comes with npm; or build "
+                           "with GAMESTER_BYTECODE=0)")
+    tmp = Path(tempfile.mkdtemp(prefix="bytecode-", dir=cache.parent if cache.parent.is_dir() else None))
+    proc = subprocess.run([node, str(BYTECODE_SCRIPT), str(PYODIDE_DIR), str(source_wheel), str(tmp)],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        shutil.rmtree(tmp, ignore_errors=True)
+        why = [ln for ln in proc.stderr.splitlines() if ln.strip() and len(ln) < 400][-6:]
+        raise StagingError("pyodide_runtime: bytecode.mjs failed: " + " | ".join(why))
+    cache.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.replace(out)
+    log.info("runtime: compiled bytecode %s", proc.stdout.strip())
+    return out
+
+
+def bytecode_wanted() -> bool:
+    return os.environ.get("GAMESTER_BYTECODE", "1").strip() not in ("0", "no", "off", "false")
+
+
 def stage(site_dir: str | os.PathLike) -> dict:
     """Put Pyodide, the engine wheel, ``runtime.json`` and ``clause-passages.json`` into ``site_dir``."""
     site = Path(site_dir)
     copy_pyodide(site / "assets" / "pyodide")
-    wheel, sha = build_wheel(site / "assets" / "gamester")
+    dest = site / "assets" / "gamester"
+    extra: dict = {}
+    if bytecode_wanted():
+        with tempfile.TemporaryDirectory() as tmp:
+            source_wheel, _ = build_wheel(Path(tmp))
+            compiled = compile_bytecode(Path(tmp) / source_wheel)
+        with zipfile.ZipFile(compiled / "engine.zip") as zf:
+            pyc = {n: zf.read(n) for n in zf.namelist()}
+        stdlib = (compiled / "stdlib.zip").read_bytes()
+        dest.mkdir(parents=True, exist_ok=True)
+        (dest / STDLIB_NAME).write_bytes(stdlib)
+        report = json.loads((compiled / "report.json").read_text(encoding="utf-8"))
+        extra = {"stdlib": STDLIB_NAME, "stdlib_sha256": hashlib.sha256(stdlib).hexdigest(),
+                 "stdlib_modules": report["stdlib_modules"], "python": report["python"]}
+    else:
+        pyc = None
+        (dest / STDLIB_NAME).unlink(missing_ok=True)
+    wheel, sha = build_wheel(dest, pyc)
     manifest = {"pyodide": pyodide_version(), "wheel": wheel, "sha256": sha, "version": engine_version(),
-                "files": list(PYODIDE_FILES)}
+                "files": list(PYODIDE_FILES), **extra}
     (site / "assets" / "gamester" / "runtime.json").write_text(json.dumps(manifest, indent=1) + "\n",
                                                              encoding="utf-8")
     from gamester_site.downloads import write_assets

@@ -1,0 +1,88 @@
+"""How the engine starts (issue 16): on the reader's first sign of intent, from the standard library compiled at
+build time, and the stock way whenever that library is missing or damaged."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+BOOT_MS = 120_000
+SITE = Path(__file__).resolve().parents[2] / "site"
+
+
+def pyodide_requests(traffic, since: int) -> list[str]:
+    return [u for u in traffic.urls[since:] if "/assets/pyodide/" in u or "gamester-worker" in u or ".whl" in u]
+
+
+def test_the_pointer_over_a_widget_starts_the_boot_quietly(fresh, traffic):
+    page = fresh()
+    page.goto("post-and-pair/")
+    page.wait_for_load_state("networkidle")
+    page.mouse.move(5, 5)  # the pointer on the page, nowhere near a widget: nothing is fetched
+    page.wait_for_timeout(300)
+    since = len(traffic.urls)
+    assert page.evaluate("__gamester.boots") == 0
+    w = page.locator(".gm-widget[data-widget='pp-deal']").first
+    w.locator(".gm-start").hover()
+    page.wait_for_function("() => __gamester.state !== 'idle'")
+    assert page.evaluate("[__gamester.boots, __gamester.bootCause]") == [1, "pointerover"]
+    # The boot runs, but the widget says nothing of it until the reader asks for it.
+    assert w.locator(".gm-progress").is_hidden()
+    assert w.locator(".gm-status-line").inner_text() == ""
+    assert w.get_attribute("aria-busy") is None
+    page.wait_for_function("() => __gamester.state === 'ready'", timeout=BOOT_MS)
+    assert any("pyodide.asm.wasm" in u for u in pyodide_requests(traffic, since))
+    w.locator(".gm-start").click()
+    w.locator("[data-live='1']").or_(w.locator(".gm-table-host .gm-tbl")).first.wait_for(timeout=BOOT_MS)
+    assert page.evaluate("__gamester.boots") == 1
+
+
+def test_keyboard_focus_in_a_widget_starts_the_boot(fresh):
+    page = fresh()
+    page.goto("put/")
+    page.locator(".gm-widget .gm-start").first.focus()
+    page.wait_for_function("() => __gamester.state !== 'idle'")
+    assert page.evaluate("__gamester.bootCause") == "focusin"
+
+
+def test_the_compiled_library_is_what_boots(fresh, traffic):
+    manifest = json.loads((SITE / "assets" / "gamester" / "runtime.json").read_text())
+    assert manifest["stdlib"] and manifest["python"].startswith("3.14")
+    page = fresh()
+    page.goto("post-and-pair/")
+    since = len(traffic.urls)
+    page.evaluate("__gamester.boot()")
+    page.wait_for_function("() => __gamester.state === 'ready'", timeout=BOOT_MS)
+    assert page.evaluate("__gamester.info.times.compiled") is True
+    urls = traffic.urls[since:]
+    assert any(manifest["stdlib"] in u for u in urls)
+    assert not [u for u in urls if u.endswith("/python_stdlib.zip")], "the stock library was fetched as well"
+
+
+@pytest.mark.parametrize("damage", ["missing", "damaged"])
+def test_without_the_compiled_library_the_stock_boot_still_plays(fresh, traffic, damage):
+    page = fresh()
+    name = json.loads((SITE / "assets" / "gamester" / "runtime.json").read_text())["stdlib"]
+    if damage == "missing":
+        page.context.route(f"**/assets/gamester/{name}", lambda r: r.fulfill(status=404, body="gone"))
+    else:
+        page.context.route(f"**/assets/gamester/{name}",
+                           lambda r: r.fulfill(status=200, body=b"PK\x05\x06" + bytes(18), content_type="application/zip"))
+    messages: list[str] = []
+    page.on("console", lambda m: messages.append(m.text))
+    page.goto("post-and-pair/")
+    since = len(traffic.urls)
+    w = page.locator(".gm-widget[data-widget='pp-settle']").first
+    w.locator(".gm-start").click()
+    page.wait_for_function("() => __gamester.state === 'ready'", timeout=BOOT_MS)
+    assert page.evaluate("__gamester.info.times.compiled") is False
+    assert any(u.endswith("/python_stdlib.zip") for u in traffic.urls[since:])
+    assert w.locator(".gm-error").inner_text() == ""  # the reader is told nothing: it still works
+    reply = page.evaluate("__gamester.call({op: 'settle', game: 'post-and-pair', hands: ['QH QD QC', '2S 3S 4S']})")
+    assert reply["ok"], reply
+    said = [m for m in messages if "standard library" in m]
+    assert said and ("checksum" in said[0] if damage == "damaged" else "404" in said[0]), messages
