@@ -20,19 +20,37 @@ async function sha256hex(bytes) {
   return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The standard library compiled to bytecode at build time (runtime.json names it, with its hash), as a blob: URL for
-// loadPyodide; null, said on the console only, when it is missing or damaged: Pyodide then boots the stock way.
-async function compiledStdlib(manifest, assets) {
+// The standard library compiled to bytecode at build time: runtime.json names it, with its hash. Pyodide fetches it
+// itself, alongside the wasm (no waiting for it first); its hash is checked once Python runs.
+function compiledStdlib(manifest, assets) {
   if (!manifest.stdlib) return null;
-  try {
-    if (!/^[A-Za-z0-9_.-]+\.zip$/.test(manifest.stdlib)) throw new Error("runtime.json names no library file");
-    const bytes = await fetchBytes(new URL("gamester/" + manifest.stdlib, assets), "compiled standard library");
-    const digest = await sha256hex(bytes);
-    if (digest && digest !== manifest.stdlib_sha256) throw new Error("checksum mismatch");
-    return URL.createObjectURL(new Blob([bytes], { type: "application/zip" }));
-  } catch (e) {
-    console.info(`Gamester: booting with Pyodide's own standard library (the compiled one: ${e.message})`);
+  if (!/^[A-Za-z0-9_.-]+\.zip$/.test(manifest.stdlib) || !/^[0-9a-f]{64}$/.test(manifest.stdlib_sha256 || "")) {
+    console.info("Gamester: booting with Pyodide's own standard library (runtime.json names no compiled one)");
     return null;
+  }
+  return new URL("gamester/" + manifest.stdlib, assets).href;
+}
+
+// Pyodide reports a runtime that cannot load (a missing or refused .wasm, a library Python cannot start from) on the
+// console and may never settle its promise: the console is watched so that each attempt fails instead of waiting.
+let attemptFailed = null;
+for (const level of ["error", "warn"]) {
+  const original = console[level].bind(console);
+  console[level] = (...args) => {
+    original(...args);
+    const text = args.map(String).join(" ");
+    if (attemptFailed && /instantiation failed|Aborted\(|status code is not ok|failed to asynchronously prepare wasm|Fatal Python error/i.test(text)) {
+      attemptFailed(new Error("the Python runtime could not be loaded: " + text.slice(0, 160)));
+    }
+  };
+}
+
+async function attempt(loadPyodide, options) {
+  const failed = new Promise((_, reject) => { attemptFailed = reject; });
+  try {
+    return await Promise.race([loadPyodide(options), failed]);
+  } finally {
+    attemptFailed = null;
   }
 }
 
@@ -68,36 +86,27 @@ async function boot(assets) {
     return fetchBytes(new URL("gamester/" + manifest.wheel, assets), "engine wheel");
   });
   wheelP.catch(() => {}); // reported when awaited below
-  const stdlibP = manifestP.then((manifest) => compiledStdlib(manifest, assets), () => null);
   const pyodideURL = new URL("pyodide/", assets).href;
-  const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideURL).href);
-  // Pyodide reports a runtime that cannot load (a missing or refused .wasm) on the console and never settles its
-  // promise: watch the console so that the page can say so instead of waiting for ever.
-  const failed = new Promise((_, reject) => {
-    for (const level of ["error", "warn"]) {
-      const original = console[level].bind(console);
-      console[level] = (...args) => {
-        original(...args);
-        const text = args.map(String).join(" ");
-        if (/instantiation failed|Aborted\(|status code is not ok|failed to asynchronously prepare wasm/i.test(text)) {
-          reject(new Error("the Python runtime could not be loaded: " + text.slice(0, 160)));
-        }
-      };
-    }
-  });
-  const stdLibURL = await stdlibP;
-  times.stdlib = performance.now() - t0;
+  const [{ loadPyodide }, manifest] = await Promise.all([import(new URL("pyodide.mjs", pyodideURL).href), manifestP]);
   const options = { indexURL: pyodideURL, stdout: () => {}, stderr: () => {} };
-  if (stdLibURL) options.stdLibURL = stdLibURL;
-  const pyodide = await Promise.race([loadPyodide(options), failed]);
-  times.pyodide = performance.now() - t0;
-  times.compiled = Boolean(stdLibURL);
+  const stdLibURL = compiledStdlib(manifest, assets);
+  let pyodide = null;
   if (stdLibURL) {
-    URL.revokeObjectURL(stdLibURL);
-    pyodide.pyimport("_gamester_stdlib").install(fullStdlib(pyodide, pyodideURL));
+    try {
+      pyodide = await attempt(loadPyodide, { ...options, stdLibURL });
+      const lib = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
+      const digest = await sha256hex(pyodide.FS.readFile(lib));
+      if (digest && digest !== manifest.stdlib_sha256) throw new Error("checksum mismatch");
+      pyodide.pyimport("_gamester_stdlib").install(fullStdlib(pyodide, pyodideURL));
+    } catch (e) {
+      console.info(`Gamester: booting with Pyodide's own standard library (the compiled one: ${e.message})`);
+      pyodide = null;
+    }
   }
+  times.compiled = pyodide !== null;
+  if (pyodide === null) pyodide = await attempt(loadPyodide, options);
+  times.pyodide = performance.now() - t0;
   stage(2, "Fetching the Gamester engine");
-  const manifest = await manifestP;
   const wheel = await wheelP;
   const digest = await sha256hex(wheel);
   if (digest && manifest.sha256 && digest !== manifest.sha256) throw new Error("engine wheel checksum mismatch");
