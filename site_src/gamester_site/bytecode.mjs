@@ -128,6 +128,8 @@ import ast, importlib._bootstrap_external as bx, importlib.util, json, os, sys, 
 STDZIP = next(p for p in sys.path if p.endswith(".zip"))
 SITE = sysconfig.get_paths()["purelib"]
 DATE = (1980, 1, 1, 0, 0, 0)
+# Deflated like Pyodide's own library, so that a host that compresses nothing still sends it small.
+PACK = {"compress_type": zipfile.ZIP_DEFLATED, "compresslevel": 9}
 src = zipfile.ZipFile(STDZIP)
 names = sorted(n for n in src.namelist() if n.endswith(".py") and not n.startswith("site-packages/"))
 
@@ -163,12 +165,12 @@ def pyc(data, filename):
     return bytes(bx._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
 
 os.makedirs(OUT, exist_ok=True)
-with zipfile.ZipFile(OUT + "/stdlib.zip", "w", zipfile.ZIP_STORED) as z:
+with zipfile.ZipFile(OUT + "/stdlib.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
     for m in keep:
         arc = by_module[m]
-        z.writestr(zipfile.ZipInfo(arc + "c", DATE), pyc(src.read(arc), STDZIP + "/" + arc))
+        z.writestr(zipfile.ZipInfo(arc + "c", DATE), pyc(src.read(arc), STDZIP + "/" + arc), **PACK)
     finder = FINDER.replace("__REST__", repr(tuple(rest))).encode()
-    z.writestr(zipfile.ZipInfo("_gamester_stdlib.pyc", DATE), pyc(finder, STDZIP + "/_gamester_stdlib.py"))
+    z.writestr(zipfile.ZipInfo("_gamester_stdlib.pyc", DATE), pyc(finder, STDZIP + "/_gamester_stdlib.py"), **PACK)
 tag = sys.implementation.cache_tag
 with zipfile.ZipFile(OUT + "/engine.zip", "w", zipfile.ZIP_STORED) as z:
     for f in engine_files:
