@@ -1,6 +1,7 @@
 // The edition's apparatus (no game logic): (1) a link to a sentence or verse line whose anchor sits in a tab that is
 // not shown (the Reading tab) switches to that tab and scrolls to it; (2) "Cite this edition" gets the address of
-// the page as the reader sees it, so no host is baked into the built site.
+// the page as the reader sees it, so no host is baked into the built site; (3) the citations' Copy buttons (hidden
+// without JavaScript) copy their BibTeX or CSL-JSON and say so.
 (function () {
   "use strict";
   function reveal() {
@@ -21,7 +22,34 @@
     const url = location.href.split("#")[0];
     document.querySelectorAll(".gm-page-url").forEach((el) => { el.textContent = url; });
   }
-  function run() { fillUrls(); reveal(); }
+  async function copy(button) {
+    const source = document.getElementById(button.dataset.copy || "");
+    if (!source) return;
+    const text = source.textContent;
+    let done = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      done = true;
+    } catch (e) { // no clipboard API outside a secure context (a classroom server on the network): select and copy
+      const range = document.createRange();
+      range.selectNodeContents(source);
+      const sel = window.getSelection();
+      sel.removeAllRanges();
+      sel.addRange(range);
+      try { done = document.execCommand("copy"); } catch (e2) { done = false; }
+    }
+    const label = button.dataset.label || (button.dataset.label = button.textContent);
+    button.textContent = done ? "Copied" : "Selected: press Ctrl+C";
+    setTimeout(() => { button.textContent = label; }, 2000);
+  }
+  function showCopy() {
+    document.querySelectorAll("button.gm-copy[hidden]").forEach((b) => { b.hidden = false; });
+  }
+  document.addEventListener("click", (ev) => {
+    const b = ev.target.closest && ev.target.closest("button.gm-copy");
+    if (b) copy(b);
+  });
+  function run() { fillUrls(); reveal(); showCopy(); }
   window.addEventListener("hashchange", reveal);
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(run);

@@ -8,7 +8,7 @@ import re
 from html import escape as e
 from typing import Any
 
-from gamester_site.blocks import base_of, status_badge, tabs
+from gamester_site.blocks import base_of, cite_body, status_badge
 from gamester_site.store import EditionError, brief, cache, clause, md_inline
 
 
@@ -95,6 +95,6 @@ def m_cite_edition(text: str, page: Any) -> str:
            '  "container-title": "Gamester",\n  "author": [{"literal": "The Gamester project"}],\n'
            f'  "issued": {{"date-parts": [[{year}]]}},\n  "URL": "{slot}"\n}}')
     return ('<details class="gm-cite gm-cite-edition"><summary>Cite this edition</summary>'
-            + tabs([("BibTeX", f"<pre><code>{bib}</code></pre>"), ("CSL-JSON", f"<pre><code>{csl}</code></pre>")])
+            + cite_body(bib, csl)
             + "<p><small>The address is that of this page as you opened it. The period texts are cited from "
               "their own books: see “Cite this chapter” and each paragraph.</small></p></details>")

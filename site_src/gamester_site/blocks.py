@@ -50,6 +50,27 @@ def status_badge(status: str, label: str | None = None) -> str:
     return f'<span class="gm-status gm-status-{e(status)}">{e(label or status)}</span>'
 
 
+_cite_counter = [0]
+
+
+def cite_body(bib: str, csl: str, locator: str = "") -> str:
+    """BibTeX and CSL-JSON (already escaped) one after the other, each with a copy button the page script shows.
+
+    Plain ``<pre>`` rather than Material's code blocks and content tabs: Material mounts every code block and tab
+    set on a page at each instant navigation (a layout each, and a clipboard check), and a page carries one of
+    these per cited passage, folded away (issue 16)."""
+    _cite_counter[0] += 1
+    n = _cite_counter[0]
+    out = []
+    for fmt, body in (("BibTeX", bib), ("CSL-JSON", csl)):
+        pid = f"gm-cite{n}-{fmt.split('-')[0].lower()}"
+        out.append(f'<p class="gm-cite-head"><strong>{fmt}</strong> <button type="button" class="gm-copy" '
+                   f'data-copy="{pid}" hidden>Copy {fmt}</button></p><pre class="gm-code" id="{pid}">{body}</pre>')
+        if fmt == "BibTeX" and locator:
+            out.append(f"<p><small>Locator: {e(locator)}</small></p>")
+    return "".join(out)
+
+
 def cite_block(key: str, loc: str, label: str) -> str:
     ed = edition()
     try:
@@ -59,9 +80,7 @@ def cite_block(key: str, loc: str, label: str) -> str:
         raise EditionError(f"cannot cite {key!r} at {loc!r}: {ex}") from None
     if not isinstance(csl, str):
         csl = json.dumps(csl, indent=2, ensure_ascii=False)
-    return (f'<details class="gm-cite"><summary>{e(label)}</summary>'
-            + tabs([("BibTeX", f"<pre><code>{e(bib)}</code></pre><p><small>Locator: {e(loc)}</small></p>"),
-                    ("CSL-JSON", f"<pre><code>{e(csl)}</code></pre>")]) + "</details>")
+    return f'<details class="gm-cite"><summary>{e(label)}</summary>{cite_body(e(bib), e(csl), loc)}</details>'
 
 
 def reference(key: str) -> str:

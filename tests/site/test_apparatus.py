@@ -111,7 +111,8 @@ def test_cite_this_edition_gives_bibtex_and_csl_json_with_the_page_address(site,
     slot = re.findall(r'<span class="gm-page-url">([^<]*)</span>', block)
     assert len(slot) == 2 and slot[0] == slot[1]
     assert "127.0.0.1" not in block and "localhost" not in block  # no host baked in
-    codes = re.findall(r"<pre><code>(.*?)</code></pre>", block, re.S)
+    codes = re.findall(r'<pre class="gm-code" id="[^"]+">(.*?)</pre>', block, re.S)
+    assert re.findall(r'data-copy="([^"]+)"', block) == re.findall(r'<pre class="gm-code" id="([^"]+)">', block)
     assert len(codes) == 2 and codes[0].startswith("@misc")
     csl = json.loads(html_unescape(re.sub(r"<[^>]+>", "", codes[1])))
     assert csl["URL"] == slot[0] and csl["author"] == [{"literal": "The Gamester project"}]
