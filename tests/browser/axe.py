@@ -27,6 +27,10 @@ def run(page, context: dict | str | None = None) -> list[dict]:
     """axe's violations for ``context`` (a selector, an include/exclude object, or the whole document)."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
+    # axe finds an element's background by hit-testing the page, and a block below the fold that content-visibility
+    # leaves unrendered is not there to hit (it reported the colours of whatever lay under its estimated place).
+    # Laying everything out changes no colour, only what axe can see.
+    page.add_style_tag(content=".md-content__inner > * { content-visibility: visible !important; }")
     res = page.evaluate(
         """async ([ctx, tags]) => {
              const r = await axe.run(ctx || document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});

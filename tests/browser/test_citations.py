@@ -25,3 +25,25 @@ def test_copy_buttons_copy_the_bibtex_and_the_csl_json(fresh):
     assert data["id"] == "cotton1674"
     # Material does not treat them as code blocks or tab sets: nothing of its own is mounted in them.
     assert page.locator(".gm-cite .md-code__nav, .gm-cite .tabbed-set").count() == 0
+
+
+def test_an_open_citation_reads_well_at_both_widths_and_in_both_schemes(fresh):
+    import axe  # tests/browser/axe.py
+
+    axe.need_axe()
+    page = fresh()
+    page.goto("post-and-pair/")
+    cite = page.locator("details.gm-cite").first
+    cite.locator("summary").click()
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 900})
+        for scheme in ("default", "slate"):
+            page.evaluate("(s) => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+            cite.scroll_into_view_if_needed()
+            bad = [v for v in axe.run(page, ".gm-cite") if v["impact"] in axe.SERIOUS]
+            assert not bad, (width, scheme, bad)
+            # Nothing overflows: long BibTeX lines wrap inside the block.
+            assert cite.evaluate("(el) => [...el.querySelectorAll('pre')].every((p) => p.scrollWidth <= p.clientWidth)")
+            axe.SCREENS.mkdir(parents=True, exist_ok=True)
+            cite.screenshot(path=str(axe.SCREENS / f"cite-{width}-{'light' if scheme == 'default' else 'dark'}.png"))
