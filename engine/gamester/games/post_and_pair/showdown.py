@@ -210,9 +210,14 @@ def settle(options: Any, hands: Sequence[Any], folded: Iterable[int] = (), stake
             raise KeyError
         cards = tuple(hands)
     except (KeyError, TypeError, ValueError):
-        cards = _read_hands(hands)
-        check_distinct(cards)
-        masks = [cards_mask(h) for h in cards]
+        cards = _read_hands(hands)  # three cards each, none twice in a hand
+        try:  # cards read from text are the pack's own: no card in two hands if the masks do not overlap
+            masks = [bits[id(a)] | bits[id(b)] | bits[id(c)] for a, b, c in cards]
+            if sum(masks).bit_count() != 3 * n:
+                raise KeyError
+        except KeyError:
+            check_distinct(cards)
+            masks = [cards_mask(h) for h in cards]
     get = table.get
     entries = [get(m) for m in masks]
     if None in entries:
