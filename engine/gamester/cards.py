@@ -204,10 +204,13 @@ def parse_cards(text: str | Iterable[str], *, count: int | None = None) -> tuple
     if isinstance(text, str):
         parts = text.replace(",", " ").split()  # str.split and the regex \s agree on what a space is
         shown = text if len(text) <= 80 else text[:77] + "..."
+        cards = tuple(map(_CARDS.get, parts))  # cards written as the pack prints them; None for any other
     else:
         parts = list(text)
         shown = " ".join(map(str, parts))[:80]
-    cards = tuple(map(Card.parse, parts))
+        cards = ()
+    if not (cards and all(cards)):  # (a Card is always true)
+        cards = tuple(map(Card.parse, parts))
     if len(set(map(id, cards))) != len(cards):  # Card.parse gives the interned cards: one object per card
         seen: set[Card] = set()
         for c in cards:
