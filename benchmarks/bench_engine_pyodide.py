@@ -17,9 +17,12 @@ The requests are those of part 5 of bench_browser.py: ``{"op": "settle", "game":
    out). The profiler's own cost per call is larger in wasm, so many tiny calls look worse than they are: read
    the ratios against the ratio of the whole profile, printed as "all".
 
-Node runs the very wasm and stdlib the browser's worker runs, so its figure is a proxy for the browser's (the JIT
-and the clock differ: a browser worker's ``performance.now()`` is coarsened to 0.1 ms unless the page is
-cross-origin isolated, which rounds each call's time).
+Node runs the very wasm and stdlib the browser's worker runs, so its figure is a proxy for the browser's: on a quiet
+machine a module worker in headless Chromium gave medians within about 10% of Node's (main's engine: 1.2 ms against
+1.31 ms in Node, first pass). But a worker's ``performance.now()`` is coarsened to 0.1 ms (the page is not
+cross-origin isolated), so each call's time there is a multiple of 0.1 ms: at half a millisecond a call, the
+browser's median moves the ratio in steps of about 0.4. On a shared 2-core machine every figure here varies by
+10-50% from run to run: compare versions with several alternating runs (``--engine``) and their best figures.
 """
 
 from __future__ import annotations
