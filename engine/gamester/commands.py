@@ -20,6 +20,8 @@ from .clauses import all_clauses
 from .errors import GamesterError, RulesetError
 from .registry import CommandArgs, GameSpec, games, get_game
 
+_PLAIN_JSON = json.JSONEncoder(default=str)  # as json.dumps(data, default=str), without making one a call
+
 
 def _spec(game: str | GameSpec) -> GameSpec:
     return game if isinstance(game, GameSpec) else get_game(game)
@@ -38,7 +40,7 @@ def run(game: str | GameSpec, command: str, *, ruleset: str | None = None, optio
                        folded=tuple(folded or ()))
     data, text = handler(opts, args)
     # Round-trip through JSON so that every host sees exactly the same plain data.
-    return {"data": json.loads(json.dumps(data, default=str)), "text": text, "options": opts.to_string()}
+    return {"data": json.loads(_PLAIN_JSON.encode(data)), "text": text, "options": opts.to_string()}
 
 
 def compare(game: str | GameSpec, rulesets: list[str], *, options: Any = None, **args: Any) -> list[dict[str, Any]]:

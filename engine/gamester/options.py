@@ -14,6 +14,7 @@ Ruleset strings accepted by :func:`parse_ruleset`:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -60,35 +61,34 @@ class Options:
     GAME: ClassVar[str] = ""
 
     def __post_init__(self) -> None:
-        for spec in self.specs():
+        for spec in _specs(type(self)):
             value = getattr(self, spec.name)
             _check_value(self.GAME, spec, value)
 
     @classmethod
     def specs(cls) -> list[OptionSpec]:
-        out = []
-        for f in dataclasses.fields(cls):
-            m = f.metadata
-            out.append(OptionSpec(f.name, f.default, m.get("choices"), m.get("range"), m.get("help", ""),
-                                  m.get("clause", "")))
-        return out
+        return list(_specs(cls))
 
-    def to_string(self) -> str:
-        parts = [f"{s.name}={getattr(self, s.name)}" for s in self.specs()]
+    @functools.cached_property
+    def _text(self) -> str:  # options are frozen: the canonical string is made once per instance
+        parts = [f"{s.name}={getattr(self, s.name)}" for s in _specs(type(self))]
         return f"{self.GAME}({','.join(parts)})"
 
+    def to_string(self) -> str:
+        return self._text
+
     def __str__(self) -> str:
-        return self.to_string()
+        return self._text
 
     def to_json(self) -> dict:
-        return {s.name: getattr(self, s.name) for s in self.specs()}
+        return {s.name: getattr(self, s.name) for s in _specs(type(self))}
 
     def replace(self, **changes: Any) -> Options:
         return self.with_options({k: str(v) for k, v in changes.items()})
 
     def with_options(self, pairs: dict[str, str]) -> Options:
         """A copy with options given as text (``{"trump": "best-post"}``), each checked against its spec."""
-        specs = {s.name: s for s in self.specs()}
+        specs = {s.name: s for s in _specs(type(self))}
         values = {}
         for key, text in pairs.items():
             k = key.strip().replace("-", "_")
@@ -97,6 +97,20 @@ class Options:
                     f"unknown option {key[:40]!r} for {self.GAME}: known options are {', '.join(specs)}")
             values[k] = _convert(self.GAME, specs[k], text)
         return dataclasses.replace(self, **values)
+
+
+_SPECS: dict[type, tuple[OptionSpec, ...]] = {}
+
+
+def _specs(cls: type) -> tuple[OptionSpec, ...]:
+    """A class's option specs in declaration order, read from its dataclass fields once (they never change)."""
+    got = _SPECS.get(cls)
+    if got is None:
+        got = _SPECS[cls] = tuple(
+            OptionSpec(f.name, f.default, f.metadata.get("choices"), f.metadata.get("range"),
+                       f.metadata.get("help", ""), f.metadata.get("clause", ""))
+            for f in dataclasses.fields(cls))
+    return got
 
 
 def _check_value(game: str, spec: OptionSpec, value: Any) -> None:

@@ -51,11 +51,14 @@ def load_json(text: str | bytes, what: str = "record") -> Any:
             text = text.decode("utf-8")
         except UnicodeDecodeError as e:
             raise NotationError(f"{what} is not UTF-8 text (byte {e.start} is 0x{text[e.start]:02x})") from None
-    depth = _depth(text)
-    if depth > MAX_DEPTH:
-        raise NotationError(f"{what} nests arrays or objects {depth} deep; at most {MAX_DEPTH}")
+    if text.count("[") + text.count("{") > MAX_DEPTH:  # else the nesting cannot be too deep
+        depth = _depth(text)
+        if depth > MAX_DEPTH:
+            raise NotationError(f"{what} nests arrays or objects {depth} deep; at most {MAX_DEPTH}")
     try:
-        return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+        if text.startswith("\ufeff"):  # json.loads's own first check, which the decoder leaves to it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        return _DECODER.decode(text)
     except json.JSONDecodeError as e:
         raise NotationError(f"{what} is not JSON: {e}") from None
     except RecursionError:
@@ -88,6 +91,9 @@ def _float(s: str) -> float:
 
 def _constant(s: str) -> Any:
     raise NotationError(f"{s} is not a JSON number")
+
+
+_DECODER = json.JSONDecoder(parse_int=_int, parse_float=_float, parse_constant=_constant)  # json.loads makes one a call
 
 
 @dataclass

@@ -143,8 +143,19 @@ class GameSpec:
     # shown). Drawn by gamester.table.render_table for the build-time page and the live widget alike.
     table: Callable[..., Any] | None = None
 
+    # Rulesets already read, by text: options are frozen, so a text is read once (a few hundred kept at most).
+    _read: dict[str, Options] = field(default_factory=dict, init=False, repr=False, compare=False)
+
     def parse_ruleset(self, text: str) -> Options:
-        return parse_ruleset(self.name, self.options(), self.presets, text)
+        if not isinstance(text, str):
+            return parse_ruleset(self.name, self.options(), self.presets, text)
+        opts = self._read.get(text)
+        if opts is None:
+            opts = parse_ruleset(self.name, self.options(), self.presets, text)
+            if len(self._read) >= 256:
+                self._read.clear()
+            self._read[text] = opts
+        return opts
 
     def default_options(self) -> Options:
         return self.presets[self.default_preset].options

@@ -55,6 +55,9 @@ MAX_ACTIONS = Limits.actions  # actions in one position (the core's default; a g
 MAX_TEXT = 200               # characters in one ruleset, action, hand, option value ...
 MAX_SEED = 2**63 - 1
 _TOKEN_RE = re.compile(r"^[A-Za-z0-9_.-]{1,60}$")
+# json.dumps with any option makes an encoder a call (in Pyodide that costs as much as a small reply): one each.
+_REPLY_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_PLAIN_JSON = json.JSONEncoder(default=str)
 
 
 class RequestError(GamesterError):
@@ -241,7 +244,7 @@ def _payload(spec: GameSpec, state: State, seat: int | None, *, analysis: bool =
 
 def _jsonable(obj: Any) -> Any:
     """Round-trip through JSON so that tuples, cards and enums arrive as plain data (and fail here, not in JS)."""
-    return json.loads(json.dumps(obj, default=str))
+    return json.loads(_PLAIN_JSON.encode(obj))
 
 
 def _bot_names(spec: GameSpec, req: dict, players: int) -> list[str | None]:
@@ -500,7 +503,7 @@ def handle(request_json: str) -> str:
         reply = {"ok": False, "error": f"internal error ({type(e).__name__}): {e}", "kind": "InternalError"}
     if rid is not None:
         reply["id"] = rid
-    return json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+    return _REPLY_JSON.encode(reply)
 
 
 __all__ = ["OPS", "RequestError", "bot_seed", "handle"]

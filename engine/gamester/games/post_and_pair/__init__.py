@@ -47,7 +47,8 @@ def cli_settle(options: PostAndPairOptions, ns: CommandArgs) -> tuple[Any, str]:
     if len(hands) < MIN_PLAYERS:
         raise RulesetError(f"give at least {MIN_PLAYERS} hands with --hand (got {len(hands)})")
     st = settle(options, hands, getattr(ns, "folded", None) or ())
-    return st.to_json(), st.explain()
+    data = st.to_json()
+    return data, narrate.settle_text(data)  # st.explain(), without making the same data twice
 
 
 def cli_play(options: PostAndPairOptions, ns: CommandArgs) -> tuple[Any, str]:

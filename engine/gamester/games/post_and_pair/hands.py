@@ -47,43 +47,69 @@ def hand_entry(cards: Sequence[int], pair_rank: str, over_21: str, ten_ace: str)
     bits a suit; ``TRUMPS``: the best trump rank (1-13) the hand holds in each suit, packed 4 bits a suit;
     ``SUITS_HELD``: a 4-bit mask of the suits held.
     """
-    ranks = [i % 13 for i in cards]
-    suits = [i // 13 for i in cards]
     by_rank = PAIR_BY_POINTS if pair_rank == "points" else PAIR_BY_RANK
-    royal = pair = 0
-    if len(cards) == 3 and ranks[0] == ranks[1] == ranks[2]:
-        royal = by_rank[ranks[0]]
+    royal = pair = post = 0
+    post_suit = -1
+    if len(cards) == 3:  # the usual hand, without the loops below: at most one Pair and one two-card Post
+        c0, c1, c2 = cards
+        s0, r0 = divmod(c0, 13)
+        s1, r1 = divmod(c1, 13)
+        s2, r2 = divmod(c2, 13)
+        if r0 == r1 == r2:
+            royal = by_rank[r0]
+        elif r0 == r1 or r0 == r2:
+            pair = by_rank[r0]
+        elif r1 == r2:
+            pair = by_rank[r1]
+        if s0 == s1 == s2:
+            post, post_suit = _three_card_post((r0, r1, r2), over_21), s0
+        elif s0 == s1:
+            post, post_suit = _two_card_post(r0, r1, ten_ace), s0
+        elif s0 == s2:
+            post, post_suit = _two_card_post(r0, r2, ten_ace), s0
+        elif s1 == s2:
+            post, post_suit = _two_card_post(r1, r2, ten_ace), s1
     else:
+        ranks = [i % 13 for i in cards]
+        suits = [i // 13 for i in cards]
         for a in range(len(cards)):
             for b in range(a + 1, len(cards)):
                 if ranks[a] == ranks[b]:
                     pair = by_rank[ranks[a]]
-    post = 0
-    post_suit = -1
-    if len(cards) == 3 and suits[0] == suits[1] == suits[2]:
-        pts = sorted(POST_POINTS[r] for r in ranks)
-        if sum(pts) <= 21:
-            twice = 2 * sum(pts)
-        elif over_21 == "two-highest":
-            twice = 2 * (pts[1] + pts[2])
-        else:
-            twice = 41
-        post, post_suit = 3 * 64 + twice, suits[0]
-    else:
-        for a in range(len(cards)):
-            for b in range(a + 1, len(cards)):
                 if suits[a] == suits[b]:
-                    pts = POST_POINTS[ranks[a]] + POST_POINTS[ranks[b]]
-                    if ten_ace == "21" and pts == 11 and ACE in (ranks[a], ranks[b]):
-                        pts = 21
-                    post, post_suit = 2 * 64 + 2 * pts, suits[a]
+                    post, post_suit = _two_card_post(ranks[a], ranks[b], ten_ace), suits[a]
     suit_points = trumps = held = 0
-    for r, s in zip(ranks, suits, strict=True):
-        suit_points += COUNT_POINTS[r] << (8 * s)
-        held |= 1 << s
-        if TRUMP_RANK[r] > (trumps >> (4 * s)) & 15:
-            trumps = (trumps & ~(15 << (4 * s))) | (TRUMP_RANK[r] << (4 * s))
+    for i in cards:
+        suit_points += _CARD_POINTS[i]
+        held |= _CARD_SUIT_BIT[i]
+        t, mask = _CARD_TRUMP[i]  # the card's trump rank in its suit's 4 bits, and those bits
+        if t > trumps & mask:
+            trumps = (trumps & ~mask) | t
     return (royal, pair, post, post_suit, suit_points, trumps, held)
+
+
+def _three_card_post(ranks: Sequence[int], over_21: str) -> int:
+    pts = sorted(POST_POINTS[r] for r in ranks)
+    if sum(pts) <= 21:
+        twice = 2 * sum(pts)
+    elif over_21 == "two-highest":
+        twice = 2 * (pts[1] + pts[2])
+    else:
+        twice = 41
+    return 3 * 64 + twice
+
+
+def _two_card_post(ra: int, rb: int, ten_ace: str) -> int:
+    pts = POST_POINTS[ra] + POST_POINTS[rb]
+    if ten_ace == "21" and pts == 11 and ACE in (ra, rb):
+        pts = 21
+    return 2 * 64 + 2 * pts
+
+
+# Per card number: its trump-count points in its suit's 8 bits, its suit's bit, its trump rank in its suit's 4 bits.
+_CARD_POINTS = tuple(COUNT_POINTS[i % 13] << (8 * (i // 13)) for i in range(52))
+_CARD_SUIT_BIT = tuple(1 << (i // 13) for i in range(52))
+_CARD_TRUMP = tuple((TRUMP_RANK[i % 13] << (4 * (i // 13)), 15 << (4 * (i // 13))) for i in range(52))
 
 
 _TABLES: dict[tuple[str, str, str], dict[int, tuple[int, ...]]] = {}
@@ -101,7 +127,12 @@ def hand_table(options: PostAndPairOptions) -> dict[int, tuple[int, ...]]:
 def table_entry(table: dict, mask: int, options: PostAndPairOptions) -> tuple[int, ...]:
     e = table.get(mask)
     if e is None:
-        cards = [i for i in range(52) if mask >> i & 1]
+        cards = []
+        m = mask
+        while m:  # the card numbers of the set bits, lowest first
+            low = m & -m
+            cards.append(low.bit_length() - 1)
+            m ^= low
         e = table[mask] = hand_entry(cards, options.pair_rank, options.post_over_21, options.ten_ace)
     return e
 

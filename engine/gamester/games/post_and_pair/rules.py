@@ -13,6 +13,7 @@ presets ``reconstruction`` (the default) and ``cotton-1674`` combine the options
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 
 from ...clauses import cite, clause
@@ -268,7 +269,12 @@ PRESETS = {p.name: p for p in (RECONSTRUCTION, COTTON_1674)}
 
 def preset_name(options: PostAndPairOptions) -> str | None:
     """The preset whose rules ``options`` follow (ignoring the number of deals), or ``None`` for a custom mix."""
+    rules = _RULES(options)
     for p in PRESETS.values():
-        if p.options.replace(deals=options.deals) == options:
+        if type(options) is type(p.options) and _RULES(p.options) == rules:
             return p.name
     return None
+
+
+# The options a preset fixes (all but the number of deals), as one tuple.
+_RULES = operator.attrgetter(*(s.name for s in PostAndPairOptions.specs() if s.name != "deals"))

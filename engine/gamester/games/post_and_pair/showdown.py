@@ -190,6 +190,17 @@ def _check_seats(n: int, folded: Iterable[Any]) -> frozenset[int]:
 _ALL_LIVE = [tuple(range(n)) for n in range(MAX_PLAYERS + 1)]
 
 
+def _pack_masks(hands: Sequence[Any]) -> list[int] | None:
+    """The hands' card bit masks, if each hand is three of the pack's own Card objects and no card is in two
+    hands (the masks' bits add up to three a hand only if no two overlap); else ``None``."""
+    bits = _BIT_BY_ID
+    try:
+        masks = [bits[id(a)] | bits[id(b)] | bits[id(c)] for a, b, c in hands]
+    except (KeyError, TypeError, ValueError):
+        return None
+    return masks if sum(masks).bit_count() == 3 * len(hands) else None
+
+
 def settle(options: Any, hands: Sequence[Any], folded: Iterable[int] = (), stakes: Stakes | None = None
            ) -> Settlement:
     """Settle a show-down of ``hands`` (seat order, first = eldest; each three cards, or a hand string).
@@ -203,16 +214,16 @@ def settle(options: Any, hands: Sequence[Any], folded: Iterable[int] = (), stake
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise RulesetError(f"Post and Pair is settled for {MIN_PLAYERS} to {MAX_PLAYERS} hands, not {n}")
     table = hand_table(opts)
-    bits = _BIT_BY_ID
-    try:  # the fast path: hands of three of the pack's own Card objects, no card twice
-        masks = [bits[id(a)] | bits[id(b)] | bits[id(c)] for a, b, c in hands]
-        if sum(masks).bit_count() != 3 * n:  # equal only if every hand has 3 cards and no two hands overlap
-            raise KeyError
+    # The fast path: hands of three of the pack's own Card objects, no card twice (hands as text are read first).
+    masks = None if isinstance(hands[0], str) else _pack_masks(hands)
+    if masks is not None:
         cards = tuple(hands)
-    except (KeyError, TypeError, ValueError):
-        cards = _read_hands(hands)
-        check_distinct(cards)
-        masks = [cards_mask(h) for h in cards]
+    else:
+        cards = _read_hands(hands)  # three cards each, none twice in a hand
+        masks = _pack_masks(cards)  # cards read from text are the pack's own
+        if masks is None:
+            check_distinct(cards)  # names a card in two hands
+            masks = [cards_mask(h) for h in cards]
     get = table.get
     entries = [get(m) for m in masks]
     if None in entries:
