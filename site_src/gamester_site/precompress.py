@@ -41,11 +41,11 @@ process.stdin.on("data", (c) => chunks.push(c));
 process.stdin.on("end", () => {
   const raw = Buffer.concat(chunks);
   process.stdout.write(zlib.brotliCompressSync(raw, { params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: QUALITY,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: @QUALITY@,
     [zlib.constants.BROTLI_PARAM_LGWIN]: 22,
     [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
 });
-""".replace("QUALITY", str(BROTLI_QUALITY))
+""".replace("@QUALITY@", str(BROTLI_QUALITY))
 
 
 def brotli_codec() -> str:

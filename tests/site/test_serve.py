@@ -208,3 +208,33 @@ def test_the_node_brotli_fallback_gives_what_the_package_gives(monkeypatch):
     assert brotli_decompress(packed) == raw and len(packed) < len(raw) / 5
     if precompress.brotli_codec() == "brotli":
         assert precompress.brotli_bytes(raw) == packed  # the same codec and settings: the same bytes
+
+
+def test_a_precompressed_file_is_revalidated_with_304(tiny_site):
+    """Pages and the runtime are sent with ``no-cache``: a browser revalidates them (Material's prefetched page
+    too), and an unchanged file is answered 304 whichever form was sent, as for the files sent as they are."""
+    import email.utils
+    import os
+
+    precompress.precompress(tiny_site, cache=None)
+    httpd, url = serve.serve_in_thread(tiny_site)
+    try:
+        status, headers, body, _ = get(url + "put/", accept="gzip, br")
+        assert status == 200 and headers["Content-Encoding"] == "br"
+        stamp = headers["Last-Modified"]
+        assert email.utils.parsedate_to_datetime(stamp).timestamp() == int(os.stat(tiny_site / "put" / "index.html").st_mtime)
+        for accept in ("gzip, br", "gzip"):
+            req = urllib.request.Request(url + "put/", headers={"Accept-Encoding": accept, "If-Modified-Since": stamp})
+            with pytest.raises(urllib.error.HTTPError) as ex:
+                urllib.request.urlopen(req, timeout=10)
+            assert ex.value.code == 304 and ex.value.headers["Vary"] == "Accept-Encoding"
+        older = email.utils.formatdate(os.stat(tiny_site / "put" / "index.html").st_mtime - 3600, usegmt=True)
+        req = urllib.request.Request(url + "put/", headers={"Accept-Encoding": "gzip", "If-Modified-Since": older})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            assert r.status == 200 and gzip.decompress(r.read()).startswith(b"<p>put</p>")
+        req = urllib.request.Request(url + "put/", headers={"Accept-Encoding": "gzip", "If-Modified-Since": "garbage"})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            assert r.status == 200
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
