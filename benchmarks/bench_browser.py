@@ -1,9 +1,10 @@
 """Widget figures from one Chromium run (printed, never asserted; ``nox -s bench``): every figure of issue #16.
 
-    python benchmarks/bench_browser.py [--site DIR] [--settlements N] [--repeat N] [--moves-only]
+    python benchmarks/bench_browser.py [--site DIR] [--port N] [--settlements N] [--repeat N] [--moves-only]
 
-The site is ``$GAMESTER_SITE`` or ``./site`` (built first if it lacks the widget runtime). Its gzip and brotli copies
-are written first (``gamester_site.precompress``, cached by content) and the bench server sends them as a static host
+The site is built for the address the bench serves it at (``SITE_URL=http://127.0.0.1:8765/``: a deployed build
+has its own address, and Material prefetches on hover only links its sitemap lists), unless ``--site DIR`` was
+built so (into ``.cache/bench-site``, reused by ``--site .cache/bench-site``). Its gzip and brotli copies are written first (``gamester_site.precompress``, cached by content) and the bench server sends them as a static host
 with precompressed files does; Chromium asks for br on http://127.0.0.1, so the wasm comes as its .br copy.
 
 1. bare Pyodide boot: a module worker that only imports pyodide.mjs and awaits loadPyodide() (cold context);
@@ -36,7 +37,6 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from functools import partial
@@ -44,19 +44,40 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 from gamester_site import precompress
-from gamester_site.browser import LAUNCH_ARGS, cache_dir, serve  # the browser tests' server, flags
-from gamester_site.serve import Handler
+from gamester_site.browser import LAUNCH_ARGS, cache_dir  # the browser tests' Chromium flags
+from gamester_site.serve import Handler, serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def site_dir(arg: str | None) -> Path:
+def free_port(wanted: int) -> int:
+    """``wanted`` if nothing listens there on 127.0.0.1, else any free port."""
+    import socket
+
+    for port in (wanted, 0):
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return sock.getsockname()[1]
+    raise OSError("no free port")
+
+
+def site_dir(arg: str | None, base: str) -> Path:
+    """A built site whose address (SITE_URL) is ``base``, where the bench serves it: Material follows and prefetches
+    on hover only the links its sitemap.xml lists, and it lists pages at SITE_URL, as on the deployed site (a build
+    without an address, like a classroom copy, has an empty sitemap: instant-anywhere.js still follows its links,
+    but nothing is prefetched). ``--site DIR`` is used as it is when it was built for that address."""
     site = Path(arg or os.environ.get("GAMESTER_SITE", ROOT / "site"))
-    if not (site / "assets" / "gamester" / "runtime.json").is_file():
-        site = Path(tempfile.mkdtemp(prefix="gamester-site-"))
-        print(f"building the site into {site} ...", flush=True)
-        subprocess.run(["mkdocs", "build", "-q", "-d", str(site)], cwd=ROOT, check=True,
-                       env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    sitemap = site / "sitemap.xml"
+    if ((site / "assets" / "gamester" / "runtime.json").is_file() and sitemap.is_file()
+            and f"<loc>{base}put/</loc>" in sitemap.read_text(encoding="utf-8")):
+        return site
+    site = ROOT / ".cache" / "bench-site"
+    print(f"building the site for {base} into {site} ...", flush=True)
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "--clean", "-d", str(site)], cwd=ROOT, check=True,
+                   env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": base})
     return site
 
 
@@ -111,14 +132,54 @@ FRAMES_STOP = "() => { window.__frames = false; return window.__gap; }"
 # site's own link to ``href`` and starts watching (document$ emissions, the widget's data-engine, resource timing);
 # NAV_CLICK clicks it; NAV_RESULT returns the page-clock times (click, document$ emitted, widget ready) and the
 # resource timing entries of the page's address (Material's prefetch <link> and its own fetch).
+# Installed before any script of a page runs: document$.subscribe calls made by our own scripts (javascripts/*.js,
+# at their top level) get their handlers timed, per script, so that a navigation's document$ emission can be split
+# into Material's subscribers (its components mounting on the new page) and ours.
+TIME_OUR_HANDLERS = """(() => {
+  const spent = (window.__ourHandlers = {});
+  let subject;
+  Object.defineProperty(window, "document$", { configurable: true, get() { return subject; }, set(v) {
+    subject = v;
+    const subscribe = v.subscribe;
+    v.subscribe = function (obs, ...rest) {
+      const src = (document.currentScript && document.currentScript.src) || "";
+      const m = /\\/javascripts\\/([^/]+\\.js)$/.exec(src);
+      if (!m || /\\/assets\\//.test(src) || typeof obs !== "function") return subscribe.call(this, obs, ...rest);
+      const name = m[1];
+      return subscribe.call(this, (d) => {
+        const t = performance.now();
+        try { return obs(d); } finally { (spent[name] = spent[name] || []).push(performance.now() - t); }
+      }, ...rest);
+    };
+  } });
+})();"""
+
 NAV_ARM = """([href, kind]) => {
   performance.setResourceTimingBufferSize(100000);
   performance.clearResourceTimings();
   const a = [...document.querySelectorAll("a.md-nav__link, a.md-footer__link")].find((x) => x.href === href);
   if (!a) return false;
   a.dataset.benchNav = "1";
-  const n = window.__nav = { href, t0: null, swap: null, ready: null };
-  const sub = document$.subscribe(() => { if (n.t0 !== null && n.swap === null) n.swap = performance.now(); });
+  const n = window.__nav = { href, t0: null, swap: null, ready: null, parse: null };
+  // document$.next is where Material hands the new page to its subscribers (ours first): time it before them.
+  if (!window.__benchWrapped) {
+    window.__benchWrapped = true;
+    const next = document$.next;
+    document$.next = function (v) {
+      const m = window.__nav, first = m && m.t0 !== null && m.swap === null;
+      if (first) { m.swap = performance.now(); for (const k in (window.__ourHandlers || {})) window.__ourHandlers[k] = []; }
+      const out = next.call(this, v);
+      if (first) { m.nextEnd = performance.now(); m.ours = Object.fromEntries(Object.entries(window.__ourHandlers || {}).map(([k, xs]) => [k, xs.reduce((a, b) => a + b, 0)])); }
+      return out;
+    };
+    const parse = DOMParser.prototype.parseFromString;
+    DOMParser.prototype.parseFromString = function (text, type) {
+      const t = performance.now(); const out = parse.call(this, text, type); const m = window.__nav;
+      if (m && m.t0 !== null && m.parse === null && type === "text/html") m.parse = [t, performance.now(), text.length];
+      return out;
+    };
+  }
+  const sub = { unsubscribe() {} };
   const check = () => {
     if (n.ready === null && n.t0 !== null && location.href.startsWith(href)
         && document.querySelector(`.gm-widget[data-widget='${kind}'][data-engine='ready']`)) {
@@ -138,7 +199,7 @@ NAV_RESULT = """() => {
   const n = window.__nav;
   const entries = performance.getEntriesByType("resource").filter((e) => e.name === n.href).map((e) => ({
     type: e.initiatorType, start: e.startTime, end: e.responseEnd, transfer: e.transferSize, body: e.encodedBodySize }));
-  return { t0: n.t0, swap: n.swap, ready: n.ready, entries, same: window.__sameDocument === true, boots: __gamester.boots };
+  return { t0: n.t0, swap: n.swap, nextEnd: n.nextEnd, ours: n.ours || {}, ready: n.ready, parse: n.parse, entries, same: window.__sameDocument === true, boots: __gamester.boots };
 }"""
 
 ENGINE_CALLS = """async (reqs) => {
@@ -324,7 +385,8 @@ def visit_bytes(requests: list, site: Path, base: str) -> list[tuple[str, str, i
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--site")
+    ap.add_argument("--site", help="a site built with SITE_URL=http://127.0.0.1:PORT/ (else one is built)")
+    ap.add_argument("--port", type=int, default=8765, help="where to serve it (default 8765, or a free port)")
     ap.add_argument("--settlements", type=int, default=200)
     ap.add_argument("--repeat", type=int, default=3, help="cold boots of each kind, navigations (medians printed)")
     ap.add_argument("--moves-only", action="store_true", help="only part 8 (time per reader move)")
@@ -336,12 +398,14 @@ def main(argv: list[str] | None = None) -> int:
     if not (shutil.which("chromium") or Path("/usr/bin/chromium").exists()):
         print("bench_browser: no Chromium here (apt-get install chromium); no browser figures")
         return 0
-    site = site_dir(ns.site)
+    port = free_port(ns.port)
+    base = f"http://127.0.0.1:{port}/"
+    site = site_dir(ns.site, base)
     t = time.perf_counter()
     packed = precompress.precompress(site, cache=cache_dir())
     print(f"precompressed copies of {site} ({time.perf_counter() - t:.1f} s; cached in {cache_dir()}):", flush=True)
     print("  " + precompress.report(packed, top=6).replace("\n", "\n  "), flush=True)
-    httpd, base = serve(site)
+    httpd, base = serve_in_thread(site, port=port)
     f: dict = {}
     reqs = settlement_requests(ns.settlements)
     try:
@@ -430,6 +494,7 @@ def main(argv: list[str] | None = None) -> int:
             ctx = browser.new_context(base_url=base, viewport={"width": 1280, "height": 900})
             finished: list = []
             ctx.on("requestfinished", lambda r: finished.append(r))
+            ctx.add_init_script(TIME_OUR_HANDLERS)
             page = ctx.new_page()
             page.on("pageerror", lambda e: print(f"  page error: {e}", flush=True))
             page.goto("post-and-pair/")
@@ -556,21 +621,35 @@ def print_report(f: dict, ns: argparse.Namespace, moves: dict) -> None:
         if not runs:
             print(f"    {label}: the link was not found")
             continue
-        total, fetch, parse, ours, pre = [], [], [], [], []
+        total, fetch, parse, swap, ours, pre, kinds = [], [], [], [], [], [], set()
+        material, after, per_script = [], [], {}
         for r in runs:
             total.append(r["ready"] - r["t0"])
+            kinds |= {e["type"] for e in r["entries"]}
             fetched = [e for e in r["entries"] if e["type"] != "link" and e["start"] >= r["t0"] - 1]
             prefetched = [e for e in r["entries"] if e["type"] == "link"]
             end = max((e["end"] for e in fetched), default=r["t0"])
-            fetch.append(end - r["t0"])
-            parse.append(r["swap"] - end)
-            ours.append(r["ready"] - r["swap"])
+            parsed = r["parse"] or [end, end, 0]
+            fetch.append(parsed[0] - r["t0"])
+            parse.append(parsed[1] - parsed[0])
+            swap.append(r["swap"] - parsed[1])
+            mine = sum(r["ours"].values())
+            ours.append(mine)
+            material.append(r["nextEnd"] - r["swap"] - mine)
+            after.append(r["ready"] - r["nextEnd"])
+            for k, v in r["ours"].items():
+                per_script.setdefault(k, []).append(v)
             pre.append((prefetched[-1]["end"] - r["t0"], fetched[-1]["transfer"] if fetched else -1)
                        if prefetched else None)
         t = med(total)
         print(f"    {label:22s} {t:6.0f} ms = {100 * t / click:4.1f}% (goal <= 3%); samples {samples(total)}")
-        print(f"      Material fetching the page {med(fetch):5.0f} ms | parsing and swapping it in (until document$)"
-              f" {med(parse):5.0f} ms | our document$ handler until the widget is ready {med(ours):5.0f} ms")
+        print(f"      Material fetching the page {med(fetch):4.0f} ms | parsing it (DOMParser, {runs[-1]['parse'][2] if runs[-1]['parse'] else 0:,d}"
+              f" characters) {med(parse):4.0f} ms | swapping it in until document$ emits {med(swap):4.0f} ms")
+        print(f"      document$ subscribers: Material's (its components mounting on the new page, with the layout"
+              f" they force) {med(material):4.0f} ms | ours {med(ours):4.0f} ms"
+              f" ({', '.join(f'{k} {med(v):.0f}' for k, v in per_script.items())})"
+              f" | then until the widget says ready {med(after):4.0f} ms")
+        print(f"      resource timing entries of the page's address: {', '.join(sorted(kinds)) or 'none'}")
         if any(pre):
             p = [x for x in pre if x]
             print(f"      the prefetch <link> had finished {-med([x[0] for x in p]):.0f} ms before the click;"
