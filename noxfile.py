@@ -2,7 +2,7 @@
 
     nox               lint, tests, docs, pyodide, browser  (the README's test command, ./run test)
     nox -s serve      build the site and serve it on http://127.0.0.1:8000 with working widgets (./run serve)
-    nox -s build      the deployable site in site/ (SITE_URL from the environment; gzip copies)
+    nox -s build      the deployable site in site/ (SITE_URL from the environment; gzip + brotli copies)
     nox -s bundle     the classroom copy: dist/gamester-classroom.zip (site + one-file server)
     nox -s zensical   a trial build with Zensical, compared page by page with the MkDocs build (not in CI)
     nox -s bench      engine and site-build figures (printed, never asserted)
@@ -105,7 +105,8 @@ def docs(session: nox.Session) -> None:
 @nox.session(python=PY)
 def build(session: nox.Session) -> None:
     """The deployable site in ./site: strict build (SITE_URL from the environment if set, else no address), the
-    browser runtime, and gzip copies of the largest files (see README, "Publishing")."""
+    browser runtime, and gzip and brotli copies of the files that gain (see README, "Publishing"; the outputs are
+    cached by content in .cache/precompressed, so only a changed runtime pays brotli's ~40 s at quality 11)."""
     _install(session)
     _npm(session)
     session.run("mkdocs", "build", "--strict", env=ENV)

@@ -9,7 +9,14 @@
 
 It listens on 127.0.0.1 only (nothing reaches it from other machines) and needs no network. It sends the types a
 browser insists on (``application/wasm`` for Pyodide's WebAssembly, ``text/javascript`` for ``.mjs`` modules) and,
-where the site ships a precompressed ``FILE.gz`` and the browser accepts gzip, sends that instead. Ctrl-C stops it.
+where the site ships precompressed copies (``python -m gamester_site.precompress SITE``), sends ``FILE.br`` when the
+browser's ``Accept-Encoding`` allows br, else ``FILE.gz`` when it allows gzip, else the file itself, always with the
+file's own type and ``Vary: Accept-Encoding``. Ctrl-C stops it.
+
+What Chromium asks for (Chromium 156, checked against this server): on ``http://127.0.0.1`` and ``http://localhost``
+(origins the browser counts as trustworthy, like HTTPS) it sends ``Accept-Encoding: gzip, deflate, br, zstd`` and so
+gets the brotli copies here; on plain HTTP to any other address (a classroom server reached over the LAN) it sends
+``gzip, deflate`` only, and a br response there fails (``ERR_CONTENT_DECODING_FAILED``), so br is never sent unasked.
 """
 
 from __future__ import annotations
@@ -34,6 +41,32 @@ TYPES = {
     ".whl": "application/zip", ".zip": "application/zip", ".txt": "text/plain", ".bib": "text/plain",
     ".woff2": "font/woff2", ".png": "image/png", ".ico": "image/x-icon", ".map": "application/json",
 }
+# Precompressed copies a built site may ship beside a file (gamester_site/precompress.py), best first.
+CODINGS = {"br": ".br", "gzip": ".gz"}
+
+
+def accepted(header: str | None) -> set[str]:
+    """The content codings an ``Accept-Encoding`` header allows (RFC 9110 12.5.3): listed with q > 0, or covered by
+    ``*`` with q > 0 and not listed with q=0. No header at all allows none of ours (identity only)."""
+    listed: dict[str, float] = {}
+    for item in (header or "").split(","):
+        name, _, params = item.strip().partition(";")
+        name = name.strip().lower()
+        if not name:
+            continue
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        listed[name] = q
+    ok = {c for c, q in listed.items() if q > 0}
+    if listed.get("*", 0) > 0:
+        ok |= {c for c in CODINGS if c not in listed}
+    return ok & set(CODINGS)
 
 
 class Handler(SimpleHTTPRequestHandler):
@@ -63,7 +96,27 @@ class Handler(SimpleHTTPRequestHandler):
         inside = self._inside()
         return super().translate_path(inside if inside is not None else "/__outside_the_site__")
 
+    def _precompressed(self, path: str) -> str | None:
+        """The coding of the precompressed copy of ``path`` to send (br before gzip), or None for the file itself."""
+        if not os.path.isfile(path) or path.endswith(tuple(CODINGS.values())):
+            return None
+        ok = accepted(self.headers.get("Accept-Encoding"))
+        return next((c for c, suffix in CODINGS.items() if c in ok and os.path.isfile(path + suffix)), None)
+
+    def _not_modified_since(self, mtime: float) -> bool:
+        """A revalidation (If-Modified-Since, no If-None-Match) of a file not changed since: answered 304, as
+        http.server does for the files it sends itself."""
+        since = self.headers.get("If-Modified-Since")
+        if not since or "If-None-Match" in self.headers:
+            return False
+        try:
+            when = email.utils.parsedate_to_datetime(since)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+        return when.tzinfo is not None and int(mtime) <= when.timestamp()
+
     def send_head(self):
+        self._vary = False
         if self._inside() is None:
             if urlsplit(self.path).path in ("/", self.prefix.rstrip("/")):
                 self.send_response(HTTPStatus.MOVED_PERMANENTLY)
@@ -76,19 +129,26 @@ class Handler(SimpleHTTPRequestHandler):
         path = self.translate_path(self.path)
         if os.path.isdir(path) and urlsplit(self.path).path.endswith("/"):
             path = os.path.join(path, "index.html")
-        gz = path + ".gz"
-        if (os.path.isfile(path) and os.path.isfile(gz) and "gzip" in self.headers.get("Accept-Encoding", "")
-                and not path.endswith(".gz")):
-            f = open(gz, "rb")  # noqa: SIM115 (closed by the caller, as in http.server)
-            st = os.fstat(f.fileno())
+        coding = self._precompressed(path)
+        if coding is not None:
+            mtime = os.stat(path).st_mtime  # the file's own date: every form of it is the same resource
+            if self._not_modified_since(mtime):
+                self.send_response(HTTPStatus.NOT_MODIFIED)
+                self.send_header("Vary", "Accept-Encoding")
+                self.send_header("Last-Modified", email.utils.formatdate(mtime, usegmt=True))
+                self.end_headers()
+                return None
+            f = open(path + CODINGS[coding], "rb")  # noqa: SIM115 (closed by the caller, as in http.server)
             self.send_response(HTTPStatus.OK)
             self.send_header("Content-Type", self.guess_type(path))
-            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Encoding", coding)
             self.send_header("Vary", "Accept-Encoding")
-            self.send_header("Content-Length", str(st.st_size))
-            self.send_header("Last-Modified", email.utils.formatdate(st.st_mtime, usegmt=True))
+            self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+            self.send_header("Last-Modified", email.utils.formatdate(mtime, usegmt=True))
             self.end_headers()
             return f
+        if os.path.isfile(path) and any(os.path.isfile(path + s) for s in CODINGS.values()):
+            self._vary = True  # the same address has another form for other browsers: caches must know
         return super().send_head()
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
@@ -105,6 +165,8 @@ class Handler(SimpleHTTPRequestHandler):
         super().send_error(code, message, explain)
 
     def end_headers(self) -> None:
+        if getattr(self, "_vary", False):
+            self.send_header("Vary", "Accept-Encoding")
         self.send_header("Cache-Control", "no-cache")  # a classroom copy may be replaced by a newer one
         super().end_headers()
 
