@@ -62,8 +62,9 @@ class Traffic:
         context.route("**/*", route)
         context.on("request", seen)
 
-    def count(self, fragment: str) -> int:
-        return sum(fragment in u for u in self.urls)
+    def count(self, fragment: str, since: int = 0) -> int:
+        """Requests whose address holds ``fragment``, from the ``since``-th request of the session on."""
+        return sum(fragment in u for u in self.urls[since:])
 
 
 @pytest.fixture(scope="session")
