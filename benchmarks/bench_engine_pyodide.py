@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import random
 import shutil
 import statistics
 import subprocess
@@ -122,15 +121,10 @@ process.exit(0);
 
 
 def settlement_requests(n: int) -> list[str]:
-    """As ``settlement_requests`` in bench_browser.py: ``n`` show-downs of six hands of three from one pack."""
-    from gamester.cards import FULL_PACK, shuffled
+    """The very requests bench_browser.py times (it sits beside this script)."""
+    from bench_browser import settlement_requests as requests
 
-    out = []
-    for seed in range(n):
-        deck = shuffled(FULL_PACK, random.Random(seed))
-        hands = [" ".join(str(c) for c in deck[3 * i:3 * i + 3]) for i in range(6)]
-        out.append(json.dumps({"op": "settle", "game": "post-and-pair", "hands": hands}))
-    return out
+    return requests(n)
 
 
 def engine_wheel(dest: Path, engine: Path | None) -> Path:
