@@ -41,6 +41,14 @@
     const label = button.dataset.label || (button.dataset.label = button.textContent);
     button.textContent = done ? "Copied" : "Selected: press Ctrl+C";
     setTimeout(() => { button.textContent = label; }, 2000);
+    // Said aloud too: a button's new text is not always read out while it has the focus.
+    let said = document.getElementById("gm-copy-status");
+    if (!said) {
+      said = Object.assign(document.createElement("div"), { id: "gm-copy-status", className: "gm-sr" });
+      said.setAttribute("role", "status");
+      document.body.append(said);
+    }
+    said.textContent = done ? `${label.replace(/^Copy /, "")} copied.` : "Selected: press Ctrl+C to copy.";
   }
   function showCopy() {
     document.querySelectorAll("button.gm-copy[hidden]").forEach((b) => { b.hidden = false; });

@@ -20,6 +20,7 @@ def test_copy_buttons_copy_the_bibtex_and_the_csl_json(fresh):
     bib.click()
     page.wait_for_function("() => document.querySelector('button.gm-copy').textContent === 'Copied'")
     assert page.evaluate("navigator.clipboard.readText()").startswith("@book{cotton1674,")
+    assert page.locator("#gm-copy-status[role='status']").text_content() == "BibTeX copied."
     csl.click()
     data = json.loads(page.evaluate("navigator.clipboard.readText()"))
     assert data["id"] == "cotton1674"
