@@ -4,14 +4,13 @@ build time, and the stock way whenever that library is missing or damaged."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from conftest import SITE  # the site under test: ./site or $GAMESTER_SITE
 
 pytestmark = pytest.mark.browser
 
 BOOT_MS = 120_000
-SITE = Path(__file__).resolve().parents[2] / "site"
 
 
 def pyodide_requests(traffic, since: int) -> list[str]:
