@@ -181,8 +181,8 @@ class Handler(SimpleHTTPRequestHandler):
     def _bad_path(self) -> bool:
         """A path no file can have (a NUL, bytes that are not text, a control character)."""
         raw = urlsplit(self.path).path
-        text = unquote(raw, errors="strict") if "%" in raw else raw
         try:
+            text = unquote(raw, errors="strict")
             os.fsencode(text)
             text.encode("utf-8")
         except (UnicodeError, ValueError):
@@ -213,12 +213,11 @@ class Handler(SimpleHTTPRequestHandler):
             n = int(m.group(2))
             return (max(size - n, 0), size - 1) if n > 0 and size > 0 else "unsatisfiable"
         first = int(m.group(1))
-        last = int(m.group(2)) if m.group(2) else size - 1
-        if last < first:
+        if m.group(2) and int(m.group(2)) < first:
             return None  # not a valid range: ignored (RFC 9110 14.1.1)
         if first >= size:
             return "unsatisfiable"
-        return first, min(last, size - 1)
+        return first, min(int(m.group(2)) if m.group(2) else size - 1, size - 1)
 
     def send_head(self):
         self._length = None
