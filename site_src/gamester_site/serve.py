@@ -257,8 +257,11 @@ class Handler(SimpleHTTPRequestHandler):
             return None
         try:
             f = open(sent, "rb")  # noqa: SIM115 (closed by the caller, as in http.server)
-        except OSError:
-            self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+        except OSError as ex:
+            if ex.errno in OUT_OF_FILES:  # busy, not missing: the browser may try again
+                self.send_error(HTTPStatus.SERVICE_UNAVAILABLE, "too many open files")
+            else:
+                self.send_error(HTTPStatus.NOT_FOUND, "File not found")
             return None
         try:
             size = os.fstat(f.fileno()).st_size

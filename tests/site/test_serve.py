@@ -518,3 +518,21 @@ def test_host_warns_what_it_exposes(tiny_site, capsys, monkeypatch):
     assert "every machine that can reach this one" in err and "read-only" in err and "no uploads" in err
     assert serve.main([str(tiny_site), "--port", "0"]) == 0
     assert capsys.readouterr().err == ""  # the default, 127.0.0.1, says nothing
+
+
+def test_out_of_descriptors_a_file_is_busy_not_missing(served, monkeypatch):
+    import builtins
+    import errno
+
+    url, _ = served
+    real_open = builtins.open
+
+    def exhausted(file, *args, **kwargs):
+        if str(file).endswith("engine.wasm"):
+            raise OSError(errno.EMFILE, "Too many open files")
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", exhausted)
+    assert get(url + "engine.wasm")[0] == 503
+    monkeypatch.undo()
+    assert get(url + "engine.wasm")[0] == 200
