@@ -3,24 +3,13 @@ pythonX.Y-venv, and an apt failure is one line that says what failed and what to
 
 from __future__ import annotations
 
-import importlib.machinery
-import importlib.util
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from test_readme import load_run  # ./run loaded as a module
 
-ROOT = Path(__file__).resolve().parents[1]
 PKG = f"python{sys.version_info.major}.{sys.version_info.minor}-venv"
-
-
-def load_run():
-    loader = importlib.machinery.SourceFileLoader("gamester_run_bootstrap", str(ROOT / "run"))
-    spec = importlib.util.spec_from_loader("gamester_run_bootstrap", loader)
-    mod = importlib.util.module_from_spec(spec)
-    loader.exec_module(mod)
-    return mod
 
 
 @pytest.fixture

@@ -333,8 +333,6 @@ def test_a_prefix_is_normalised_and_never_loops():
 def test_idle_and_tls_connections_are_let_go(served):
     """A silent client, half a request, or a TLS ClientHello (someone typed https://) no longer holds a thread:
     each is closed after the idle timeout."""
-    import time
-
     url, _ = served
     port = int(urllib.parse.urlsplit(url).port)
     hello = bytes.fromhex("16030100c4010000c00303") + bytes(32) + b"\x00\x00\x02\x13\x01\x01\x00"
@@ -343,24 +341,25 @@ def test_idle_and_tls_connections_are_let_go(served):
         s = socket.create_connection(("127.0.0.1", port), timeout=10)
         s.sendall(payload)
         socks.append(s)
-    t0 = time.monotonic()
     for s in socks:
-        with s:
+        with s:  # without the server's timeout, recv would raise TimeoutError after the client's 10 s
             while s.recv(65536):  # a 400 for the hello, if it holds a newline; then the end
                 pass
-    assert time.monotonic() - t0 < 10  # (a bound on waiting: without the timeout, recv would hang for 10 s)
 
 
 def test_connections_are_capped_and_the_rest_wait_in_the_queue(tiny_site):
     import time
 
-    httpd, url = serve.serve_in_thread(tiny_site, timeout=0.5, max_connections=2)
+    httpd, url = serve.serve_in_thread(tiny_site, timeout=2, max_connections=2)
     try:
         assert httpd.max_connections == 2 and httpd.request_queue_size >= 128
         port = httpd.server_address[1]
-        idle = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(4)]
-        time.sleep(0.2)
-        assert httpd._slots._value == 0  # two taken, two waiting in the listen queue
+        idle = [socket.create_connection(("127.0.0.1", port), timeout=20) for _ in range(4)]
+        for _ in range(100):  # two taken, two waiting in the listen queue
+            if httpd._slots._value == 0:
+                break
+            time.sleep(0.02)
+        assert httpd._slots._value == 0
         assert get(url + "index.html")[0] == 200  # served once the idle ones are let go
         for s in idle:
             with s:
