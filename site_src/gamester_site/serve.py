@@ -83,16 +83,6 @@ def qualities(header: str | None) -> dict[str, float]:
     return listed
 
 
-def accepted(header: str | None) -> set[str]:
-    """The content codings an ``Accept-Encoding`` header allows: listed with q > 0, or covered by ``*`` with q > 0
-    and not listed with q=0. No header at all allows none of ours (identity only)."""
-    listed = qualities(header)
-    ok = {c for c, q in listed.items() if q > 0}
-    if listed.get("*", 0) > 0:
-        ok |= {c for c in CODINGS if c not in listed}
-    return ok & set(CODINGS)
-
-
 def preferred(header: str | None, available: list[str] | tuple[str, ...] = tuple(CODINGS)) -> str | None:
     """The coding to send among ``available`` (None: the file itself): the highest q the browser gives, br before
     gzip on a tie; the file itself when the browser lists ``identity`` above every coding it allows."""
@@ -117,7 +107,7 @@ HTTP_DATE = re.compile(  # RFC 9110 5.6.7: IMF-fixdate, and the obsolete RFC 850
 
 
 def http_date(values: list[str] | None) -> float | None:
-    """The time an ``If-Modified-Since`` (or ``If-Range``) field gives, or None when it must be ignored: absent,
+    """The time an ``If-Modified-Since`` field gives, or None when it must be ignored: absent,
     repeated, or not an HTTP-date (RFC 9110 13.1.3: another zone than GMT, or a list, is not one)."""
     if not values or len(values) != 1 or not HTTP_DATE.fullmatch(values[0].strip()):
         return None
