@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import email.utils
 import errno
+import io
 import os
 import posixpath
 import re
@@ -130,6 +131,26 @@ def plain_prefix(prefix: str) -> str:
     return "/" + "/".join(parts) + "/" if parts else "/"
 
 
+class _HeadReader(io.RawIOBase):
+    """The connection as the handler reads it, with a deadline for each request's head (a client sending a byte
+    now and then, each within the idle timeout, would otherwise hold its thread for ever)."""
+
+    def __init__(self, sock: socket.socket, handler: Handler) -> None:
+        self.sock, self.handler = sock, handler
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        deadline = self.handler.deadline
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the request's head took too long")
+            self.sock.settimeout(min(self.handler.timeout, left))
+        return self.sock.recv_into(buffer)
+
+
 class Handler(SimpleHTTPRequestHandler):
     """Static files from ``directory`` under ``prefix``, with the right types and precompressed copies."""
 
@@ -145,7 +166,24 @@ class Handler(SimpleHTTPRequestHandler):
         self.quiet = quiet
         self.timeout = timeout
         self._length = None
+        self.deadline: float | None = None
         super().__init__(*args, **kwargs)
+
+    def setup(self) -> None:
+        super().setup()
+        self.rfile = io.BufferedReader(_HeadReader(self.connection, self))
+
+    def handle_one_request(self) -> None:
+        # A request's head (its line and headers) must arrive within twice the idle timeout of being awaited.
+        self.deadline = time.monotonic() + 2 * self.timeout
+        super().handle_one_request()
+
+    def parse_request(self) -> bool:
+        try:
+            return super().parse_request()  # reads the headers
+        finally:
+            self.deadline = None
+            self.connection.settimeout(self.timeout)  # the reply is sent with the plain timeout
 
     def log_message(self, format: str, *args) -> None:
         if not self.quiet:

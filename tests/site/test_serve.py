@@ -535,3 +535,23 @@ def test_out_of_descriptors_a_file_is_busy_not_missing(served, monkeypatch):
     assert get(url + "engine.wasm")[0] == 503
     monkeypatch.undo()
     assert get(url + "engine.wasm")[0] == 200
+
+
+def test_a_client_trickling_its_request_is_let_go(served):
+    """One byte every 0.2 s never trips the 0.5 s idle timeout; the request's head has 1 s (twice the timeout)."""
+    import time
+
+    url, _ = served
+    port = int(urllib.parse.urlsplit(url).port)
+    sent = 0
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        try:
+            for byte in b"GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"x" * 100:
+                s.sendall(bytes([byte]))
+                sent += 1
+                time.sleep(0.2)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        else:
+            pytest.fail("the server still read a request after 25 s of trickling")
+    assert sent < 40
