@@ -18,8 +18,8 @@ Accept-Encoding``. Single byte ranges are answered (206, or 416 past the end); d
 outside the site folder is sent, through a symbolic link or otherwise. Ctrl-C stops it.
 
 Bounded: a listen queue of 128, at most ``max_connections`` connections at once (fewer when the process may open
-few files), each closed after ``--idle-timeout`` seconds without traffic; when the process runs out of file
-descriptors it waits instead of spinning. A client that goes away mid-download is no error.
+few files), each closed after ``--idle-timeout`` seconds without traffic (and when a request's head takes twice
+that); when the process runs out of file descriptors it waits instead of spinning. A client that goes away mid-download is no error.
 
 What Chromium asks for (Chromium 156, checked against this server): on ``http://127.0.0.1`` and ``http://localhost``
 (origins the browser counts as trustworthy, like HTTPS) it sends ``Accept-Encoding: gzip, deflate, br, zstd`` and so
