@@ -12,8 +12,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
+from pathlib import Path
 
 import nox
 import nox.command
@@ -34,13 +36,32 @@ def _install(session: nox.Session) -> None:
         session.install("-e", ".", *(["--reinstall-package", "gamester"] if session.venv_backend == "uv" else []))
 
 
-def _npm(session: nox.Session) -> None:
+def _pyodide_damaged(root: str = ".") -> str | None:
+    """What is wrong with ``node_modules/pyodide`` under ``root`` (its runtime files checked against the hashes the
+    repository records, by gamester_site.runtime), or None when it is intact."""
+    spec = importlib.util.spec_from_file_location("_gamester_runtime", "site_src/gamester_site/runtime.py")
+    runtime = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(runtime)
+    runtime.PYODIDE_DIR = Path(root) / "node_modules" / "pyodide"
+    runtime.LOCK = Path(root) / "package-lock.json"
+    try:
+        runtime.verify_pyodide()
+    except runtime.StagingError as ex:
+        return str(ex)
+    return None
+
+
+def _npm(session: nox.Session, root: str = ".") -> None:
     """Pyodide and axe-core come from npm, pinned by package-lock.json: ``npm ci`` runs when node_modules is
     missing or was installed from another lock (npm writes the lock it installed to node_modules/.package-lock.json,
-    so a lock changed by a pull is noticed), and always in CI."""
-    lock, installed = "package-lock.json", "node_modules/.package-lock.json"
-    stale = not os.path.isfile(installed) or os.path.getmtime(installed) < os.path.getmtime(lock)
-    if stale or os.environ.get("CI"):
+    so a lock changed by a pull is noticed), when Pyodide's runtime files are not those recorded for the pinned
+    version (a damaged or interrupted install with a fresh date), and always in CI."""
+    lock, installed = Path(root) / "package-lock.json", Path(root) / "node_modules" / ".package-lock.json"
+    stale = not installed.is_file() or installed.stat().st_mtime < lock.stat().st_mtime
+    damaged = None if stale else _pyodide_damaged(root)
+    if damaged:
+        session.log(f"{damaged.removeprefix('pyodide_runtime: ')} (running it)")
+    if stale or damaged or os.environ.get("CI"):
         session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
 
 

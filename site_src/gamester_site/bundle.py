@@ -33,7 +33,10 @@ You need Python 3 (https://www.python.org, or your system's python3). Nothing el
    If port 8000 is taken, it picks a free port and says which. Ctrl-C stops it.
 
 The widgets run the rules engine in the browser (Python through WebAssembly); the first use of a widget on a
-machine takes a few seconds while the engine starts. Only this machine can reach the server (127.0.0.1).
+machine takes a few seconds while the engine starts. Only this machine can reach the server (127.0.0.1), so
+each pupil's machine runs its own copy. To serve the whole room from one machine instead, run
+"python3 serve.py --host 0.0.0.0" there and give the pupils its network address and the port: every machine on
+the network can then read the site (read-only: its pages and files, nothing else; no uploads).
 Printing: each game page has a "Print the handout" link (rules in brief and worked examples).
 """
 

@@ -13,6 +13,15 @@ serve``). ``assets/gamester/runtime.json`` tells the worker which files to fetch
 It also writes ``assets/gamester/clause-passages.json`` (clause id -> the passages behind it, for the widgets).
 Nothing is downloaded: if ``node_modules/pyodide`` is missing the build fails and says ``npm ci``.
 
+Integrity (issue 24): before staging, the five files are checked against ``pyodide-sha256.json`` (beside this
+file), which holds their sha256 for each Pyodide version we pin; one that differs (a truncated or edited wasm, an
+interrupted ``npm ci``) or a version with no record fails the build in one line that says ``npm ci``. Why a table
+of our own: ``package-lock.json``'s ``integrity`` is the sha512 of the npm *tarball*, which cannot be recomputed
+from the unpacked files in ``node_modules``, and ``npm cache verify`` checks npm's cache, not ``node_modules`` (and
+a fresh machine may have no cache). The table is made, once per Pyodide version, from that very tarball, found in
+npm's cache by the lock's integrity and checked against it: ``python -m gamester_site.runtime --record-pyodide``
+(after ``npm ci`` of the new version). The test suite checks the table against the tarball wherever the cache has it.
+
 Bytecode (issue 16): Pyodide's npm package ships its standard library as source, so a fresh interpreter compiles
 every module it imports, which is most of a cold start. :func:`compile_bytecode` runs ``bytecode.mjs`` in Node with
 the same npm Pyodide (its own CPython 3.14: the host's .pyc carry another magic number), which writes the standard
@@ -116,10 +125,84 @@ def pyodide_version() -> str:
         raise StagingError(f"pyodide_runtime: cannot read {PYODIDE_DIR}/package.json ({e}); run `npm ci`") from None
 
 
-def copy_pyodide(dest: Path) -> None:
+PYODIDE_HASHES = Path(__file__).with_name("pyodide-sha256.json")
+LOCK = ROOT / "package-lock.json"
+
+
+def file_sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while block := f.read(1 << 20):
+            h.update(block)
+    return h.hexdigest()
+
+
+def recorded_hashes(version: str) -> dict[str, str]:
+    try:
+        table = json.loads(PYODIDE_HASHES.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise StagingError(f"pyodide_runtime: cannot read {PYODIDE_HASHES.name} ({e})") from None
+    if version not in table:
+        raise StagingError(f"pyodide_runtime: Pyodide {version} has no recorded file hashes in {PYODIDE_HASHES.name}"
+                           ": run `npm ci` (or, for a new pin, `python -m gamester_site.runtime --record-pyodide`)")
+    return table[version]
+
+
+def verify_pyodide() -> dict[str, str]:
+    """The sha256 of the five runtime files, each checked against the record for the installed version."""
     missing = [f for f in PYODIDE_FILES if not (PYODIDE_DIR / f).is_file()]
     if missing:
         raise StagingError(f"pyodide_runtime: {', '.join(missing)} missing from {PYODIDE_DIR}: run `npm ci`")
+    version = pyodide_version()
+    if LOCK.is_file():
+        locked = json.loads(LOCK.read_text(encoding="utf-8"))["packages"].get("node_modules/pyodide", {})
+        if locked.get("version", version) != version:
+            raise StagingError(f"pyodide_runtime: {PYODIDE_DIR} holds Pyodide {version}, package-lock.json pins "
+                               f"{locked['version']}: run `npm ci`")
+    expected = recorded_hashes(version)
+    got = {f: file_sha256(PYODIDE_DIR / f) for f in PYODIDE_FILES}
+    bad = [f for f in PYODIDE_FILES if got[f] != expected.get(f)]
+    if bad:
+        raise StagingError(f"pyodide_runtime: {', '.join(bad)} in {PYODIDE_DIR} is not Pyodide {version}'s (its "
+                           "sha256 differs from the recorded one; damaged or incomplete): run `npm ci`")
+    return got
+
+
+def tarball_in_npm_cache(integrity: str, cache: Path | None = None) -> Path:
+    """Where npm's content-addressed cache keeps the tarball of ``integrity`` (``sha512-BASE64``)."""
+    algo, _, b64 = integrity.partition("-")
+    digest = base64.b64decode(b64).hex()
+    root = cache or Path(os.environ.get("npm_config_cache") or Path.home() / ".npm") / "_cacache"
+    return root / "content-v2" / algo / digest[:2] / digest[2:4] / digest[4:]
+
+
+def hashes_from_tarball(tarball: Path, integrity: str) -> dict[str, str]:
+    """The sha256 of the five runtime files inside the npm tarball, once the tarball matches ``integrity``."""
+    import tarfile
+
+    algo, _, b64 = integrity.partition("-")
+    data = tarball.read_bytes()
+    if base64.b64encode(hashlib.new(algo, data).digest()).decode() != b64:
+        raise StagingError(f"pyodide_runtime: {tarball} does not match the lock's integrity {integrity[:24]}...")
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
+        return {f: hashlib.sha256(tar.extractfile(f"package/{f}").read()).hexdigest() for f in PYODIDE_FILES}
+
+
+def record_pyodide(lock: Path = LOCK) -> str:
+    """Add the locked Pyodide's file hashes to ``pyodide-sha256.json``, from its tarball in npm's cache."""
+    entry = json.loads(lock.read_text(encoding="utf-8"))["packages"]["node_modules/pyodide"]
+    tarball = tarball_in_npm_cache(entry["integrity"])
+    if not tarball.is_file():
+        raise StagingError(f"pyodide_runtime: the tarball of Pyodide {entry['version']} is not in npm's cache: "
+                           "run `npm ci` first")
+    table = json.loads(PYODIDE_HASHES.read_text(encoding="utf-8")) if PYODIDE_HASHES.is_file() else {}
+    table[entry["version"]] = hashes_from_tarball(tarball, entry["integrity"])
+    PYODIDE_HASHES.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return entry["version"]
+
+
+def copy_pyodide(dest: Path) -> None:
+    verify_pyodide()
     dest.mkdir(parents=True, exist_ok=True)
     for f in PYODIDE_FILES:
         src, dst = PYODIDE_DIR / f, dest / f
@@ -134,12 +217,19 @@ BYTECODE_CACHE = ROOT / ".cache" / "bytecode"
 STDLIB_NAME = "python_stdlib.compiled.zip"
 
 
+def bytecode_key(source_wheel: Path) -> str:
+    """The cache key of the compiled bytecode: the hash of everything that goes into it."""
+    key = hashlib.sha256()
+    # Every file of the runtime (the wasm is the interpreter that compiles), the script and the engine.
+    parts = (BYTECODE_SCRIPT, PYODIDE_DIR / "package.json", *(PYODIDE_DIR / f for f in PYODIDE_FILES), source_wheel)
+    for part in parts:
+        key.update(bytes.fromhex(file_sha256(part)))
+    return key.hexdigest()[:20]
+
+
 def compile_bytecode(source_wheel: Path, cache: Path = BYTECODE_CACHE) -> Path:
     """The directory holding ``stdlib.zip``, ``engine.zip`` and ``report.json`` for this engine and Pyodide."""
-    key = hashlib.sha256()
-    for part in (BYTECODE_SCRIPT, PYODIDE_DIR / "package.json", PYODIDE_DIR / "python_stdlib.zip", source_wheel):
-        key.update(hashlib.sha256(part.read_bytes()).digest())
-    out = cache / key.hexdigest()[:20]
+    out = cache / bytecode_key(source_wheel)
     if all((out / f).is_file() for f in ("stdlib.zip", "engine.zip", "report.json")):
         return out
     node = shutil.which("node")
@@ -199,8 +289,17 @@ def stage(site_dir: str | os.PathLike) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args == ["--record-pyodide"]:
+        try:
+            version = record_pyodide()
+        except StagingError as ex:
+            print(ex, file=sys.stderr)
+            return 2
+        print(f"recorded the sha256 of Pyodide {version}'s runtime files in {PYODIDE_HASHES.name}")
+        return 0
     if len(args) != 1 or args[0].startswith("-"):
-        print("usage: python -m gamester_site.runtime SITE_DIR  (after a build: puts Pyodide and the engine in)",
+        print("usage: python -m gamester_site.runtime SITE_DIR  (after a build: puts Pyodide and the engine in)"
+              "  or  --record-pyodide",
               file=sys.stderr)
         return 2
     if not Path(args[0]).is_dir():

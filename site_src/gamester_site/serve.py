@@ -6,12 +6,20 @@
     python3 serve.py --port 0             # any free port
     python3 serve.py --prefix /gamester/  # under a sub-path, as most hosts serve it
     python3 serve.py SITE_DIR --open      # and open it in the default browser
+    python3 serve.py --host 0.0.0.0       # the whole room: every machine on this network may read the site
 
-It listens on 127.0.0.1 only (nothing reaches it from other machines) and needs no network. It sends the types a
-browser insists on (``application/wasm`` for Pyodide's WebAssembly, ``text/javascript`` for ``.mjs`` modules) and,
-where the site ships precompressed copies (``python -m gamester_site.precompress SITE``), sends ``FILE.br`` when the
-browser's ``Accept-Encoding`` allows br, else ``FILE.gz`` when it allows gzip, else the file itself, always with the
-file's own type and ``Vary: Accept-Encoding``. Ctrl-C stops it.
+By default it listens on 127.0.0.1 only (nothing reaches it from other machines) and needs no network; each pupil's
+machine then runs its own copy. ``--host`` serves other machines too (read-only: the files of the site and nothing
+else; it takes no uploads and runs nothing). It sends the types a browser insists on (``application/wasm`` for
+Pyodide's WebAssembly, ``text/javascript`` for ``.mjs`` modules) and, where the site ships precompressed copies
+(``python -m gamester_site.precompress SITE``), sends the copy the browser's ``Accept-Encoding`` prefers (by its q
+values; br before gzip when they tie), else the file itself, always with the file's own type and ``Vary:
+Accept-Encoding``. Single byte ranges are answered (206, or 416 past the end); directory listings are off; nothing
+outside the site folder is sent, through a symbolic link or otherwise. Ctrl-C stops it.
+
+Bounded: a listen queue of 128, at most ``max_connections`` connections at once (fewer when the process may open
+few files), each closed after ``--idle-timeout`` seconds without traffic (and when a request's head takes twice
+that); when the process runs out of file descriptors it waits instead of spinning. A client that goes away mid-download is no error.
 
 What Chromium asks for (Chromium 156, checked against this server): on ``http://127.0.0.1`` and ``http://localhost``
 (origins the browser counts as trustworthy, like HTTPS) it sends ``Accept-Encoding: gzip, deflate, br, zstd`` and so
@@ -24,16 +32,20 @@ from __future__ import annotations
 import argparse
 import email.utils
 import errno
+import io
 import os
 import posixpath
+import re
+import socket
 import sys
 import threading
+import time
 import webbrowser
 from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 TYPES = {
     ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json",
@@ -43,11 +55,15 @@ TYPES = {
 }
 # Precompressed copies a built site may ship beside a file (gamester_site/precompress.py), best first.
 CODINGS = {"br": ".br", "gzip": ".gz"}
+IDLE_TIMEOUT = 15.0      # seconds a connection may stay silent (a browser opens a new one when it needs it)
+MAX_CONNECTIONS = 256    # a room of 30 browsers holds about 6 each
+LISTEN_QUEUE = 128
+OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 
 
-def accepted(header: str | None) -> set[str]:
-    """The content codings an ``Accept-Encoding`` header allows (RFC 9110 12.5.3): listed with q > 0, or covered by
-    ``*`` with q > 0 and not listed with q=0. No header at all allows none of ours (identity only)."""
+def qualities(header: str | None) -> dict[str, float]:
+    """The codings an ``Accept-Encoding`` header lists, with their q values (RFC 9110 12.5.3; a q that is not a
+    number counts as 0)."""
     listed: dict[str, float] = {}
     for item in (header or "").split(","):
         name, _, params = item.strip().partition(";")
@@ -59,14 +75,80 @@ def accepted(header: str | None) -> set[str]:
             key, _, value = param.strip().partition("=")
             if key.strip().lower() == "q":
                 try:
-                    q = float(value)
+                    q = min(max(float(value), 0.0), 1.0)
                 except ValueError:
                     q = 0.0
+                if q != q:  # nan
+                    q = 0.0
         listed[name] = q
-    ok = {c for c, q in listed.items() if q > 0}
-    if listed.get("*", 0) > 0:
-        ok |= {c for c in CODINGS if c not in listed}
-    return ok & set(CODINGS)
+    return listed
+
+
+def preferred(header: str | None, available: list[str] | tuple[str, ...] = tuple(CODINGS)) -> str | None:
+    """The coding to send among ``available`` (None: the file itself): the highest q the browser gives, br before
+    gzip on a tie; the file itself when the browser lists ``identity`` above every coding it allows."""
+    listed = qualities(header)
+    star = listed.get("*")
+    best, best_q = None, 0.0
+    for c in CODINGS:  # server preference breaks ties
+        q = listed.get(c, star if star is not None else 0.0)
+        if c in available and q > best_q:
+            best, best_q = c, q
+    if best is not None and "identity" in listed and listed["identity"] > best_q:
+        return None
+    return best
+
+
+_DAY = r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)"
+_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
+HTTP_DATE = re.compile(  # RFC 9110 5.6.7: IMF-fixdate, and the obsolete RFC 850 and asctime forms
+    rf"{_DAY}, \d\d {_MONTH} \d{{4}} \d\d:\d\d:\d\d GMT"
+    rf"|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d\d-{_MONTH}-\d\d \d\d:\d\d:\d\d GMT"
+    rf"|{_DAY} {_MONTH} [ \d]\d \d\d:\d\d:\d\d \d{{4}}")
+
+
+def http_date(values: list[str] | None) -> float | None:
+    """The time an ``If-Modified-Since`` field gives, or None when it must be ignored: absent,
+    repeated, or not an HTTP-date (RFC 9110 13.1.3: another zone than GMT, or a list, is not one)."""
+    if not values or len(values) != 1 or not HTTP_DATE.fullmatch(values[0].strip()):
+        return None
+    parts = email.utils.parsedate_tz(values[0].strip())
+    if parts is None:
+        return None
+    try:
+        return float(email.utils.mktime_tz(parts[:9] + (0,)))
+    except (OverflowError, ValueError):
+        return None
+
+
+def plain_prefix(prefix: str) -> str:
+    """``/a/b/`` from ``a/b``, ``/a/b``, ``//a//b/``...; ValueError for a prefix a browser would resolve elsewhere
+    (``.`` or ``..`` segments) or that needs quoting."""
+    parts = [p for p in prefix.split("/") if p]
+    for p in parts:
+        if p in (".", "..") or quote(p, safe="-._~!$&'()*+,;=:@") != p:
+            raise ValueError(f"the prefix {prefix!r} is not a plain path like /gamester/ (letters, digits, - . _ ~)")
+    return "/" + "/".join(parts) + "/" if parts else "/"
+
+
+class _HeadReader(io.RawIOBase):
+    """The connection as the handler reads it, with a deadline for each request's head (a client sending a byte
+    now and then, each within the idle timeout, would otherwise hold its thread for ever)."""
+
+    def __init__(self, sock: socket.socket, handler: Handler) -> None:
+        self.sock, self.handler = sock, handler
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        deadline = self.handler.deadline
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the request's head took too long")
+            self.sock.settimeout(min(self.handler.timeout, left))
+        return self.sock.recv_into(buffer)
 
 
 class Handler(SimpleHTTPRequestHandler):
@@ -75,11 +157,33 @@ class Handler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
     prefix = "/"
     quiet = True
+    timeout = IDLE_TIMEOUT  # StreamRequestHandler puts it on the socket: a silent client is let go
+    protocol_version = "HTTP/1.1"  # keep-alive, as browsers expect (every reply has a Content-Length)
 
-    def __init__(self, *args, prefix: str = "/", quiet: bool = True, **kwargs) -> None:
-        self.prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    def __init__(self, *args, prefix: str = "/", quiet: bool = True, timeout: float = IDLE_TIMEOUT,
+                 **kwargs) -> None:
+        self.prefix = plain_prefix(prefix)
         self.quiet = quiet
+        self.timeout = timeout
+        self._length = None
+        self.deadline: float | None = None
         super().__init__(*args, **kwargs)
+
+    def setup(self) -> None:
+        super().setup()
+        self.rfile = io.BufferedReader(_HeadReader(self.connection, self))
+
+    def handle_one_request(self) -> None:
+        # A request's head (its line and headers) must arrive within twice the idle timeout of being awaited.
+        self.deadline = time.monotonic() + 2 * self.timeout
+        super().handle_one_request()
+
+    def parse_request(self) -> bool:
+        try:
+            return super().parse_request()  # reads the headers
+        finally:
+            self.deadline = None
+            self.connection.settimeout(self.timeout)  # the reply is sent with the plain timeout
 
     def log_message(self, format: str, *args) -> None:
         if not self.quiet:
@@ -96,60 +200,142 @@ class Handler(SimpleHTTPRequestHandler):
         inside = self._inside()
         return super().translate_path(inside if inside is not None else "/__outside_the_site__")
 
-    def _precompressed(self, path: str) -> str | None:
-        """The coding of the precompressed copy of ``path`` to send (br before gzip), or None for the file itself."""
-        if not os.path.isfile(path) or path.endswith(tuple(CODINGS.values())):
-            return None
-        ok = accepted(self.headers.get("Accept-Encoding"))
-        return next((c for c, suffix in CODINGS.items() if c in ok and os.path.isfile(path + suffix)), None)
+    def _readable(self, path: str) -> bool:
+        """A regular file that resolves inside the site folder (a symbolic link out of it is not the site's)."""
+        root = os.path.realpath(self.directory)
+        real = os.path.realpath(path)
+        return os.path.isfile(real) and os.path.commonpath([root, real]) == root
 
-    def _not_modified_since(self, mtime: float) -> bool:
-        """A revalidation (If-Modified-Since, no If-None-Match) of a file not changed since: answered 304, as
-        http.server does for the files it sends itself."""
-        since = self.headers.get("If-Modified-Since")
-        if not since or "If-None-Match" in self.headers:
-            return False
+    def _bad_path(self) -> bool:
+        """A path no file can have (a NUL, bytes that are not text, a control character)."""
+        raw = urlsplit(self.path).path
         try:
-            when = email.utils.parsedate_to_datetime(since)
-        except (TypeError, ValueError, IndexError, OverflowError):
-            return False
-        return when.tzinfo is not None and int(mtime) <= when.timestamp()
+            text = unquote(raw, errors="strict")
+            os.fsencode(text)
+            text.encode("utf-8")
+        except (UnicodeError, ValueError):
+            return True
+        return any(ord(ch) < 32 or ord(ch) == 127 for ch in text)
+
+    def _short(self, code: int, headers: dict[str, str] | None = None) -> None:
+        self.send_response(code)
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        if code != HTTPStatus.NOT_MODIFIED:  # a 304 has no body, and its length would be the file's
+            self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def _range(self, size: int, last_modified: str) -> tuple[int, int] | str | None:
+        """(first, last) of a single satisfiable byte range the request asks for, "unsatisfiable", or None for the
+        whole body (no Range, several ranges, a Range we do not read, or an If-Range that does not match)."""
+        values = self.headers.get_all("Range")
+        if not values or len(values) != 1 or self.command != "GET":
+            return None
+        if_range = self.headers.get_all("If-Range")
+        if if_range is not None and (len(if_range) != 1 or if_range[0].strip() != last_modified):
+            return None
+        m = re.fullmatch(r"\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*", values[0])
+        if not m or m.group(1) == m.group(2) == "":
+            return None
+        if m.group(1) == "":  # the last n bytes
+            n = int(m.group(2))
+            return (max(size - n, 0), size - 1) if n > 0 and size > 0 else "unsatisfiable"
+        first = int(m.group(1))
+        if m.group(2) and int(m.group(2)) < first:
+            return None  # not a valid range: ignored (RFC 9110 14.1.1)
+        if first >= size:
+            return "unsatisfiable"
+        return first, min(int(m.group(2)) if m.group(2) else size - 1, size - 1)
 
     def send_head(self):
-        self._vary = False
+        self._length = None
+        if self._bad_path():
+            self.send_error(HTTPStatus.BAD_REQUEST, "not a path")
+            return None
         if self._inside() is None:
             if urlsplit(self.path).path in ("/", self.prefix.rstrip("/")):
-                self.send_response(HTTPStatus.MOVED_PERMANENTLY)
-                self.send_header("Location", self.prefix)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
+                self._short(HTTPStatus.MOVED_PERMANENTLY, {"Location": self.prefix})
                 return None
             self.send_error(HTTPStatus.NOT_FOUND, "outside the site")
             return None
         path = self.translate_path(self.path)
-        if os.path.isdir(path) and urlsplit(self.path).path.endswith("/"):
-            path = os.path.join(path, "index.html")
-        coding = self._precompressed(path)
-        if coding is not None:
-            mtime = os.stat(path).st_mtime  # the file's own date: every form of it is the same resource
-            if self._not_modified_since(mtime):
-                self.send_response(HTTPStatus.NOT_MODIFIED)
-                self.send_header("Vary", "Accept-Encoding")
-                self.send_header("Last-Modified", email.utils.formatdate(mtime, usegmt=True))
-                self.end_headers()
+        if os.path.isdir(path):
+            parts = urlsplit(self.path)
+            if not parts.path.endswith("/"):
+                location = parts.path + "/" + ("?" + parts.query if parts.query else "")
+                self._short(HTTPStatus.MOVED_PERMANENTLY, {"Location": location})
                 return None
-            f = open(path + CODINGS[coding], "rb")  # noqa: SIM115 (closed by the caller, as in http.server)
-            self.send_response(HTTPStatus.OK)
+            path = os.path.join(path, "index.html")  # no index, no listing: 404 below
+        if not self._readable(path):
+            self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+            return None
+        forms = [c for c, suffix in CODINGS.items() if self._readable(path + suffix)]
+        coding = None
+        if not path.endswith(tuple(CODINGS.values())):
+            coding = preferred(self.headers.get("Accept-Encoding"), forms)
+        else:
+            forms = []
+        sent = path + CODINGS[coding] if coding else path
+        mtime = os.stat(path).st_mtime  # the file's own date: every form of it is the same resource
+        stamp = email.utils.formatdate(mtime, usegmt=True)
+        vary = {"Vary": "Accept-Encoding"} if forms else {}
+        since = None if "If-None-Match" in self.headers else http_date(self.headers.get_all("If-Modified-Since"))
+        if since is not None and int(mtime) <= since:
+            self._short(HTTPStatus.NOT_MODIFIED, {**vary, "Last-Modified": stamp})
+            return None
+        try:
+            f = open(sent, "rb")  # noqa: SIM115 (closed by the caller, as in http.server)
+        except OSError as ex:
+            if ex.errno in OUT_OF_FILES:  # busy, not missing: the browser may try again
+                self.send_error(HTTPStatus.SERVICE_UNAVAILABLE, "too many open files")
+            else:
+                self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+            return None
+        try:
+            size = os.fstat(f.fileno()).st_size
+            wanted = self._range(size, stamp)
+            if wanted == "unsatisfiable":
+                f.close()
+                self._short(HTTPStatus.REQUESTED_RANGE_NOT_SATISFIABLE,
+                            {**vary, "Content-Range": f"bytes */{size}", "Accept-Ranges": "bytes"})
+                return None
+            if wanted is None:
+                self.send_response(HTTPStatus.OK)
+                self._length = size
+            else:
+                first, last = wanted
+                f.seek(first)
+                self._length = last - first + 1
+                self.send_response(HTTPStatus.PARTIAL_CONTENT)
+                self.send_header("Content-Range", f"bytes {first}-{last}/{size}")
             self.send_header("Content-Type", self.guess_type(path))
-            self.send_header("Content-Encoding", coding)
-            self.send_header("Vary", "Accept-Encoding")
-            self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
-            self.send_header("Last-Modified", email.utils.formatdate(mtime, usegmt=True))
+            if coding:
+                self.send_header("Content-Encoding", coding)
+            for k, v in vary.items():
+                self.send_header(k, v)
+            self.send_header("Accept-Ranges", "bytes")
+            self.send_header("Content-Length", str(self._length))
+            self.send_header("Last-Modified", stamp)
             self.end_headers()
-            return f
-        if os.path.isfile(path) and any(os.path.isfile(path + s) for s in CODINGS.values()):
-            self._vary = True  # the same address has another form for other browsers: caches must know
-        return super().send_head()
+        except BaseException:
+            f.close()
+            raise
+        return f
+
+    def copyfile(self, source, outputfile) -> None:
+        """Send what :meth:`send_head` promised (all of the file, or its range), and no more."""
+        left = self._length
+        while left is None or left > 0:
+            chunk = source.read(65536 if left is None else min(65536, left))
+            if not chunk:
+                break
+            outputfile.write(chunk)
+            if left is not None:
+                left -= len(chunk)
+
+    def list_directory(self, path):  # never called by send_head above; kept closed for any other caller
+        self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+        return None
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         page = Path(self.directory) / "404.html"
@@ -165,29 +351,81 @@ class Handler(SimpleHTTPRequestHandler):
         super().send_error(code, message, explain)
 
     def end_headers(self) -> None:
-        if getattr(self, "_vary", False):
-            self.send_header("Vary", "Accept-Encoding")
         self.send_header("Cache-Control", "no-cache")  # a classroom copy may be replaced by a newer one
         super().end_headers()
 
 
+def file_limit() -> int | None:
+    """How many files this process may open (None where the system does not say)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+class Server(ThreadingHTTPServer):
+    """A thread per connection, with a bound: at most ``max_connections`` at once (a connection needs a socket and
+    an open file), the rest wait in the listen queue; out of descriptors, the accept loop pauses instead of
+    spinning; a client that goes away is not reported as an error."""
+
+    daemon_threads = True
+    request_queue_size = LISTEN_QUEUE
+
+    def __init__(self, address, handler, max_connections: int = MAX_CONNECTIONS) -> None:
+        limit = file_limit()
+        if limit is not None:  # each connection holds a socket and a file; keep 16 for the process itself
+            max_connections = max(1, min(max_connections, (limit - 16) // 2))
+        self.max_connections = max_connections
+        self._slots = threading.BoundedSemaphore(max_connections)
+        super().__init__(address, handler)
+
+    def get_request(self):
+        if not self._slots.acquire(timeout=0.5):
+            raise OSError(errno.EAGAIN, "every connection is busy")  # the client waits in the listen queue
+        try:
+            return super().get_request()
+        except OSError as ex:
+            self._slots.release()
+            if ex.errno in OUT_OF_FILES:
+                time.sleep(0.25)  # the listening socket stays readable: wait for a descriptor, do not spin
+            raise
+
+    def shutdown_request(self, request) -> None:
+        try:
+            super().shutdown_request(request)
+        finally:
+            self._slots.release()
+
+    def handle_error(self, request, client_address) -> None:
+        ex = sys.exc_info()[1]
+        if isinstance(ex, (ConnectionError, TimeoutError, socket.timeout)):
+            return  # the browser went away or fell silent: nothing to tell the teacher
+        print(f"serve.py: a request from {client_address[0]} failed: {type(ex).__name__}: {ex}", file=sys.stderr,
+              flush=True)
+
+
 def make_server(site: str | os.PathLike, port: int = 8000, prefix: str = "/", host: str = "127.0.0.1",
-                quiet: bool = True) -> ThreadingHTTPServer:
-    handler = partial(Handler, directory=str(site), prefix=prefix, quiet=quiet)
-    server = ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
+                quiet: bool = True, timeout: float = IDLE_TIMEOUT,
+                max_connections: int = MAX_CONNECTIONS) -> Server:
+    handler = partial(Handler, directory=str(site), prefix=plain_prefix(prefix), quiet=quiet, timeout=timeout)
+    return Server((host, port), handler, max_connections=max_connections)
 
 
 def url_of(server: ThreadingHTTPServer, prefix: str = "/") -> str:
     host, port = server.server_address[:2]
-    p = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-    return f"http://{host}:{port}{p}"
+    if host in ("0.0.0.0", "::", ""):
+        host = "127.0.0.1"  # this machine's own address; others use this machine's name or LAN address
+    elif ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}{plain_prefix(prefix)}"
 
 
-def serve_in_thread(site: str | os.PathLike, prefix: str = "/", port: int = 0) -> tuple[ThreadingHTTPServer, str]:
+def serve_in_thread(site: str | os.PathLike, prefix: str = "/", port: int = 0,
+                    **kwargs) -> tuple[ThreadingHTTPServer, str]:
     """Serve ``site`` on 127.0.0.1 in a daemon thread (tests); return the server and its address."""
-    server = make_server(site, port, prefix)
+    server = make_server(site, port, prefix, **kwargs)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, url_of(server, prefix)
 
@@ -200,12 +438,49 @@ def default_site() -> Path:
     return here / "site"
 
 
+def port_number(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0 to 65535)") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number (0 to 65535)")
+    return port
+
+
+def prefix_path(text: str) -> str:
+    try:
+        return plain_prefix(text)
+    except ValueError as ex:
+        raise argparse.ArgumentTypeError(str(ex)) from None
+
+
+def seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.1 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0.1 to 3600")
+    return value
+
+
+def loopback(host: str) -> bool:
+    return host in ("localhost", "::1") or host.startswith("127.")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="serve.py", description=__doc__.split("\n")[0])
     ap.add_argument("site", nargs="?", help="the built site (default: ./site next to this file)")
-    ap.add_argument("--port", type=int, default=None,
-                    help="port on 127.0.0.1 (0: any free port; default 8000, or a free one if 8000 is taken)")
-    ap.add_argument("--prefix", default="/", help="serve under this sub-path, e.g. /gamester/ (default /)")
+    ap.add_argument("--port", type=port_number, default=None,
+                    help="port (0: any free port; default 8000, or a free one if 8000 is taken)")
+    ap.add_argument("--host", default="127.0.0.1",
+                    help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every machine "
+                         "on the network may read the site)")
+    ap.add_argument("--prefix", type=prefix_path, default="/",
+                    help="serve under this sub-path, e.g. /gamester/ (default /)")
+    ap.add_argument("--idle-timeout", type=seconds, default=IDLE_TIMEOUT,
+                    help=f"close a connection silent for this many seconds (default {IDLE_TIMEOUT:g})")
     ap.add_argument("--open", action="store_true", help="open the site in the default browser")
     ap.add_argument("--log", action="store_true", help="print every request")
     ns = ap.parse_args(argv)
@@ -213,16 +488,24 @@ def main(argv: list[str] | None = None) -> int:
     if not (site / "index.html").is_file():
         print(f"serve.py: no built site at {site} (it has no index.html)", file=sys.stderr)
         return 2
+    settings = {"prefix": ns.prefix, "host": ns.host, "quiet": not ns.log, "timeout": ns.idle_timeout}
     try:
-        server = make_server(site, 8000 if ns.port is None else ns.port, ns.prefix, quiet=not ns.log)
+        server = make_server(site, 8000 if ns.port is None else ns.port, **settings)
     except OSError as ex:
         if ns.port is None and ex.errno == errno.EADDRINUSE:
-            server = make_server(site, 0, ns.prefix, quiet=not ns.log)  # 8000 is taken: any free port
+            server = make_server(site, 0, **settings)  # 8000 is taken: any free port
+        elif isinstance(ex, socket.gaierror) or ex.errno == errno.EADDRNOTAVAIL:
+            print(f"serve.py: --host {ns.host} is not an address of this machine", file=sys.stderr)
+            return 2
         else:
             why = "is in use: try --port 0" if ex.errno == errno.EADDRINUSE else f"cannot be used ({ex.strerror})"
             print(f"serve.py: port {ns.port} {why}", file=sys.stderr)
             return 2
     url = url_of(server, ns.prefix)
+    if not loopback(ns.host):
+        port = server.server_address[1]
+        print(f"serve.py: --host {ns.host}: every machine that can reach this one on port {port} can read the site "
+              f"(read-only: its pages and files, nothing else; no uploads)", file=sys.stderr, flush=True)
     print(f"Serving {posixpath.normpath(str(site))} at {url}  (Ctrl-C to stop)", flush=True)
     if ns.open:
         webbrowser.open(url)

@@ -238,3 +238,320 @@ def test_a_precompressed_file_is_revalidated_with_304(tiny_site):
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+# --- issue 24: the edges of the classroom server --------------------------------------------------------------
+
+
+@pytest.fixture
+def served(tiny_site):
+    """The tiny site, precompressed, served in this process with short timeouts; yields (url, server)."""
+    precompress.precompress(tiny_site, cache=None)
+    httpd, url = serve.serve_in_thread(tiny_site, timeout=0.5)
+    try:
+        yield url, httpd
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def raw_exchange(url: str, request: bytes, wait: float = 10.0) -> bytes:
+    """Send ``request`` as it is on a fresh connection and read until the server closes or ``wait`` passes."""
+    host, port = urllib.parse.urlsplit(url).netloc.split(":")
+    out = b""
+    with socket.create_connection((host, int(port)), timeout=wait) as s:
+        s.sendall(request)
+        try:
+            while chunk := s.recv(65536):
+                out += chunk
+        except TimeoutError:
+            pass
+    return out
+
+
+import urllib.parse  # noqa: E402
+
+
+@pytest.mark.parametrize("path", ["/index.html%00", "/%00", "/put/%ff", "/%ED%A0%80", "/index.html%0a",
+                                  "/index.html%7f"])
+def test_a_path_no_file_can_have_is_400_and_no_traceback(served, capsys, path):
+    url, _ = served
+    reply = raw_exchange(url, f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+    assert reply.startswith(b"HTTP/1.1 400 "), reply[:80]
+    assert capsys.readouterr().err == ""
+    assert get(url + "index.html")[0] == 200  # and the server is still there
+
+
+def test_an_aborted_download_prints_nothing(tiny_site, capsys):
+    import random
+    import struct
+
+    (tiny_site / "big.bin").write_bytes(random.Random(3).randbytes(8_000_000))  # more than the socket buffers
+    httpd, url = serve.serve_in_thread(tiny_site, timeout=2)
+    try:
+        port = httpd.server_address[1]
+        for _ in range(10):
+            s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            s.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert s.recv(4096).startswith(b"HTTP/1.1 200")
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close with a reset
+            s.close()
+        import time
+        time.sleep(1.0)  # let the ten threads meet the reset
+        assert get(url + "index.html")[0] == 200
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--port", "99999"], "99999 is not a port number"),
+    (["--port", "-1"], "-1 is not a port number"),
+    (["--port", "eighty"], "is not a port number"),
+    (["--prefix", "../../"], "is not a plain path"),
+    (["--prefix", "/a/./b"], "is not a plain path"),
+    (["--prefix", "/a b/"], "is not a plain path"),
+    (["--idle-timeout", "0"], "is not a number of seconds"),
+])
+def test_bad_options_are_argparse_errors(tiny_site, capsys, args, said):
+    with pytest.raises(SystemExit) as ex:
+        serve.main([str(tiny_site), *args])
+    assert ex.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+
+
+def test_a_prefix_is_normalised_and_never_loops():
+    assert serve.plain_prefix("gamester") == serve.plain_prefix("//gamester//") == "/gamester/"
+    assert serve.plain_prefix("a//b/") == "/a/b/" and serve.plain_prefix("/") == serve.plain_prefix("") == "/"
+    for bad in ("../../", "..", "/./", "/a/../b/", "/%2e%2e/"):
+        with pytest.raises(ValueError):
+            serve.plain_prefix(bad)
+
+
+def test_idle_and_tls_connections_are_let_go(served):
+    """A silent client, half a request, or a TLS ClientHello (someone typed https://) no longer holds a thread:
+    each is closed after the idle timeout."""
+    url, _ = served
+    port = int(urllib.parse.urlsplit(url).port)
+    hello = bytes.fromhex("16030100c4010000c00303") + bytes(32) + b"\x00\x00\x02\x13\x01\x01\x00"
+    socks = []
+    for payload in (b"", b"GET /index.html HTTP/1.1\r\nHost:", hello):
+        s = socket.create_connection(("127.0.0.1", port), timeout=10)
+        s.sendall(payload)
+        socks.append(s)
+    for s in socks:
+        with s:  # without the server's timeout, recv would raise TimeoutError after the client's 10 s
+            while s.recv(65536):  # a 400 for the hello, if it holds a newline; then the end
+                pass
+
+
+def test_connections_are_capped_and_the_rest_wait_in_the_queue(tiny_site):
+    import time
+
+    httpd, url = serve.serve_in_thread(tiny_site, timeout=2, max_connections=2)
+    try:
+        assert httpd.max_connections == 2 and httpd.request_queue_size >= 128
+        port = httpd.server_address[1]
+        idle = [socket.create_connection(("127.0.0.1", port), timeout=20) for _ in range(4)]
+        for _ in range(100):  # two taken, two waiting in the listen queue
+            if httpd._slots._value == 0:
+                break
+            time.sleep(0.02)
+        assert httpd._slots._value == 0
+        assert get(url + "index.html")[0] == 200  # served once the idle ones are let go
+        for s in idle:
+            with s:
+                assert s.recv(10) == b""
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_out_of_descriptors_the_accept_loop_waits_instead_of_spinning(tiny_site):
+    import time
+
+    httpd = serve.make_server(tiny_site, 0)
+    real = httpd.socket
+    calls = []
+
+    class Exhausted:
+        def fileno(self):
+            return real.fileno()
+
+        def accept(self):
+            calls.append(time.monotonic())
+            raise OSError(errno.EMFILE, "Too many open files")
+
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+    import errno
+    import threading
+
+    httpd.socket = Exhausted()
+    waiting = socket.create_connection(httpd.server_address[:2])  # the listening socket stays readable
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        time.sleep(1.0)
+    finally:
+        httpd.shutdown()
+        waiting.close()
+        httpd.socket = real
+        httpd.server_close()
+    assert 1 <= len(calls) <= 10  # spinning, it tried tens of thousands of times in that second
+
+
+def test_nothing_outside_the_site_through_a_symlink_and_no_listings(tiny_site, tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("private")
+    (tiny_site / "leak.txt").symlink_to(outside / "secret.txt")
+    (tiny_site / "leakdir").symlink_to(outside, target_is_directory=True)
+    (tiny_site / "home.html").symlink_to(tiny_site / "index.html")  # a link inside the site is still the site's
+    for folder in ("assets", "search", "assets/empty"):
+        (tiny_site / folder).mkdir(parents=True, exist_ok=True)
+    (tiny_site / "assets" / "app.js").write_text("1")
+    httpd, url = serve.serve_in_thread(tiny_site)
+    try:
+        for path in ("leak.txt", "leakdir/secret.txt", "leakdir/", "assets/", "search/", "assets/empty/"):
+            status, _, body, _ = get(url + path)
+            assert status == 404 and b"private" not in body and b"app.js" not in body, path
+        assert get(url + "home.html")[2] == b"<p>home</p>"
+        assert get(url + "assets/app.js")[2] == b"1"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def ranged(url: str, rng: str, accept: str | None = None, **more):
+    return get_with(url, {"Range": rng, **({"Accept-Encoding": accept} if accept else {}), **more})
+
+
+def get_with(url: str, headers: dict[str, str]):
+    req = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, r.headers, r.read()
+    except urllib.error.HTTPError as ex:
+        return ex.code, ex.headers, ex.read()
+
+
+def test_single_byte_ranges_are_answered_206_or_416(served, tiny_site):
+    url, _ = served
+    raw = (tiny_site / "engine.wasm").read_bytes()
+    status, headers, body = ranged(url + "engine.wasm", "bytes=0-3")
+    assert status == 206 and body == b"\0asm" and headers["Content-Range"] == f"bytes 0-3/{len(raw)}"
+    assert headers["Accept-Ranges"] == "bytes" and headers["Content-Length"] == "4"
+    assert ranged(url + "engine.wasm", "bytes=-5")[2] == raw[-5:]
+    assert ranged(url + "engine.wasm", "bytes=7990-")[2] == raw[7990:]
+    assert ranged(url + "engine.wasm", "bytes=10-999999")[2] == raw[10:]
+    status, headers, body = ranged(url + "engine.wasm", f"bytes={len(raw)}-")
+    assert status == 416 and headers["Content-Range"] == f"bytes */{len(raw)}"
+    assert ranged(url + "engine.wasm", "bytes=0-1, 5-6")[0] == 200  # several ranges: the whole file
+    assert ranged(url + "engine.wasm", "bytes=9-2")[0] == 200  # not a range: ignored
+    assert ranged(url + "engine.wasm", "lines=1-2")[0] == 200
+    # A range of the compressed form is a range of its bytes (the representation sent).
+    gz = (tiny_site / "engine.wasm.gz").read_bytes()
+    status, headers, body = ranged(url + "engine.wasm", "bytes=2-9", accept="gzip")
+    assert status == 206 and headers["Content-Encoding"] == "gzip" and body == gz[2:10]
+    # If-Range: the range only while the file is the one the client has.
+    stamp = get(url + "engine.wasm")[1]["Last-Modified"]
+    assert ranged(url + "engine.wasm", "bytes=0-3", **{"If-Range": stamp})[0] == 206
+    assert ranged(url + "engine.wasm", "bytes=0-3", **{"If-Range": "Mon, 01 Jan 2001 00:00:00 GMT"})[0] == 200
+
+
+@pytest.mark.parametrize(("accept", "coding"), [
+    ("gzip;q=0.5, br;q=0.4", "gzip"),
+    ("br;q=0.4, gzip;q=0.5", "gzip"),
+    ("gzip;q=0.4, br;q=0.5", "br"),
+    ("gzip, br", "br"),
+    ("gzip;q=0.5, identity", None),
+    ("br;q=0.9, identity;q=0.5", "br"),
+    ("*;q=0.3, gzip;q=0.2", "br"),
+])
+def test_the_browsers_q_values_choose_the_coding(served, accept, coding):
+    url, _ = served
+    assert serve.preferred(accept) == coding
+    assert get(url + "engine.wasm", accept=accept)[1].get("Content-Encoding") == coding
+
+
+@pytest.mark.parametrize("since", [
+    lambda date: f"{date} EST",              # another zone: not an HTTP-date
+    lambda date: f"{date} +0000",
+    lambda date: f"{date} GMT, {date} GMT",  # a list: ignored
+    lambda date: date,                       # no zone at all
+], ids=["EST", "+0000", "repeated", "no-zone"])
+def test_one_if_modified_since_rule_for_every_form(served, tiny_site, since):
+    """A date that is not one HTTP-date is ignored (RFC 9110 13.1.3): 200 for the br copy, the gzip copy and the
+    plain file alike; the same date in GMT is 304 for all three."""
+    import email.utils
+    import os
+
+    url, _ = served
+    later = email.utils.formatdate(os.stat(tiny_site / "put" / "index.html").st_mtime + 86400, usegmt=True)
+    date = later.removesuffix(" GMT")
+    for accept in ("br", "gzip", "identity"):
+        assert get_with(url + "put/", {"Accept-Encoding": accept, "If-Modified-Since": since(date)})[0] == 200
+        assert get_with(url + "put/", {"Accept-Encoding": accept, "If-Modified-Since": later})[0] == 304
+    status, headers, _ = get_with(url + "index.html", {"If-Modified-Since": since(date)})
+    assert status == 200
+    assert get_with(url + "index.html", {"If-Modified-Since": later})[0] == 304
+
+
+def test_host_warns_what_it_exposes(tiny_site, capsys, monkeypatch):
+    seen = {}
+    real = serve.make_server
+
+    def bind_loopback(site, port, **settings):
+        seen.update(settings)
+        return real(site, 0, **{**settings, "host": "127.0.0.1"})  # the test never listens beyond this machine
+
+    monkeypatch.setattr(serve, "make_server", bind_loopback)
+    monkeypatch.setattr(serve.Server, "serve_forever", lambda self: (_ for _ in ()).throw(KeyboardInterrupt))
+    assert serve.main([str(tiny_site), "--host", "0.0.0.0", "--port", "0"]) == 0
+    err = capsys.readouterr().err
+    assert seen["host"] == "0.0.0.0"
+    assert "every machine that can reach this one" in err and "read-only" in err and "no uploads" in err
+    assert serve.main([str(tiny_site), "--port", "0"]) == 0
+    assert capsys.readouterr().err == ""  # the default, 127.0.0.1, says nothing
+
+
+def test_out_of_descriptors_a_file_is_busy_not_missing(served, monkeypatch):
+    import builtins
+    import errno
+
+    url, _ = served
+    real_open = builtins.open
+
+    def exhausted(file, *args, **kwargs):
+        if str(file).endswith("engine.wasm"):
+            raise OSError(errno.EMFILE, "Too many open files")
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", exhausted)
+    assert get(url + "engine.wasm")[0] == 503
+    monkeypatch.undo()
+    assert get(url + "engine.wasm")[0] == 200
+
+
+def test_a_client_trickling_its_request_is_let_go(served):
+    """One byte every 0.2 s never trips the 0.5 s idle timeout; the request's head has 1 s (twice the timeout)."""
+    import time
+
+    url, _ = served
+    port = int(urllib.parse.urlsplit(url).port)
+    sent = 0
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        try:
+            for byte in b"GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"x" * 100:
+                s.sendall(bytes([byte]))
+                sent += 1
+                time.sleep(0.2)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        else:
+            pytest.fail("the server still read a request after 25 s of trickling")
+    assert sent < 40
