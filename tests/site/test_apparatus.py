@@ -224,7 +224,7 @@ def test_the_diplomatic_view_does_not_claim_the_printed_line_breaks(site):
 def test_ruleset_status_is_derived_and_shown_in_words(site):
     pp = html(site, GAMES["post-and-pair"])
     row = re.search(r"<tr><td><code>cotton-1674</code>.*?</tr>", pp, re.S).group(0)
-    assert 'gm-status-conjectural">attested, with conjectural fillings<' in row
+    assert 'gm-status-conjectural">attested, with reconstructed and conjectural fillings<' in row
 
 
 def test_every_sentence_and_line_anchor_lands_on_its_first_word():
