@@ -154,9 +154,11 @@ def _explain(st: Any) -> list[Line]:
         if rival >= 0:
             rw = _royal_words(hands[rival])
             if entries[w][ROYAL] == entries[rival][ROYAL]:
+                # equal only because courts count ten (different ranks): the result rests on that ranking
                 why = f"{words} ({who(w)}) beat {rw} ({who(rival)}); equal points, and the " \
                       f"{words.split()[1]} were elder"
-                notes.append((rules.SHOWDOWN_ELDER, f"Pair-royal: {why}"))
+                notes.append((rules.SHOWDOWN_PAIR_ROYAL_POINTS, f"Pair-royal: {why}"))
+                notes.append((rules.SHOWDOWN_ELDER, "Pair-royal: of two equal Pair-royals the elder carries it"))
             elif _rank_of(hands[w], 3) == "A":
                 why = f"{words} ({who(w)}) beat {rw} ({who(rival)}); three Aces cannot be beaten"
                 notes.append((rules.SHOWDOWN_PAIR_ROYAL_ACES, f"Pair-royal: {why}"))
@@ -185,9 +187,13 @@ def _explain(st: Any) -> list[Line]:
         else:
             rw = _pair_words(hands[rival])
             if entries[w][PAIR] == entries[rival][PAIR]:
-                clause = rules.SHOWDOWN_ELDER
-                reason = f"Pair: {words} beat {rw}; equal points, and the {words.split()[1]} were elder " \
-                         f"({who(w)} against {who(rival)})"
+                same = _rank_of(hands[w], 2) == _rank_of(hands[rival], 2)
+                # two Pairs of one rank are equal under any reading; Knaves equal to Kings only by points
+                clause = rules.SHOWDOWN_ELDER if same else rank_clause
+                reason = f"Pair: {words} beat {rw}; {'the same rank' if same else 'equal points'}, and the " \
+                         f"{words.split()[1]} were elder ({who(w)} against {who(rival)})"
+                if not same:
+                    notes.append((rules.SHOWDOWN_ELDER, "Pair: of two equal Pairs the elder carries it"))
             elif o.pair_rank == "points" and _rank_of(hands[w], 2) == "A":
                 clause, reason = rules.PAIR_BEST, f"Pair: {words} ({who(w)}) beat {rw} ({who(rival)}); a pair of Aces " \
                                             "is the best Pair"
@@ -216,7 +222,9 @@ def _explain(st: Any) -> list[Line]:
             rkey = entries[rival][POST]
             rw = _post_words(hands[rival], rkey, entries[rival][POST_SUIT])
             if key == rkey:
-                clause = rules.SHOWDOWN_ELDER
+                # Posts are equal by their points, which are the modern account's (courts ten): its clause
+                clause = own
+                notes.append((rules.SHOWDOWN_ELDER, "Post: of two equal Posts the elder carries it"))
                 reason = f"Post: {who(w)}'s {words} beats {who(rival)}'s {rw}; equal points, and " \
                          f"{who(w)} was elder"
             elif key // 64 > rkey // 64:

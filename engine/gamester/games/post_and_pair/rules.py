@@ -21,6 +21,8 @@ from ...options import Options, Preset, option
 
 C150 = cite("cotton1674", "p. 150")
 C151 = cite("cotton1674", "p. 151")
+GLEEK91 = cite("cotton1674", "p. 91")    # ch. VII, Gleek: odd money in buying the stock
+GLEEK92 = cite("cotton1674", "p. 92")    # ch. VII, Gleek: vying the Ruff
 
 
 def seed(section: str):
@@ -74,9 +76,10 @@ VYE_DEALER = clause(
 VYE_DEALER_DOUBLE = clause(
     "pp.vye.dealer-pass-double", "Doubling when nobody vyes pays nothing out: the stakes lie over to the next "
     "deal, where the fresh stakes double them. (With dealer_pass=double a dealer who passes does this.)", R,
-    seed("Vying"), C150,
+    seed("Vying"), C150, GLEEK92,
     note="The modern account makes doubling the rule when the dealer passes; Cotton offers 'double it' to the "
-         "dealer as one of two choices without saying what it means.")
+         "dealer as one of two choices without saying what it means at Post and Pair. At Gleek (p. 92) he says "
+         "what a doubled Ruff is: 'it is to be plaid for the next deal'.")
 VYE_DEALER_PLAY_OUT = clause(
     "pp.vye.dealer-play-out", "Playing it out when nobody vyes means showing the hands still in for the stakes "
     "already down, with no vyes. (With dealer_pass=play-out a dealer who passes does this.)", J, C150,
@@ -87,8 +90,11 @@ VYE_DEALER_CHOICE = clause(
 VYE_MATCH = clause(
     "pp.vye.match", "Once a player has vyed, each player still in must in turn match the vye, re-vye (raise "
     "it) or fold; vying ends when every player still in has matched the last vye.", R, seed("Vying"), C151,
-    note="Cotton describes the vye as what a player 'please[s] to adventure'; the match, re-vye and fold are "
-         "the modern account's.")
+    GLEEK92,
+    note="Cotton's Post and Pair describes the vye as what a player 'please[s] to adventure'; the match, re-vye "
+         "and fold there are the modern account's. Cotton's Gleek (p. 92) has all three moves for the Ruff "
+         "('I'le see it', 'I'le see it and revie it', 'I'le not meddle with it'): period support from a sister "
+         "game, not a statement about Post and Pair.")
 VYE_LIMIT = clause(
     "pp.vye.limit", "A vye or re-vye is 1 to vye_max counters, and a deal allows at most `revyes` re-vyes.", J,
     C151,
@@ -105,12 +111,25 @@ VYE_UNMATCHED = clause(
 
 # -- Parting or showing -----------------------------------------------------------------------------------------
 SETTLE_PART = clause(
-    "pp.settle.part-stakes", "The players still in at the end may agree to divide the stakes equally without "
-    "showing; if any of them will not, the cards are shown.", A, C151, seed("Settlement"))
+    "pp.settle.part-stakes", "By agreement, the players still in at the end may divide the stakes instead of "
+    "showing their cards.", A, C151, seed("Settlement"))
+SETTLE_PART_EQUAL = clause(
+    "pp.settle.part-equal", "Parting divides the stakes in equal shares and needs every player still in: if any "
+    "of them will not part, the cards are shown.", R, seed("Settlement"), C151,
+    note="Cotton lets the stakes be divided 'according to agreement' but says neither how they are shared nor "
+         "what happens when one player will not agree; the equal shares and the single refusal that forces a "
+         "show are the modern account's.")
 SETTLE_ODD_BOX = clause(
     "pp.settle.odd-to-box", "When the stakes are parted, counters that do not divide evenly are given to the "
-    "box (whoever provided the cards and counters).", R, seed("Odd counters"),
-    note="Cotton does not say what happens to odd counters.")
+    "box (whoever provided the cards and counters).", R, seed("Odd counters"), GLEEK91,
+    note="Cotton's Post and Pair does not say what happens to odd counters; the rule is the modern account's. "
+         "His Gleek chapter (p. 91) gives odd money to the eldest hand 'usually', 'or else' to the box: period "
+         "support for the box from a sister game, and a second reading (odd=eldest).")
+SETTLE_ODD_ELDEST = clause(
+    "pp.settle.odd-to-eldest", "When the stakes are parted, counters that do not divide evenly go to the eldest "
+    "hand still in.", J, GLEEK91,
+    note="Neither Post and Pair source says. Cotton's Gleek (p. 91) says of odd money that 'the eldest hand "
+         "usually claims it, or else it is given to the box'; this option carries the first custom over.")
 SHOWDOWN_ORDER = clause(
     "pp.showdown.order", "At a show the Pair dish is decided first, the Post dish next, and the Seat with the vyes last.", R,
     seed("Settlement"), C151,
@@ -133,8 +152,12 @@ SHOWDOWN_PAIR_ROYAL_POINTS = clause(
     "Kings, Queens, Knaves and Tens are equal.", R, seed("Pair-royal"),
     note="Cotton does not say how Pair-royals rank.")
 SHOWDOWN_ELDER = clause(
-    "pp.showdown.elder-wins-ties", "Where hands are of the same sort and equal, the eldest hand carries it.", A,
-    C151, seed("Pair-royal"), seed("Pair"))
+    "pp.showdown.elder-wins-ties", "Where the cards fall in several hands of the same sort, as Pairs or "
+    "Pair-royals, the eldest hand carries it.", A, C151,
+    note="Cotton's words. The engine applies them only where two hands are equal under the ranking in use; a "
+         "tie that exists only because the modern account counts court cards ten is shown under that ranking's "
+         "clause. Read literally, any two Pairs are of 'the same sort' and the elder wins without ranking them "
+         "(see the note on the elder hand).")
 
 # -- The Pair dish ----------------------------------------------------------------------------------------------
 PAIR_BEST = clause(
@@ -154,9 +177,10 @@ PAIR_NONE_TRUMP = clause(
 POST_FLUSH = clause(
     "pp.post.flush", "Two or three cards of a suit whose points (courts 10, Ace 1) come to no more than 21 make "
     "a Post; the best Post takes the Post dish, and the best of all is 21, two ten-point cards and the Ace.", R,
-    seed("Post Pool"), C150,
+    seed("Post Pool"), C150, cite("davies1605", "image 61"),
     note="Cotton gives only the best Post ('one and twenty, viz. two Tens and an Ace'); that a Post is a flush "
-         "is the modern account's.")
+         "is the modern account's, and Davies's 'Flush is ore•boren oft by a better Flush' supports it; the "
+         "court cards' ten points are the modern account's.")
 POST_THREE_BEATS_TWO = clause(
     "pp.post.three-beats-two", "A Post of three cards outranks every Post of two, whatever the points.", R,
     seed("Post Pool"),
@@ -244,6 +268,8 @@ class PostAndPairOptions(Options):
                             help="two suits equal on points: the eldest player's suit wins, or S > H > D > C")
     vye_max: int = option(3, range=(1, 100), clause=VYE_LIMIT, help="most counters in one vye or re-vye")
     revyes: int = option(3, range=(0, 20), clause=VYE_LIMIT, help="most re-vyes in one deal")
+    odd: str = option("box", choices=("box", "eldest"), clause=SETTLE_ODD_BOX,
+                      help="counters left over when stakes are parted go to the box, or to the eldest hand still in")
     deals: int = option(1, range=(1, 1000), clause=DEAL_ROTATE, help="deals in a game (the deal rotates)")
 
 
@@ -257,11 +283,12 @@ COTTON_1674 = Preset(
     "cotton-1674",
     PostAndPairOptions(trump="best-post", ten_ace="11", pair_rank="rank", dealer_pass="choice"), A,
     (C150, C151),
-    "Cotton's five paragraphs: the dealer may play it out or double it; the gaps he leaves are filled as little "
-    "as possible (trumps from the best Post shown, Pairs by the order of the cards, a two-card Ten-Ace counts "
-    "11), each filling marked in its clause.",
+    "Cotton's five paragraphs: the dealer may play it out or double it. The many gaps he leaves are filled, "
+    "each filling marked in its clause: most from the modern account (how trumps are found: the best Post's "
+    "suit; what a Post is; the vying), some by our choice (Pairs by the order of the cards, a two-card Ten-Ace "
+    "counts 11).",
     (DEAL_ROTATE, PAIR_NONE_TRUMP, PAIR_RANK_ORDER, POST_FLUSH, POST_NONE, POST_TEN_ACE_11, POST_THREE_BEATS_TWO,
-     SEAT_BEST_TRUMP, SETTLE_ODD_BOX, SHOWDOWN_FOLDED, SHOWDOWN_ORDER, SHOWDOWN_PAIR_ROYAL_VYES, STAKE_ABANDON,
+     SEAT_BEST_TRUMP, SETTLE_ODD_BOX, SETTLE_PART_EQUAL, SHOWDOWN_FOLDED, SHOWDOWN_ORDER, SHOWDOWN_PAIR_ROYAL_VYES, STAKE_ABANDON,
      STAKE_ALONE, STAKE_NONE, STAKE_SUM, TRUMP_BEST_POST, TRUMP_NO_POST, TRUMP_TIE, VYE_DEALER, VYE_DEALER_DOUBLE,
      VYE_DEALER_PLAY_OUT, VYE_LIMIT, VYE_MATCH, VYE_ONE_CHANCE, VYE_ROLES, VYE_UNMATCHED))
 PRESETS = {p.name: p for p in (RECONSTRUCTION, COTTON_1674)}

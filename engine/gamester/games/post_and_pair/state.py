@@ -225,7 +225,7 @@ class PostAndPairState(State):
 
     def _apply_part(self, seat: int, action: str) -> None:
         if action == "show":
-            self.note(rules.SETTLE_PART, f"seat {seat} will not part stakes: the cards are shown")
+            self.note(rules.SETTLE_PART_EQUAL, f"seat {seat} will not part stakes: the cards are shown")
             return self._show()
         live = self._live()
         later = [s for s in live if self.seated.index(s) > self.turn]
@@ -251,10 +251,14 @@ class PostAndPairState(State):
         self._gather("pool", rules.SETTLE_PART, "the players still in agree to part stakes")
         share, odd = divmod(total, len(live))
         for s in live:
-            self.ledger.pay("pool", s, share, "part", rules.SETTLE_PART,
+            self.ledger.pay("pool", s, share, "part", rules.SETTLE_PART_EQUAL,
                             f"seat {s} takes an equal share, {share} of {total}")
-        self.ledger.pay("pool", BOX, odd, "part", rules.SETTLE_ODD_BOX,
-                        f"{odd} odd counter{'s' if odd != 1 else ''} of {total} go to the box")
+        odds = f"{odd} odd counter{'s' if odd != 1 else ''} of {total}"
+        if self.options.odd == "eldest":
+            self.ledger.pay("pool", live[0], odd, "part", rules.SETTLE_ODD_ELDEST,
+                            f"{odds} go to seat {live[0]}, the eldest hand still in")
+        else:
+            self.ledger.pay("pool", BOX, odd, "part", rules.SETTLE_ODD_BOX, f"{odds} go to the box")
         self._end_deal("parted")
 
     def _show(self) -> None:
