@@ -191,11 +191,12 @@ POST_OVER_21 = clause(
     note="That such a Post still counts as a three-card Post is our reading of the modern account.")
 POST_OVER_21_HALF = clause(
     "pp.post.over-21-half", "Three cards of one suit making more than 21 count as a three-card Post of 20½.", R,
-    seed("Post Pool"), note="The modern account says 'some circles' counted it so.")
+    seed("Post Pool"), note="The modern account reports that some players counted it so; no period text mentions the half.")
 POST_TEN_ACE = clause(
     "pp.post.ten-ace", "A two-card Post of a ten-point card and the Ace (a Ten-Ace) counts 21.", R,
     seed("Post Pool"),
-    note="The modern account writes 'T.A'; we read any ten-point card (Ten or court) with the Ace of its suit.")
+    note="The modern account names a Ten and an Ace; we read any ten-point card (Ten or court) with the Ace of "
+         "its suit.")
 POST_TEN_ACE_11 = clause(
     "pp.post.ten-ace-11", "A two-card Ten-Ace counts its points, 11 (the Ace counts 1).", J, C150,
     note="Cotton counts the Ace as 1 ('two Tens and an Ace' make 21) and says nothing of a two-card Ten-Ace. "
@@ -219,7 +220,7 @@ TRUMP_ABSENT = clause(
     "Post shown.", R, seed("Trump Suit"), note="Cotton does not say.")
 TRUMP_BEST_POST = clause(
     "pp.trump.best-post", "The trump suit is the suit of the best Post shown.", R, seed("Trump Suit"),
-    seed("Seat & Vyes"), note="The modern account says this was done 'in some cases'.")
+    seed("Seat & Vyes"), note="The modern account gives this as a custom of some players only, beside its usual counting.")
 TRUMP_NO_POST = clause(
     "pp.trump.no-post", "If no Post is shown, the trump suit is counted as by the usual rule (most points over "
     "all the cards dealt).", J, seed("Trump Suit"),
