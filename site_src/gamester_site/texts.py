@@ -18,7 +18,7 @@ from gamester_site.blocks import (
     status_badge,
     tabs,
 )
-from gamester_site.places import anchor_units, on_game_page, passage_href
+from gamester_site.places import anchor_units, on_game_page, passage_href, quoted_passages
 from gamester_site.store import (
     EditionError,
     bib_keys,
@@ -234,29 +234,19 @@ def _timeline_paragraphs() -> set[str]:
     return {paragraph_of(str(g(c, "passage"))) for c in edition().citations if g(c, "passage")}
 
 
-def _quoted_elsewhere() -> set[str]:
-    """Paragraphs whose words a glossary entry or a page's ``quote`` marker quotes: their links need an anchor."""
-    import glob
-    import os
-
-    from gamester_site.store import DOCS, glossary
-
-    out = {paragraph_of(str(t["passage"])) for t in glossary() if t.get("passage")}
-    for f in glob.glob(os.path.join(DOCS, "**", "*.md"), recursive=True):
-        with open(f, encoding="utf-8") as fh:
-            out.update(paragraph_of(pid) for pid in re.findall(r"<!--\s*quote\s+(\S+)", fh.read()))
-    return out
-
-
 def m_referenced_passages(text: str, page: Any) -> str:
-    """Every passage that a clause or a note cites and no other page shows, quoted with its anchor."""
+    """Every passage that a clause, a note or page prose (the ``quote`` marker) cites and no other page shows,
+    quoted with its anchor."""
     ed = edition()
-    wanted: set[str] = set()
+    wanted: set[str] = {paragraph_of(p) for p in quoted_passages()}
     for entry in clause_map().values():
         wanted.update(paragraph_of(p) for p in clause_entry_passages(entry))
     for n in ed.notes:
         wanted.update(paragraph_of(str(p)) for p in (g(n, "passages", default=[]) or []))
-    wanted.update(_quoted_elsewhere())
+    # and the passages the glossary quotes (its links need an anchor too)
+    from gamester_site.store import glossary
+
+    wanted.update(paragraph_of(str(t["passage"])) for t in glossary() if t.get("passage"))
     wanted -= _timeline_paragraphs()
     wanted = {p for p in wanted if not on_game_page(p)}
     out = []

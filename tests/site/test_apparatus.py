@@ -209,9 +209,8 @@ def test_curly_quotations_on_the_pages_are_verbatim_from_the_transcriptions():
     found = 0
     for f in sorted((ROOT / "docs").glob("*.md")) + sorted((ROOT / "docs" / "data").glob("*.yml")):
         text = f.read_text(encoding="utf-8")
-        # the words of a quote marker are printed in curly quotes too (and checked against their passage)
-        quoted = re.findall(r'<!--\s*quote\s+\S+\s+words="([^"]+)"', text)
-        for q in re.findall(r"\u201c([^\u201d]+)\u201d", text) + quoted:
+        # typed in curly quotes, or taken through the quote marker (which prints them in curly quotes)
+        for q in re.findall(r"\u201c([^\u201d]+)\u201d", text) + re.findall(r'<!-- quote \S+ words="([^"]+)"', text):
             found += 1
             assert norm(q.replace(" / ", " ")) in corpus, f"{f.name}: \u201c{q}\u201d is not in any transcription"
     assert found >= 10
