@@ -77,13 +77,13 @@ VYE_DEALER_DOUBLE = clause(
     "pp.vye.dealer-pass-double", "Doubling when nobody vyes pays nothing out: the stakes lie over to the next "
     "deal, where the fresh stakes double them. (With dealer_pass=double a dealer who passes does this.)", R,
     seed("Vying"), C150, GLEEK92,
-    note="The modern account makes doubling the rule when the dealer passes; Cotton offers 'double it' to the "
+    note="The modern account makes doubling the rule when the dealer passes; Cotton offers “double it” to the "
          "dealer as one of two choices without saying what it means at Post and Pair. At Gleek (p. 92) he says "
-         "what a doubled Ruff is: 'it is to be plaid for the next deal'.")
+         "what a doubled Ruff is: “it is to be plaid for the next deal”.")
 VYE_DEALER_PLAY_OUT = clause(
     "pp.vye.dealer-play-out", "Playing it out when nobody vyes means showing the hands still in for the stakes "
     "already down, with no vyes. (With dealer_pass=play-out a dealer who passes does this.)", J, C150,
-    note="Our reading of Cotton's 'the Dealer may play it out': the deal is settled at once, as if the "
+    note="Our reading of Cotton's “the Dealer may play it out”: the deal is settled at once, as if the "
          "players had kept in.")
 VYE_DEALER_CHOICE = clause(
     "pp.vye.dealer-choice", "If nobody vyes, the dealer may play it out or double it, as he chooses.", A, C150)
@@ -93,12 +93,12 @@ VYE_MATCH = clause(
     GLEEK92,
     note="Cotton's Post and Pair describes the vye as what a player 'please[s] to adventure'; the match, re-vye "
          "and fold there are the modern account's. Cotton's Gleek (p. 92) has all three moves for the Ruff "
-         "('I'le see it', 'I'le see it and revie it', 'I'le not meddle with it'): period support from a sister "
+         "(“I'le see it”, “I'le see it and revie it”, “I'le not meddle with it”): period support from a sister "
          "game, not a statement about Post and Pair.")
 VYE_LIMIT = clause(
     "pp.vye.limit", "A vye or re-vye is 1 to vye_max counters, and a deal allows at most `revyes` re-vyes.", J,
     C151,
-    note="Cotton sets no limit ('what you please to adventure'); a limit keeps a deal finite. Both numbers "
+    note="Cotton sets no limit (“what you please to adventure”); a limit keeps a deal finite. Both numbers "
          "are options.")
 VYE_ROLES = clause(
     "pp.vye.roles", "If the eldest hand or the dealer abandoned, his part in the vying passes to the first or "
@@ -107,7 +107,7 @@ VYE_ROLES = clause(
 VYE_UNMATCHED = clause(
     "pp.vye.unmatched", "A vye that nobody matches wins every stake on the table unseen.", R,
     seed("Settlement"), C151,
-    note="Cotton says a bold vye can 'bring him to submission'; the modern account says what the winner takes.")
+    note="Cotton says a bold vye can “bring him to submission”; the modern account says what the winner takes.")
 
 # -- Parting or showing -----------------------------------------------------------------------------------------
 SETTLE_PART = clause(
@@ -116,14 +116,14 @@ SETTLE_PART = clause(
 SETTLE_PART_EQUAL = clause(
     "pp.settle.part-equal", "Parting divides the stakes in equal shares and needs every player still in: if any "
     "of them will not part, the cards are shown.", R, seed("Settlement"), C151,
-    note="Cotton lets the stakes be divided 'according to agreement' but says neither how they are shared nor "
+    note="Cotton lets the stakes be divided “according to agreement” but says neither how they are shared nor "
          "what happens when one player will not agree; the equal shares and the single refusal that forces a "
          "show are the modern account's.")
 SETTLE_ODD_BOX = clause(
     "pp.settle.odd-to-box", "When the stakes are parted, counters that do not divide evenly are given to the "
     "box (whoever provided the cards and counters).", R, seed("Odd counters"), GLEEK91,
     note="Cotton's Post and Pair does not say what happens to odd counters; the rule is the modern account's. "
-         "His Gleek chapter (p. 91) gives odd money to the eldest hand 'usually', 'or else' to the box: period "
+         "His Gleek chapter (p. 91) gives odd money to the eldest hand “usually”, “or else” to the box: period "
          "support for the box from a sister game, and a second reading (odd=eldest).")
 SETTLE_ODD_ELDEST = clause(
     "pp.settle.odd-to-eldest", "When the stakes are parted, counters that do not divide evenly go to the eldest "
@@ -133,7 +133,7 @@ SETTLE_ODD_ELDEST = clause(
 SHOWDOWN_ORDER = clause(
     "pp.showdown.order", "At a show the Pair dish is decided first, the Post dish next, and the Seat with the vyes last.", R,
     seed("Settlement"), C151,
-    note="Cotton names the Pair and the Post ('he who hath the best Pair or the best Post is the winner') "
+    note="Cotton names the Pair and the Post (“he who hath the best Pair or the best Post is the winner”) "
          "but not the order.")
 SHOWDOWN_FOLDED = clause(
     "pp.showdown.folded", "A player who abandoned, dropped or folded wins nothing, though his cards still count "
@@ -156,7 +156,7 @@ SHOWDOWN_ELDER = clause(
     "Pair-royals, the eldest hand carries it.", A, C151,
     note="Cotton's words. The engine applies them only where two hands are equal under the ranking in use; a "
          "tie that exists only because the modern account counts court cards ten is shown under that ranking's "
-         "clause. Read literally, any two Pairs are of 'the same sort' and the elder wins without ranking them "
+         "clause. Read literally, any two Pairs are of “the same sort” and the elder wins without ranking them "
          "(see the note on the elder hand).")
 
 # -- The Pair dish ----------------------------------------------------------------------------------------------
@@ -178,8 +178,8 @@ POST_FLUSH = clause(
     "pp.post.flush", "Two or three cards of a suit whose points (courts 10, Ace 1) come to no more than 21 make "
     "a Post; the best Post takes the Post dish, and the best of all is 21, two ten-point cards and the Ace.", R,
     seed("Post Pool"), C150, cite("davies1605", "image 61"),
-    note="Cotton gives only the best Post ('one and twenty, viz. two Tens and an Ace'); that a Post is a flush "
-         "is the modern account's, and Davies's 'Flush is ore•boren oft by a better Flush' supports it; the "
+    note="Cotton gives only the best Post (“one and twenty, viz. two Tens and an Ace”); that a Post is a flush "
+         "is the modern account's, and Davies's “Flush is ore•boren oft by a better Flush” supports it; the "
          "court cards' ten points are the modern account's.")
 POST_THREE_BEATS_TWO = clause(
     "pp.post.three-beats-two", "A Post of three cards outranks every Post of two, whatever the points.", R,
@@ -199,7 +199,7 @@ POST_TEN_ACE = clause(
          "its suit.")
 POST_TEN_ACE_11 = clause(
     "pp.post.ten-ace-11", "A two-card Ten-Ace counts its points, 11 (the Ace counts 1).", J, C150,
-    note="Cotton counts the Ace as 1 ('two Tens and an Ace' make 21) and says nothing of a two-card Ten-Ace. "
+    note="Cotton counts the Ace as 1 (“two Tens and an Ace” make 21) and says nothing of a two-card Ten-Ace. "
          "The cotton-1674 ruleset's choice.")
 POST_NONE = clause(
     "pp.post.none", "If no player still in holds a Post, the best trump card takes the Post dish.", J,
@@ -239,7 +239,7 @@ TRUMP_TIE_SUIT_ORDER = clause(
 SEAT_BEST_TRUMP = clause(
     "pp.seat.best-trump", "The Seat stakes and the vyes go to the player still in who holds the best trump "
     "card.", R, seed("Seat & Vyes"), seed("Trump Suit"),
-    note="Cotton says the players may 'shew the best Card for it' but does not name the stakes it wins.")
+    note="Cotton says the players may “shew the best Card for it” but does not name the stakes it wins.")
 SEAT_NO_TRUMP = clause(
     "pp.seat.no-trump", "If no player still in holds a trump and no Post is shown, the trump passes to the suit "
     "with the most points that a player still in holds.", J, seed("Trump Suit"),
