@@ -18,8 +18,8 @@ REC = RECONSTRUCTION.options
 COT = COTTON_1674.options
 
 
-def show(*hands, options=REC, folded=(), stakes=None):
-    return settle(options, list(hands), folded, stakes)
+def show(*hands, options=REC, folded=(), stakes=None, turnup=None):
+    return settle(options, list(hands), folded, stakes, turnup=turnup)
 
 
 def clauses(st):
@@ -533,7 +533,8 @@ def test_clause_is_cited(clause_id):
     assert {x.key for x in c.citations} <= {"cotton1674", "seed-postpair", "davies1605"}
     for x in c.citations:
         # Cotton's Post and Pair (pp. 150-151), or his Gleek (pp. 91-92), cited for a sister game's custom
-        assert x.locator in ("p. 150", "p. 151", "p. 91", "p. 92") if x.key == "cotton1674" else x.locator
+        # or his Ruff and Honours (p. 115), for the turned-up trump
+        assert x.locator in ("p. 150", "p. 151", "p. 91", "p. 92", "p. 115") if x.key == "cotton1674" else x.locator
     if c.status == "attested":
         # attested means Cotton's Post and Pair chapter says it, not his Gleek
         assert any(x.key == "cotton1674" and x.locator in ("p. 150", "p. 151") for x in c.citations)
@@ -548,3 +549,45 @@ def test_presets_are_labelled():
     assert {c.key for c in COTTON_1674.citations} == {"cotton1674"}
     assert show("2S 3H 9C", "4S 5H 6D").to_json()["follows"] == "reconstruction"
     assert show("2S 3H 9C", "4S 5H 6D", options=COT).to_json()["follows"] == "cotton-1674"
+
+
+def test_trumps_by_a_card_turned_up_as_at_ruff():
+    # Cotton 1674, p. 150: the Ace of trumps is best "as at Ruff and Honours"; p. 115, at Ruff the stock's uppermost
+    # card "is turn'd up, and that is Trumps". Our reading (pp.trump.turn-up, conjectural), option trump=turn-up.
+    import pytest as _pytest
+
+    from gamester.errors import NotationError, RulesetError
+    from gamester.games.post_and_pair.state import new_state
+
+    o = REC.replace(trump="turn-up")
+    st = show("JS JH 4C", "KS KD 9D", options=o, turnup="7D")
+    assert st.trump == "D" and "pp.trump.turn-up" in clauses(st)
+    assert payout(st, "seat").payee == 1  # the King of Diamonds
+    assert get_clause("pp.trump.turn-up").status == "conjectural"
+    # nobody still in holds the turned-up suit: trumps are counted (pp.trump.turn-up-absent)
+    st = show("JS JH 4D", "KS KD 9D", options=o, turnup="7C")
+    assert st.trump == "D" and "pp.trump.turn-up-absent" in clauses(st)
+    with _pytest.raises(RulesetError, match="turned up"):
+        show("JS JH 4C", "KS KD 9D", options=o)
+    with _pytest.raises(NotationError, match="also in a hand"):
+        show("JS JH 4C", "KS KD 9D", options=o, turnup="JS")
+    # in a dealt game the card after the third round is turned up, recorded, and shown on the table
+    state = new_state(o, 4, 1674)
+    for a in ("seat", "seat", "seat", "seat"):
+        state.apply(a)
+    assert state.view()["turnup"] == str(state.turnup)
+    held = {c for s in state.seated for c in map(str, state.hands[s])}
+    assert str(state.turnup) not in held
+    for a in ("vye 1", "match", "match", "match", "show"):
+        state.apply(a)
+    assert state.phase == "over"
+    deal = state.to_record()["deals"][0]
+    assert deal["turnup"] == str(state.turnup) and deal["outcome"] == "show"
+    counted = any(n["clause"] == "pp.trump.turn-up-absent" for n in deal["notes"])
+    assert counted or deal["trump"] == deal["turnup"][-1]
+    # other rulesets turn up nothing, and their records are as before
+    from gamester.game import RandomBot, play_out
+
+    other = new_state(REC, 4, 1674)
+    play_out(other, [RandomBot(i) for i in range(4)])
+    assert all("turnup" not in d for d in other.to_record()["deals"])

@@ -104,8 +104,12 @@ def _explain(st: Any) -> list[Line]:
     suit = SUITS[d.trump]
     pts = ", ".join(f"{SUIT_NAMES[s]} {_suit_pts(d.suit_points, i)}" for i, s in enumerate(SUITS))
     tied = _tied_suits(d.suit_points, 15)
-    if d.trump_rule in (rules.TRUMP_SUIT_COUNT, rules.TRUMP_NO_POST):
-        lead = "no Post is shown, so trumps are counted: " if d.trump_rule == rules.TRUMP_NO_POST else ""
+    if d.trump_rule == rules.TRUMP_TURN_UP:
+        notes.append((rules.TRUMP_TURN_UP, f"Trumps: {SUIT_NAMES[suit]}, the suit of the card turned up after the deal"))
+    elif d.trump_rule in (rules.TRUMP_SUIT_COUNT, rules.TRUMP_NO_POST, rules.TRUMP_TURN_UP_ABSENT):
+        lead = {rules.TRUMP_NO_POST: "no Post is shown, so trumps are counted: ",
+                rules.TRUMP_TURN_UP_ABSENT: "nobody still in holds the turned-up suit, so trumps are counted: "
+                }.get(d.trump_rule, "")
         among = "all the cards dealt, folded hands included" if len(live) < len(hands) else "all the cards dealt"
         notes.append((d.trump_rule, f"Trumps: {lead}{SUIT_NAMES[suit]} count most points over {among} ({pts}; "
                                     "court cards 10, Ace 11)"))

@@ -23,6 +23,7 @@ C150 = cite("cotton1674", "p. 150")
 C151 = cite("cotton1674", "p. 151")
 GLEEK91 = cite("cotton1674", "p. 91")    # ch. VII, Gleek: odd money in buying the stock
 GLEEK92 = cite("cotton1674", "p. 92")    # ch. VII, Gleek: vying the Ruff
+RUFF115 = cite("cotton1674", "p. 115")   # ch. XI, Ruff and Honours: the turned-up card is trumps
 
 
 def seed(section: str):
@@ -221,6 +222,16 @@ TRUMP_ABSENT = clause(
 TRUMP_BEST_POST = clause(
     "pp.trump.best-post", "The trump suit is the suit of the best Post shown.", R, seed("Trump Suit"),
     seed("Seat & Vyes"), note="The modern account gives this as a custom of some players only, beside its usual counting.")
+TRUMP_TURN_UP = clause(
+    "pp.trump.turn-up", "After the third card is dealt, the next card of the pack is turned up, and its suit is "
+    "trumps.", J, C150, RUFF115,
+    note="Cotton's only word on trumps at Post and Pair is a comparison: the Ace of trumps is best “as at Ruff "
+         "and Honours”. At Ruff the uppermost card of the stock is turned up “and that is Trumps” (p. 115). "
+         "Reading the comparison as covering how trumps are found, not only their order, is ours.")
+TRUMP_TURN_UP_ABSENT = clause(
+    "pp.trump.turn-up-absent", "Should no player still in hold a card of the turned-up suit, trumps are counted "
+    "as by the usual rule (most points over all the cards dealt).", J, seed("Trump Suit"),
+    note="Neither source says; we fall back on the modern account's usual rule, as when the counted suit is missing.")
 TRUMP_NO_POST = clause(
     "pp.trump.no-post", "If no Post is shown, the trump suit is counted as by the usual rule (most points over "
     "all the cards dealt).", J, seed("Trump Suit"),
@@ -253,8 +264,9 @@ class PostAndPairOptions(Options):
 
     GAME = "post-and-pair"
 
-    trump: str = option("suit-count", choices=("suit-count", "best-post"), clause=TRUMP_SUIT_COUNT,
-                        help="how the trump suit is found: most points over all cards dealt, or the best Post's suit")
+    trump: str = option("suit-count", choices=("suit-count", "best-post", "turn-up"), clause=TRUMP_SUIT_COUNT,
+                        help="how the trump suit is found: most points over all cards dealt, the best Post's suit, "
+                             "or a card turned up after the deal (as at Ruff)")
     post_over_21: str = option("two-highest", choices=("two-highest", "twenty-and-a-half"), clause=POST_OVER_21,
                                help="a three-card flush over 21 counts its two highest cards, or 20½")
     ten_ace: str = option("21", choices=("21", "11"), clause=POST_TEN_ACE,
