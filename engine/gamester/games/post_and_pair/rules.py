@@ -125,7 +125,7 @@ SETTLE_ODD_BOX = clause(
     "box (whoever provided the cards and counters).", R, seed("Odd counters"), GLEEK91,
     note="Cotton's Post and Pair does not say what happens to odd counters; the rule is the modern account's. "
          "His Gleek chapter (p. 91) gives odd money to the eldest hand “usually”, “or else” to the box: period "
-         "support for the box from a sister game, and a second reading (odd=eldest).")
+         "support for the box from a sister game, and a second reading, offered as an option.")
 SETTLE_ODD_ELDEST = clause(
     "pp.settle.odd-to-eldest", "When the stakes are parted, counters that do not divide evenly go to the eldest "
     "hand still in.", J, GLEEK91,
