@@ -591,3 +591,18 @@ def test_trumps_by_a_card_turned_up_as_at_ruff():
     other = new_state(REC, 4, 1674)
     play_out(other, [RandomBot(i) for i in range(4)])
     assert all("turnup" not in d for d in other.to_record()["deals"])
+
+
+def test_the_literal_reading_of_the_same_sort_leaves_pairs_unranked():
+    # Cotton 1674, p. 151, read literally: hands "of the same sort, as a Pair or Pair-Royal ... the eldest hand
+    # carries it" (pp.pair.same-sort, conjectural, option pair_rank=sort): two Twos, elder, beat two Aces.
+    o = REC.replace(pair_rank="sort")
+    st = show("2S 2H 5C", "AS AH 9D", options=o)
+    line = payout(st, "pair")
+    assert line.payee == 0 and line.clause == "pp.pair.same-sort" and "the same sort" in line.reason
+    assert get_clause(line.clause).status == "conjectural"
+    # three Twos, elder, against three Aces: the Pair-royal's dishes go to the elder too
+    st = show("2S 2H 2C", "AS AH AD", options=o)
+    assert payout(st, "pair").payee == 0 and "pp.pair.same-sort" in clauses(st)
+    # the ranked readings are unchanged
+    assert payout(show("2S 2H 5C", "AS AH 9D"), "pair").payee == 1

@@ -97,6 +97,8 @@ def reference(o, hands, folded, turnup=None):
     live = [p for p in range(len(hands)) if p not in folded]
 
     def set_key(rank):
+        if o.pair_rank == "sort":  # pp.pair.same-sort: no ranking, the eldest wins
+            return 0
         return (11 if rank == "A" else POST_PTS[rank]) if o.pair_rank == "points" else ORDER.index(rank)
 
     def best(keyf):

@@ -91,7 +91,7 @@ def _explain(st: Any) -> list[Line]:
     notes: list[tuple[str, str]] = []
     lines: list[Line] = []
     post_d, pair_d, seat_d, vye_d = st.dishes
-    rank_clause = rules.PAIR_BEST if o.pair_rank == "points" else rules.PAIR_RANK_ORDER
+    rank_clause = {"points": rules.PAIR_BEST, "sort": rules.PAIR_SAME_SORT}.get(o.pair_rank, rules.PAIR_RANK_ORDER)
 
     def pay(dish: str, counters: int, to: int, clause: str, reason: str) -> None:
         if counters:
@@ -158,10 +158,11 @@ def _explain(st: Any) -> list[Line]:
         if rival >= 0:
             rw = _royal_words(hands[rival])
             if entries[w][ROYAL] == entries[rival][ROYAL]:
-                # equal only because courts count ten (different ranks): the result rests on that ranking
-                why = f"{words} ({who(w)}) beat {rw} ({who(rival)}); equal points, and the " \
-                      f"{words.split()[1]} were elder"
-                notes.append((rules.SHOWDOWN_PAIR_ROYAL_POINTS, f"Pair-royal: {why}"))
+                # equal only by the ranking in use (courts ten, or no ranking at all): the result rests on it
+                sort = o.pair_rank == "sort"
+                why = f"{words} ({who(w)}) beat {rw} ({who(rival)}); {'the same sort' if sort else 'equal points'}, " \
+                      f"and the {words.split()[1]} were elder"
+                notes.append((rules.PAIR_SAME_SORT if sort else rules.SHOWDOWN_PAIR_ROYAL_POINTS, f"Pair-royal: {why}"))
                 notes.append((rules.SHOWDOWN_ELDER, "Pair-royal: of two equal Pair-royals the elder carries it"))
             elif _rank_of(hands[w], 3) == "A":
                 why = f"{words} ({who(w)}) beat {rw} ({who(rival)}); three Aces cannot be beaten"
@@ -194,7 +195,8 @@ def _explain(st: Any) -> list[Line]:
                 same = _rank_of(hands[w], 2) == _rank_of(hands[rival], 2)
                 # two Pairs of one rank are equal under any reading; Knaves equal to Kings only by points
                 clause = rules.SHOWDOWN_ELDER if same else rank_clause
-                reason = f"Pair: {words} beat {rw}; {'the same rank' if same else 'equal points'}, and the " \
+                how = "the same rank" if same else "the same sort" if o.pair_rank == "sort" else "equal points"
+                reason = f"Pair: {words} beat {rw}; {how}, and the " \
                          f"{words.split()[1]} were elder ({who(w)} against {who(rival)})"
                 if not same:
                     notes.append((rules.SHOWDOWN_ELDER, "Pair: of two equal Pairs the elder carries it"))

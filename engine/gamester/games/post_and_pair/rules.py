@@ -170,6 +170,12 @@ PAIR_RANK_ORDER = clause(
     "... Two.", J, C150, C151,
     note="Fills Cotton's silence on how Pairs rank with the only order he gives, that of the trumps ('the Ace "
          "... is the best Card of all, and so of the rest in order'). The cotton-1674 ruleset's choice.")
+PAIR_SAME_SORT = clause(
+    "pp.pair.same-sort", "Pairs are not ranked: any two Pairs, or any two Pair-royals, are of the same sort, and the "
+    "eldest hand among them carries it.", J, C151,
+    note="The literal reading of Cotton's last paragraph (“where the Cards fall in several hands of the same sort, "
+         "as a Pair or Pair-Royal ... the eldest hand carries it”). It sits badly with his “best Pair”, which "
+         "implies that one Pair can beat another, so it is an option and neither ruleset's choice.")
 PAIR_NONE_TRUMP = clause(
     "pp.pair.none-trump", "Without a Pair among the players still in, the Pair dish goes to the holder of the best trump.", R,
     seed("Pair"), note="Cotton does not say.")
@@ -271,8 +277,9 @@ class PostAndPairOptions(Options):
                                help="a three-card flush over 21 counts its two highest cards, or 20½")
     ten_ace: str = option("21", choices=("21", "11"), clause=POST_TEN_ACE,
                           help="a two-card Ten-Ace Post counts 21, or its points (11)")
-    pair_rank: str = option("points", choices=("points", "rank"), clause=PAIR_BEST,
-                            help="Pairs rank Aces first then by points (courts equal), or by card order A K Q J 10..2")
+    pair_rank: str = option("points", choices=("points", "rank", "sort"), clause=PAIR_BEST,
+                            help="Pairs rank Aces first then by points (courts equal), by card order A K Q J 10..2, "
+                                 "or not at all (the eldest of the same sort wins)")
     dealer_pass: str = option("double", choices=("double", "play-out", "choice"), clause=VYE_DEALER_DOUBLE,
                               help="when nobody vyes: stakes doubled next deal, hands played out, or dealer's choice")
     no_post: str = option("best-trump", choices=("best-trump", "carry"), clause=POST_NONE,
