@@ -148,7 +148,8 @@ class Preset:
     ``status`` is the status of what the ruleset follows (its citations: Cotton's text is ``attested``, a modern
     account ``reconstructed``); ``fillings`` names the clauses of a weaker status that it applies to fill that
     source's gaps. The ruleset's own status is derived from both: the weakest decides (:attr:`derived_status`),
-    and :attr:`label` says it in words, e.g. "attested, with conjectural fillings".
+    and :attr:`label` says it in words, naming every weaker status among the fillings, e.g. "attested, with
+    reconstructed and conjectural fillings".
     """
 
     name: str
@@ -175,9 +176,14 @@ class Preset:
 
     @property
     def label(self) -> str:
-        """The status in words: "attested", or "attested, with conjectural fillings" when a filling is weaker."""
-        weakest = self.derived_status
-        return self.status if weakest == self.status else f"{self.status}, with {weakest} fillings"
+        """The status in words, naming every weaker status among the fillings: "attested", "attested, with
+        conjectural fillings", "attested, with reconstructed and conjectural fillings"."""
+        from .clauses import get_clause
+
+        own = STATUSES.index(self.status)
+        weaker = sorted({get_clause(c).status for c in self.fillings if STATUSES.index(get_clause(c).status) > own},
+                        key=STATUSES.index)
+        return f"{self.status}, with {' and '.join(weaker)} fillings" if weaker else self.status
 
     def to_json(self) -> dict:
         return {"name": self.name, "ruleset": self.options.to_string(), "status": self.derived_status,

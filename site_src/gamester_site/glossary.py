@@ -39,6 +39,46 @@ def glossary_source(t: dict) -> tuple[str, str] | None:
     return str(pid), str(words)
 
 
+_PB = re.compile(r'<span class="pb" data-page="([^"]*)" data-image="([^"]*)">.*?</span>', re.S)
+
+
+def words_locator(pid: str, words: str) -> str:
+    """Where the quoted words themselves stand: the page (or pages) in force at their first and last letter, from
+    the page breaks inside the passage's reading HTML; the unit's own locator when they cannot be placed (a
+    sentence that runs over a page break is "pp. 131-132", but words after the break are on p. 132 alone)."""
+    import html as _html
+
+    from edition.tei import normalise_for_match as norm
+
+    loc = edition().locate(pid)
+    p = passage(paragraph_of(pid))
+    raw = str(need(p, "reading_html", pid))
+    start = edition().locate(paragraph_of(pid))
+    pages, text = [(0, start["page"], start["image"])], ""
+    pos = 0
+    for m in _PB.finditer(raw):
+        text += norm(_html.unescape(re.sub(r"<[^>]+>", "", raw[pos:m.start()]))) + " "
+        pages.append((len(text), m.group(1) or None, m.group(2)))
+        pos = m.end()
+    text += norm(_html.unescape(re.sub(r"<[^>]+>", "", raw[pos:])))
+    text = re.sub(r" (?= )", "", text)
+    i = text.find(norm(words))
+    if i < 0 or len(pages) == 1:
+        return str(loc["locator"])
+    at = lambda k: [pg for off, pg, _ in pages if off <= k][-1]  # noqa: E731
+    first, last = at(i), at(i + len(norm(words)) - 1)
+    if not first:
+        return str(loc["locator"])
+    return f"p. {first}" if first == last or not last else f"pp. {first}-{last}"
+
+
+def source_label(pid: str) -> str:
+    """The work a passage comes from, as a reader cites it: author and date (never the passage id)."""
+    t = edition().texts[passage(paragraph_of(pid)).text_id]
+    author = str(t.author).replace(" (attributed)", "")
+    return f"{author}, {t.date}"
+
+
 def m_glossary(text: str, page: Any) -> str:
     base = base_of(page)
     items = []
@@ -50,9 +90,9 @@ def m_glossary(text: str, page: Any) -> str:
         where = ""
         if src:
             pid, words = src
-            loc = edition().locate(pid)["locator"]
+            loc = words_locator(pid, words)
             where = (f'<p class="gm-gloss-src"><small>\u201c{e(words)}\u201d \u2014 '
-                     f'<a href="{base}{e(passage_href(pid))}">{e(pid)}</a>, {e(loc)}</small></p>')
+                     f'<a href="{base}{e(passage_href(pid))}">{e(source_label(pid))}</a>, {e(loc)}</small></p>')
         items.append(f'<dt id="{e(aid)}">{e(term)}'
                      + (f' <small>({e(", ".join(map(str, also)))})</small>' if also else "")
                      + f'</dt><dd>{md(str(t.get("long") or t["short"]))}{where}</dd>')

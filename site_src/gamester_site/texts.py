@@ -1,5 +1,5 @@
 """The markers that quote the edition: a period text paragraph by paragraph (``text``), one passage (``passage``),
-the literary timeline (``citations``), the passages cited elsewhere (``referenced-passages``), the witness
+period words inside a sentence of page prose (``quote``), the literary timeline (``citations``), the passages cited elsewhere (``referenced-passages``), the witness
 comparisons (``witnesses``), the bibliography and ``cite-this``."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from gamester_site.blocks import (
     status_badge,
     tabs,
 )
-from gamester_site.places import anchor_units, on_game_page
+from gamester_site.places import anchor_units, on_game_page, passage_href, quoted_passages
 from gamester_site.store import (
     EditionError,
     bib_keys,
@@ -99,6 +99,42 @@ def m_passage(text: str, page: Any) -> str:
             f'<p class="gm-loc"><small>{e(pid)} · {locator(p)}</small></p></blockquote>')
 
 
+def m_quote(text: str, page: Any) -> str:
+    """Period words inside page prose, taken from the transcription: ``quote PID words="..." [cite=yes]``.
+
+    The words must occur in the reading text of passage, sentence or line PID (after the edition's one
+    normalisation, as for every quotation); they are printed in curly quotes and linked to the passage, and with
+    ``cite=yes`` followed by the in-text citation with the unit's locator. An inline marker: no block around it.
+    """
+    from edition.tei import normalise_for_match
+
+    pid, _, rest = text.strip().partition(" ")
+    a = args_of(rest)
+    unknown = set(a) - {"words", "cite"}
+    if not pid or "words" not in a or unknown:
+        raise ValueError('quote needs a passage id and words="...", e.g. <!-- quote cotton1674.put.4.s1 '
+                         'words="This Game consists very much in daring" -->' +
+                         (f" (unknown argument {sorted(unknown)[0]!r})" if unknown else ""))
+    p, unit = resolve(pid)
+    source = normalise_for_match(str(unit if unit is not None else g(p, "reading_text", default="")))
+    words = normalise_for_match(a["words"])
+    at = source.find(words)
+    if not words or at < 0:
+        raise ValueError(f"the words {a['words']!r} do not occur in the transcription of {pid}")
+    out = (f'“<a class="gm-quote-inline" href="{base_of(page)}{e(passage_href(pid))}">'
+           f"{e(source[at:at + len(words)])}</a>”")
+    if a.get("cite") not in (None, "yes"):
+        raise ValueError(f"quote: cite=yes or nothing, not cite={a['cite']!r}")
+    if a.get("cite") == "yes":
+        ed = edition()
+        key = ed.texts[str(g(p, "text_id"))].bib
+        cited = ed.render_citation(key, ed.locate(pid)["locator"] or None).strip()
+        if cited.startswith("(") and cited.endswith(")"):
+            cited = cited[1:-1]
+        out += f' (<a href="{base_of(page)}bibliography/#{e(key)}">{cited}</a>)'
+    return out
+
+
 def m_bibliography(text: str, page: Any) -> str:
     items = []
     for key in sorted(bib_keys()):
@@ -112,6 +148,26 @@ def m_cite_this(text: str, page: Any) -> str:
     if "key" not in a:
         raise EditionError("cite-this needs key=... (and locator=...)")
     return cite_block(a["key"], a.get("locator", ""), a.get("label", "Cite this page"))
+
+
+_PLACE = re.compile(r"[,;]?\s*\b(?:pp?\.|images?)\s*\d+(?:[-–]\d+)?")
+
+
+def where_in_book(text_locator: str, where: dict) -> str:
+    """A citation's locator, said once: the part of the book (the extract's locator without its page or image
+    numbers) and then where the quoted unit itself stands (``edition.locate``: the sentence or line, not the
+    start of its paragraph), e.g. "character 17, 'An old Colledge Butler'; image 39" (not "images 37-39; image
+    37") or "...the Bishop's reply; p. 302, image 165" (not "p. 302; p. 302, image 165")."""
+    book = _PLACE.sub("", text_locator or "")
+    book = re.sub(r"\(\s*[;,]?\s*", "(", book)
+    book = re.sub(r"\(\s*\)", "", book).strip(" ,;")
+    page, image, image_end = where.get("page"), where.get("image"), where.get("image_end")
+    spot = str(where.get("locator") or "")
+    if page and image:
+        spot += f", image {image}" + (f"-{image_end}" if image_end not in (None, image) else "")
+    elif not spot and (image or image_end):
+        spot = f"image {image or image_end}"
+    return "; ".join(x for x in (book, spot) if x)
 
 
 def m_citations(text: str, page: Any) -> str:
@@ -135,7 +191,7 @@ def m_citations(text: str, page: Any) -> str:
         if pid:
             p, unit = resolve(str(pid))
             t = edition().texts.get(g(p, "text_id", default=""))
-            loc = "; ".join(x for x in (e(str(g(t, "locator", default=""))) if t is not None else "", locator(p)) if x)
+            loc = e(where_in_book(str(g(t, "locator", default="")) if t is not None else "", edition().locate(str(pid))))
             para = paragraph_of(str(pid))
             whole = anchor_units(p, seen=units_seen)
             body = (e(unit).replace("\n", "<br>") if unit else whole)
@@ -179,13 +235,18 @@ def _timeline_paragraphs() -> set[str]:
 
 
 def m_referenced_passages(text: str, page: Any) -> str:
-    """Every passage that a clause or a note cites and no other page shows, quoted with its anchor."""
+    """Every passage that a clause, a note or page prose (the ``quote`` marker) cites and no other page shows,
+    quoted with its anchor."""
     ed = edition()
-    wanted: set[str] = set()
+    wanted: set[str] = {paragraph_of(p) for p in quoted_passages()}
     for entry in clause_map().values():
         wanted.update(paragraph_of(p) for p in clause_entry_passages(entry))
     for n in ed.notes:
         wanted.update(paragraph_of(str(p)) for p in (g(n, "passages", default=[]) or []))
+    # and the passages the glossary quotes (its links need an anchor too)
+    from gamester_site.store import glossary
+
+    wanted.update(paragraph_of(str(t["passage"])) for t in glossary() if t.get("passage"))
     wanted -= _timeline_paragraphs()
     wanted = {p for p in wanted if not on_game_page(p)}
     out = []

@@ -4,7 +4,7 @@ Each preset declares the status of what it follows (Cotton's text, a modern acco
 fills that source's gaps with (``Preset.fillings``). Here seeded games are played under every preset, and every
 clause the engine applies (each ``clause`` named in the game's record: ledger lines, notes, points) is checked: one
 weaker than the preset's own status must be declared among its fillings, so that the derived status and its label
-("attested, with conjectural fillings") never claim more than the rules applied.
+("attested, with reconstructed and conjectural fillings") never claim more than the rules applied.
 """
 
 from __future__ import annotations
@@ -60,10 +60,10 @@ def test_weaker_clauses_applied_are_declared_fillings(game, name):
                                                          default=0)
 
 
-def test_cotton_1674_is_attested_with_conjectural_fillings():
+def test_cotton_1674_is_attested_with_reconstructed_and_conjectural_fillings():
     pp = games()["post-and-pair"].presets["cotton-1674"]
     assert pp.status == "attested" and pp.derived_status == "conjectural"
-    assert pp.label == "attested, with conjectural fillings"
+    assert pp.label == "attested, with reconstructed and conjectural fillings"
     assert pp.to_json()["status"] == "conjectural" and pp.to_json()["follows"] == "attested"
 
 

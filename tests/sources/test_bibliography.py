@@ -29,7 +29,9 @@ def test_seeds_are_described_as_modern_accounts(ed):
     for k in ("seed-postpair", "seed-put", "seed-speculation"):
         e = ed.bibliography[k]
         assert e["ENTRYTYPE"] == "misc"
-        assert "seeds/" in e["howpublished"]
+        # described as what they are (unsigned, undated or dated by range), never by a file path of ours
+        assert "seeds/" not in e["howpublished"] and ".txt" not in e["howpublished"], k
+        assert "unsigned" in e["howpublished"].lower(), k
         assert "modern" in e["note"].lower() or "handbook" in e["note"].lower()
 
 

@@ -81,7 +81,7 @@ def test_rulesets_listing(capsys):
     names = {o["name"] for o in data["options"]}
     assert {"trump", "post_over_21", "ten_ace", "dealer_pass"} <= names
     trump = next(o for o in data["options"] if o["name"] == "trump")
-    assert trump["choices"] == ["suit-count", "best-post"]
+    assert trump["choices"] == ["suit-count", "best-post", "turn-up"]
 
 
 @pytest.mark.parametrize("argv, words", [

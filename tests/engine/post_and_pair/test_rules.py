@@ -18,8 +18,8 @@ REC = RECONSTRUCTION.options
 COT = COTTON_1674.options
 
 
-def show(*hands, options=REC, folded=(), stakes=None):
-    return settle(options, list(hands), folded, stakes)
+def show(*hands, options=REC, folded=(), stakes=None, turnup=None):
+    return settle(options, list(hands), folded, stakes, turnup=turnup)
 
 
 def clauses(st):
@@ -71,11 +71,51 @@ def test_pair_royal_takes_the_vyes_by_a_separate_reconstructed_clause():
 
 def test_worked_example_pair_of_knaves_elder_beats_pair_of_kings():
     # seed-postpair, "Pair": "2 Jacks would beat 2 Kings if the Jacks were elder".
+    # The Knaves equal the Kings only because the modern account counts courts ten, so the ledger line cites that
+    # reconstructed ranking (pp.pair.best), not Cotton's attested elder rule, which stands beside it as a note.
     st = show("JS JH 2C", "KD KC 4H")
     line = payout(st, "pair")
-    assert line.payee == 0 and line.clause == "pp.showdown.elder-wins-ties"
+    assert line.payee == 0 and line.clause == "pp.pair.best"
+    assert get_clause(line.clause).status == "reconstructed"
     assert "two Knaves beat two Kings; equal points, and the Knaves were elder" in line.reason
+    assert "pp.showdown.elder-wins-ties" in {c for c, _ in st.notes}
 
+
+def test_two_pairs_of_one_rank_are_settled_on_cottons_elder_rule():
+    # Cotton 1674, p. 151: hands "of the same sort ... the eldest hand carries it": two pairs of Kings are equal
+    # under any ranking, so the attested clause alone decides.
+    st = show("KS KH 2C", "KD KC 4H")
+    line = payout(st, "pair")
+    assert line.payee == 0 and line.clause == "pp.showdown.elder-wins-ties"
+    assert "the same rank" in line.reason
+
+
+def test_equal_posts_cite_the_reconstructed_post_clause():
+    # Two Posts of 19 in different suits are equal by the modern account's points: not an attested result.
+    st = show("KH 9H 2C", "QD 9D 4S")
+    line = payout(st, "post")
+    assert line.payee == 0 and get_clause(line.clause).status != "attested"
+    assert "pp.showdown.elder-wins-ties" in {c for c, _ in st.notes}
+
+
+def test_odd_counters_go_to_the_box_or_to_the_eldest_hand():
+    # seed-postpair, "Odd counters": the box; Cotton 1674, Gleek p. 91: "the eldest hand usually claims it, or else
+    # it is given to the box" (option odd=eldest). Four players, seat 0 abandons (his two stakes stay), the other
+    # three stake the Seat, vye one each and part: 14 counters among 3 leave 2 over.
+    from gamester.games.post_and_pair.rules import PostAndPairOptions
+    from gamester.games.post_and_pair.state import new_state
+
+    for odd, payee, clause in (("box", "box", "pp.settle.odd-to-box"), ("eldest", 1, "pp.settle.odd-to-eldest")):
+        st = new_state(PostAndPairOptions(odd=odd), 4, 7)
+        for a in ("abandon", "seat", "seat", "seat", "vye 1", "match", "match", "part", "part", "part"):
+            st.apply(a)
+        assert st.phase == "over"
+        ledger = st.to_record()["deals"][0]["ledger"]
+        shares = [ln for ln in ledger if ln["clause"] == "pp.settle.part-equal"]
+        assert [ln["counters"] for ln in shares] == [4, 4, 4]
+        odd_lines = [ln for ln in ledger if ln["clause"] == clause]
+        assert [(ln["to"], ln["counters"]) for ln in odd_lines] == [(payee, 2)]
+        assert sum(ln["counters"] for ln in ledger if ln["from"] == "pool") == 14  # conserved
 
 def test_worked_example_the_eldest_hand_carries_it():
     # Cotton 1674, p. 151: "where the Cards fall in several hands of the same sort, as a Pair or Pair-Royal,
@@ -490,11 +530,14 @@ def test_every_post_and_pair_clause_has_a_test_here():
 def test_clause_is_cited(clause_id):
     c = get_clause(clause_id)
     assert c.statement and c.citations
-    assert {x.key for x in c.citations} <= {"cotton1674", "seed-postpair"}
+    assert {x.key for x in c.citations} <= {"cotton1674", "seed-postpair", "davies1605"}
     for x in c.citations:
-        assert x.locator in ("p. 150", "p. 151") if x.key == "cotton1674" else x.locator
+        # Cotton's Post and Pair (pp. 150-151), or his Gleek (pp. 91-92), cited for a sister game's custom
+        # or his Ruff and Honours (p. 115), for the turned-up trump
+        assert x.locator in ("p. 150", "p. 151", "p. 91", "p. 92", "p. 115") if x.key == "cotton1674" else x.locator
     if c.status == "attested":
-        assert any(x.key == "cotton1674" for x in c.citations)
+        # attested means Cotton's Post and Pair chapter says it, not his Gleek
+        assert any(x.key == "cotton1674" and x.locator in ("p. 150", "p. 151") for x in c.citations)
     else:
         assert c.note
 
@@ -506,3 +549,60 @@ def test_presets_are_labelled():
     assert {c.key for c in COTTON_1674.citations} == {"cotton1674"}
     assert show("2S 3H 9C", "4S 5H 6D").to_json()["follows"] == "reconstruction"
     assert show("2S 3H 9C", "4S 5H 6D", options=COT).to_json()["follows"] == "cotton-1674"
+
+
+def test_trumps_by_a_card_turned_up_as_at_ruff():
+    # Cotton 1674, p. 150: the Ace of trumps is best "as at Ruff and Honours"; p. 115, at Ruff the stock's uppermost
+    # card "is turn'd up, and that is Trumps". Our reading (pp.trump.turn-up, conjectural), option trump=turn-up.
+    import pytest as _pytest
+
+    from gamester.errors import NotationError, RulesetError
+    from gamester.games.post_and_pair.state import new_state
+
+    o = REC.replace(trump="turn-up")
+    st = show("JS JH 4C", "KS KD 9D", options=o, turnup="7D")
+    assert st.trump == "D" and "pp.trump.turn-up" in clauses(st)
+    assert payout(st, "seat").payee == 1  # the King of Diamonds
+    assert get_clause("pp.trump.turn-up").status == "conjectural"
+    # nobody still in holds the turned-up suit: trumps are counted (pp.trump.turn-up-absent)
+    st = show("JS JH 4D", "KS KD 9D", options=o, turnup="7C")
+    assert st.trump == "D" and "pp.trump.turn-up-absent" in clauses(st)
+    with _pytest.raises(RulesetError, match="turned up"):
+        show("JS JH 4C", "KS KD 9D", options=o)
+    with _pytest.raises(NotationError, match="also in a hand"):
+        show("JS JH 4C", "KS KD 9D", options=o, turnup="JS")
+    # in a dealt game the card after the third round is turned up, recorded, and shown on the table
+    state = new_state(o, 4, 1674)
+    for a in ("seat", "seat", "seat", "seat"):
+        state.apply(a)
+    assert state.view()["turnup"] == str(state.turnup)
+    held = {c for s in state.seated for c in map(str, state.hands[s])}
+    assert str(state.turnup) not in held
+    for a in ("vye 1", "match", "match", "match", "show"):
+        state.apply(a)
+    assert state.phase == "over"
+    deal = state.to_record()["deals"][0]
+    assert deal["turnup"] == str(state.turnup) and deal["outcome"] == "show"
+    counted = any(n["clause"] == "pp.trump.turn-up-absent" for n in deal["notes"])
+    assert counted or deal["trump"] == deal["turnup"][-1]
+    # other rulesets turn up nothing, and their records are as before
+    from gamester.game import RandomBot, play_out
+
+    other = new_state(REC, 4, 1674)
+    play_out(other, [RandomBot(i) for i in range(4)])
+    assert all("turnup" not in d for d in other.to_record()["deals"])
+
+
+def test_the_literal_reading_of_the_same_sort_leaves_pairs_unranked():
+    # Cotton 1674, p. 151, read literally: hands "of the same sort, as a Pair or Pair-Royal ... the eldest hand
+    # carries it" (pp.pair.same-sort, conjectural, option pair_rank=sort): two Twos, elder, beat two Aces.
+    o = REC.replace(pair_rank="sort")
+    st = show("2S 2H 5C", "AS AH 9D", options=o)
+    line = payout(st, "pair")
+    assert line.payee == 0 and line.clause == "pp.pair.same-sort" and "the same sort" in line.reason
+    assert get_clause(line.clause).status == "conjectural"
+    # three Twos, elder, against three Aces: the Pair-royal's dishes go to the elder too
+    st = show("2S 2H 2C", "AS AH AD", options=o)
+    assert payout(st, "pair").payee == 0 and "pp.pair.same-sort" in clauses(st)
+    # the ranked readings are unchanged
+    assert payout(show("2S 2H 5C", "AS AH 9D"), "pair").payee == 1

@@ -75,7 +75,7 @@ def test_show_down_conserves_counters(options, seed, players, data):
     folded = data.draw(st.sets(st.integers(0, players - 1), max_size=players - 1))
     vyes = tuple(data.draw(st.integers(0, 5)) for _ in range(players))
     stakes = Stakes((1,) * players, (1,) * players, (1,) * players, vyes, (data.draw(st.integers(0, 9)), 0, 2))
-    s = settle(options, hands, folded, stakes)
+    s = settle(options, hands, folded, stakes, turnup=deck[3 * players])  # the next card (trump=turn-up)
     carried_in = sum(stakes.carried)
     assert sum(s.net) + s.box + s.carried_out - carried_in == 0
     assert s.ledger.net(players) == s.net  # the lazily built ledger agrees with the fast figures
@@ -91,11 +91,14 @@ COUNT_PTS = dict(POST_PTS, A=11)
 ORDER = "2 3 4 5 6 7 8 9 10 J Q K A".split()
 
 
-def reference(o, hands, folded):
-    """Who wins each dish, written out plainly from the clauses (slow, independent of the packed keys)."""
+def reference(o, hands, folded, turnup=None):
+    """Who wins each dish, written out plainly from the clauses (slow, independent of the packed keys).
+    ``turnup``: the card turned up after the deal, for trump=turn-up (pp.trump.turn-up)."""
     live = [p for p in range(len(hands)) if p not in folded]
 
     def set_key(rank):
+        if o.pair_rank == "sort":  # pp.pair.same-sort: no ranking, the eldest wins
+            return 0
         return (11 if rank == "A" else POST_PTS[rank]) if o.pair_rank == "points" else ORDER.index(rank)
 
     def best(keyf):
@@ -145,7 +148,9 @@ def reference(o, hands, folded):
         return tied[0]
 
     w_post = best(post)
-    if o.trump == "best-post" and w_post is not None:
+    if o.trump == "turn-up" and turnup.suit.letter in held:
+        trump = turnup.suit.letter
+    elif o.trump == "best-post" and w_post is not None:
         trump = post_suit(hands[w_post])
     else:
         trump = top("SHDC")
@@ -172,8 +177,8 @@ def test_show_down_agrees_with_the_plain_rules(options, seed, players, data):
     deck = shuffled(FULL_PACK, random.Random(seed))
     hands = [tuple(deck[3 * i:3 * i + 3]) for i in range(players)]
     folded = data.draw(st.sets(st.integers(0, players - 1), max_size=players - 1))
-    s = settle(options, hands, folded)
-    assert (s.trump, s.winners) == reference(options, hands, folded)
+    s = settle(options, hands, folded, turnup=deck[3 * players])  # the next card, used under trump=turn-up
+    assert (s.trump, s.winners) == reference(options, hands, folded, deck[3 * players])
 
 
 def test_reference_agrees_on_rigged_small_tables():

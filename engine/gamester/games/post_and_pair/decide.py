@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ...errors import RulesetError
 from . import rules
 from .hands import POST_SUIT, SUIT_POINTS, TRUMPS
 from .rules import PostAndPairOptions
@@ -81,8 +82,11 @@ def _tied_suits(packed: int, allowed: int) -> list[int]:
     return [s for s in range(4) if allowed >> s & 1 and _suit_pts(packed, s) == top]
 
 
-def decide(entries: Sequence[tuple], live: Sequence[int], options: PostAndPairOptions) -> Decision:
+def decide(entries: Sequence[tuple], live: Sequence[int], options: PostAndPairOptions, turnup: int = -1) -> Decision:
     """The heart of the show-down: compare the keys of the hands still in (``live``, eldest first).
+
+    ``turnup``: the suit (0-3, S H D C) of the card turned up after the deal, needed when ``options.trump`` is
+    ``turn-up`` (pp.trump.turn-up) and ignored otherwise.
 
     Ties go to the elder hand (pp.showdown.elder-wins-ties) because only a strictly better key replaces the best
     so far, and ``live`` runs from the eldest.
@@ -101,7 +105,12 @@ def decide(entries: Sequence[tuple], live: Sequence[int], options: PostAndPairOp
             best_post, post = po, p
         if r > best_royal:
             best_royal, royal = r, p
-    if options.trump == "best-post" and post >= 0:
+    if options.trump == "turn-up" and not 0 <= turnup <= 3:
+        raise RulesetError("trump=turn-up needs the card turned up after the deal: play a deal, or give the "
+                           "turned-up card")
+    if options.trump == "turn-up" and held >> turnup & 1:
+        trump, rule = turnup, rules.TRUMP_TURN_UP
+    elif options.trump == "best-post" and post >= 0:
         trump, rule = entries[post][POST_SUIT], rules.TRUMP_BEST_POST
     else:
         s0, s1, s2, s3 = total & 255, (total >> 8) & 255, (total >> 16) & 255, total >> 24
@@ -110,7 +119,8 @@ def decide(entries: Sequence[tuple], live: Sequence[int], options: PostAndPairOp
             trump = 0 if s0 == top else 1 if s1 == top else 2 if s2 == top else 3
         else:
             trump = _top_suit(total, 15, entries, live, options.trump_tie)
-        rule = rules.TRUMP_SUIT_COUNT if options.trump == "suit-count" else rules.TRUMP_NO_POST
+        rule = {"suit-count": rules.TRUMP_SUIT_COUNT, "best-post": rules.TRUMP_NO_POST}.get(
+            options.trump, rules.TRUMP_TURN_UP_ABSENT)
         if not held >> trump & 1:
             if post >= 0:
                 trump, rule = entries[post][POST_SUIT], rules.TRUMP_ABSENT

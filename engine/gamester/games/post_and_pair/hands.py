@@ -24,6 +24,7 @@ POST_POINTS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1)    # at Post the Ace c
 COUNT_POINTS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11)  # in the trump count the Ace counts 11
 PAIR_BY_POINTS = COUNT_POINTS                                   # Aces best, then points, courts equal (pp.pair.best)
 PAIR_BY_RANK = tuple(range(1, 14))                              # A K Q J 10 .. 2 (pp.pair.rank-order)
+PAIR_BY_SORT = (1,) * 13                                        # all alike: the eldest wins (pp.pair.same-sort)
 TRUMP_RANK = tuple(range(1, 14))                                # Ace of trumps best, then K .. 2 (pp.trump.order)
 ACE = 12
 
@@ -47,7 +48,7 @@ def hand_entry(cards: Sequence[int], pair_rank: str, over_21: str, ten_ace: str)
     bits a suit; ``TRUMPS``: the best trump rank (1-13) the hand holds in each suit, packed 4 bits a suit;
     ``SUITS_HELD``: a 4-bit mask of the suits held.
     """
-    by_rank = PAIR_BY_POINTS if pair_rank == "points" else PAIR_BY_RANK
+    by_rank = {"points": PAIR_BY_POINTS, "sort": PAIR_BY_SORT}.get(pair_rank, PAIR_BY_RANK)
     royal = pair = post = 0
     post_suit = -1
     if len(cards) == 3:  # the usual hand, without the loops below: at most one Pair and one two-card Post

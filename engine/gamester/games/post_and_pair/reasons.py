@@ -91,7 +91,7 @@ def _explain(st: Any) -> list[Line]:
     notes: list[tuple[str, str]] = []
     lines: list[Line] = []
     post_d, pair_d, seat_d, vye_d = st.dishes
-    rank_clause = rules.PAIR_BEST if o.pair_rank == "points" else rules.PAIR_RANK_ORDER
+    rank_clause = {"points": rules.PAIR_BEST, "sort": rules.PAIR_SAME_SORT}.get(o.pair_rank, rules.PAIR_RANK_ORDER)
 
     def pay(dish: str, counters: int, to: int, clause: str, reason: str) -> None:
         if counters:
@@ -104,8 +104,12 @@ def _explain(st: Any) -> list[Line]:
     suit = SUITS[d.trump]
     pts = ", ".join(f"{SUIT_NAMES[s]} {_suit_pts(d.suit_points, i)}" for i, s in enumerate(SUITS))
     tied = _tied_suits(d.suit_points, 15)
-    if d.trump_rule in (rules.TRUMP_SUIT_COUNT, rules.TRUMP_NO_POST):
-        lead = "no Post is shown, so trumps are counted: " if d.trump_rule == rules.TRUMP_NO_POST else ""
+    if d.trump_rule == rules.TRUMP_TURN_UP:
+        notes.append((rules.TRUMP_TURN_UP, f"Trumps: {SUIT_NAMES[suit]}, the suit of the card turned up after the deal"))
+    elif d.trump_rule in (rules.TRUMP_SUIT_COUNT, rules.TRUMP_NO_POST, rules.TRUMP_TURN_UP_ABSENT):
+        lead = {rules.TRUMP_NO_POST: "no Post is shown, so trumps are counted: ",
+                rules.TRUMP_TURN_UP_ABSENT: "nobody still in holds the turned-up suit, so trumps are counted: "
+                }.get(d.trump_rule, "")
         among = "all the cards dealt, folded hands included" if len(live) < len(hands) else "all the cards dealt"
         notes.append((d.trump_rule, f"Trumps: {lead}{SUIT_NAMES[suit]} count most points over {among} ({pts}; "
                                     "court cards 10, Ace 11)"))
@@ -154,9 +158,12 @@ def _explain(st: Any) -> list[Line]:
         if rival >= 0:
             rw = _royal_words(hands[rival])
             if entries[w][ROYAL] == entries[rival][ROYAL]:
-                why = f"{words} ({who(w)}) beat {rw} ({who(rival)}); equal points, and the " \
-                      f"{words.split()[1]} were elder"
-                notes.append((rules.SHOWDOWN_ELDER, f"Pair-royal: {why}"))
+                # equal only by the ranking in use (courts ten, or no ranking at all): the result rests on it
+                sort = o.pair_rank == "sort"
+                why = f"{words} ({who(w)}) beat {rw} ({who(rival)}); {'the same sort' if sort else 'equal points'}, " \
+                      f"and the {words.split()[1]} were elder"
+                notes.append((rules.PAIR_SAME_SORT if sort else rules.SHOWDOWN_PAIR_ROYAL_POINTS, f"Pair-royal: {why}"))
+                notes.append((rules.SHOWDOWN_ELDER, "Pair-royal: of two equal Pair-royals the elder carries it"))
             elif _rank_of(hands[w], 3) == "A":
                 why = f"{words} ({who(w)}) beat {rw} ({who(rival)}); three Aces cannot be beaten"
                 notes.append((rules.SHOWDOWN_PAIR_ROYAL_ACES, f"Pair-royal: {why}"))
@@ -185,9 +192,14 @@ def _explain(st: Any) -> list[Line]:
         else:
             rw = _pair_words(hands[rival])
             if entries[w][PAIR] == entries[rival][PAIR]:
-                clause = rules.SHOWDOWN_ELDER
-                reason = f"Pair: {words} beat {rw}; equal points, and the {words.split()[1]} were elder " \
-                         f"({who(w)} against {who(rival)})"
+                same = _rank_of(hands[w], 2) == _rank_of(hands[rival], 2)
+                # two Pairs of one rank are equal under any reading; Knaves equal to Kings only by points
+                clause = rules.SHOWDOWN_ELDER if same else rank_clause
+                how = "the same rank" if same else "the same sort" if o.pair_rank == "sort" else "equal points"
+                reason = f"Pair: {words} beat {rw}; {how}, and the " \
+                         f"{words.split()[1]} were elder ({who(w)} against {who(rival)})"
+                if not same:
+                    notes.append((rules.SHOWDOWN_ELDER, "Pair: of two equal Pairs the elder carries it"))
             elif o.pair_rank == "points" and _rank_of(hands[w], 2) == "A":
                 clause, reason = rules.PAIR_BEST, f"Pair: {words} ({who(w)}) beat {rw} ({who(rival)}); a pair of Aces " \
                                             "is the best Pair"
@@ -216,7 +228,9 @@ def _explain(st: Any) -> list[Line]:
             rkey = entries[rival][POST]
             rw = _post_words(hands[rival], rkey, entries[rival][POST_SUIT])
             if key == rkey:
-                clause = rules.SHOWDOWN_ELDER
+                # Posts are equal by their points, which are the modern account's (courts ten): its clause
+                clause = own
+                notes.append((rules.SHOWDOWN_ELDER, "Post: of two equal Posts the elder carries it"))
                 reason = f"Post: {who(w)}'s {words} beats {who(rival)}'s {rw}; equal points, and " \
                          f"{who(w)} was elder"
             elif key // 64 > rkey // 64:

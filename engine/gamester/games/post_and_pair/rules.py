@@ -21,6 +21,9 @@ from ...options import Options, Preset, option
 
 C150 = cite("cotton1674", "p. 150")
 C151 = cite("cotton1674", "p. 151")
+GLEEK91 = cite("cotton1674", "p. 91")    # ch. VII, Gleek: odd money in buying the stock
+GLEEK92 = cite("cotton1674", "p. 92")    # ch. VII, Gleek: vying the Ruff
+RUFF115 = cite("cotton1674", "p. 115")   # ch. XI, Ruff and Honours: the turned-up card is trumps
 
 
 def seed(section: str):
@@ -74,25 +77,29 @@ VYE_DEALER = clause(
 VYE_DEALER_DOUBLE = clause(
     "pp.vye.dealer-pass-double", "Doubling when nobody vyes pays nothing out: the stakes lie over to the next "
     "deal, where the fresh stakes double them. (With dealer_pass=double a dealer who passes does this.)", R,
-    seed("Vying"), C150,
-    note="The modern account makes doubling the rule when the dealer passes; Cotton offers 'double it' to the "
-         "dealer as one of two choices without saying what it means.")
+    seed("Vying"), C150, GLEEK92,
+    note="The modern account makes doubling the rule when the dealer passes; Cotton offers “double it” to the "
+         "dealer as one of two choices without saying what it means at Post and Pair. At Gleek (p. 92) he says "
+         "what a doubled Ruff is: “it is to be plaid for the next deal”.")
 VYE_DEALER_PLAY_OUT = clause(
     "pp.vye.dealer-play-out", "Playing it out when nobody vyes means showing the hands still in for the stakes "
     "already down, with no vyes. (With dealer_pass=play-out a dealer who passes does this.)", J, C150,
-    note="Our reading of Cotton's 'the Dealer may play it out': the deal is settled at once, as if the "
+    note="Our reading of Cotton's “the Dealer may play it out”: the deal is settled at once, as if the "
          "players had kept in.")
 VYE_DEALER_CHOICE = clause(
     "pp.vye.dealer-choice", "If nobody vyes, the dealer may play it out or double it, as he chooses.", A, C150)
 VYE_MATCH = clause(
     "pp.vye.match", "Once a player has vyed, each player still in must in turn match the vye, re-vye (raise "
     "it) or fold; vying ends when every player still in has matched the last vye.", R, seed("Vying"), C151,
-    note="Cotton describes the vye as what a player 'please[s] to adventure'; the match, re-vye and fold are "
-         "the modern account's.")
+    GLEEK92,
+    note="Cotton's Post and Pair describes the vye as what a player 'please[s] to adventure'; the match, re-vye "
+         "and fold there are the modern account's. Cotton's Gleek (p. 92) has all three moves for the Ruff "
+         "(“I'le see it”, “I'le see it and revie it”, “I'le not meddle with it”): period support from a sister "
+         "game, not a statement about Post and Pair.")
 VYE_LIMIT = clause(
     "pp.vye.limit", "A vye or re-vye is 1 to vye_max counters, and a deal allows at most `revyes` re-vyes.", J,
     C151,
-    note="Cotton sets no limit ('what you please to adventure'); a limit keeps a deal finite. Both numbers "
+    note="Cotton sets no limit (“what you please to adventure”); a limit keeps a deal finite. Both numbers "
          "are options.")
 VYE_ROLES = clause(
     "pp.vye.roles", "If the eldest hand or the dealer abandoned, his part in the vying passes to the first or "
@@ -101,20 +108,33 @@ VYE_ROLES = clause(
 VYE_UNMATCHED = clause(
     "pp.vye.unmatched", "A vye that nobody matches wins every stake on the table unseen.", R,
     seed("Settlement"), C151,
-    note="Cotton says a bold vye can 'bring him to submission'; the modern account says what the winner takes.")
+    note="Cotton says a bold vye can “bring him to submission”; the modern account says what the winner takes.")
 
 # -- Parting or showing -----------------------------------------------------------------------------------------
 SETTLE_PART = clause(
-    "pp.settle.part-stakes", "The players still in at the end may agree to divide the stakes equally without "
-    "showing; if any of them will not, the cards are shown.", A, C151, seed("Settlement"))
+    "pp.settle.part-stakes", "By agreement, the players still in at the end may divide the stakes instead of "
+    "showing their cards.", A, C151, seed("Settlement"))
+SETTLE_PART_EQUAL = clause(
+    "pp.settle.part-equal", "Parting divides the stakes in equal shares and needs every player still in: if any "
+    "of them will not part, the cards are shown.", R, seed("Settlement"), C151,
+    note="Cotton lets the stakes be divided “according to agreement” but says neither how they are shared nor "
+         "what happens when one player will not agree; the equal shares and the single refusal that forces a "
+         "show are the modern account's.")
 SETTLE_ODD_BOX = clause(
     "pp.settle.odd-to-box", "When the stakes are parted, counters that do not divide evenly are given to the "
-    "box (whoever provided the cards and counters).", R, seed("Odd counters"),
-    note="Cotton does not say what happens to odd counters.")
+    "box (whoever provided the cards and counters).", R, seed("Odd counters"), GLEEK91,
+    note="Cotton's Post and Pair does not say what happens to odd counters; the rule is the modern account's. "
+         "His Gleek chapter (p. 91) gives odd money to the eldest hand “usually”, “or else” to the box: period "
+         "support for the box from a sister game, and a second reading, offered as an option.")
+SETTLE_ODD_ELDEST = clause(
+    "pp.settle.odd-to-eldest", "When the stakes are parted, counters that do not divide evenly go to the eldest "
+    "hand still in.", J, GLEEK91,
+    note="Neither Post and Pair source says. Cotton's Gleek (p. 91) says of odd money that 'the eldest hand "
+         "usually claims it, or else it is given to the box'; this option carries the first custom over.")
 SHOWDOWN_ORDER = clause(
     "pp.showdown.order", "At a show the Pair dish is decided first, the Post dish next, and the Seat with the vyes last.", R,
     seed("Settlement"), C151,
-    note="Cotton names the Pair and the Post ('he who hath the best Pair or the best Post is the winner') "
+    note="Cotton names the Pair and the Post (“he who hath the best Pair or the best Post is the winner”) "
          "but not the order.")
 SHOWDOWN_FOLDED = clause(
     "pp.showdown.folded", "A player who abandoned, dropped or folded wins nothing, though his cards still count "
@@ -133,8 +153,12 @@ SHOWDOWN_PAIR_ROYAL_POINTS = clause(
     "Kings, Queens, Knaves and Tens are equal.", R, seed("Pair-royal"),
     note="Cotton does not say how Pair-royals rank.")
 SHOWDOWN_ELDER = clause(
-    "pp.showdown.elder-wins-ties", "Where hands are of the same sort and equal, the eldest hand carries it.", A,
-    C151, seed("Pair-royal"), seed("Pair"))
+    "pp.showdown.elder-wins-ties", "Where the cards fall in several hands of the same sort, as Pairs or "
+    "Pair-royals, the eldest hand carries it.", A, C151,
+    note="Cotton's words. The engine applies them only where two hands are equal under the ranking in use; a "
+         "tie that exists only because the modern account counts court cards ten is shown under that ranking's "
+         "clause. Read literally, any two Pairs are of “the same sort” and the elder wins without ranking them "
+         "(see the note on the elder hand).")
 
 # -- The Pair dish ----------------------------------------------------------------------------------------------
 PAIR_BEST = clause(
@@ -146,6 +170,12 @@ PAIR_RANK_ORDER = clause(
     "... Two.", J, C150, C151,
     note="Fills Cotton's silence on how Pairs rank with the only order he gives, that of the trumps ('the Ace "
          "... is the best Card of all, and so of the rest in order'). The cotton-1674 ruleset's choice.")
+PAIR_SAME_SORT = clause(
+    "pp.pair.same-sort", "Pairs are not ranked: any two Pairs, or any two Pair-royals, are of the same sort, and the "
+    "eldest hand among them carries it.", J, C151,
+    note="The literal reading of Cotton's last paragraph (“where the Cards fall in several hands of the same sort, "
+         "as a Pair or Pair-Royal ... the eldest hand carries it”). It sits badly with his “best Pair”, which "
+         "implies that one Pair can beat another, so it is an option and neither ruleset's choice.")
 PAIR_NONE_TRUMP = clause(
     "pp.pair.none-trump", "Without a Pair among the players still in, the Pair dish goes to the holder of the best trump.", R,
     seed("Pair"), note="Cotton does not say.")
@@ -154,9 +184,10 @@ PAIR_NONE_TRUMP = clause(
 POST_FLUSH = clause(
     "pp.post.flush", "Two or three cards of a suit whose points (courts 10, Ace 1) come to no more than 21 make "
     "a Post; the best Post takes the Post dish, and the best of all is 21, two ten-point cards and the Ace.", R,
-    seed("Post Pool"), C150,
-    note="Cotton gives only the best Post ('one and twenty, viz. two Tens and an Ace'); that a Post is a flush "
-         "is the modern account's.")
+    seed("Post Pool"), C150, cite("davies1605", "image 61"),
+    note="Cotton gives only the best Post (“one and twenty, viz. two Tens and an Ace”); that a Post is a flush "
+         "is the modern account's, and Davies's “Flush is ore•boren oft by a better Flush” supports it; the "
+         "court cards' ten points are the modern account's.")
 POST_THREE_BEATS_TWO = clause(
     "pp.post.three-beats-two", "A Post of three cards outranks every Post of two, whatever the points.", R,
     seed("Post Pool"),
@@ -167,14 +198,15 @@ POST_OVER_21 = clause(
     note="That such a Post still counts as a three-card Post is our reading of the modern account.")
 POST_OVER_21_HALF = clause(
     "pp.post.over-21-half", "Three cards of one suit making more than 21 count as a three-card Post of 20½.", R,
-    seed("Post Pool"), note="The modern account says 'some circles' counted it so.")
+    seed("Post Pool"), note="The modern account reports that some players counted it so; no period text mentions the half.")
 POST_TEN_ACE = clause(
     "pp.post.ten-ace", "A two-card Post of a ten-point card and the Ace (a Ten-Ace) counts 21.", R,
     seed("Post Pool"),
-    note="The modern account writes 'T.A'; we read any ten-point card (Ten or court) with the Ace of its suit.")
+    note="The modern account names a Ten and an Ace; we read any ten-point card (Ten or court) with the Ace of "
+         "its suit.")
 POST_TEN_ACE_11 = clause(
     "pp.post.ten-ace-11", "A two-card Ten-Ace counts its points, 11 (the Ace counts 1).", J, C150,
-    note="Cotton counts the Ace as 1 ('two Tens and an Ace' make 21) and says nothing of a two-card Ten-Ace. "
+    note="Cotton counts the Ace as 1 (“two Tens and an Ace” make 21) and says nothing of a two-card Ten-Ace. "
          "The cotton-1674 ruleset's choice.")
 POST_NONE = clause(
     "pp.post.none", "If no player still in holds a Post, the best trump card takes the Post dish.", J,
@@ -195,7 +227,17 @@ TRUMP_ABSENT = clause(
     "Post shown.", R, seed("Trump Suit"), note="Cotton does not say.")
 TRUMP_BEST_POST = clause(
     "pp.trump.best-post", "The trump suit is the suit of the best Post shown.", R, seed("Trump Suit"),
-    seed("Seat & Vyes"), note="The modern account says this was done 'in some cases'.")
+    seed("Seat & Vyes"), note="The modern account gives this as a custom of some players only, beside its usual counting.")
+TRUMP_TURN_UP = clause(
+    "pp.trump.turn-up", "After the third card is dealt, the next card of the pack is turned up, and its suit is "
+    "trumps.", J, C150, RUFF115,
+    note="Cotton's only word on trumps at Post and Pair is a comparison: the Ace of trumps is best “as at Ruff "
+         "and Honours”. At Ruff the uppermost card of the stock is turned up “and that is Trumps” (p. 115). "
+         "Reading the comparison as covering how trumps are found, not only their order, is ours.")
+TRUMP_TURN_UP_ABSENT = clause(
+    "pp.trump.turn-up-absent", "Should no player still in hold a card of the turned-up suit, trumps are counted "
+    "as by the usual rule (most points over all the cards dealt).", J, seed("Trump Suit"),
+    note="Neither source says; we fall back on the modern account's usual rule, as when the counted suit is missing.")
 TRUMP_NO_POST = clause(
     "pp.trump.no-post", "If no Post is shown, the trump suit is counted as by the usual rule (most points over "
     "all the cards dealt).", J, seed("Trump Suit"),
@@ -214,7 +256,7 @@ TRUMP_TIE_SUIT_ORDER = clause(
 SEAT_BEST_TRUMP = clause(
     "pp.seat.best-trump", "The Seat stakes and the vyes go to the player still in who holds the best trump "
     "card.", R, seed("Seat & Vyes"), seed("Trump Suit"),
-    note="Cotton says the players may 'shew the best Card for it' but does not name the stakes it wins.")
+    note="Cotton says the players may “shew the best Card for it” but does not name the stakes it wins.")
 SEAT_NO_TRUMP = clause(
     "pp.seat.no-trump", "If no player still in holds a trump and no Post is shown, the trump passes to the suit "
     "with the most points that a player still in holds.", J, seed("Trump Suit"),
@@ -228,14 +270,16 @@ class PostAndPairOptions(Options):
 
     GAME = "post-and-pair"
 
-    trump: str = option("suit-count", choices=("suit-count", "best-post"), clause=TRUMP_SUIT_COUNT,
-                        help="how the trump suit is found: most points over all cards dealt, or the best Post's suit")
+    trump: str = option("suit-count", choices=("suit-count", "best-post", "turn-up"), clause=TRUMP_SUIT_COUNT,
+                        help="how the trump suit is found: most points over all cards dealt, the best Post's suit, "
+                             "or a card turned up after the deal (as at Ruff)")
     post_over_21: str = option("two-highest", choices=("two-highest", "twenty-and-a-half"), clause=POST_OVER_21,
                                help="a three-card flush over 21 counts its two highest cards, or 20½")
     ten_ace: str = option("21", choices=("21", "11"), clause=POST_TEN_ACE,
                           help="a two-card Ten-Ace Post counts 21, or its points (11)")
-    pair_rank: str = option("points", choices=("points", "rank"), clause=PAIR_BEST,
-                            help="Pairs rank Aces first then by points (courts equal), or by card order A K Q J 10..2")
+    pair_rank: str = option("points", choices=("points", "rank", "sort"), clause=PAIR_BEST,
+                            help="Pairs rank Aces first then by points (courts equal), by card order A K Q J 10..2, "
+                                 "or not at all (the eldest of the same sort wins)")
     dealer_pass: str = option("double", choices=("double", "play-out", "choice"), clause=VYE_DEALER_DOUBLE,
                               help="when nobody vyes: stakes doubled next deal, hands played out, or dealer's choice")
     no_post: str = option("best-trump", choices=("best-trump", "carry"), clause=POST_NONE,
@@ -244,6 +288,8 @@ class PostAndPairOptions(Options):
                             help="two suits equal on points: the eldest player's suit wins, or S > H > D > C")
     vye_max: int = option(3, range=(1, 100), clause=VYE_LIMIT, help="most counters in one vye or re-vye")
     revyes: int = option(3, range=(0, 20), clause=VYE_LIMIT, help="most re-vyes in one deal")
+    odd: str = option("box", choices=("box", "eldest"), clause=SETTLE_ODD_BOX,
+                      help="counters left over when stakes are parted go to the box, or to the eldest hand still in")
     deals: int = option(1, range=(1, 1000), clause=DEAL_ROTATE, help="deals in a game (the deal rotates)")
 
 
@@ -257,11 +303,12 @@ COTTON_1674 = Preset(
     "cotton-1674",
     PostAndPairOptions(trump="best-post", ten_ace="11", pair_rank="rank", dealer_pass="choice"), A,
     (C150, C151),
-    "Cotton's five paragraphs: the dealer may play it out or double it; the gaps he leaves are filled as little "
-    "as possible (trumps from the best Post shown, Pairs by the order of the cards, a two-card Ten-Ace counts "
-    "11), each filling marked in its clause.",
+    "Cotton's five paragraphs: the dealer may play it out or double it. The many gaps he leaves are filled, "
+    "each filling marked in its clause: most from the modern account (how trumps are found: the best Post's "
+    "suit; what a Post is; the vying), some by our choice (Pairs by the order of the cards, a two-card Ten-Ace "
+    "counts 11).",
     (DEAL_ROTATE, PAIR_NONE_TRUMP, PAIR_RANK_ORDER, POST_FLUSH, POST_NONE, POST_TEN_ACE_11, POST_THREE_BEATS_TWO,
-     SEAT_BEST_TRUMP, SETTLE_ODD_BOX, SHOWDOWN_FOLDED, SHOWDOWN_ORDER, SHOWDOWN_PAIR_ROYAL_VYES, STAKE_ABANDON,
+     SEAT_BEST_TRUMP, SETTLE_ODD_BOX, SETTLE_PART_EQUAL, SHOWDOWN_FOLDED, SHOWDOWN_ORDER, SHOWDOWN_PAIR_ROYAL_VYES, STAKE_ABANDON,
      STAKE_ALONE, STAKE_NONE, STAKE_SUM, TRUMP_BEST_POST, TRUMP_NO_POST, TRUMP_TIE, VYE_DEALER, VYE_DEALER_DOUBLE,
      VYE_DEALER_PLAY_OUT, VYE_LIMIT, VYE_MATCH, VYE_ONE_CHANCE, VYE_ROLES, VYE_UNMATCHED))
 PRESETS = {p.name: p for p in (RECONSTRUCTION, COTTON_1674)}

@@ -201,9 +201,12 @@ def _pack_masks(hands: Sequence[Any]) -> list[int] | None:
     return masks if sum(masks).bit_count() == 3 * len(hands) else None
 
 
-def settle(options: Any, hands: Sequence[Any], folded: Iterable[int] = (), stakes: Stakes | None = None
-           ) -> Settlement:
+def settle(options: Any, hands: Sequence[Any], folded: Iterable[int] = (), stakes: Stakes | None = None,
+           turnup: Any = None) -> Settlement:
     """Settle a show-down of ``hands`` (seat order, first = eldest; each three cards, or a hand string).
+
+    ``turnup``: the card turned up after the deal (a Card or its notation, e.g. "7H"), needed under
+    ``trump=turn-up`` (pp.trump.turn-up); it may not be in any hand.
 
     Every player has staked (by default one counter each to Post, Pair and Seat, no vyes; or ``stakes``);
     ``folded`` seats dropped out after staking: their cards count towards the trump suit and they win nothing.
@@ -239,5 +242,13 @@ def settle(options: Any, hands: Sequence[Any], folded: Iterable[int] = (), stake
         if not all(len(x) == n for x in (stakes.post, stakes.pair, stakes.seat, stakes.vyes)):
             raise RulesetError(f"stakes are given for the wrong number of seats (there are {n} hands)")
         dishes = stakes.dishes()
-    d = decide(entries, live, opts)
+    d = decide(entries, live, opts, _turnup_suit(turnup, cards) if turnup is not None else -1)
     return Settlement(opts, cards, live, entries, d, stakes, dishes)
+
+
+def _turnup_suit(turnup: Any, cards: Sequence[Sequence[Card]]) -> int:
+    """The suit index (S H D C = 0-3) of the turned-up card; NotationError for a bad card or one held in a hand."""
+    card = turnup if isinstance(turnup, Card) else Card.parse(str(turnup))
+    if any(str(c) == str(card) for h in cards for c in h):
+        raise NotationError(f"the turned-up card {card} is also in a hand")
+    return "SHDC".index(card.suit.letter)

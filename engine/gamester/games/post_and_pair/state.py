@@ -56,6 +56,7 @@ class PostAndPairState(State):
         n = self.players
         self.order = [(self.dealer + 1 + k) % n for k in range(n)]  # eldest .. dealer
         deck = shuffled(FULL_PACK, self.rng)
+        self.turnup: Card | None = None  # the card turned up after the deal (trump=turn-up only)
         self.hands: dict[int, list[Card]] = {s: [] for s in self.order}
         for _ in range(2):  # two cards each, one at a time from the eldest
             for s in self.order:
@@ -141,6 +142,9 @@ class PostAndPairState(State):
         self.seated = [s for s in self.order if self.status[s] == IN]
         for s in self.seated:  # the third card
             self.hands[s].append(self.deck.pop())
+        if self.options.trump == "turn-up" and self.seated:  # the next card is turned up, as at Ruff
+            self.turnup = self.deck.pop()
+            self.note(rules.TRUMP_TURN_UP, f"the {self.turnup} is turned up: its suit is trumps")
         if not self.seated:
             self.note(rules.STAKE_NONE, "nobody stakes the Seat: the stakes stay on the table for the next deal")
             return self._end_deal("no-seat", carry=True)
@@ -225,7 +229,7 @@ class PostAndPairState(State):
 
     def _apply_part(self, seat: int, action: str) -> None:
         if action == "show":
-            self.note(rules.SETTLE_PART, f"seat {seat} will not part stakes: the cards are shown")
+            self.note(rules.SETTLE_PART_EQUAL, f"seat {seat} will not part stakes: the cards are shown")
             return self._show()
         live = self._live()
         later = [s for s in live if self.seated.index(s) > self.turn]
@@ -251,10 +255,14 @@ class PostAndPairState(State):
         self._gather("pool", rules.SETTLE_PART, "the players still in agree to part stakes")
         share, odd = divmod(total, len(live))
         for s in live:
-            self.ledger.pay("pool", s, share, "part", rules.SETTLE_PART,
+            self.ledger.pay("pool", s, share, "part", rules.SETTLE_PART_EQUAL,
                             f"seat {s} takes an equal share, {share} of {total}")
-        self.ledger.pay("pool", BOX, odd, "part", rules.SETTLE_ODD_BOX,
-                        f"{odd} odd counter{'s' if odd != 1 else ''} of {total} go to the box")
+        odds = f"{odd} odd counter{'s' if odd != 1 else ''} of {total}"
+        if self.options.odd == "eldest":
+            self.ledger.pay("pool", live[0], odd, "part", rules.SETTLE_ODD_ELDEST,
+                            f"{odds} go to seat {live[0]}, the eldest hand still in")
+        else:
+            self.ledger.pay("pool", BOX, odd, "part", rules.SETTLE_ODD_BOX, f"{odds} go to the box")
         self._end_deal("parted")
 
     def _show(self) -> None:
@@ -265,7 +273,7 @@ class PostAndPairState(State):
         table = hand_table(self.options)
         entries = [table_entry(table, cards_mask(h), self.options) for h in hands]
         dishes = (self.table["post"], self.table["pair"], self.table["seat"], self.table[VYES])
-        d = decide(entries, live, self.options)
+        d = decide(entries, live, self.options, "SHDC".index(self.turnup.suit.letter) if self.turnup else -1)
         st = Settlement(self.options, hands, live, entries, d, None, dishes, seats=positions, payins=False)
         for ln in st.payout_lines():
             self.ledger.lines.append(ln)
@@ -289,6 +297,7 @@ class PostAndPairState(State):
             "outcome": outcome,
             "shown": shown or [],
             "trump": trump,
+            **({"turnup": str(self.turnup)} if self.turnup else {}),
             "winners": winners or {"pair": None, "post": None, "seat": None},
             "ledger": self.ledger.to_json(),
             "notes": [{"clause": c, "reason": r} for c, r in self.deal_notes],
@@ -330,6 +339,8 @@ class PostAndPairState(State):
                         "table": dict(self.table), "bet": getattr(self, "bet", 0),
                         "vyed": {str(s): v for s, v in getattr(self, "contrib", {}).items()},
                         "carried_in": self.carried_in})
+            if self.turnup:  # face up on the table: everyone sees it
+                out["turnup"] = str(self.turnup)
         return out
 
     def dealer_and_eldest(self) -> tuple[int, int]:

@@ -54,7 +54,7 @@ def _act_words(a: str, bet: int) -> tuple[str, str]:
         "play": ("plays it out", rules.VYE_DEALER_CHOICE),
         "double": ("doubles", rules.VYE_DEALER_CHOICE),
         "part": ("agrees to part stakes", rules.SETTLE_PART),
-        "show": ("asks for a show", rules.SETTLE_PART),
+        "show": ("asks for a show", rules.SETTLE_PART_EQUAL),
     }.get(verb, (a, ""))
 
 
