@@ -17,6 +17,8 @@ Markers (arguments are ``name=value`` or ``name="value with spaces"``):
                               inside ``<div class="gm-widget" data-widget=KIND data-args=JSON data-base=..>``
 ``text TEXT``                 an edition text paragraph by paragraph (``text cotton1674.pp``), with our readings
 ``passage PID``               one passage, quoted from its transcription, with its locator
+``quote PID words=".."``      period words inline in a sentence, checked against the transcription (``cite=yes``
+                              adds the in-text citation); the one marker that is not a block
 ``rulesets GAME``             the game's presets and options
 ``clauses [PREFIX]``          every engine clause with its anchor (the Clauses page)
 ``citations``                 the literary timeline;  ``witnesses``: the two witness comparisons
@@ -47,6 +49,10 @@ log = logging.getLogger("mkdocs.gamester_site.markers")
 
 MARKER_RE = re.compile(r"<!--\s([a-z][a-z0-9-]*)(?:\s+(.*?))?\s*-->", re.DOTALL)
 FENCE_RE = re.compile(r"^(```|~~~)[^\n]*\n.*?^\1[ \t]*$|`[^`\n]+`", re.DOTALL | re.MULTILINE)
+
+
+#: Markers that expand inside a sentence (no blank lines around them).
+INLINE = frozenset({"quote"})
 
 
 class MarkerError(Exception):
@@ -137,6 +143,8 @@ def expand_all(markdown: str, page: Any) -> str:
                     f'data</p><p>{e(str(ex))}</p></div>\n\n')
         except (MarkerError, ValueError, KeyError, LookupError) as ex:
             raise raise_as(f"{page.file.src_uri}: marker <!-- {name} {text[:80]} -->: {ex}") from None
+        if name in INLINE:
+            return out
         # A blank line around the block so that Markdown treats it as raw HTML (or nested Markdown).
         return f"\n\n{out}\n\n"
 

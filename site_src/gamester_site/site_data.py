@@ -23,6 +23,7 @@ from gamester_site.texts import (
                                  m_citations,
                                  m_cite_this,
                                  m_passage,
+                                 m_quote,
                                  m_referenced_passages,
                                  m_text,
                                  m_witnesses,
@@ -31,7 +32,7 @@ from gamester_site.texts import (
 __all__ = ["DOCS", "MARKERS", "EditionError", "anchor_units", "clause_passages", "glossary", "reset", "write_assets"]
 
 MARKERS: dict[str, Callable[[str, Any], str]] = {
-    "text": m_text, "passage": m_passage, "bibliography": m_bibliography, "cite-this": m_cite_this,
+    "text": m_text, "passage": m_passage, "quote": m_quote, "bibliography": m_bibliography, "cite-this": m_cite_this,
     "citations": m_citations, "witnesses": m_witnesses, "clauses": m_clauses, "rulesets": m_rulesets,
     "notes": m_notes, "glossary": m_glossary, "referenced-passages": m_referenced_passages,
     "brief": m_brief, "cite-edition": m_cite_edition, "downloads": m_downloads,

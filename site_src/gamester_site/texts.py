@@ -1,5 +1,5 @@
 """The markers that quote the edition: a period text paragraph by paragraph (``text``), one passage (``passage``),
-the literary timeline (``citations``), the passages cited elsewhere (``referenced-passages``), the witness
+period words inside a sentence of page prose (``quote``), the literary timeline (``citations``), the passages cited elsewhere (``referenced-passages``), the witness
 comparisons (``witnesses``), the bibliography and ``cite-this``."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from gamester_site.blocks import (
     status_badge,
     tabs,
 )
-from gamester_site.places import anchor_units, on_game_page
+from gamester_site.places import anchor_units, on_game_page, passage_href
 from gamester_site.store import (
     EditionError,
     bib_keys,
@@ -97,6 +97,42 @@ def m_passage(text: str, page: Any) -> str:
     p = passage(pid)
     return (f'<blockquote class="gm-quote" id="{e(paragraph_of(pid))}">{anchor_units(p)}'
             f'<p class="gm-loc"><small>{e(pid)} · {locator(p)}</small></p></blockquote>')
+
+
+def m_quote(text: str, page: Any) -> str:
+    """Period words inside page prose, taken from the transcription: ``quote PID words="..." [cite=yes]``.
+
+    The words must occur in the reading text of passage, sentence or line PID (after the edition's one
+    normalisation, as for every quotation); they are printed in curly quotes and linked to the passage, and with
+    ``cite=yes`` followed by the in-text citation with the unit's locator. An inline marker: no block around it.
+    """
+    from edition.tei import normalise_for_match
+
+    pid, _, rest = text.strip().partition(" ")
+    a = args_of(rest)
+    unknown = set(a) - {"words", "cite"}
+    if not pid or "words" not in a or unknown:
+        raise ValueError('quote needs a passage id and words="...", e.g. <!-- quote cotton1674.put.4.s1 '
+                         'words="This Game consists very much in daring" -->' +
+                         (f" (unknown argument {sorted(unknown)[0]!r})" if unknown else ""))
+    p, unit = resolve(pid)
+    source = normalise_for_match(str(unit if unit is not None else g(p, "reading_text", default="")))
+    words = normalise_for_match(a["words"])
+    at = source.find(words)
+    if not words or at < 0:
+        raise ValueError(f"the words {a['words']!r} do not occur in the transcription of {pid}")
+    out = (f'“<a class="gm-quote-inline" href="{base_of(page)}{e(passage_href(pid))}">'
+           f"{e(source[at:at + len(words)])}</a>”")
+    if a.get("cite") not in (None, "yes"):
+        raise ValueError(f"quote: cite=yes or nothing, not cite={a['cite']!r}")
+    if a.get("cite") == "yes":
+        ed = edition()
+        key = ed.texts[str(g(p, "text_id"))].bib
+        cited = ed.render_citation(key, ed.locate(pid)["locator"] or None).strip()
+        if cited.startswith("(") and cited.endswith(")"):
+            cited = cited[1:-1]
+        out += f' (<a href="{base_of(page)}bibliography/#{e(key)}">{cited}</a>)'
+    return out
 
 
 def m_bibliography(text: str, page: Any) -> str:
