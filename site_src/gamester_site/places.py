@@ -55,6 +55,17 @@ def scan_pages() -> dict[str, str]:
     return where
 
 
+def quoted_passages() -> set[str]:
+    """The passage, sentence and line ids that page prose quotes through ``<!-- quote PID ... -->``."""
+    if "quoted" not in cache:
+        found: set[str] = set()
+        for _url, src in _doc_pages():
+            src = re.sub(r"^(```|~~~)[^\n]*\n.*?^\1[ \t]*$|`[^`\n]+`", "", src, flags=re.S | re.M)
+            found.update(m.group(1) for m in re.finditer(r"<!--\squote\s+(\S+)", src))
+        cache["quoted"] = found
+    return cache["quoted"]
+
+
 def shown_where() -> dict[str, str]:
     if "where" not in cache:
         cache["where"] = scan_pages()

@@ -18,7 +18,7 @@ from gamester_site.blocks import (
     status_badge,
     tabs,
 )
-from gamester_site.places import anchor_units, on_game_page, passage_href
+from gamester_site.places import anchor_units, on_game_page, passage_href, quoted_passages
 from gamester_site.store import (
     EditionError,
     bib_keys,
@@ -215,9 +215,10 @@ def _timeline_paragraphs() -> set[str]:
 
 
 def m_referenced_passages(text: str, page: Any) -> str:
-    """Every passage that a clause or a note cites and no other page shows, quoted with its anchor."""
+    """Every passage that a clause, a note or page prose (the ``quote`` marker) cites and no other page shows,
+    quoted with its anchor."""
     ed = edition()
-    wanted: set[str] = set()
+    wanted: set[str] = {paragraph_of(p) for p in quoted_passages()}
     for entry in clause_map().values():
         wanted.update(paragraph_of(p) for p in clause_entry_passages(entry))
     for n in ed.notes:
