@@ -91,17 +91,17 @@ TIE_TRICK = clause(
     "put.trick.tie",
     "Two cards of the same rank make a tied trick, won by nobody; the player who led it has the next lead too.",
     "reconstructed", SEED_PUT, COTTON_131_2,
-    note="Cotton names 'trick and tye' but not what a tied trick is; the modern account gives the rule.")
+    note="Cotton names “trick and tye” but not what a tied trick is; the modern account gives the rule.")
 WIN_DEAL = clause(
     "put.deal.two-tricks",
     "Whoever wins two tricks, or all three, wins the deal; one trick each and the third tied is won by neither "
-    "(Cotton's 'trick and tye').",
+    "(Cotton's “trick and tye”).",
     "attested", COTTON_131_2, SEED_PUT)
 ONE_AND_TIES = clause(
     "put.deal.one-and-two-ties",
     "One trick with the other two tied also wins the deal.",
     "reconstructed", SEED_PUT,
-    note="Not in Cotton, who gives the deal to 'he that wins two tricks or all three'; the modern account (and "
+    note="Not in Cotton, who gives the deal to “he that wins two tricks or all three”; the modern account (and "
          "its Truc rule) counts one trick and two ties a win, and the cotton-1674 ruleset borrows that reading "
          "as a filling. Pav's analysis counts it nothing.")
 ALL_TIED = clause(
@@ -113,14 +113,14 @@ DECIDED = clause(
     "put.deal.decided",
     "Once no card still in hand can change who wins the deal, the remaining cards are not played.",
     "conjectural", COTTON_131_2,
-    note="A convenience: Cotton's 'two tricks or all three' shows the third card could be played, but it cannot "
+    note="A convenience: Cotton's “two tricks or all three” shows the third card could be played, but it cannot "
          "change the result.")
 PUT_ELDEST = clause(
     "put.put.eldest",
     "The eldest, if he thinks his cards better than his adversary's, may put to him; if the put is seen, the cards "
     "are then played out.",
     "attested", COTTON_131,
-    note="Cotton's put comes before the play ('they play it out' follows it); he does not say whether anyone may "
+    note="Cotton's put comes before the play (“they play it out” follows it); he does not say whether anyone may "
          "put later in the deal. The engine's default lets the eldest put only before the first card is led.")
 PUT_ANY_LEAD = clause(
     "put.put.any-lead",
@@ -150,7 +150,7 @@ THROW_UP = clause(
     "A player may throw up his cards when it is his turn; the adversary scores one point (at Truc, the deal's "
     "value) and the deal ends.",
     "reconstructed", SEED_PUT, COTTON_132,
-    note="The modern account: whoever throws up his cards loses a point. Cotton's 'going to stock loseth one' "
+    note="The modern account: whoever throws up his cards loses a point. Cotton's “going to stock loseth one” "
          "is the refused put; throwing up at other moments is the modern account's.")
 FIVE_UP = clause(
     "put.game.five-up",
@@ -165,7 +165,7 @@ UNPUT_POINT = clause(
     "A deal played out without a put scores one point to whoever wins it.",
     "conjectural", COTTON_131, COTTON_132,
     note="Cotton does not say what a deal played without a put is worth; one point (like the variant without "
-         "putting, where the winner of most tricks wins) keeps 'five up' reachable.")
+         "putting, where the winner of most tricks wins) keeps “five up” reachable.")
 UNPUT_GAME = clause(
     "put.score.unput-game",
     "Whoever wins a deal that is played out wins the game outright, put or no put; points come only from refusals "

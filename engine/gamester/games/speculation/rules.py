@@ -30,7 +30,7 @@ PACK_32 = clause("spec.pack.short", "A 32-card pack (Sevens up to Aces) may be u
                  note=NOTE_MODERN + " The handbook names the 32-card pack; which ranks it keeps (7 to A, the usual "
                  "piquet pack) is our reading.")
 RANKING = clause("spec.pack.ranking", "The Ace is the highest card, then King, Queen, Knave, Ten and so down to "
-                 "the Two.", R, H77, HOYLE, note=NOTE_MODERN + " The Hoyle account says 'as at Whist'.")
+                 "the Two.", R, H77, HOYLE, note=NOTE_MODERN + " The Hoyle account ranks them as at Whist.")
 PLAYERS = clause("spec.players.limit", "Not more than ten players with the 52-card pack, nor more than six with "
                  "the 32-card pack, so that enough of the pack stays undealt for speculation.", R, H77,
                  note=NOTE_MODERN + " The handbook calls these limits desirable rather than required; the engine "
@@ -62,7 +62,7 @@ COURT_RULE = clause("spec.turnup.court", "If the turn-up is an Ace, King, Queen 
                     "1847 text.")
 COURT_POOL = clause("spec.turnup.court-pool", "With the turn-up belonging to the pool, a court-card turn-up still "
                     "ends the deal, and the pool stays for the next deal.", C, H78, H79,
-                    note="The handbook gives both rules but not their combination; the pool 'holds' the turn-up.")
+                    note="The handbook gives both rules but not their combination; the pool holds the turn-up.")
 PLAY_ORDER = clause("spec.play.order", "The player on the dealer's left (or on the left of the turn-up's "
                     "purchaser) turns the top card of their three, and play goes on to the left.", R, H78, HOYLE,
                     note=NOTE_MODERN)
