@@ -9,6 +9,7 @@ from ...clauses import cite, clause
 from ...errors import RulesetError
 from ...options import Options, Preset, option
 
+COTTON_125 = cite("cotton1674", "p. 125")  # ch. XIV, Costly-Colours
 COTTON_131 = cite("cotton1674", "p. 131")
 COTTON_132 = cite("cotton1674", "p. 132")
 COTTON_131_2 = cite("cotton1674", "pp. 131-132")
@@ -75,9 +76,11 @@ ALTERNATE = clause(
 ELDEST_LEADS = clause(
     "put.trick.eldest-leads",
     "The eldest hand (the one dealt to first) leads to the first trick.",
-    "attested", COTTON_131, COTTON_135_7, SEED_PUT,
-    note="Cotton states no rule, but shows it in play: in the High-game the Rook deals, and 'the col begins with "
-         "a Deuce' (pp. 136-137). His dealer deals to his antagonist first (p. 131), and the eldest puts first.")
+    "attested", COTTON_131, COTTON_135_7, COTTON_125, SEED_PUT,
+    note="Cotton's Put chapter states no rule, but shows it in play: in the High-game the Rook deals, and “the col "
+         "begins with a Deuce” (pp. 136-137). His dealer deals to his antagonist first (p. 131). For another "
+         "three-card game, Costly-Colours (p. 125), he gives it as the rule of card games generally: “the eldest "
+         "is to play first as in other Games”.")
 ANY_CARD = clause(
     "put.trick.any-card",
     "Any card may be led and any card played to it.",
