@@ -86,15 +86,29 @@ def _note_games() -> dict[str, tuple[str, str, str]]:
 
 
 def _note_matches(n: Any, game: str) -> bool:
-    prefix, text_id, seed = _note_games()[game]
-    clauses = [str(x) for x in (g(n, "clauses", default=[]) or [])]
-    pids = [str(x) for x in (g(n, "passages", default=[]) or [])]
-    bibs = g(n, "bib", default=[]) or []
-    bibs = [bibs] if isinstance(bibs, str) else [str(b) for b in bibs]
+    """Whether a note belongs on ``game``'s page: the games it names (``games``) if it names any; else each game
+    whose clauses or chapter it names; else the game whose modern account it cites (one account may describe two
+    games: the Put account's Hoyle-style text also covers Speculation, so its bibliography key alone decides only
+    for a note that names neither clauses nor a chapter)."""
+    specs = _note_games()
     topics = g(n, "topics", "games", default=[]) or []
     topics = [topics] if isinstance(topics, str) else list(topics)
-    return (game in topics or any(c.startswith(prefix) for c in clauses)
-            or bool(text_id) and any(p.startswith(text_id + ".") for p in pids) or seed in bibs)
+    if topics:
+        return game in topics
+    clauses = [str(x) for x in (g(n, "clauses", default=[]) or [])]
+    pids = [str(x) for x in (g(n, "passages", default=[]) or [])]
+
+    def named(gm: str) -> bool:
+        prefix, text_id, _ = specs[gm]
+        return (any(c.startswith(prefix) for c in clauses)
+                or bool(text_id) and any(p.startswith(text_id + ".") for p in pids))
+
+    hits = [gm for gm in specs if named(gm)]
+    if hits:
+        return game in hits
+    bibs = g(n, "bib", default=[]) or []
+    bibs = [bibs] if isinstance(bibs, str) else [str(b) for b in bibs]
+    return specs[game][2] in bibs
 
 
 def m_notes(text: str, page: Any) -> str:

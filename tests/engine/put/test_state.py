@@ -149,7 +149,8 @@ def test_three_each_one_at_a_time_adversary_first():
 
 
 def test_deal_alternates_and_eldest_leads():
-    # seed-put, "Put": the deal alternates; the non-dealer leads.
+    # seed-put, "Put": the deal alternates; the non-dealer leads. Cotton 1674, p. 125 (Costly-Colours): "the eldest
+    # is to play first as in other Games"; pp. 136-137: the Rook deals and "the col begins with a Deuce".
     s = new("without-putting", seed=5)
     dealers = []
     while not s.is_terminal():
@@ -188,6 +189,20 @@ def test_cotton_high_game_worked_example():
     rec = s.to_record()
     assert rec["deals"][0]["puts"] == [{"seat": 1, "trick": 1, "answers": [[0, "see"]], "clause": "put.put.eldest"}]
     assert rec["won_by"] == "put.game.put"
+
+
+def test_cotton_high_game_stack_does_not_give_the_hands_he_plays():
+    # Cotton 1674, pp. 135-136: the Rook lays "first a Deuce, then a Trey, next a Deuce, then a Trey, then a Trey and
+    # a Trey" and deals them, one to his antagonist and one to himself in turn (p. 131; the engine's deal, tested
+    # above). The play (pp. 136-137) gives the col a Deuce, a Trey and a Deuce, the Rook a Trey, a Deuce and a Trey.
+    # Neither end of the stack deals both hands (the editorial note put-high-game): the play needs three Deuces.
+    laid = ["2", "3", "2", "3", "3", "3"]
+    col_plays, rook_plays = ["2", "3", "2"], ["3", "2", "3"]
+    dealt = {tuple(order): (sorted(order[0::2]), sorted(order[1::2])) for order in (laid, laid[::-1])}
+    assert dealt[tuple(laid)] == (["2", "2", "3"], ["3", "3", "3"])          # col D D T, Rook T T T
+    assert dealt[tuple(laid[::-1])] == (["3", "3", "3"], ["2", "2", "3"])    # col T T T, Rook T D D
+    assert all((c, r) != (sorted(col_plays), sorted(rook_plays)) for c, r in dealt.values())
+    assert (col_plays + rook_plays).count("2") == 3 > laid.count("2") == 2
 
 
 def test_equal_cards_tie_and_the_leader_leads_again():

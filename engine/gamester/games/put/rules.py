@@ -9,45 +9,47 @@ from ...clauses import cite, clause
 from ...errors import RulesetError
 from ...options import Options, Preset, option
 
-COTTON_136_7 = cite("cotton1674", "pp. 136-137")
+COTTON_125 = cite("cotton1674", "p. 125")  # ch. XIV, Costly-Colours
 COTTON_131 = cite("cotton1674", "p. 131")
 COTTON_132 = cite("cotton1674", "p. 132")
 COTTON_131_2 = cite("cotton1674", "pp. 131-132")
+COTTON_135_7 = cite("cotton1674", "pp. 135-137")
 COTTON_136_7 = cite("cotton1674", "pp. 136-137")
 SEED_PUT = cite("seed-put", "Put")
 SEED_FOUR = cite("seed-put", "Four-handed Put")
 SEED_TRUC = cite("seed-put", "Truc")
 TRUC_WIKIPEDIA = cite("wikipedia-truc", "section on the pack and card order")
-RIDDLE = cite("rump1662", "p. 49")
 
 # -- the clauses -------------------------------------------------------------------------------------------------
 RANKS = clause(
     "put.pack.ranks",
     "The cards rank Three (best), Two, Ace, King, Queen, Knave, Ten and on down to the Four (meanest).",
-    "attested", COTTON_132, SEED_PUT, RIDDLE)
+    "attested", COTTON_132, SEED_PUT)
 SUITS = clause(
     "put.pack.suits",
     "Suits do not matter: there are no trumps and no need to follow suit; only ranks are compared.",
     "reconstructed", SEED_PUT, COTTON_132,
-    note="Cotton ranks the cards without naming suits; the seed says outright that suit does not count.")
+    note="Cotton ranks the cards without naming suits; the modern account says outright that suit does not "
+         "count.")
 FULL_PACK_52 = clause(
     "put.pack.full",
     "The game is played with the whole pack of 52 cards.",
     "reconstructed", SEED_PUT,
-    note="Cotton's ranking runs down to the Four, which implies a full pack; the seed states 52 cards.")
+    note="Cotton's ranking runs down to the Four, which implies a full pack; the modern account states 52 "
+         "cards.")
 STRIPPED_28 = clause(
     "put.pack.stripped-28",
     "Stripped pack: the Fours to the Nines are taken out, leaving 28 cards (Three, Two, Ace, King, Queen, Knave, "
     "Ten).",
     "reconstructed", SEED_PUT,
-    note="The seed says the pack is shortened 'to 32 cards' by stripping the Four to the Nine; that leaves 28. "
-         "This option follows the ranks it names; put.pack.stripped-32 follows the count it gives.")
+    note="The modern account says the pack is shortened to 32 cards by stripping the Four to the Nine; that "
+         "leaves 28. This option follows the ranks it names; put.pack.stripped-32 follows the count it gives.")
 STRIPPED_32 = clause(
     "put.pack.stripped-32",
     "Stripped pack: the Fours to the Eights are taken out, leaving 32 cards (Three down to Nine).",
     "conjectural", SEED_PUT,
-    note="Follows the seed's count of 32 cards, which stripping the Four to the Eight gives (its named ranges "
-         "would leave 28); see put.pack.stripped-28.")
+    note="Follows the modern account's count of 32 cards, which stripping the Four to the Eight gives (the "
+         "ranks it names would leave 28); see put.pack.stripped-28.")
 CUT_BEST = clause(
     "put.cut.best-deals",
     "To decide the first dealer each player cuts; the one who cuts the best Put card deals.",
@@ -69,36 +71,42 @@ ALTERNATE = clause(
     "put.deal.alternates",
     "The deal alternates (passes to the left) from one deal to the next.",
     "reconstructed", SEED_PUT,
-    note="Cotton names no rule for the next deal; the seed says the deal alternates and passes to the left.")
+    note="Cotton names no rule for the next deal; the modern account has the deal alternate, passing to the "
+         "left.")
 ELDEST_LEADS = clause(
     "put.trick.eldest-leads",
     "The eldest hand (the one dealt to first) leads to the first trick.",
-    "reconstructed", SEED_PUT, COTTON_131,
-    note="Cotton has the eldest put first, which implies he leads; the seed's account has the non-dealer lead.")
+    "attested", COTTON_131, COTTON_135_7, COTTON_125, SEED_PUT,
+    note="Cotton's Put chapter states no rule, but shows it in play: in the High-game the Rook deals, and “the col "
+         "begins with a Deuce” (pp. 136-137). His dealer deals to his antagonist first (p. 131). For another "
+         "three-card game, Costly-Colours (p. 125), he gives it as the rule of card games generally: “the eldest "
+         "is to play first as in other Games”.")
 ANY_CARD = clause(
     "put.trick.any-card",
     "Any card may be led and any card played to it.",
     "reconstructed", SEED_PUT,
-    note="Cotton's chapter does not say; the seed states it, and it follows from suits not counting.")
+    note="Cotton's chapter does not say; the modern account states it, and it follows from suits not counting.")
 HIGHER_WINS = clause(
     "put.trick.higher-wins",
     "The higher card wins the trick, and the winner leads to the next.",
     "attested", COTTON_136_7, SEED_PUT)
 TIE_TRICK = clause(
     "put.trick.tie",
-    "Equal cards tie the trick: it belongs to neither player, and whoever led to it leads again.",
+    "Two cards of the same rank make a tied trick, won by nobody; the player who led it has the next lead too.",
     "reconstructed", SEED_PUT, COTTON_131_2,
-    note="Cotton names 'trick and tye' but not what a tied trick is; the seed gives the rule.")
+    note="Cotton names “trick and tye” but not what a tied trick is; the modern account gives the rule.")
 WIN_DEAL = clause(
     "put.deal.two-tricks",
     "Whoever wins two tricks, or all three, wins the deal; one trick each and the third tied is won by neither "
-    "(Cotton's 'trick and tye').",
+    "(Cotton's “trick and tye”).",
     "attested", COTTON_131_2, SEED_PUT)
 ONE_AND_TIES = clause(
     "put.deal.one-and-two-ties",
     "One trick with the other two tied also wins the deal.",
     "reconstructed", SEED_PUT,
-    note="Not in Cotton; the seed (and the Truc rule it gives) count one trick and two ties as a win.")
+    note="Not in Cotton, who gives the deal to “he that wins two tricks or all three”; the modern account (and "
+         "its Truc rule) counts one trick and two ties a win, and the cotton-1674 ruleset borrows that reading "
+         "as a filling. Pav's analysis counts it nothing.")
 ALL_TIED = clause(
     "put.deal.all-tied",
     "If every trick is tied, nobody wins the deal.",
@@ -108,17 +116,20 @@ DECIDED = clause(
     "put.deal.decided",
     "Once no card still in hand can change who wins the deal, the remaining cards are not played.",
     "conjectural", COTTON_131_2,
-    note="A convenience: Cotton's 'two tricks or all three' shows the third card could be played, but it cannot "
+    note="A convenience: Cotton's “two tricks or all three” shows the third card could be played, but it cannot "
          "change the result.")
 PUT_ELDEST = clause(
     "put.put.eldest",
-    "The eldest, thinking his cards better than his adversary's, may put to him before leading to the first trick.",
-    "attested", COTTON_131)
+    "The eldest, if he thinks his cards better than his adversary's, may put to him; if the put is seen, the cards "
+    "are then played out.",
+    "attested", COTTON_131,
+    note="Cotton's put comes before the play (“they play it out” follows it); he does not say whether anyone may "
+         "put later in the deal. The engine's default lets the eldest put only before the first card is led.")
 PUT_ANY_LEAD = clause(
     "put.put.any-lead",
-    "Either player, when about to lead to any trick, may put.",
+    "A put may also be made later in the deal: by either player, at any of his leads.",
     "reconstructed", SEED_PUT,
-    note="The seed lets either player put whenever he is about to lead; Cotton only describes the eldest's put.")
+    note="The modern account's; Cotton describes only the eldest's put, before the play.")
 PUT_REFUSED = clause(
     "put.put.refused",
     "If the other will not see the put, the putter wins one point and the deal ends.",
@@ -142,8 +153,8 @@ THROW_UP = clause(
     "A player may throw up his cards when it is his turn; the adversary scores one point (at Truc, the deal's "
     "value) and the deal ends.",
     "reconstructed", SEED_PUT, COTTON_132,
-    note="The seed: whoever throws up his cards loses a point. Cotton's 'going to stock loseth one' is the "
-         "refused put; throwing up at other moments is the seed's.")
+    note="The modern account: whoever throws up his cards loses a point. Cotton's “going to stock loseth one” "
+         "is the refused put; throwing up at other moments is the modern account's.")
 FIVE_UP = clause(
     "put.game.five-up",
     "Five points up is the game.",
@@ -157,13 +168,13 @@ UNPUT_POINT = clause(
     "A deal played out without a put scores one point to whoever wins it.",
     "conjectural", COTTON_131, COTTON_132,
     note="Cotton does not say what a deal played without a put is worth; one point (like the variant without "
-         "putting, where the winner of most tricks wins) keeps 'five up' reachable.")
+         "putting, where the winner of most tricks wins) keeps “five up” reachable.")
 UNPUT_GAME = clause(
     "put.score.unput-game",
     "Whoever wins a deal that is played out wins the game outright, put or no put; points come only from refusals "
     "and throw-ups.",
     "reconstructed", SEED_PUT,
-    note="The seed's reading: the game is won outright by two tricks in a deal, regardless of points.")
+    note="The modern account's reading: two tricks in any deal played out win the game, whatever the points.")
 NO_PUT_MOST = clause(
     "put.no-put.most-tricks",
     "Without putting, every deal is played out and the winner is he who wins most tricks.",
@@ -172,7 +183,8 @@ NO_PUT_POINT = clause(
     "put.no-put.point",
     "Without putting, the winner of a deal scores one point.",
     "reconstructed", SEED_PUT,
-    note="The seed gives one point to the winner of two or three tricks when playing without putting.")
+    note="The modern account gives a point to the winner of two or three tricks in its version of this "
+         "variant.")
 THREE_HANDED = clause(
     "put.three.allowed",
     "Put may be played by three.",
@@ -184,85 +196,89 @@ THREE_RULES = clause(
     "who throws up drops out, and the last player left scores one; the deal is won by whoever wins more tricks "
     "than each other player still in.",
     "conjectural", COTTON_131, SEED_PUT,
-    note="Neither source says how three play; this extends the two-handed rules as directly as possible.")
+    note="Neither Cotton nor the modern account says how three play; this is our extension of the two-handed "
+         "rules, as direct as we could make it.")
 FOUR_PARTNERS = clause(
     "put.four.partners",
     "Four play as two sides (seats 0 and 2 against 1 and 3). In each side one player hands his strongest card "
     "across to the other, who discards one of his four; the two holders of three cards then play it out as at "
     "two-handed Put.",
     "reconstructed", SEED_FOUR,
-    note="Cotton mentions only two and three hands; the seed describes the four-handed game.")
+    note="Cotton mentions only two and three hands; the modern account describes the four-handed game.")
 FOUR_WHO = clause(
     "put.four.who-gives",
     "The dealer and the eldest hand play; their partners give them their best card.",
     "conjectural", SEED_FOUR,
-    note="The seed says only 'any two of the players'; this keeps the eldest leading and rotates with the deal.")
+    note="The modern account does not say which two give; this keeps the eldest leading and rotates with the "
+         "deal.")
 FOUR_SCORE = clause(
     "put.four.score",
     "Partners share their score: a point or the game won by either player is the partnership's.",
     "conjectural", SEED_FOUR,
-    note="Follows from playing in partnership; the seed does not say how points are kept.")
+    note="Follows from playing in partnership; the modern account does not say how points are kept.")
 TRUC_PACK = clause(
     "put.truc.pack",
-    "Truc as the seed lists its ranks: Six (best), Seven, Ace, King, Queen, Knave, Ten: 28 cards.",
+    "Truc as the modern account lists its ranks: Six (best), Seven, Ace, King, Queen, Knave, Ten: 28 cards.",
     "reconstructed", SEED_TRUC,
-    note="The seed lists these seven ranks but calls it a 32-card pack: seven ranks make 28 cards. Published "
+    note="The modern account lists these seven ranks but calls it a 32-card pack: seven ranks make 28 cards. Published "
          "modern accounts give a 32-card pack ranked Seven, Eight, Ace, King, Queen, Knave, Ten, Nine, so the "
-         "count is right and the list is shifted by one rank (see put.truc.pack-32). Kept as the seed's list.")
+         "count is right and the list is shifted by one rank (see put.truc.pack-32). Kept as the account lists it.")
 TRUC_PACK_32 = clause(
     "put.truc.pack-32",
     "Truc with 32 cards, Sevens to Aces: Seven (best), Eight, Ace, King, Queen, Knave, Ten, Nine; there is no Six.",
     "reconstructed", TRUC_WIKIPEDIA, SEED_TRUC,
     note="The pack and order of Wikipedia's article on Truc (which gives Lanes, 1912, and Sackson as its "
-         "sources; neither is in the edition). The seed's count of 32 cards agrees; its list of ranks does not.")
+         "sources; neither is in the edition). The modern account's count of 32 cards agrees; its list of ranks does "
+         "not.")
 TRUC_POINT = clause(
     "put.truc.point",
     "At Truc, two tricks, or one trick and two ties, win the deal and score its value (one point unless doubled); "
     "trick and tie scores nothing.",
     "reconstructed", SEED_TRUC,
-    note="The seed states the winning condition; that trick and tie scores nothing follows Put.")
+    note="The modern account states the winning condition; that trick and tie scores nothing follows Put.")
 TRUC_DOUBLE = clause(
     "put.truc.double",
-    "When about to play to a trick, a player may offer to double the value of the deal; the other accepts, or "
-    "throws in his hand and the doubler scores the value before the double.",
+    "At his turn to play to a trick a player may propose that the deal count double. His opponent agrees, or "
+    "concedes the deal, and the proposer then scores what it was worth before the proposal.",
     "reconstructed", SEED_TRUC,
-    note="Truc is not in Cotton; the seed describes the offer to double and the right to throw in.")
+    note="Truc is not in Cotton; the offer to double and the answer by giving up the hand are the modern "
+         "account's.")
 TRUC_DOUBLE_TURNS = clause(
     "put.truc.double-turns",
     "The player who doubled last may not double again until the other has; no double once the deal is worth the "
     "game points or more.",
     "conjectural", SEED_TRUC,
-    note="The seed does not limit doubling; without a limit two players could double forever.")
+    note="The modern account does not limit doubling; without a limit two players could double forever.")
 TRUC_GAME = clause(
     "put.truc.game",
     "Twelve points make the game at Truc.",
     "reconstructed", SEED_TRUC,
-    note="The seed also makes two games a rubber: see put.truc.rubber (the option rubber).")
+    note="The modern account also makes two games a rubber: see put.truc.rubber (the option rubber).")
 RUBBER = clause(
     "put.truc.rubber",
     "At Truc the first to win two games wins the rubber; each game is played to the game points from nothing.",
     "reconstructed", SEED_TRUC,
-    note="The seed gives the rubber of two games for Truc only; the option rubber=2 may also be chosen for Put, "
-         "where no source speaks of a rubber, and rubber=1 plays a single game. That each game starts from "
-         "nothing follows from the seed's rule that a game is won by reaching twelve.")
+    note="The modern account gives the rubber of two games for Truc only; the option rubber=2 may also be "
+         "chosen for Put, where no source speaks of a rubber, and rubber=1 plays a single game. That each game "
+         "starts from nothing follows from the account's rule that a game is won by reaching twelve.")
 RUBBER_DEAL = clause(
     "put.rubber.next-deal",
     "Between the games of a rubber the deal goes on passing to the left, as between deals; there is no fresh cut.",
     "conjectural", SEED_TRUC,
-    note="The seed does not say who deals first in the second game; carrying on the rotation is the least "
-         "change to the rules for a single game.")
+    note="The modern account does not say who deals first in the second game; carrying on the rotation is "
+         "the least change to the rules for a single game.")
 TRUC_CUT = clause(
     "put.truc.cut",
     "At Truc the first dealer is decided as at Put, by the best card of the Truc ranking.",
     "conjectural", SEED_TRUC,
-    note="The seed does not say how the first dealer is chosen.")
+    note="The modern account does not say how the first dealer is chosen.")
 BLUFF = clause(
     "put.strategy.bluff",
     "A bold player will sometimes put on very bad cards (a Five, Seven and Nine) to make the other refuse.",
     "attested", COTTON_132, SEED_PUT)
 
 PUT_ORDER = ("3", "2", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
-TRUC_ORDER = ("6", "7", "A", "K", "Q", "J", "10")        # the seed's list (28 cards)
+TRUC_ORDER = ("6", "7", "A", "K", "Q", "J", "10")        # the modern account's list (28 cards)
 TRUC_32_ORDER = ("7", "8", "A", "K", "Q", "J", "10", "9")  # the 32-card pack of the published accounts
 _PACK_RANKS = {("put", "52"): 13, ("put", "32"): 8, ("put", "28"): 7, ("truc", "32"): 8, ("truc", "28"): 7}
 _PACK_CLAUSE = {("put", "52"): FULL_PACK_52, ("put", "32"): STRIPPED_32, ("put", "28"): STRIPPED_28,
@@ -283,11 +299,13 @@ class PutOptions(Options):
                        help="52 cards; 32 (Four to Eight stripped); 28 (Four to Nine stripped)")
     game_points: int = option(5, range=(1, 99), clause=FIVE_UP, help="points that make the game (five up)")
     put_at: str = option("first-lead", choices=("first-lead", "any-lead"), clause=PUT_ELDEST,
-                         help="first-lead: only before the first card of a deal (Cotton); any-lead: before any lead")
+                         help="first-lead: only before the first card of a deal (our reading of Cotton); any-lead: "
+                              "before any lead (the modern account)")
     throw_up: str = option("never", choices=("never", "allowed"), clause=THROW_UP,
                            help="whether a player may throw up his cards at his turn (costs a point)")
     unput_deal: str = option("point", choices=("point", "game"), clause=UNPUT_POINT,
-                             help="a deal played out without a put: one point, or the game outright (seed)")
+                             help="a deal played out without a put: one point (our reading of Cotton), or the game "
+                                  "outright (the modern account)")
     rubber: int = option(1, range=(1, 2), clause=RUBBER,
                          help="games to win the rubber: 1 (a single game) or 2 (the first to win two games; Truc)")
 
@@ -310,27 +328,32 @@ _COTTON = PutOptions()
 _RECON = PutOptions(put_at="any-lead", throw_up="allowed", unput_deal="game")
 PRESETS = {p.name: p for p in (
     Preset("cotton-1674", _COTTON, "attested", (COTTON_131, COTTON_132),
-           "Cotton's Put: 52 cards, the eldest may put before the first trick, five up or a won put is the game",
-           (TIE_TRICK, ONE_AND_TIES, ALL_TIED, DECIDED, CUT_TIE, PUT_ONCE, UNPUT_POINT, ALTERNATE, ELDEST_LEADS,
+           "Cotton's Put: the eldest may put before the play, five up or a seen put won is the game; where Cotton "
+           "is silent (the pack, suits, ties, the next deal, a deal won without a put) the gaps are filled from "
+           "the modern account or by our own choice",
+           (TIE_TRICK, ONE_AND_TIES, ALL_TIED, DECIDED, CUT_TIE, PUT_ONCE, UNPUT_POINT, ALTERNATE,
             SUITS, ANY_CARD, FULL_PACK_52, THREE_RULES, FOUR_PARTNERS, FOUR_WHO, FOUR_SCORE)),
     Preset("reconstruction", _RECON, "reconstructed", (SEED_PUT, COTTON_131),
-           "The seed's fuller account: either player may put before any lead or throw up for a point; a deal "
-           "played out wins the game outright",
+           "The modern account's fuller rules: either player may put before any lead or throw up for a point; a "
+           "deal played out wins the game outright",
            (ALL_TIED, DECIDED, CUT_TIE, PUT_ONCE, THREE_RULES, FOUR_WHO, FOUR_SCORE)),
     Preset("without-putting", PutOptions(betting="none"), "attested", (COTTON_132, SEED_PUT),
-           "Cotton's variant without putting: every deal is played out and most tricks scores a point",
-           (TIE_TRICK, ONE_AND_TIES, ALL_TIED, DECIDED, CUT_TIE, NO_PUT_POINT, ALTERNATE, ELDEST_LEADS, SUITS,
+           "Cotton's variant without putting: every deal is played out and most tricks wins it (a point a deal is "
+           "the modern account's score)",
+           (TIE_TRICK, ONE_AND_TIES, ALL_TIED, DECIDED, CUT_TIE, NO_PUT_POINT, ALTERNATE, SUITS,
             ANY_CARD, FULL_PACK_52, THREE_RULES, FOUR_PARTNERS, FOUR_WHO, FOUR_SCORE)),
     Preset("stripped-28", PutOptions(pack="28"), "reconstructed", (SEED_PUT,),
-           "Cotton's rules with the Four to the Nine stripped out (28 cards; the seed says 32)",
+           "The modern account's stripped pack as the ranks it names give it, the Four to the Nine taken out (28 "
+           "cards; the account says 32), under Cotton's rules otherwise",
            (UNPUT_POINT, ALL_TIED, DECIDED, CUT_TIE, PUT_ONCE, THREE_RULES, FOUR_WHO, FOUR_SCORE)),
     Preset("stripped-32", PutOptions(pack="32"), "conjectural", (SEED_PUT,),
-           "Cotton's rules with the Four to the Eight stripped out: the seed's 32 cards"),
+           "The modern account's stripped pack as its count gives it, the Four to the Eight taken out (32 cards), "
+           "under Cotton's rules otherwise"),
     Preset("truc", PutOptions(betting="double", ranking="truc", pack="28", game_points=12, throw_up="allowed",
                               rubber=2),
            "reconstructed", (SEED_TRUC,),
-           "The French game of Truc: 6 7 A K Q J 10 (28 cards), doubling, twelve points a game, the first to win "
-           "two games wins the rubber",
+           "Truc, the three-card game of southern France and Spain, as the modern account gives it: 6 7 A K Q J 10 "
+           "(28 cards), doubling, twelve points a game, the first to win two games wins the rubber",
            (ALL_TIED, DECIDED, TRUC_DOUBLE_TURNS, TRUC_CUT, RUBBER_DEAL)),
     Preset("truc-32", PutOptions(betting="double", ranking="truc", pack="32", game_points=12, throw_up="allowed",
                                  rubber=2),

@@ -30,7 +30,7 @@ PACK_32 = clause("spec.pack.short", "A 32-card pack (Sevens up to Aces) may be u
                  note=NOTE_MODERN + " The handbook names the 32-card pack; which ranks it keeps (7 to A, the usual "
                  "piquet pack) is our reading.")
 RANKING = clause("spec.pack.ranking", "The Ace is the highest card, then King, Queen, Knave, Ten and so down to "
-                 "the Two.", R, H77, HOYLE, note=NOTE_MODERN + " The Hoyle account says 'as at Whist'.")
+                 "the Two.", R, H77, HOYLE, note=NOTE_MODERN + " The Hoyle account ranks them as at Whist.")
 PLAYERS = clause("spec.players.limit", "Not more than ten players with the 52-card pack, nor more than six with "
                  "the 32-card pack, so that enough of the pack stays undealt for speculation.", R, H77,
                  note=NOTE_MODERN + " The handbook calls these limits desirable rather than required; the engine "
@@ -56,12 +56,13 @@ TURNUP_AFTER = clause("spec.turnup.no-later-sale", "Where the turn-up may be sol
                       "rule govern the turn-up itself.")
 COURT_RULE = clause("spec.turnup.court", "If the turn-up is an Ace, King, Queen or Knave the deal ends at once: "
                     "the dealer, or whoever bought the turn-up, takes the pool.", R, H78, PARLETT_ACE,
-                    note=NOTE_MODERN + " The Hoyle-style seed account has no such rule (option court_turnup). The "
-                    "1847 Hoyle, as Parlett quotes it, already ends the deal when the turn-up is an Ace, the dealer "
-                    "taking the pool; the edition has not seen that text.")
+                    note=NOTE_MODERN + " The Hoyle-style account has no such rule (option court_turnup). The 1847 "
+                    "Hoyle, as Parlett quotes it, already ends the deal when the turn-up is an Ace, the dealer "
+                    "taking the pool; Kings, Queens and Knaves are the handbook's. The edition has not seen the "
+                    "1847 text.")
 COURT_POOL = clause("spec.turnup.court-pool", "With the turn-up belonging to the pool, a court-card turn-up still "
                     "ends the deal, and the pool stays for the next deal.", C, H78, H79,
-                    note="The handbook gives both rules but not their combination; the pool 'holds' the turn-up.")
+                    note="The handbook gives both rules but not their combination; the pool holds the turn-up.")
 PLAY_ORDER = clause("spec.play.order", "The player on the dealer's left (or on the left of the turn-up's "
                     "purchaser) turns the top card of their three, and play goes on to the left.", R, H78, HOYLE,
                     note=NOTE_MODERN)
@@ -70,8 +71,8 @@ CHIEF = clause("spec.play.chief", "A card that is a higher trump than any yet sh
                note=NOTE_MODERN)
 BUYER_LEFT = clause("spec.play.buyer-left", "When the best trump is sold, the buyer takes it and the player on "
                     "the buyer's left is next to turn.", R, H78, H79, HOYLE, note=NOTE_MODERN)
-ROUND = clause("spec.play.round", "Play goes round and round until every player but the holder of the best trump "
-               "has turned all their cards; the chief hand keeps theirs face down until last.", R, H78, HOYLE,
+ROUND = clause("spec.play.round", "Turning goes on in rotation, one card at a time, until only the holder of "
+               "the best trump has cards face down; the chief hand turns his last of all.", R, H78, HOYLE,
                note=NOTE_MODERN + " In the Hoyle account the buyer of a card keeps his own cards face down for as "
                "long as nobody shows a better trump.")
 HIDDEN_SALE = clause("spec.sale.unturned-card", "A player may sell the card it is their turn to turn before "
@@ -98,10 +99,11 @@ AUCTION_ORDER = clause("spec.sale.auction-order", "Every other player may bid on
                        "whole pool ends the bidding. A refused or bidless offer is not repeated that turn.", C, HOYLE,
                        note="The accounts do not say how offers are collected; one round of rising bids keeps the "
                        "auction short and finite, and nobody sensible pays more than the pool.")
-WIN = clause("spec.win.best-trump", "When all the cards are turned, the holder of the best trump (by purchase or "
-             "otherwise) takes the pool.", R, H78, HOYLE, note=NOTE_MODERN)
-PEEK = clause("spec.penalty.peek", "A player who looks at a card out of turn pays a penalty into the pool and, "
-              "if they prove the winner, cannot take the pool, which stays for the next deal.", R, H79,
+WIN = clause("spec.win.best-trump", "Once every card is face up, the pool goes to whoever then holds the highest "
+             "trump, whether it was dealt to him or bought.", R, H78, HOYLE, note=NOTE_MODERN)
+PEEK = clause("spec.penalty.peek", "Looking at a card before its turn costs a penalty, paid into the pool; a "
+              "player who has looked forfeits the pool even if his trump is best, and it is carried to the next "
+              "deal.", R, H79,
               note=NOTE_MODERN)
 PEEK_HOW = clause("spec.penalty.peek-action", "Looking out of turn is the action 'peek', open to a player at their "
                   "turn with two or more unturned cards: they see all of them; the penalty is peek_penalty "
