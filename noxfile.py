@@ -55,6 +55,17 @@ def _chromium(session: nox.Session) -> None:
         session.error("Chromium is needed for the browser tests: sudo apt-get install chromium")
 
 
+def _jing(session: nox.Session) -> None:
+    """The TEI downloads are validated against TEI P5 tei_all by jing (Debian's package; it needs Java)."""
+    if shutil.which("jing"):
+        return
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        session.run("apt-get", "update", "-qq", external=True)
+        session.run("apt-get", "install", "-y", "-qq", "jing", external=True)
+    else:
+        session.error("jing is needed for the TEI validity tests: sudo apt-get install jing")
+
+
 @nox.session(python=PY)
 def lint(session: nox.Session) -> None:
     if session.venv_backend != "none":
@@ -67,6 +78,7 @@ def tests(session: nox.Session) -> None:
     """Engine, sources and site-build tests (browser and Pyodide have their own sessions)."""
     _install(session)
     _npm(session)  # the runtime staging tests need node_modules/pyodide (a fresh clone has none)
+    _jing(session)
     session.run("pytest", "-m", "not slow and not browser", "--ignore=tests/browser", *session.posargs, env=ENV)
 
 
