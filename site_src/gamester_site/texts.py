@@ -199,6 +199,20 @@ def m_referenced_passages(text: str, page: Any) -> str:
     return "".join(out) or "<p>None: every passage cited elsewhere is shown above or on a game page.</p>"
 
 
+def _word_summary(counts: dict[str, Any], a_label: str, b_label: str) -> str:
+    """"Words marked: 157 in 1687 (118 long s, ...) and 158 in 1674 (...), in 145 changes." (words, not runs)."""
+    def one(words: dict[str, int], label: str) -> str:
+        parts = ", ".join(f"{n} {k}" for k, n in words.items() if k != "all")
+        return f"{words.get('all', 0)} in {label}" + (f" ({parts})" if parts else "")
+
+    wa, wb = counts.get("words_a") or {}, counts.get("words_b") or {}
+    n_changes = sum(int(counts.get(op, 0)) for op in ("replace", "insert", "delete"))
+    if not wa.get("all") and not wb.get("all"):
+        return "No word differs."
+    return (f"Words marked: {one(wb, b_label)} and {one(wa, a_label)}, in {n_changes} "
+            f"change{'s' if n_changes != 1 else ''} (a change is a run of adjacent differing words).")
+
+
 def m_witnesses(text: str, page: Any) -> str:
     """The witness comparisons (``edition.witnesses()``): line by line, side by side, changed words marked."""
     ws = edition().witnesses()
@@ -212,8 +226,7 @@ def m_witnesses(text: str, page: Any) -> str:
         a, b = need(w, "a", title), need(w, "b", title)
         rows = need(w, "rows", title)
         counts = g(w, "counts", default={}) or {}
-        kinds = counts.get("kinds", {}) if isinstance(counts, dict) else {}
-        summary = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) or "none"
+        summary = _word_summary(counts, str(g(a, "label", default="A")), str(g(b, "label", default="B")))
         trs = "".join(
             f'<tr class="{"gm-same" if r.get("same") else "gm-changed"}"><td>{r.get("a_html", "")}</td>'
             f'<td>{r.get("b_html", "")}</td></tr>' for r in rows)
@@ -222,8 +235,7 @@ def m_witnesses(text: str, page: Any) -> str:
         bb = f'<a href="{base}bibliography/#{e(str(g(b, "bib", default="")))}">{e(str(g(b, "label", default="B")))}</a>'
         out.append(
             f'<section class="gm-witness" id="{e(wid)}"><h3>{e(title)}</h3>'
-            f'<p><small>Changed words by kind: {e(summary)}. Marked words differ between the witnesses; '
-            'hover a mark for the kind of change.</small></p>'
+            f'<p><small>{e(summary)}</small></p>'
             + (f"<p><small>{note_refs(md_inline(str(note)), base)}</small></p>" if note else "")
             + f'<div class="gm-static"><table class="gm-witness-table"><thead><tr><th>{ab}</th><th>{bb}</th></tr>'
             f"</thead><tbody>{trs}</tbody></table></div></section>")
