@@ -66,7 +66,6 @@ def header(text: Any, indent: str = "  ") -> str:
     biblio = _field(comment, "Bibliographic data (from TEI header)")
     notes = _field(comment, "Source notes")
     licence = _field(comment, "Licence (header <availability>)")
-    tcp_date = re.search(r"TCP(?: \([^)]*\))?: ([^.]+)\.?$", _field(comment, "Identifiers"))
     idnos = "".join(f'\n{indent * 5}<idno type="{_x(k)}">{_x(v)}</idno>' for k, v in _identifiers(comment))
     i = indent
     source_notes = f"\n{i * 5}<note>{_x(notes)}</note>" if notes else ""

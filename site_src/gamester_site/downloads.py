@@ -23,7 +23,6 @@ from gamester_site.store import (
     edition,
 )
 
-
 CORPUS = "downloads/tei/gamester-texts.teicorpus.xml"
 
 
