@@ -8,7 +8,7 @@ from html import escape as e
 from typing import Any
 
 from gamester_site.blocks import args_of, base_of, cite_link, note_refs, status_badge
-from gamester_site.places import passage_href
+from gamester_site.places import in_reading_order, passage_href
 from gamester_site.store import EditionError, clause_entry_passages, clause_map, edition, g, md
 
 
@@ -34,7 +34,7 @@ def m_clauses(text: str, page: Any) -> str:
         for c in cl:
             cites = "; ".join(cite_link(x.key, x.locator, base) for x in c.citations)
             entry = cm.get(c.id) if cm else None
-            pids = clause_entry_passages(entry) if entry is not None else []
+            pids = in_reading_order(clause_entry_passages(entry)) if entry is not None else []
             ps = ", ".join(f'<a href="{base}{e(passage_href(p))}">{e(p)}</a>' for p in pids)
             note = c.note or (g(entry, "note", default="") if entry is not None else "")
             mapnote = g(entry, "note", default="") if entry is not None else ""
@@ -119,7 +119,7 @@ def m_notes(text: str, page: Any) -> str:
         title = g(n, "title", default=nid)
         body = g(n, "body", "text", "note", default="")
         refs = []
-        for pid in g(n, "passages", default=[]) or []:
+        for pid in in_reading_order([str(x) for x in g(n, "passages", default=[]) or []]):
             refs.append(f'<a href="{base}{e(passage_href(str(pid)))}">{e(str(pid))}</a>')
         for cid in g(n, "clauses", default=[]) or []:
             refs.append(f'<a href="{base}clauses/#{e(str(cid))}"><code>{e(str(cid))}</code></a>')

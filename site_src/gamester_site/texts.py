@@ -10,6 +10,7 @@ from typing import Any
 
 from gamester_site.blocks import (
     args_of,
+    author_date,
     base_of,
     cite_block,
     locator,
@@ -18,7 +19,7 @@ from gamester_site.blocks import (
     status_badge,
     tabs,
 )
-from gamester_site.places import anchor_units, on_game_page
+from gamester_site.places import anchor_units, in_reading_order, on_game_page
 from gamester_site.store import (
     EditionError,
     bib_keys,
@@ -99,11 +100,38 @@ def m_passage(text: str, page: Any) -> str:
             f'<p class="gm-loc"><small>{e(pid)} · {locator(p)}</small></p></blockquote>')
 
 
+def bibliography_order() -> list[str]:
+    """The bibliography's keys in the order a reader looks for them: by the name each reference begins with (as
+    rendered: "Anonymous" files under A), then by date, then by title."""
+    entries = edition().bib.entries
+
+    def sort_key(k: str) -> tuple[str, str, str]:
+        shown = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", reference(k))).strip()  # as the reader sees it
+        name = re.split(r" \(", shown, maxsplit=1)[0]
+        return (name.lower(), str(entries[k].get("year", "")), str(entries[k].get("title", "")).lower())
+
+    return sorted(bib_keys(), key=sort_key)
+
+
+def _status_note(key: str) -> str:
+    """The entry's note (what it is, what was checked) as the reader sees it, beside the reference: other entries
+    named in it read as citations, and an online source without a recorded access date says so."""
+    entry = edition().bib.entries[key]
+    note = str(entry.get("note", "")).strip()
+    keys = sorted(bib_keys(), key=len, reverse=True)
+    if note and keys:
+        pattern = re.compile(r"(?<![\w/#.-])(" + "|".join(map(re.escape, keys)) + r")(?![\w-])")
+        note = pattern.sub(lambda m: f"[{author_date(m.group(1))}](#{m.group(1)})", note)
+    if entry.get("url") and not entry.get("urldate") and entry.get("ENTRYTYPE") == "online":
+        note = (note + " " if note else "") + "The date the editors read this page was not recorded."
+    return f'<p class="gm-bib-status">{md_inline(note)}</p>' if note else ""
+
+
 def m_bibliography(text: str, page: Any) -> str:
     items = []
-    for key in sorted(bib_keys()):
-        items.append(f'<li id="{e(key)}"><p>{reference(key)}</p>'
-                     f'<p><small><code>{e(key)}</code></small></p>{cite_block(key, "", "Cite this work")}</li>')
+    for key in bibliography_order():
+        items.append(f'<li id="{e(key)}"><p>{reference(key)}</p>{_status_note(key)}'
+                     f'{cite_block(key, "", "Cite this work")}</li>')
     return '<ol class="gm-bib">' + "".join(items) + "</ol>"
 
 
@@ -123,7 +151,14 @@ def m_citations(text: str, page: Any) -> str:
     if not cits:
         raise EditionError("the edition gives no citations (sources/citations.*)")
     rows, seen, units_seen = [], set(), set()
-    for c in sorted(cits, key=lambda c: (int(g(c, "year", default=0) or 0), str(g(c, "id", default="")))):
+    order = {pid: k for k, pid in enumerate(in_reading_order([str(g(c, "passage")) for c in cits
+                                                              if g(c, "passage", default=None)]))}
+
+    def when(c: Any) -> tuple:  # by year, then (one text cited several times, e.g. Davies) in the text's order
+        return (int(g(c, "year", default=0) or 0), order.get(str(g(c, "passage", default="")), 10**6),
+                str(g(c, "id", default="")))
+
+    for c in sorted(cits, key=when):
         cid = str(need(c, "id", "a citation"))
         pid = g(c, "passage", default=None)
         date, who, work = g(c, "date", default=""), g(c, "author", default=""), g(c, "work", default="")
@@ -163,7 +198,7 @@ def m_citations(text: str, page: Any) -> str:
             quote = ('<p class="gm-unquoted"><small>Not quoted: the edition has no transcription of this '
                      "passage.</small></p>")
         cl_html = " ".join(f'<a href="{base}clauses/#{e(x)}"><code>{e(x)}</code></a>' for x in cl)
-        bib = f'<a href="{base}bibliography/#{e(key)}">{e(key)}</a>' if key else ""
+        bib = f'<a href="{base}bibliography/#{e(key)}">{e(author_date(key))}</a>' if key else ""
         rows.append(
             f'<section class="gm-cit"{anchors}>{target}<h2 class="gm-cit-date">{e(str(date))}</h2>'
             f'<p class="gm-cit-work"><strong>{e(str(who))}</strong>, <em>{e(str(work))}</em> · {bib}</p>'
