@@ -1,7 +1,7 @@
 // The edition's apparatus (no game logic): (1) a link to a sentence or verse line whose anchor sits in a tab that is
 // not shown (the Reading tab) switches to that tab and scrolls to it; (2) the citations' Copy buttons (hidden
 // without JavaScript) copy their BibTeX or CSL-JSON and say so. "Cite this edition" gives the published address
-// fixed at build time (site_url), never the address a copy happens to be served from (a classroom's 127.0.0.1).
+// fixed at build time (site_url), never the address a copy happens to be served from (a classroom's own server).
 (function () {
   "use strict";
   function reveal() {

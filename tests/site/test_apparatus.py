@@ -340,3 +340,23 @@ def test_every_sentence_and_line_anchor_lands_on_its_first_word():
             rest = re.sub(r'<span class="(pb|margin-note)".*?</span>', "", h[h.index(">", i) + 1:], flags=re.S)
             assert unescape(re.sub(r"<[^>]+>", "", rest)).lstrip().startswith(unit.split()[0]), uid
     assert n > 600
+
+
+def test_the_textual_introduction_is_reachable_and_states_its_facts(site):
+    page = html(site, "textual-introduction/index.html")
+    t = text_of(page)
+    for fact in ("Wing C6382", "ESTC R23124", "image set 56740", "Wing C6383", "Printed for Charles Brome",
+                 "keyed with round s throughout", "Harvard", "unverified"):
+        assert fact in t, fact
+    # the imprint is quoted from the transcription, not typed
+    assert "Printed by A. M. for R. Cutler" in t and 'class="gm-quote"' in page
+    for rel in ("index.html", "editorial/index.html"):
+        assert re.search(r'href="(?:\.\./)*textual-introduction/"', html(site, rel)), rel
+    assert "textual-introduction/" in html(site, "citations/index.html")  # in the navigation
+
+
+def test_a34637_has_no_long_s_so_the_page_may_say_so():
+    """The textual introduction says A34637 was keyed with round s: true of every 1674 extract we hold."""
+    for f in (ROOT / "sources" / "tcp").glob("cotton1674_A34637_*.xml"):
+        assert "\u017f" not in f.read_text(encoding="utf-8"), f.name
+    assert "\u017f" in (ROOT / "sources" / "tcp" / "cotton1687_B02403_ch15_putt.xml").read_text(encoding="utf-8")
