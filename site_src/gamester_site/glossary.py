@@ -9,8 +9,8 @@ from html import escape as e
 from typing import Any
 
 from gamester_site.blocks import base_of
-from gamester_site.places import passage_href
-from gamester_site.store import EditionError, edition, glossary, md, need, paragraph_of, passage, resolve
+from gamester_site.places import passage_href, passage_label
+from gamester_site.store import EditionError, glossary, md, need, paragraph_of, passage, resolve
 
 #: Terms that are also everyday words in another sense: the tooltip goes on these phrases only, never on the bare
 #: word. "show" the verb ("the rulesets show how...") is not the show of the hands; a player's seat ("Seat 2",
@@ -75,9 +75,8 @@ def m_glossary(text: str, page: Any) -> str:
         where = ""
         if src:
             pid, words = src
-            loc = edition().locate(pid)["locator"]
             where = (f'<p class="gm-gloss-src"><small>\u201c{e(words)}\u201d \u2014 '
-                     f'<a href="{base}{e(passage_href(pid))}">{e(pid)}</a>, {e(loc)}</small></p>')
+                     f'<a href="{base}{e(passage_href(pid))}">{e(passage_label(pid))}</a></small></p>')
         items.append(f'<dt id="{e(aid)}">{e(term)}'
                      + (f' <small>({e(", ".join(map(str, also)))})</small>' if also else "")
                      + f'</dt><dd>{md(str(t.get("long") or t["short"]))}{where}</dd>')

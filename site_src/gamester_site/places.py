@@ -136,6 +136,29 @@ def anchor_units(p: Any, html_text: str | None = None, seen: set[str] | None = N
     return "".join(out)
 
 
+def passage_label(pid: str, source: bool = True) -> str:
+    """How a reader sees a reference to a passage, sentence or line: "Cotton, 1674, p. 151, ¶ 4, sentence 6"
+    (``source=False``: "p. 151, ¶ 4, sentence 6", where the work is named already). Never the id itself."""
+    from gamester_site.blocks import author_date
+    from gamester_site.store import edition
+
+    ed = edition()
+    p = ed.passage(paragraph_of(pid))
+    t = ed.texts.get(str(g(p, "text_id", default="")))
+    parts = []
+    if source and t is not None:
+        parts.append(author_date(t.bib))
+    loc = ed.locate(pid)["locator"]
+    if loc:
+        parts.append(loc)
+    n = g(p, "n", default=None)
+    m = re.search(r"\.(s|l)(\d+)$", pid)
+    where = (f"¶ {n}" if n else "heading") + (f", {'sentence' if m.group(1) == 's' else 'line'} {m.group(2)}"
+                                              if m else "")
+    parts.append(where)
+    return ", ".join(parts)
+
+
 def in_reading_order(pids: list[str]) -> list[str]:
     """Passage, sentence and line ids of one list in the order a reader meets them: the texts in the order the list
     first names them, and within a text by paragraph, then sentence or line (``davies1605.2``, ``davies1605.5.l2``,

@@ -19,7 +19,7 @@ from gamester_site.blocks import (
     status_badge,
     tabs,
 )
-from gamester_site.places import anchor_units, in_reading_order, on_game_page
+from gamester_site.places import anchor_units, in_reading_order, on_game_page, passage_label
 from gamester_site.store import (
     EditionError,
     bib_keys,
@@ -80,7 +80,7 @@ def m_text(text: str, page: Any) -> str:
         out.append(
             f'<section class="gm-para" id="{e(pid)}">'
             f'<div class="gm-para-text"><p class="gm-loc"><a class="gm-permalink" href="#{e(pid)}" '
-            f'title="Permanent link to this paragraph">¶ {e(pid)}</a> · {loc}</p>'
+            f'title="Permanent link to this paragraph">¶ {e(str(g(p, "n", default="")))}</a> · {loc}</p>'
             f'{tabs([("Diplomatic", dip), ("Reading", anchor_units(p, str(rea)))])}{cite}</div>'
             f'<div class="gm-para-notes"><h3>Our reading</h3>{reading}'
             + (f"<h3>Clauses it grounds</h3><ul class=\"gm-clauses\">{cl_html}</ul>" if cids else
@@ -89,7 +89,7 @@ def m_text(text: str, page: Any) -> str:
     key = ('<p class="gm-text-key"><small><strong>Diplomatic</strong>: the spelling and characters of the print, '
            "with the line breaks of the transcription (the keyers' lines, not checked against the page images). "
            "<strong>Reading</strong>: the same words with broken words rejoined and the lines run together. "
-           "Sentence ids (…<code>.s2</code>) link to their sentence in the Reading tab.</small></p>")
+           "A link to a sentence or a verse line opens it in the Reading tab.</small></p>")
     return '<div class="gm-text">' + key + "".join(out) + "</div>"
 
 
@@ -97,7 +97,7 @@ def m_passage(text: str, page: Any) -> str:
     pid = text.strip()
     p = passage(pid)
     return (f'<blockquote class="gm-quote" id="{e(paragraph_of(pid))}">{anchor_units(p)}'
-            f'<p class="gm-loc"><small>{e(pid)} · {locator(p)}</small></p></blockquote>')
+            f'<p class="gm-loc"><small>{e(passage_label(pid))}</small></p></blockquote>')
 
 
 def bibliography_order() -> list[str]:
@@ -169,8 +169,6 @@ def m_citations(text: str, page: Any) -> str:
         anchors = f' id="cit-{e(cid)}"'
         if pid:
             p, unit = resolve(str(pid))
-            t = edition().texts.get(g(p, "text_id", default=""))
-            loc = "; ".join(x for x in (e(str(g(t, "locator", default=""))) if t is not None else "", locator(p)) if x)
             para = paragraph_of(str(pid))
             whole = anchor_units(p, seen=units_seen)
             body = (e(unit).replace("\n", "<br>") if unit else whole)
@@ -182,19 +180,19 @@ def m_citations(text: str, page: Any) -> str:
                     raise EditionError(f"citation {cid}: its quoted words are not in passage {pid}")
                 shown = e(str(words)).replace("\n", "<br>")
                 quote = (f'<blockquote class="gm-quote">{shown}</blockquote>'
-                         f'<p class="gm-loc"><small>{e(str(pid))} · {loc}</small></p>'
+                         f'<p class="gm-loc"><small>{e(passage_label(str(pid)))}</small></p>'
                          f'<details class="gm-context"><summary>The whole passage</summary>'
                          f'<blockquote class="gm-quote">{whole}</blockquote></details>')
             else:
                 quote = (f'<blockquote class="gm-quote">{body}</blockquote>'
-                         f'<p class="gm-loc"><small>{e(str(pid))} · {loc}</small></p>')
+                         f'<p class="gm-loc"><small>{e(passage_label(str(pid)))}</small></p>')
                 if unit:
                     quote += (f'<details class="gm-context"><summary>The whole passage</summary>'
                               f'<blockquote class="gm-quote">{whole}</blockquote></details>')
             target = "" if para in seen else f'<span class="gm-anchor" id="{e(para)}"></span>'
             seen.add(para)
         else:
-            loc, target = "", ""
+            target = ""
             quote = ('<p class="gm-unquoted"><small>Not quoted: the edition has no transcription of this '
                      "passage.</small></p>")
         cl_html = " ".join(f'<a href="{base}clauses/#{e(x)}"><code>{e(x)}</code></a>' for x in cl)
@@ -230,7 +228,7 @@ def m_referenced_passages(text: str, page: Any) -> str:
         title = f'{g(t, "author", default="")}, {g(t, "short_title", default="")}' if t is not None else ""
         out.append(f'<section class="gm-cit" id="{e(pid)}"><p class="gm-cit-work">{e(title)}</p>'
                    f'<blockquote class="gm-quote">{anchor_units(p)}</blockquote>'
-                   f'<p class="gm-loc"><small>{e(pid)} · {locator(p)}</small></p></section>')
+                   f'<p class="gm-loc"><small>{e(passage_label(pid, source=False))}</small></p></section>')
     return "".join(out) or "<p>None: every passage cited elsewhere is shown above or on a game page.</p>"
 
 

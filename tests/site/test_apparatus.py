@@ -360,3 +360,16 @@ def test_a34637_has_no_long_s_so_the_page_may_say_so():
     for f in (ROOT / "sources" / "tcp").glob("cotton1674_A34637_*.xml"):
         assert "\u017f" not in f.read_text(encoding="utf-8"), f.name
     assert "\u017f" in (ROOT / "sources" / "tcp" / "cotton1687_B02403_ch15_putt.xml").read_text(encoding="utf-8")
+
+
+def test_passages_are_referred_to_by_author_page_and_paragraph_not_by_id(site):
+    """The lists the site builds (clause passages, "See:" under the notes, the glossary's sources, the timeline and
+    quoted passages) name a passage "Cotton, 1674, p. 151, ¶ 4, sentence 6", never ``cotton1674.pp.4.s6``."""
+    pid = re.compile(r"(?<![\w.#/-])[a-z][a-z-]*\d{4}(?:\.[a-z]+)*\.(?:\d+|h\d+)(?:\.[sl]\d+)?(?![\w-])")
+    for rel in ("clauses/index.html", "glossary/index.html", "citations/index.html", "bibliography/index.html",
+                "textual-introduction/index.html"):
+        v = _Visible()
+        v.feed(html(site, rel))
+        found = pid.findall(" ".join(v.out))
+        assert not found, (rel, found[:5])
+    assert "Cotton, 1674, p. 151, ¶ 4, sentence 6" in text_of(html(site, "clauses/index.html"))
