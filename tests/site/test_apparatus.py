@@ -373,3 +373,19 @@ def test_passages_are_referred_to_by_author_page_and_paragraph_not_by_id(site):
         found = pid.findall(" ".join(v.out))
         assert not found, (rel, found[:5])
     assert "Cotton, 1674, p. 151, ¶ 4, sentence 6" in text_of(html(site, "clauses/index.html"))
+
+
+def test_citations_of_one_text_in_one_year_follow_the_text(site):
+    """Davies' poem is cited seven times: the timeline gives them in the poem's order, not by their ids."""
+    import tomllib
+
+    cits = tomllib.loads((ROOT / "sources" / "citations.toml").read_text(encoding="utf-8"))["citation"]
+    where = {f"cit-{c['id']}": c.get("passage", "") for c in cits}
+    shown = [x for x in re.findall(r'id="(cit-davies1605[^"]*)"', html(site, "citations/index.html"))]
+    assert len(shown) >= 5
+
+    def pos(pid: str) -> tuple:
+        m = re.fullmatch(r"davies1605\.(\d+)(?:\.l(\d+))?", where[pid])
+        return (int(m.group(1)), int(m.group(2) or 0))
+
+    assert [pos(x) for x in shown] == sorted(pos(x) for x in shown)
