@@ -44,26 +44,25 @@ def _npm(session: nox.Session) -> None:
         session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
 
 
-def _chromium(session: nox.Session) -> None:
-    """Browser tests drive Debian's Chromium (a browser download is impossible here)."""
-    if shutil.which("chromium"):
+def _apt(session: nox.Session, package: str, needed_for: str) -> None:
+    """A Debian package a session needs (its command has the package's name): installed when missing and root."""
+    if shutil.which(package):
         return
     if os.geteuid() == 0 and shutil.which("apt-get"):
         session.run("apt-get", "update", "-qq", external=True)
-        session.run("apt-get", "install", "-y", "-qq", "chromium", external=True)
+        session.run("apt-get", "install", "-y", "-qq", package, external=True)
     else:
-        session.error("Chromium is needed for the browser tests: sudo apt-get install chromium")
+        session.error(f"{package} is needed for {needed_for}: sudo apt-get install {package}")
+
+
+def _chromium(session: nox.Session) -> None:
+    """Browser tests drive Debian's Chromium (a browser download is impossible here)."""
+    _apt(session, "chromium", "the browser tests")
 
 
 def _jing(session: nox.Session) -> None:
     """The TEI downloads are validated against TEI P5 tei_all by jing (Debian's package; it needs Java)."""
-    if shutil.which("jing"):
-        return
-    if os.geteuid() == 0 and shutil.which("apt-get"):
-        session.run("apt-get", "update", "-qq", external=True)
-        session.run("apt-get", "install", "-y", "-qq", "jing", external=True)
-    else:
-        session.error("jing is needed for the TEI validity tests: sudo apt-get install jing")
+    _apt(session, "jing", "the TEI validity tests")
 
 
 @nox.session(python=PY)
