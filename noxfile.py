@@ -65,15 +65,25 @@ def _npm(session: nox.Session, root: str = ".") -> None:
         session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
 
 
-def _chromium(session: nox.Session) -> None:
-    """Browser tests drive Debian's Chromium (a browser download is impossible here)."""
-    if shutil.which("chromium"):
+def _apt(session: nox.Session, package: str, needed_for: str) -> None:
+    """A Debian package a session needs (its command has the package's name): installed when missing and root."""
+    if shutil.which(package):
         return
     if os.geteuid() == 0 and shutil.which("apt-get"):
         session.run("apt-get", "update", "-qq", external=True)
-        session.run("apt-get", "install", "-y", "-qq", "chromium", external=True)
+        session.run("apt-get", "install", "-y", "-qq", package, external=True)
     else:
-        session.error("Chromium is needed for the browser tests: sudo apt-get install chromium")
+        session.error(f"{package} is needed for {needed_for}: sudo apt-get install {package}")
+
+
+def _chromium(session: nox.Session) -> None:
+    """Browser tests drive Debian's Chromium (a browser download is impossible here)."""
+    _apt(session, "chromium", "the browser tests")
+
+
+def _jing(session: nox.Session) -> None:
+    """The TEI downloads are validated against TEI P5 tei_all by jing (Debian's package; it needs Java)."""
+    _apt(session, "jing", "the TEI validity tests")
 
 
 @nox.session(python=PY)
@@ -88,6 +98,7 @@ def tests(session: nox.Session) -> None:
     """Engine, sources and site-build tests (browser and Pyodide have their own sessions)."""
     _install(session)
     _npm(session)  # the runtime staging tests need node_modules/pyodide (a fresh clone has none)
+    _jing(session)
     session.run("pytest", "-m", "not slow and not browser", "--ignore=tests/browser", *session.posargs, env=ENV)
 
 

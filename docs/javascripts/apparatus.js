@@ -1,7 +1,7 @@
 // The edition's apparatus (no game logic): (1) a link to a sentence or verse line whose anchor sits in a tab that is
-// not shown (the Reading tab) switches to that tab and scrolls to it; (2) "Cite this edition" gets the address of
-// the page as the reader sees it, so no host is baked into the built site; (3) the citations' Copy buttons (hidden
-// without JavaScript) copy their BibTeX or CSL-JSON and say so.
+// not shown (the Reading tab) switches to that tab and scrolls to it; (2) the citations' Copy buttons (hidden
+// without JavaScript) copy their BibTeX or CSL-JSON and say so. "Cite this edition" gives the published address
+// fixed at build time (site_url), never the address a copy happens to be served from (a classroom's own server).
 (function () {
   "use strict";
   function reveal() {
@@ -17,10 +17,6 @@
       if (input) input.checked = true;
     }
     target.scrollIntoView({ block: "center" });
-  }
-  function fillUrls() {
-    const url = location.href.split("#")[0];
-    document.querySelectorAll(".gm-page-url").forEach((el) => { el.textContent = url; });
   }
   async function copy(button) {
     const source = document.getElementById(button.dataset.copy || "");
@@ -57,7 +53,7 @@
     const b = ev.target.closest && ev.target.closest("button.gm-copy");
     if (b) copy(b);
   });
-  function run() { fillUrls(); reveal(); showCopy(); }
+  function run() { reveal(); showCopy(); }
   window.addEventListener("hashchange", reveal);
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(run);

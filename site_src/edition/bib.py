@@ -137,6 +137,9 @@ class Bibliography:
                                      ("edition", "edition")):
             if e.get(bib_field):
                 item[csl_field] = e[bib_field]
+        m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", e.get("urldate", "").strip())
+        if m:  # when the editors read the online copy (BibTeX urldate, CSL accessed)
+            item["accessed"] = {"date-parts": [[int(m.group(1)), int(m.group(2)), int(m.group(3))]]}
         ids = self.identifiers(key)
         if ids:
             item["number"] = "; ".join(ids)

@@ -8,10 +8,13 @@ Each comparison is a dict ready for a side-by-side view::
      "rows": [{"a_html": ..., "b_html": ..., "a_text": ..., "b_text": ..., "same": bool}],  # one row per line
      "changes": [{"op": "replace"|"insert"|"delete", "a": "words", "b": "words", "kind": ..., "a_line": i,
                   "b_line": j}],
-     "counts": {"replace": n, "insert": n, "delete": n, "kinds": {kind: n}}}
+     "counts": {"replace": n, "insert": n, "delete": n, "kinds": {kind: n},   # changes (runs of words)
+                "words_a": {kind: n, "all": n}, "words_b": {...}}}             # marked words, per witness
 
 Words are the whitespace-separated tokens of each line of the reading text (speaker names included, as printed).
-Changed words are wrapped in ``<mark class="var">`` (with ``data-kind``), escaped. ``kind`` classifies a one-word
+Changed words are wrapped in ``<mark class="var">`` (with ``data-kind``), escaped. A change is a run of words
+that differ (difflib's opcodes); the counts a reader is given are of words (``words_a``, ``words_b``: the marked
+words of each witness), and of changes only where said so. ``kind`` classifies a one-word
 change: ``case`` (differs only in capitals), ``punctuation`` (only in punctuation), ``spelling`` (letters differ
 but the words agree when u/v, i/j/y, doubled letters and a final e are ignored), otherwise ``reading``.
 Rows pair line i of A with the line of B that the word alignment maps it to; unmatched lines get an empty cell.
@@ -48,6 +51,15 @@ PAIRS = (
      "note": "The same five paragraphs in both; the 1687 keying keeps the long s (see the Putt comparison). "
              "Besides that, the differences are of spelling, capitals and points; no rule changes."},
 )
+
+
+KIND_ORDER = ["long s", "case", "punctuation", "spelling", "reading"]
+
+
+def _by_kind(marks: dict[int, str]) -> dict[str, int]:
+    """Marked words of one witness by kind, and their total under ``"all"``."""
+    out = {k: n for k in KIND_ORDER if (n := sum(1 for v in marks.values() if v == k))}
+    return {**out, "all": len(marks)}
 
 
 def _lines(ed, text_id: str) -> list[str]:
@@ -101,14 +113,17 @@ def compare(ed, a_id: str, b_id: str) -> dict[str, Any]:
         b_words = " ".join(w for w, _ in b_tok[j1:j2])
         kind = classify(a_words, b_words) if op == "replace" else ("reading" if op else "")
         if op == "replace" and i2 - i1 == j2 - j1 and i2 - i1 > 1:
-            # several words replaced one for one: classify each pair, report the strongest
+            # several words replaced one for one: each pair is marked with its own kind (so that the counts of
+            # words by kind are true), and the change as a whole with the strongest of them
             kinds = [classify(a_tok[i1 + k][0], b_tok[j1 + k][0]) for k in range(i2 - i1)]
-            order = ["long s", "case", "punctuation", "spelling", "reading"]
-            kind = max(kinds, key=order.index)
-        for k in range(i1, i2):
-            a_mark[k] = kind
-        for k in range(j1, j2):
-            b_mark[k] = kind
+            kind = max(kinds, key=KIND_ORDER.index)
+            for k, kk in enumerate(kinds):
+                a_mark[i1 + k] = b_mark[j1 + k] = kk
+        else:
+            for k in range(i1, i2):
+                a_mark[k] = kind
+            for k in range(j1, j2):
+                b_mark[k] = kind
         changes.append({"op": op, "a": a_words, "b": b_words, "kind": kind,
                         "a_line": a_tok[i1][1] if i1 < i2 else (a_tok[i1 - 1][1] if i1 else 0),
                         "b_line": b_tok[j1][1] if j1 < j2 else (b_tok[j1 - 1][1] if j1 else 0)})
@@ -118,7 +133,7 @@ def compare(ed, a_id: str, b_id: str) -> dict[str, Any]:
         for k, (w, li) in enumerate(tokens):
             e = html.escape(w, quote=False)
             if k in marks:
-                e = f'<mark class="var" data-kind="{marks[k]}">{e}</mark>'
+                e = f'<mark class="var" data-kind="{marks[k]}" title="{marks[k]}">{e}</mark>'
             lines_html[li].append(e)
         return [" ".join(x) for x in lines_html]
 
@@ -141,7 +156,8 @@ def compare(ed, a_id: str, b_id: str) -> dict[str, Any]:
             rows.append({"a_html": a_html[i], "b_html": "", "a_text": a_lines[i], "b_text": "", "same": False})
     for jj in range(next_b, len(b_lines)):
         rows.append({"a_html": "", "b_html": b_html[jj], "a_text": "", "b_text": b_lines[jj], "same": False})
-    counts: dict[str, Any] = {"replace": 0, "insert": 0, "delete": 0, "kinds": {}}
+    counts: dict[str, Any] = {"replace": 0, "insert": 0, "delete": 0, "kinds": {},
+                              "words_a": _by_kind(a_mark), "words_b": _by_kind(b_mark)}
     for c in changes:
         counts[c["op"]] += 1
         counts["kinds"][c["kind"]] = counts["kinds"].get(c["kind"], 0) + 1

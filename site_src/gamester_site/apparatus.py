@@ -64,37 +64,80 @@ def _site_url() -> str:
     return str(cache.get("site_url") or "")
 
 
-def page_url(page: Any) -> str:
-    """The page's address for a citation: the configured ``site_url`` plus the page's path when one is set and is
-    not a loopback address; otherwise the path relative to the site root. The widget script replaces it with the
-    address the reader actually used (so nothing about the host is baked in)."""
-    url = page.url or ""
+def published_url(page: Any) -> str:
+    """The page's published address for a citation: the configured ``site_url`` (mkdocs.yml, from the SITE_URL
+    environment variable) plus the page's path, or "" when none is configured or it is a loopback address. A copy
+    served on 127.0.0.1 (the classroom bundle, ``serve``) is not the edition's address, so it is never cited."""
     site = _site_url()
-    host = re.sub(r"^[a-z]+://([^/:]+).*$", r"\1", site) if site else ""
-    if site and host not in ("127.0.0.1", "localhost", "0.0.0.0", "::1", ""):
-        return site.rstrip("/") + "/" + url
-    return url or "./"
+    host = re.sub(r"^[a-z]+://([^/:]+|\[[^]]+\]).*$", r"\1", site) if site else ""
+    if not site or host.strip("[]") in ("127.0.0.1", "localhost", "0.0.0.0", "::1", ""):
+        return ""
+    return site.rstrip("/") + "/" + (page.url or "")
+
+
+def edition_meta() -> dict[str, Any]:
+    """The edition as a citable work: its editors and version. The version is the package's
+    (pyproject.toml); the editors are ``extra.edition.editors`` in mkdocs.yml when given, else the project as a
+    corporate editor."""
+    from importlib import metadata
+
+    try:
+        version = metadata.version("gamester")
+    except metadata.PackageNotFoundError:  # a source checkout that was never installed: read pyproject.toml
+        import os
+        import tomllib
+
+        from gamester_site.store import DOCS
+
+        with open(os.path.join(os.path.dirname(DOCS), "pyproject.toml"), "rb") as f:
+            version = str(tomllib.load(f)["project"]["version"])
+    editors = [str(x) for x in (cache.get("editors") or [])] or ["The Gamester project"]
+    return {"version": version, "editors": editors}
+
+
+def _bib_names(names: list[str]) -> str:
+    return " and ".join(n if "," in n or " " not in n.strip() else "{" + n + "}" for n in names)
+
+
+def _csl_names(names: list[str]) -> list[dict[str, str]]:
+    out = []
+    for n in names:
+        if "," in n:
+            family, given = (x.strip() for x in n.split(",", 1))
+            out.append({"family": family, "given": given})
+        else:
+            out.append({"literal": n})
+    return out
 
 
 def m_cite_edition(text: str, page: Any) -> str:
-    """"Cite this edition": the edition as a citable work, in BibTeX and CSL-JSON, with this page's address."""
+    """"Cite this edition": the edition as a citable work, in BibTeX and CSL-JSON: its editors, its version, the
+    year of this build and the page's published address (omitted when no public address is configured)."""
     import datetime
 
     year = datetime.date.today().year
-    url = page_url(page)
+    url = published_url(page)
+    meta = edition_meta()
     title = str(getattr(page, "title", "") or "").strip()
-    slot = f'<span class="gm-page-url">{e(url)}</span>'
-    bib = ("@misc{gamester-edition,\n  author       = {{The Gamester project}},\n"
+    bib = ("@misc{gamester-edition,\n"
+           f"  editor       = {{{e(_bib_names(meta['editors']))}}},\n"
            f"  title        = {{{e(edition_title())}}},\n"
            + (f"  shorttitle   = {{Gamester: {e(title)}}},\n" if title else "")
-           + f"  year         = {{{year}}},\n  howpublished = {{Digital edition and rules engine}},\n"
-           f"  url          = {{{slot}}},\n"
-           "  note         = {Period texts from the Text Creation Partnership transcriptions (CC0)}\n}")
-    csl = ('{\n  "id": "gamester-edition",\n  "type": "webpage",\n'
-           f'  "title": {e(json.dumps((title + ": " if title else "") + edition_title(), ensure_ascii=False))},\n'
-           '  "container-title": "Gamester",\n  "author": [{"literal": "The Gamester project"}],\n'
-           f'  "issued": {{"date-parts": [[{year}]]}},\n  "URL": "{slot}"\n}}')
+           + f"  version      = {{{e(meta['version'])}}},\n"
+           f"  year         = {{{year}}},\n  howpublished = {{Digital edition and rules engine}},\n"
+           + (f"  url          = {{{e(url)}}},\n" if url else "")
+           + "  note         = {Period texts from the Text Creation Partnership transcriptions (CC0)}\n}")
+    item: dict[str, Any] = {"id": "gamester-edition", "type": "webpage",
+                            "title": (title + ": " if title else "") + edition_title(),
+                            "container-title": "Gamester", "editor": _csl_names(meta["editors"]),
+                            "version": meta["version"], "issued": {"date-parts": [[year]]}}
+    if url:
+        item["URL"] = url
+    csl = e(json.dumps(item, indent=2, ensure_ascii=False), quote=False)
+    where = ("The address is this page's published address." if url else
+             "This copy has no published address configured, so the citation gives none: add the address where "
+             "you read the edition.")
     return ('<details class="gm-cite gm-cite-edition"><summary>Cite this edition</summary>'
             + cite_body(bib, csl)
-            + "<p><small>The address is that of this page as you opened it. The period texts are cited from "
-              "their own books: see “Cite this chapter” and each paragraph.</small></p></details>")
+            + f"<p><small>{where} The period texts are cited from their own books: see “Cite this chapter” and "
+              "each paragraph.</small></p></details>")

@@ -8,7 +8,7 @@ import re
 from html import escape as e
 from typing import Any
 
-from gamester_site.store import EditionError, edition, g
+from gamester_site.store import EditionError, bib_keys, cache, edition, g
 
 
 def args_of(text: str) -> dict[str, str]:
@@ -80,7 +80,24 @@ def cite_block(key: str, loc: str, label: str) -> str:
         raise EditionError(f"cannot cite {key!r} at {loc!r}: {ex}") from None
     if not isinstance(csl, str):
         csl = json.dumps(csl, indent=2, ensure_ascii=False)
-    return f'<details class="gm-cite"><summary>{e(label)}</summary>{cite_body(e(bib), e(csl), loc)}</details>'
+    return (f'<details class="gm-cite"><summary>{e(label)}</summary>{cite_body(e(with_pages(bib, loc)), e(csl), loc)}'
+            "</details>")
+
+
+def with_pages(bib: str, loc: str) -> str:
+    """The BibTeX entry with the cited pages in its ``pages`` field ("p. 151" -> ``{151}``, "pp. 150-151" ->
+    ``{150--151}``); an image or section locator, which BibTeX has no field for, leaves the entry as it is."""
+    m = re.fullmatch(r"pp?\.\s*(\d+)(?:\s*[-–]\s*(\d+))?", (loc or "").strip())
+    if not m or re.search(r"^\s*pages\s*=", bib, re.M | re.I):
+        return bib
+    pages = m.group(1) + (f"--{m.group(2)}" if m.group(2) else "")
+    body = bib.rstrip()
+    if not body.endswith("}"):
+        return bib
+    head = body[:-1].rstrip()
+    sep = "" if head.endswith(",") else ","
+    indent = "\t" if "\n\t" in head else "  "
+    return f"{head}{sep}\n{indent}pages = {{{pages}}}\n}}\n"
 
 
 def reference(key: str) -> str:
@@ -90,8 +107,66 @@ def reference(key: str) -> str:
         raise EditionError(f"unknown bibliography key {key!r}: {ex}") from None
 
 
+def _author_dates() -> dict[str, str]:
+    """Every bibliography key's in-text form without brackets, from the CSL citation (``(Cotton, 1674)`` ->
+    "Cotton, 1674"). An anonymous work is named by its short title, an attributed name by the name alone
+    ("Hoyle (attributed)"), and two works that would read alike get a, b after the date."""
+    from html import unescape
+
+    if "author-date" in cache:
+        return cache["author-date"]
+    ed = edition()
+    out: dict[str, str] = {}
+    for key in sorted(bib_keys()):
+        raw = unescape(re.sub(r"<[^>]+>", "", str(ed.render_citation(key)))).strip()
+        label = raw.removeprefix("(").removesuffix(")")
+        entry = ed.bib.entries.get(key, {}) if hasattr(ed, "bib") else {}
+        author = str(entry.get("author", "")).strip()
+        if author == "Anonymous":
+            label = label.replace("Anonymous", str(entry.get("shorttitle") or entry.get("title") or author), 1)
+        m = re.fullmatch(r"([^,]+), [^,(]+ \(([^)]+)\)", author)
+        if m:  # "Hoyle, Edmond (attributed)": the family name and the qualification
+            label = label.replace(author, f"{m.group(1)} ({m.group(2)})", 1)
+        out[key] = label
+    seen: dict[str, list[str]] = {}
+    for key, label in out.items():
+        seen.setdefault(label, []).append(key)
+    for label, keys in seen.items():
+        if len(keys) > 1:
+            for letter, key in zip("abcdefghij", sorted(keys), strict=False):
+                out[key] = f"{label}{letter}"
+    cache["author-date"] = out
+    return out
+
+
+def author_date(key: str) -> str:
+    """"Cotton, 1674": how a reader sees a citation of ``key`` (never the key itself)."""
+    try:
+        return _author_dates()[key]
+    except KeyError:
+        raise EditionError(f"unknown bibliography key {key!r}") from None
+
+
 def cite_link(key: str, loc: str, base: str) -> str:
-    return f'<a href="{base}bibliography/#{e(key)}">{e(key)}</a>, {e(loc)}'
+    """An in-text citation, author and date linked to the bibliography entry: "Cotton, 1674, p. 150"."""
+    return f'<a href="{base}bibliography/#{e(key)}">{e(author_date(key))}</a>' + (f", {e(loc)}" if loc else "")
+
+
+_KEY_LINK = re.compile(r"\[([A-Za-z][\w-]*)\]\(((?:\.\./)*bibliography\.md#([A-Za-z][\w-]*))\)")
+
+
+def key_links(markdown: str) -> str:
+    """Markdown links whose text is the bibliography key they point to (``[humours1763](bibliography.md#humours1763)``)
+    are given the citation's author and date as their text (``[Shadwell, 1763](...)``)."""
+    keys = bib_keys()
+
+    def sub(m: re.Match) -> str:
+        text, target, anchor = m.group(1), m.group(2), m.group(3)
+        if text != anchor or text not in keys:
+            return m.group(0)
+        return f"[{author_date(text)}]({target})"
+
+    return _KEY_LINK.sub(sub, markdown)
 
 
 def base_of(page: Any) -> str:

@@ -10,6 +10,7 @@ import re
 from html import escape as e
 from typing import Any
 
+from edition import teidoc
 from gamester_site.blocks import args_of, base_of
 from gamester_site.places import clause_passages
 from gamester_site.store import (
@@ -21,6 +22,8 @@ from gamester_site.store import (
     data_file,
     edition,
 )
+
+CORPUS = "downloads/tei/gamester-texts.teicorpus.xml"
 
 
 def record_cases() -> dict[str, tuple[int, int]]:
@@ -62,10 +65,14 @@ def download_files() -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for t in ed.texts.values():
         name = os.path.basename(str(t.file))
-        out.append({"path": f"downloads/tei/{name}", "kind": "TEI (XML)", "src": os.path.join(ed.root, t.file),
+        out.append({"path": f"downloads/tei/{name}", "kind": "TEI P5 (XML)",
+                    "make": (lambda t=t: teidoc.document(t).rstrip("\n")),
                     "what": f"{t.author}, {t.short_title} ({t.date}): TCP {t.tcp} extract, CC0",
                     "games": chapter_games(t.id)})
     every = list(games())
+    out.append({"path": CORPUS, "kind": "TEI P5 teiCorpus (XML)", "games": every,
+                "what": f"All {len(ed.texts)} period texts of the edition in one TEI corpus file, each with its header",
+                "make": lambda: teidoc.corpus(ed).rstrip("\n")})
     out.append({"path": "downloads/bibliography.bib", "kind": "BibTeX", "games": every,
                 "src": os.path.join(ed.root, "bibliography.bib"), "what": "The bibliography"})
     out.append({"path": "downloads/bibliography.csl.json", "kind": "CSL-JSON", "games": every,

@@ -12,12 +12,37 @@ from gamester_site.blocks import base_of
 from gamester_site.places import passage_href
 from gamester_site.store import EditionError, edition, glossary, md, need, paragraph_of, passage, resolve
 
+#: Terms that are also everyday words in another sense: the tooltip goes on these phrases only, never on the bare
+#: word. "show" the verb ("the rulesets show how...") is not the show of the hands; a player's seat ("Seat 2",
+#: "the seat to his left") is not the Seat, the third stake, which the period text and our prose capitalise
+#: ("stake at the Seat"). A glossary entry may give its own list under ``match``.
+SENSES: dict[str, tuple[str, ...]] = {
+    "show": ("a show", "the show", "A show", "The show", "no show"),
+    "seat": ("the Seat", "his Seat", "a Seat", "The Seat", "each Seat"),
+}
+
+
+def match_forms(t: dict) -> list[str]:
+    """The words or phrases of the pages that get this entry's tooltip: the term and its aliases, except that a
+    term with another everyday sense (:data:`SENSES`, or the entry's own ``match``) is matched only in the phrases
+    that fix the sense; its unambiguous aliases ("show-down") are kept."""
+    forms = [str(x) for x in [t["term"], *(t.get("aliases") or [])]]
+    phrases = t.get("match") or SENSES.get(str(t["term"]).lower())
+    if not phrases:
+        return forms
+    bare = str(t["term"]).lower()
+    kept = [f for f in forms if f.lower() != bare]
+    # "the show-down" is matched whole, or "the show" would take the tooltip from inside it
+    longer = [p[: len(p) - len(bare)] + f for p in phrases if p.lower().endswith(bare)
+              for f in kept if f.lower().startswith(bare)]
+    return longer + [str(x) for x in phrases] + kept
+
 
 def abbreviations() -> str:
     lines = []
     for t in glossary():
         short = " ".join(str(t["short"]).split()).replace("]", ")")
-        for term in [t["term"], *(t.get("aliases") or [])]:
+        for term in match_forms(t):
             lines.append(f"*[{term}]: {short}")
     return "\n".join(lines)
 

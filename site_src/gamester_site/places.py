@@ -147,6 +147,57 @@ def anchor_units(p: Any, html_text: str | None = None, seen: set[str] | None = N
     return "".join(out)
 
 
+def passage_label(pid: str, source: bool = True) -> str:
+    """How a reader sees a reference to a passage, sentence or line: "Cotton, 1674, p. 151, ¶ 4, sentence 6"
+    (``source=False``: "p. 151, ¶ 4, sentence 6", where the work is named already). Never the id itself."""
+    from gamester_site.blocks import author_date
+    from gamester_site.store import edition
+
+    ed = edition()
+    p = ed.passage(paragraph_of(pid))
+    t = ed.texts.get(str(g(p, "text_id", default="")))
+    parts = []
+    if source and t is not None:
+        parts.append(author_date(t.bib))
+    loc = ed.locate(pid)["locator"]
+    if loc:
+        parts.append(loc)
+    n = g(p, "n", default=None)
+    m = re.search(r"\.(s|l)(\d+)$", pid)
+    where = (f"¶ {n}" if n else "heading") + (f", {'sentence' if m.group(1) == 's' else 'line'} {m.group(2)}"
+                                              if m else "")
+    parts.append(where)
+    return ", ".join(parts)
+
+
+def in_reading_order(pids: list[str]) -> list[str]:
+    """Passage, sentence and line ids of one list in the order a reader meets them: the texts in the order the list
+    first names them, and within a text by paragraph, then sentence or line (``davies1605.2``, ``davies1605.5.l2``,
+    ``davies1605.7.l1``: the poem's order, whatever order the data lists them in)."""
+    from gamester_site.store import edition
+
+    ed = edition()
+    position: dict[str, int] = cache.setdefault("passage_position", {})
+    if not position:
+        for t in ed.texts.values():
+            for k, p in enumerate(t.passages):
+                position[p.id] = k
+
+    def text_of(pid: str) -> str:
+        p = ed.passage(paragraph_of(pid)) if paragraph_of(pid) in position else None
+        return str(g(p, "text_id", default=paragraph_of(pid).rsplit(".", 1)[0])) if p is not None else pid
+
+    first: dict[str, int] = {}
+    for pid in pids:
+        first.setdefault(text_of(pid), len(first))
+
+    def key(pid: str) -> tuple:
+        m = re.search(r"\.(s|l)(\d+)$", pid)
+        return (first[text_of(pid)], position.get(paragraph_of(pid), 10**6), m.group(1) if m else "", int(m.group(2)) if m else 0)
+
+    return sorted(pids, key=key)
+
+
 def clause_passages() -> dict[str, list[list[str]]]:
     """clause id -> [[passage id, href from the site root], ...] (for ``gamester.render``)."""
     if "clause_passages" not in cache:
@@ -156,7 +207,7 @@ def clause_passages() -> dict[str, list[list[str]]]:
         except EditionError:
             cm = {}
         for cid, entry in cm.items():
-            out[cid] = [[pid, passage_href(pid)] for pid in clause_entry_passages(entry)]
+            out[cid] = [[pid, passage_href(pid)] for pid in in_reading_order(clause_entry_passages(entry))]
         cache["clause_passages"] = out
     return cache["clause_passages"]
 

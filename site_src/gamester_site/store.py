@@ -32,6 +32,9 @@ def reset(config: Any = None) -> None:
     if config is not None:
         try:
             cache["site_url"] = config.get("site_url") or ""
+            extra = config.get("extra") or {}
+            cache["editors"] = list(((extra.get("edition") or {}) if hasattr(extra, "get") else {}).get("editors")
+                                    or [])
         except AttributeError:
             pass
 

@@ -8,7 +8,7 @@ from html import escape as e
 from typing import Any
 
 from gamester_site.blocks import args_of, base_of, cite_link, note_refs, status_badge
-from gamester_site.places import passage_href
+from gamester_site.places import in_reading_order, passage_href, passage_label
 from gamester_site.store import EditionError, clause_entry_passages, clause_map, edition, g, md
 
 
@@ -34,8 +34,8 @@ def m_clauses(text: str, page: Any) -> str:
         for c in cl:
             cites = "; ".join(cite_link(x.key, x.locator, base) for x in c.citations)
             entry = cm.get(c.id) if cm else None
-            pids = clause_entry_passages(entry) if entry is not None else []
-            ps = ", ".join(f'<a href="{base}{e(passage_href(p))}">{e(p)}</a>' for p in pids)
+            pids = in_reading_order(clause_entry_passages(entry)) if entry is not None else []
+            ps = "; ".join(f'<a href="{base}{e(passage_href(p))}">{e(passage_label(p))}</a>' for p in pids)
             note = c.note or (g(entry, "note", default="") if entry is not None else "")
             mapnote = g(entry, "note", default="") if entry is not None else ""
             out.append(
@@ -133,13 +133,13 @@ def m_notes(text: str, page: Any) -> str:
         title = g(n, "title", default=nid)
         body = g(n, "body", "text", "note", default="")
         refs = []
-        for pid in g(n, "passages", default=[]) or []:
-            refs.append(f'<a href="{base}{e(passage_href(str(pid)))}">{e(str(pid))}</a>')
+        for pid in in_reading_order([str(x) for x in g(n, "passages", default=[]) or []]):
+            refs.append(f'<a href="{base}{e(passage_href(str(pid)))}">{e(passage_label(str(pid)))}</a>')
         for cid in g(n, "clauses", default=[]) or []:
             refs.append(f'<a href="{base}clauses/#{e(str(cid))}"><code>{e(str(cid))}</code></a>')
         out.append(f'<div class="admonition note gm-editorial" id="note-{e(nid)}"><p class="admonition-title">'
                    f'Editorial note: {e(str(title))}</p>{note_refs(md(str(body)), base)}'
-                   + (f'<p><small>See: {", ".join(refs)}</small></p>' if refs else "") + "</div>")
+                   + (f'<p><small>See: {"; ".join(refs)}</small></p>' if refs else "") + "</div>")
     if not out:
         raise EditionError(f"no editorial note matches {text.strip()!r} (sources: the edition's notes)")
     return "".join(out)

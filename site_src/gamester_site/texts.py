@@ -10,6 +10,7 @@ from typing import Any
 
 from gamester_site.blocks import (
     args_of,
+    author_date,
     base_of,
     cite_block,
     locator,
@@ -18,7 +19,14 @@ from gamester_site.blocks import (
     status_badge,
     tabs,
 )
-from gamester_site.places import anchor_units, on_game_page, passage_href, quoted_passages
+from gamester_site.places import (
+    anchor_units,
+    in_reading_order,
+    on_game_page,
+    passage_href,
+    passage_label,
+    quoted_passages,
+)
 from gamester_site.store import (
     EditionError,
     bib_keys,
@@ -79,7 +87,7 @@ def m_text(text: str, page: Any) -> str:
         out.append(
             f'<section class="gm-para" id="{e(pid)}">'
             f'<div class="gm-para-text"><p class="gm-loc"><a class="gm-permalink" href="#{e(pid)}" '
-            f'title="Permanent link to this paragraph">¶ {e(pid)}</a> · {loc}</p>'
+            f'title="Permanent link to this paragraph">¶ {e(str(g(p, "n", default="")))}</a> · {loc}</p>'
             f'{tabs([("Diplomatic", dip), ("Reading", anchor_units(p, str(rea)))])}{cite}</div>'
             f'<div class="gm-para-notes"><h3>Our reading</h3>{reading}'
             + (f"<h3>Clauses it grounds</h3><ul class=\"gm-clauses\">{cl_html}</ul>" if cids else
@@ -88,7 +96,7 @@ def m_text(text: str, page: Any) -> str:
     key = ('<p class="gm-text-key"><small><strong>Diplomatic</strong>: the spelling and characters of the print, '
            "with the line breaks of the transcription (the keyers' lines, not checked against the page images). "
            "<strong>Reading</strong>: the same words with broken words rejoined and the lines run together. "
-           "Sentence ids (…<code>.s2</code>) link to their sentence in the Reading tab.</small></p>")
+           "A link to a sentence or a verse line opens it in the Reading tab.</small></p>")
     return '<div class="gm-text">' + key + "".join(out) + "</div>"
 
 
@@ -96,7 +104,34 @@ def m_passage(text: str, page: Any) -> str:
     pid = text.strip()
     p = passage(pid)
     return (f'<blockquote class="gm-quote" id="{e(paragraph_of(pid))}">{anchor_units(p)}'
-            f'<p class="gm-loc"><small>{e(pid)} · {locator(p)}</small></p></blockquote>')
+            f'<p class="gm-loc"><small>{e(passage_label(pid))}</small></p></blockquote>')
+
+
+def bibliography_order() -> list[str]:
+    """The bibliography's keys in the order a reader looks for them: by the name each reference begins with (as
+    rendered: "Anonymous" files under A), then by date, then by title."""
+    entries = edition().bib.entries
+
+    def sort_key(k: str) -> tuple[str, str, str]:
+        shown = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", reference(k))).strip()  # as the reader sees it
+        name = re.split(r" \(", shown, maxsplit=1)[0]
+        return (name.lower(), str(entries[k].get("year", "")), str(entries[k].get("title", "")).lower())
+
+    return sorted(bib_keys(), key=sort_key)
+
+
+def _status_note(key: str) -> str:
+    """The entry's note (what it is, what was checked) as the reader sees it, beside the reference: other entries
+    named in it read as citations, and an online source without a recorded access date says so."""
+    entry = edition().bib.entries[key]
+    note = str(entry.get("note", "")).strip()
+    keys = sorted(bib_keys(), key=len, reverse=True)
+    if note and keys:
+        pattern = re.compile(r"(?<![\w/#.-])(" + "|".join(map(re.escape, keys)) + r")(?![\w-])")
+        note = pattern.sub(lambda m: f"[{author_date(m.group(1))}](#{m.group(1)})", note)
+    if entry.get("url") and not entry.get("urldate") and entry.get("ENTRYTYPE") == "online":
+        note = (note + " " if note else "") + "The date the editors read this page was not recorded."
+    return f'<p class="gm-bib-status">{md_inline(note)}</p>' if note else ""
 
 
 def m_quote(text: str, page: Any) -> str:
@@ -137,9 +172,9 @@ def m_quote(text: str, page: Any) -> str:
 
 def m_bibliography(text: str, page: Any) -> str:
     items = []
-    for key in sorted(bib_keys()):
-        items.append(f'<li id="{e(key)}"><p>{reference(key)}</p>'
-                     f'<p><small><code>{e(key)}</code></small></p>{cite_block(key, "", "Cite this work")}</li>')
+    for key in bibliography_order():
+        items.append(f'<li id="{e(key)}"><p>{reference(key)}</p>{_status_note(key)}'
+                     f'{cite_block(key, "", "Cite this work")}</li>')
     return '<ol class="gm-bib">' + "".join(items) + "</ol>"
 
 
@@ -179,7 +214,14 @@ def m_citations(text: str, page: Any) -> str:
     if not cits:
         raise EditionError("the edition gives no citations (sources/citations.*)")
     rows, seen, units_seen = [], set(), set()
-    for c in sorted(cits, key=lambda c: (int(g(c, "year", default=0) or 0), str(g(c, "id", default="")))):
+    order = {pid: k for k, pid in enumerate(in_reading_order([str(g(c, "passage")) for c in cits
+                                                              if g(c, "passage", default=None)]))}
+
+    def when(c: Any) -> tuple:  # by year, then (one text cited several times, e.g. Davies) in the text's order
+        return (int(g(c, "year", default=0) or 0), order.get(str(g(c, "passage", default="")), 10**6),
+                str(g(c, "id", default="")))
+
+    for c in sorted(cits, key=when):
         cid = str(need(c, "id", "a citation"))
         pid = g(c, "passage", default=None)
         date, who, work = g(c, "date", default=""), g(c, "author", default=""), g(c, "work", default="")
@@ -203,12 +245,12 @@ def m_citations(text: str, page: Any) -> str:
                     raise EditionError(f"citation {cid}: its quoted words are not in passage {pid}")
                 shown = e(str(words)).replace("\n", "<br>")
                 quote = (f'<blockquote class="gm-quote">{shown}</blockquote>'
-                         f'<p class="gm-loc"><small>{e(str(pid))} · {loc}</small></p>'
+                         f'<p class="gm-loc"><small>{loc}</small></p>'
                          f'<details class="gm-context"><summary>The whole passage</summary>'
                          f'<blockquote class="gm-quote">{whole}</blockquote></details>')
             else:
                 quote = (f'<blockquote class="gm-quote">{body}</blockquote>'
-                         f'<p class="gm-loc"><small>{e(str(pid))} · {loc}</small></p>')
+                         f'<p class="gm-loc"><small>{loc}</small></p>')
                 if unit:
                     quote += (f'<details class="gm-context"><summary>The whole passage</summary>'
                               f'<blockquote class="gm-quote">{whole}</blockquote></details>')
@@ -219,7 +261,7 @@ def m_citations(text: str, page: Any) -> str:
             quote = ('<p class="gm-unquoted"><small>Not quoted: the edition has no transcription of this '
                      "passage.</small></p>")
         cl_html = " ".join(f'<a href="{base}clauses/#{e(x)}"><code>{e(x)}</code></a>' for x in cl)
-        bib = f'<a href="{base}bibliography/#{e(key)}">{e(key)}</a>' if key else ""
+        bib = f'<a href="{base}bibliography/#{e(key)}">{e(author_date(key))}</a>' if key else ""
         rows.append(
             f'<section class="gm-cit"{anchors}>{target}<h2 class="gm-cit-date">{e(str(date))}</h2>'
             f'<p class="gm-cit-work"><strong>{e(str(who))}</strong>, <em>{e(str(work))}</em> · {bib}</p>'
@@ -256,8 +298,22 @@ def m_referenced_passages(text: str, page: Any) -> str:
         title = f'{g(t, "author", default="")}, {g(t, "short_title", default="")}' if t is not None else ""
         out.append(f'<section class="gm-cit" id="{e(pid)}"><p class="gm-cit-work">{e(title)}</p>'
                    f'<blockquote class="gm-quote">{anchor_units(p)}</blockquote>'
-                   f'<p class="gm-loc"><small>{e(pid)} · {locator(p)}</small></p></section>')
+                   f'<p class="gm-loc"><small>{e(passage_label(pid, source=False))}</small></p></section>')
     return "".join(out) or "<p>None: every passage cited elsewhere is shown above or on a game page.</p>"
+
+
+def _word_summary(counts: dict[str, Any], a_label: str, b_label: str) -> str:
+    """"Words marked: 157 in 1687 (118 long s, ...) and 158 in 1674 (...), in 145 changes." (words, not runs)."""
+    def one(words: dict[str, int], label: str) -> str:
+        parts = ", ".join(f"{n} {k}" for k, n in words.items() if k != "all")
+        return f"{words.get('all', 0)} in {label}" + (f" ({parts})" if parts else "")
+
+    wa, wb = counts.get("words_a") or {}, counts.get("words_b") or {}
+    n_changes = sum(int(counts.get(op, 0)) for op in ("replace", "insert", "delete"))
+    if not wa.get("all") and not wb.get("all"):
+        return "No word differs."
+    return (f"Words marked: {one(wb, b_label)} and {one(wa, a_label)}, in {n_changes} "
+            f"change{'s' if n_changes != 1 else ''} (a change is a run of adjacent differing words).")
 
 
 def m_witnesses(text: str, page: Any) -> str:
@@ -273,8 +329,7 @@ def m_witnesses(text: str, page: Any) -> str:
         a, b = need(w, "a", title), need(w, "b", title)
         rows = need(w, "rows", title)
         counts = g(w, "counts", default={}) or {}
-        kinds = counts.get("kinds", {}) if isinstance(counts, dict) else {}
-        summary = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) or "none"
+        summary = _word_summary(counts, str(g(a, "label", default="A")), str(g(b, "label", default="B")))
         trs = "".join(
             f'<tr class="{"gm-same" if r.get("same") else "gm-changed"}"><td>{r.get("a_html", "")}</td>'
             f'<td>{r.get("b_html", "")}</td></tr>' for r in rows)
@@ -283,8 +338,7 @@ def m_witnesses(text: str, page: Any) -> str:
         bb = f'<a href="{base}bibliography/#{e(str(g(b, "bib", default="")))}">{e(str(g(b, "label", default="B")))}</a>'
         out.append(
             f'<section class="gm-witness" id="{e(wid)}"><h3>{e(title)}</h3>'
-            f'<p><small>Changed words by kind: {e(summary)}. Marked words differ between the witnesses; '
-            'hover a mark for the kind of change.</small></p>'
+            f'<p><small>{e(summary)}</small></p>'
             + (f"<p><small>{note_refs(md_inline(str(note)), base)}</small></p>" if note else "")
             + f'<div class="gm-static"><table class="gm-witness-table"><thead><tr><th>{ab}</th><th>{bb}</th></tr>'
             f"</thead><tbody>{trs}</tbody></table></div></section>")

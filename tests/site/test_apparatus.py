@@ -4,9 +4,10 @@ downloads, the glossary's period words, and the rule that a quotation on a page 
 from __future__ import annotations
 
 import json
-from html import unescape as html_unescape
 import pathlib
 import re
+from html import parser as html_parser
+from html import unescape as html_unescape
 
 import pytest
 import yaml
@@ -102,24 +103,111 @@ def test_sentence_and_line_ids_link_to_their_own_anchor(site, pages):
 
 # -- cite this edition -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("game", GAMES)
-def test_cite_this_edition_gives_bibtex_and_csl_json_with_the_page_address(site, game):
+def test_cite_this_edition_names_editors_and_version_and_no_served_address(site, game):
     page = html(site, GAMES[game])
     m = re.search(r'<details class="gm-cite gm-cite-edition">.*?</details>', page, re.S)
     assert m
     block = m.group(0)
     assert "@misc{gamester-edition," in block and '"type": "webpage"' in block
-    slot = re.findall(r'<span class="gm-page-url">([^<]*)</span>', block)
-    assert len(slot) == 2 and slot[0] == slot[1]
     assert "127.0.0.1" not in block and "localhost" not in block  # no host baked in
     codes = re.findall(r'<pre class="gm-code" id="[^"]+">(.*?)</pre>', block, re.S)
     assert re.findall(r'data-copy="([^"]+)"', block) == re.findall(r'<pre class="gm-code" id="([^"]+)">', block)
     assert len(codes) == 2 and codes[0].startswith("@misc")
+    bib = html_unescape(codes[0])
     csl = json.loads(html_unescape(re.sub(r"<[^>]+>", "", codes[1])))
-    assert csl["URL"] == slot[0] and csl["author"] == [{"literal": "The Gamester project"}]
-    assert "gm-page-url" in html(site, "javascripts/apparatus.js")  # filled with the reader's address at run time
+    version = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M)[1]
+    assert re.search(r"^  editor\s+= \{.+\},$", bib, re.M) and csl["editor"]
+    assert re.search(rf"^  version\s+= \{{{re.escape(version)}\}},$", bib, re.M) and csl["version"] == version
+    # the site under test was built without a public address: none is cited (the reader is told to add theirs)
+    assert ("URL" in csl) == ("url " in bib)
+    if "URL" in csl:
+        assert csl["URL"].startswith("http") and "127.0.0.1" not in csl["URL"]
+    else:
+        assert "no published address" in block
+    assert "gm-page-url" not in html(site, "javascripts/apparatus.js")  # the script no longer writes the address
     # the work's title names each game as the engine declares it (the site code names none)
     assert csl["title"].endswith("Gamester: an edition of Post and Pair, Put and Speculation, with a working model "
                                  "of their rules")
+
+
+def test_the_published_address_is_cited_and_a_loopback_one_never():
+    from types import SimpleNamespace
+
+    from gamester_site import apparatus, store
+
+    page = SimpleNamespace(url="put/", title="Put")
+    for site_url, expect in [("https://example.org/gamester/", "https://example.org/gamester/put/"),
+                             ("http://127.0.0.1:8000/", ""), ("http://localhost/", ""), ("", "")]:
+        store.cache["site_url"] = site_url
+        assert apparatus.published_url(page) == expect, site_url
+        block = apparatus.m_cite_edition("", page)
+        assert ("127.0.0.1" in block or "localhost" in block) is False
+        assert (expect in block) if expect else ("url " not in block)
+    store.cache.pop("site_url", None)
+
+
+# -- citations by author and date --------------------------------------------------------------------------------
+class _Visible(html_parser.HTMLParser):
+    """The text a reader sees: everything outside script, style, and the folded BibTeX/CSL-JSON ``pre`` blocks."""
+
+    SKIP = {"script", "style", "pre", "template"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.depth, self.out = 0, []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.SKIP:
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        if tag in self.SKIP and self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data):
+        if not self.depth:
+            self.out.append(data)
+
+
+def _bib_keys() -> list[str]:
+    import bibtexparser
+
+    return [e.key for e in bibtexparser.parse_file(str(ROOT / "sources" / "bibliography.bib")).entries]
+
+
+def test_no_bibliography_key_is_shown_as_a_citation(site):
+    """Reader text cites by author and date ("Shadwell, 1763, p. 35"), never by the key ("humours1763, p. 35").
+    A passage id (``cotton1674.pp.3``) begins with its text's id and is not counted here."""
+    keys = sorted(_bib_keys(), key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w/#.-])(" + "|".join(map(re.escape, keys)) + r")(?![\w.-])")
+    found = []
+    for f in sorted(site.rglob("*.html")):
+        v = _Visible()
+        v.feed(f.read_text(encoding="utf-8"))
+        text = " ".join(v.out)
+        found += [(str(f.relative_to(site)), m.group(1), text[max(0, m.start() - 40):m.end() + 20])
+                  for m in pattern.finditer(text)]
+    assert not found, found[:10]
+
+
+def test_the_bibliography_is_sorted_by_author_and_shows_each_entry_s_status(site):
+    page = html(site, "bibliography/index.html")
+    entries = re.findall(r'<li id="([^"]+)"><p><span class="csl-entry"[^>]*>(.*?)</span></p>(.*?)<details', page,
+                         re.S)
+    assert len(entries) == len(_bib_keys())
+    names = [re.split(r" \(", text_of(ref), maxsplit=1)[0].lower() for _, ref, _ in entries]
+    assert names == sorted(names), names
+    shown = {k: text_of(status) for k, _, status in entries}
+    assert "only through Parlett" in shown["hoyle1847"]  # what is unverified is said beside the entry
+    assert all("<code>" not in status for _, _, status in entries)
+
+
+def test_cite_this_paragraph_carries_the_pages_in_the_bibtex(site):
+    page = html(site, "post-and-pair/index.html")
+    m = re.search(r'id="cotton1674\.pp\.4".*?<details class="gm-cite"><summary>Cite this paragraph</summary>'
+                  r'.*?<pre class="gm-code" id="[^"]+">(.*?)</pre>', page, re.S)
+    assert m
+    assert re.search(r"^\s*pages = \{150--151\}$", html_unescape(m.group(1)), re.M)
 
 
 # -- downloads ---------------------------------------------------------------------------------------------------
@@ -130,13 +218,17 @@ def _download_links(page: str) -> list[str]:
 
 def test_downloads_are_built_and_agree_with_the_sources(site):
     import edition
+    from edition import teidoc
+    from gamester_site.downloads import CORPUS
 
     ed = edition.load()
     data_page = _download_links(html(site, "downloads/index.html"))
     for t in ed.texts.values():
         rel = f"downloads/tei/{pathlib.Path(t.file).name}"
         assert rel in data_page
-        assert (site / rel).read_bytes() == (ROOT / "sources" / t.file).read_bytes()
+        # a TEI document made from the extract (tests/sources/test_tei_downloads.py checks it against tei_all)
+        assert (site / rel).read_text(encoding="utf-8") == teidoc.document(t)
+    assert (site / CORPUS).read_text(encoding="utf-8") == teidoc.corpus(ed) and CORPUS in data_page
     assert (site / "downloads/bibliography.bib").read_bytes() == (ROOT / "sources/bibliography.bib").read_bytes()
     csl = json.loads((site / "downloads/bibliography.csl.json").read_text(encoding="utf-8"))
     assert {x["id"] for x in csl} == set(ed.bibliography)
@@ -200,9 +292,8 @@ def test_period_words_of_the_put_chapter_are_glossed_with_their_passage(site):
 def test_curly_quotations_on_the_pages_are_verbatim_from_the_transcriptions():
     # On our pages and in our data, text in curly double quotes is a quotation of a period text: it must occur in
     # one of the transcriptions (whitespace and verse-line ends aside). Seeds are quoted, if at all, otherwise.
-    from edition.tei import normalise_for_match as norm
-
     import edition
+    from edition.tei import normalise_for_match as norm
 
     ed = edition.load()
     corpus = norm(" ".join(p.reading_text.replace("\n", " ") for p in ed.passages.values()))
@@ -251,3 +342,52 @@ def test_every_sentence_and_line_anchor_lands_on_its_first_word():
             rest = re.sub(r'<span class="(pb|margin-note)".*?</span>', "", h[h.index(">", i) + 1:], flags=re.S)
             assert unescape(re.sub(r"<[^>]+>", "", rest)).lstrip().startswith(unit.split()[0]), uid
     assert n > 600
+
+
+def test_the_textual_introduction_is_reachable_and_states_its_facts(site):
+    page = html(site, "textual-introduction/index.html")
+    t = text_of(page)
+    for fact in ("Wing C6382", "ESTC R23124", "image set 56740", "Wing C6383", "Printed for Charles Brome",
+                 "keyed with round s throughout", "Harvard", "unverified"):
+        assert fact in t, fact
+    # the imprint is quoted from the transcription, not typed
+    assert "Printed by A. M. for R. Cutler" in t and 'class="gm-quote"' in page
+    for rel in ("index.html", "editorial/index.html"):
+        assert re.search(r'href="(?:\.\./)*textual-introduction/"', html(site, rel)), rel
+    assert "textual-introduction/" in html(site, "citations/index.html")  # in the navigation
+
+
+def test_a34637_has_no_long_s_so_the_page_may_say_so():
+    """The textual introduction says A34637 was keyed with round s: true of every 1674 extract we hold."""
+    for f in (ROOT / "sources" / "tcp").glob("cotton1674_A34637_*.xml"):
+        assert "\u017f" not in f.read_text(encoding="utf-8"), f.name
+    assert "\u017f" in (ROOT / "sources" / "tcp" / "cotton1687_B02403_ch15_putt.xml").read_text(encoding="utf-8")
+
+
+def test_passages_are_referred_to_by_author_page_and_paragraph_not_by_id(site):
+    """The lists the site builds (clause passages, "See:" under the notes, the glossary's sources, the timeline and
+    quoted passages) name a passage "Cotton, 1674, p. 151, ¶ 4, sentence 6", never ``cotton1674.pp.4.s6``."""
+    pid = re.compile(r"(?<![\w.#/-])[a-z][a-z-]*\d{4}(?:\.[a-z]+)*\.(?:\d+|h\d+)(?:\.[sl]\d+)?(?![\w-])")
+    for rel in ("clauses/index.html", "glossary/index.html", "citations/index.html", "bibliography/index.html",
+                "textual-introduction/index.html"):
+        v = _Visible()
+        v.feed(html(site, rel))
+        found = pid.findall(" ".join(v.out))
+        assert not found, (rel, found[:5])
+    assert "Cotton, 1674, p. 151, ¶ 4, sentence 6" in text_of(html(site, "clauses/index.html"))
+
+
+def test_citations_of_one_text_in_one_year_follow_the_text(site):
+    """Davies' poem is cited seven times: the timeline gives them in the poem's order, not by their ids."""
+    import tomllib
+
+    cits = tomllib.loads((ROOT / "sources" / "citations.toml").read_text(encoding="utf-8"))["citation"]
+    where = {f"cit-{c['id']}": c.get("passage", "") for c in cits}
+    shown = [x for x in re.findall(r'id="(cit-davies1605[^"]*)"', html(site, "citations/index.html"))]
+    assert len(shown) >= 5
+
+    def pos(pid: str) -> tuple:
+        m = re.fullmatch(r"davies1605\.(\d+)(?:\.l(\d+))?", where[pid])
+        return (int(m.group(1)), int(m.group(2) or 0))
+
+    assert [pos(x) for x in shown] == sorted(pos(x) for x in shown)

@@ -92,3 +92,18 @@ def test_a_real_build_with_a_bad_marker_fails(tmp_path: pathlib.Path) -> None:
     assert proc.returncode != 0
     assert "broken.md" in proc.stderr and "players" in proc.stderr, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr, proc.stderr[-2000:]  # MkDocs' own error type: a clean stop
+
+
+def test_glossary_tooltips_attach_to_the_game_sense_only() -> None:
+    """"show" the verb is not the show of the hands; a player's seat ("Seat 2") is not the Seat, the third stake."""
+    import re
+
+    import markdown
+
+    html = markdown.Markdown(extensions=["abbr", "gamester_site.extension"]).convert(
+        "The rulesets show how it works. At a show the best hand wins; the show-down. "
+        "Seat 2 deals, and the seat to his left. Then stake at the Seat.")
+    tips = {m.group(2): m.group(1) for m in re.finditer(r'<abbr title="([^"]*)">([^<]+)</abbr>', html)}
+    assert "show" not in tips and "Seat" not in tips and "seat" not in tips
+    assert {"a show", "the show-down", "the Seat"} <= set(tips)
+    assert tips["a show"] == tips["the show-down"] and tips["the Seat"].startswith("The third counter")

@@ -29,6 +29,39 @@ def test_cotton_1687_witness(witnesses, ed):
     assert s1.endswith("neither win, becauſe it is trick and tye.")
 
 
+def _marked(w, side):
+    import re
+
+    return re.findall(r'<mark class="var" data-kind="([^"]+)"', " ".join(r[f"{side}_html"] for r in w["rows"]))
+
+
+@pytest.mark.parametrize("wid", ["putt-1674-1687", "postpair-1674-1687", "alchemist-1612-1616",
+                                 "harington-1615-1618"])
+def test_the_counts_are_of_marked_words_not_of_runs(witnesses, wid):
+    """The counts a reader is given are of words: each marked word once, by its own kind (issue 20: the Putt table
+    was said to show 145 changed words, 109 long s, where it marks 157 words)."""
+    from collections import Counter
+
+    w = witnesses[wid]
+    for side in ("a", "b"):
+        words = w["counts"][f"words_{side}"]
+        marked = Counter(_marked(w, side))
+        assert words["all"] == sum(marked.values())
+        assert {k: n for k, n in words.items() if k != "all"} == dict(marked)
+
+
+def test_the_1687_figures_the_note_gives(witnesses, ed):
+    putt, pp = witnesses["putt-1674-1687"], witnesses["postpair-1674-1687"]
+    assert putt["counts"]["words_b"]["all"] == 157 and putt["counts"]["words_b"]["long s"] == 118
+    assert pp["counts"]["words_b"]["all"] == 50 and pp["counts"]["words_b"]["long s"] == 45
+    readings = [(c["a"], c["b"]) for c in putt["changes"] if c["kind"] == "reading"]
+    assert len(readings) == 12 and ("forefinger", "four-finger") in readings
+    note = next(n for n in ed.notes if n["id"] == "cotton-1687")["body"]
+    for figure in ("157 words", "118 of them", "50 words", "45 of them", "12 changes"):
+        assert figure in note, figure
+    assert "one change of wording" not in note
+
+
 def test_harington_variants(witnesses):
     w = witnesses["harington-1615-1618"]
     pairs = {(c["a"], c["b"]) for c in w["changes"]}
@@ -36,8 +69,8 @@ def test_harington_variants(witnesses):
         assert pair in pairs
     assert all(r["a_text"] and r["b_text"] for r in w["rows"])  # line for line
     row = next(r for r in w["rows"] if "bosting" in r["a_text"])
-    assert '<mark class="var" data-kind="reading">bosting.</mark>' in row["a_html"]
-    assert '<mark class="var" data-kind="reading">boasting.</mark>' in row["b_html"]
+    assert '<mark class="var" data-kind="reading" title="reading">bosting.</mark>' in row["a_html"]
+    assert '<mark class="var" data-kind="reading" title="reading">boasting.</mark>' in row["b_html"]
 
 
 def test_jonson_variants(witnesses):
