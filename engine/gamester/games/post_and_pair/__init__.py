@@ -7,6 +7,7 @@ from typing import Any
 from ...errors import RulesetError
 from ...registry import CommandArgs, GameSpec, Limits, Param, WidgetSpec
 from . import narrate, numbers, quiz
+from . import titles as _titles  # noqa: F401 (gives the clauses their short titles)
 from .bots import BOTS, DEFAULT_BOTS, hand_strength
 from .decide import decide
 from .hands import GAME, MAX_PLAYERS, MIN_PLAYERS, hand_entry

@@ -30,7 +30,8 @@ from ...html import (
 )
 
 #: The parties of a Post and Pair ledger that are not seats.
-PARTIES = {"post": "Post dish", "pair": "Pair dish", "seat": "Seat dish", "vyes": "Vyes", "pool": "Pool"}
+PARTIES = {"post": "the Post dish", "pair": "the Pair dish", "seat": "the Seat stakes", "vyes": "the vyes",
+           "box": "the box", "pool": "the stakes shared out"}
 
 
 _DISHES = ("pair", "post", "seat")

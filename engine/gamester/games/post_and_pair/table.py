@@ -15,10 +15,9 @@ from ...registry import get_game
 from ...table import Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, ahead, replay_steps
 from ...table import said as join_said
 from . import rules
+from .narrate import PARTIES
 from .state import PostAndPairState
 
-PARTIES = {"post": "Post dish", "pair": "Pair dish", "seat": "Seat dish", "vyes": "Vyes", "box": "The box",
-           "pool": "Shared out"}
 STATUS = {"abandoned": "abandoned his cards", "dropped": "dropped out", "folded": "folded"}
 OUTCOMES = {
     "show": "the hands were shown",
@@ -239,10 +238,8 @@ def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[st
             rlx = roles(d["dealer"], d["eldest"])
             for ln in d["ledger"]:
                 ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
-                rows.append(LedgerRow(label(ln["from"], rlx), label(ln["to"], rlx), ln["counters"],
-                                      PARTIES.get(ln["stake"], ln["stake"]).replace(" dish", "")
-                                      .replace("Shared out", "sharing out"),
-                                      ln["reason"], ln["clause"], i if o.deals > 1 else None))
+                rows.append(LedgerRow(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["reason"], ln["clause"],
+                                      i if o.deals > 1 else None))
         tot = ledger.net(n)
         end = End(head + ".", lines, rows, totals=[(s, f"Seat {s}", tot[s]) for s in range(n)], winners=winners)
         prompt = f"The game is over. {head}."
@@ -255,7 +252,7 @@ def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[st
     return Table(title=title, subtitle=sub, seats=seats, centre=centre, money=money,
                  money_title="The dishes" if not over else "Left at the end",
                  prompt=prompt, choices=_choices(legal) if show_choices else [], choices_label=lab,
-                 log=log, end=end, game=state.game, reader=seat, to_act=cp)
+                 log=log, end=end, game=state.game, reader=seat, to_act=cp, parties=PARTIES)
 
 
 __all__ = ["roles", "table"]

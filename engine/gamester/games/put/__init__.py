@@ -8,6 +8,7 @@ from ...errors import RulesetError
 from ...registry import CommandArgs, GameSpec, Limits, Param, WidgetSpec
 from . import narrate, numbers, quiz
 from . import odds as put_odds
+from . import titles as _titles  # noqa: F401 (gives the clauses their short titles)
 from .analysis import analysis, odds_against_strong, win_chance
 from .bots import BOTS, CalculatingBot
 from .narrate import deal_text

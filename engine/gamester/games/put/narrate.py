@@ -23,7 +23,7 @@ from ...html import (
 )
 
 #: The parties of a Put score sheet that are not seats.
-PARTIES = {"stock": "Score"}
+PARTIES = {"stock": "the score"}
 #: How ``gamester replay`` words a claimed field that the actions do not give (see gamester.records).
 CLAIM_WORDS = {"score": "seat {seat} scored {value} points", "winner": "seat {value} won the game"}
 

@@ -13,6 +13,7 @@ from ...clauses import get_clause
 from ...ledger import Ledger
 from ...registry import get_game
 from ...table import Chance, Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, card_name, replay_steps
+from ...words import plural
 from ...table import said as join_said
 from .rules import (
     ALTERNATE,
@@ -22,6 +23,7 @@ from .rules import (
     THROW_UP,
     TRUC_DOUBLE,
 )
+from .narrate import PARTIES
 from .state import PutState
 
 RESULTS = {
@@ -267,8 +269,8 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
         rows = []
         for ln in rec["ledger"]:
             ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
-            rows.append(LedgerRow("The score", f"Seat {ln['to']}", ln["counters"], "points", ln["reason"],
-                                  ln["clause"]))
+            rows.append(LedgerRow(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["reason"], ln["clause"],
+                                  text=f"Seat {ln['to']} scores {plural(ln['counters'], 'point')}", unit="point"))
         net = ledger.net(n)
         end = End(head + ".", lines, rows, "Every point scored, with the rule that scored it",
                   [(s, f"Seat {s}", net[s]) for s in range(n)], "Points scored by each seat over the whole game",
@@ -300,7 +302,7 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
         money_title="In the middle of the table", prompt=prompt,
         choices=_choices(state, legal) if show_choices else [], choices_label=lab,
         chances=chances, chances_title="Your chances" if chances else "", chances_note=note,
-        log=log, end=end, game=state.game, reader=seat, to_act=cp)
+        log=log, end=end, game=state.game, reader=seat, to_act=cp, parties=PARTIES)
 
 
 __all__ = ["roles", "table"]

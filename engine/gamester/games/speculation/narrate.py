@@ -23,7 +23,7 @@ from ...html import (
 )
 
 #: The parties of a Speculation ledger that are not seats.
-PARTIES = {"pool": "Pool"}
+PARTIES = {"pool": "the pool", "sale": "a sale"}
 #: How ``gamester replay`` words a claimed field that the actions do not give (see gamester.records).
 CLAIM_WORDS = {"winner": "seat {value} took the pool", "best": "the best trump was {value}",
                "turn_up": "the turn-up was {value}"}

@@ -39,6 +39,7 @@ from .rules import (
     TURNUP,
     TURNUP_SALE,
 )
+from .narrate import PARTIES
 from .state import SpeculationState
 
 WHAT = {"turn-up": "the turn-up, face down", "card": "the card it is his turn to turn, unseen",
@@ -299,11 +300,8 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
                                                    else (dd.get("pool_stays") or "the pool stays") + "."))
             for ln in dd["ledger"]:
                 ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
-                lab_from, lab_to = label(ln["from"], rlx), label(ln["to"], rlx)
-                rows.append(LedgerRow(lab_from[0].upper() + lab_from[1:], lab_to[0].upper() + lab_to[1:],
-                                      ln["counters"], {"pool": "the pool", "sale": "a sale"}.get(ln["stake"],
-                                                                                                 ln["stake"]),
-                                      ln["reason"], ln["clause"], dd["deal"]))
+                rows.append(LedgerRow(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["reason"], ln["clause"],
+                                      dd["deal"]))
         if rec.get("pool_left"):
             lines.append(f"{rec['pool_left']} counters are left in the pool.")
         tot = ledger.net(n)
@@ -332,7 +330,7 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
                  money_title="In the middle of the table", prompt=prompt,
                  choices=_choices(state, legal) if show_choices else [], choices_label=lab,
                  chances=chances, chances_title="Chances, from what you can see" if chances else "",
-                 log=log, end=end, game=state.game, reader=seat, to_act=cp)
+                 log=log, end=end, game=state.game, reader=seat, to_act=cp, parties=PARTIES)
 
 
 __all__ = ["roles", "table"]
