@@ -33,7 +33,7 @@ e = html.escape
 
 #: Re-exported for the games' narrators, which write their words through this module.
 __all__ = ["LedgerRow", "Markup", "and_words", "card_back", "card_face", "card_html", "card_name", "cards_html",
-           "clause_ref", "counters_text", "deal_block", "facts_html", "h", "ledger_html", "ledger_table",
+           "clause_ref", "counters_text", "named", "deal_block", "facts_html", "h", "ledger_html", "ledger_table",
            "notes_html", "numbers_table", "percent", "rule_link", "seat_label", "seat_table", "seats_words",
            "suit_html"]
 
@@ -74,6 +74,15 @@ def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Markup:
 
 
 CARD_TOKEN = re.compile(r"^(10|[2-9TJQKA])([SHDC])$")
+
+
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def named(fragment: str, names: Names) -> Markup:
+    """An HTML fragment with the seats in its text (not in its tags or attributes) named for the reader."""
+    parts = _TAG.split(str(fragment))
+    return Markup("".join(p if p.startswith("<") else names.text(p) for p in parts))
 
 
 def card_face(code: Any, *, best: bool = False, inline: bool = False, decorative: bool = False) -> Markup:
@@ -230,7 +239,7 @@ def ledger_sentence(r: LedgerRow, names: Names) -> str:
     if isinstance(r.payee, int) and not isinstance(r.payer, int):
         return sentence(f"{to} {'take' if to == 'you' else 'takes'} {amount} from {_party(frm)}")
     if isinstance(r.payer, int) and not isinstance(r.payee, int):
-        return sentence(f"{frm} {'put' if frm == 'you' else 'puts'} {amount} into {_party(to)}")
+        return sentence(f"{frm} {'pay' if frm == 'you' else 'pays'} {amount} into {_party(to)}")
     return sentence(f"{frm} {'pay' if frm == 'you' else 'pays'} {to} {amount}")
 
 

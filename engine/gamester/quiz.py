@@ -21,6 +21,7 @@ from typing import Any
 
 from .cards import RANK_NAMES, SUIT_NAMES, Card
 from .errors import RulesetError
+from .words import Names, player
 
 ATTEMPTS = 500
 
@@ -59,9 +60,10 @@ def exercise(game: str, ruleset: str, seed: int, kind: str, question: str, hands
     for c, _ in explanation:
         if c and c not in clauses:
             clauses.append(c)
-    return {"game": game, "ruleset": ruleset, "seed": seed, "kind": kind, "draw": draw, "question": question,
-            "hands": hands, "choices": choices, "answer": answer, "answer_seat": answer_seat,
-            "explanation": [{"clause": c, "text": t} for c, t in explanation], "clauses": clauses}
+    w = Names().text  # the words are a reader's: "Player 1 (eldest)", never "Seat 0" (answer_seat stays a number)
+    return {"game": game, "ruleset": ruleset, "seed": seed, "kind": kind, "draw": draw, "question": w(question),
+            "hands": hands, "choices": [w(c) for c in choices], "answer": w(answer), "answer_seat": answer_seat,
+            "explanation": [{"clause": c, "text": w(t)} for c, t in explanation], "clauses": clauses}
 
 
 def card_words(c: Card) -> str:
@@ -101,23 +103,24 @@ def seat_labels(ex: dict[str, Any], quiz_seats: Callable[[dict[str, Any]], list[
     """A label for each hand the exercise shows: the game's own (``GameSpec.quiz_seats``), else "Seat n"."""
     if quiz_seats is not None:
         return list(quiz_seats(ex))
-    return [f"Seat {s}" for s in range(len(ex["hands"] or []))]
+    return [player(s) for s in range(len(ex["hands"] or []))]
 
 
 def question_html(ex: dict[str, Any], labels: list[str]) -> str:
     """The question and the hands it shows, cards drawn as cards (no choices: a page lists them, a widget makes
     them buttons)."""
-    from .html import cards_html, e
-    out = f'<p class="gm-quiz-question-text">{e(ex["question"])}</p>'
+    from .html import cards_html, h
+    w = Names().text
+    out = h("p", {"class": "gm-quiz-question-text"}, w(ex["question"]))
     if ex["hands"]:
-        rows = "".join(f'<tr><th scope="row">{e(labels[s])}</th><td>{cards_html(h)}</td></tr>'
-                       for s, h in enumerate(ex["hands"]))
-        out += f'<table class="gm-ex-hands"><tbody>{rows}</tbody></table>'
+        out += h("table", {"class": "gm-ex-hands"}, h("tbody", {}, [
+            h("tr", {}, h("th", {"scope": "row"}, w(labels[s])), h("td", {}, cards_html(hand)))
+            for s, hand in enumerate(ex["hands"])]))
     return out
 
 
-def explanation_html(ex: dict[str, Any], base: str) -> str:
+def explanation_html(ex: dict[str, Any], base: str, passages: dict | None = None) -> str:
     """The explanation's sentences, each with a link to its clause on the Clauses page (``base`` leads there)."""
-    from .html import e
-    return " ".join(f'{e(x["text"])} <small>(<a class="gm-clause" href="{e(base)}clauses/#{e(x["clause"])}">'
-                    f'{e(x["clause"])}</a>)</small>' for x in ex["explanation"])
+    from .html import h, rule_link
+    return " ".join(h("span", {}, x["text"], " ", h("small", {}, rule_link(x["clause"], base, passages)))
+                    for x in ex["explanation"])

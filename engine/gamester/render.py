@@ -59,8 +59,10 @@ from typing import Any
 
 from . import commands
 from .errors import RulesetError
+from .html import h, named
 from .options import parse_int
 from .registry import GameSpec, WidgetSpec, games, get_game
+from .words import Names
 
 MAX_SEED = 2**63 - 1
 
@@ -149,23 +151,36 @@ def compute(kind: str, args: dict[str, Any]) -> dict[str, Any]:
             "results": results}
 
 
+def preset_words(name: str) -> str:
+    """A ruleset's name as a reader reads it: ``cotton-1674`` -> ``Cotton 1674``, ``short-pack`` -> ``Short pack``."""
+    t = str(name).replace("-", " ").replace("_", " ").strip()
+    return t[:1].upper() + t[1:]
+
+
+def _value_words(v: Any) -> str:
+    return str(v).replace("-", " ").replace("_", " ") if not isinstance(v, bool) else ("yes" if v else "no")
+
+
 def _ruleset_label(spec: Any, opts_string: str, name: str) -> str:
-    """A preset's name, or the nearest preset and what differs from it: ``reconstruction, but ten_ace=11``."""
+    """A ruleset in words: the nearest preset's name and what differs from it, never the settings string:
+    ``Reconstruction rules, with a different ten ace (11)``."""
     try:
         presets = spec.presets
         opts = spec.parse_ruleset(opts_string)
     except (ValueError, AttributeError):
-        return name
+        return preset_words(name)
     best = None
     for p in presets.values():
         diff = [s.name for s in spec.options.specs() if getattr(p.options, s.name) != getattr(opts, s.name)]
         if best is None or len(diff) < len(best[1]):
             best = (p.name, diff)
     if best is None:
-        return name
+        return preset_words(name)
+    head = f"{preset_words(best[0])} rules"
     if not best[1]:
-        return best[0]
-    return best[0] + ", but " + ", ".join(f"{k}={getattr(opts, k)}" for k in best[1])
+        return head
+    return head + ", except " + ", ".join(
+        f"{_value_words(k)}: {_value_words(getattr(opts, k))}" for k in best[1])
 
 
 def render_data(data: dict[str, Any], *, base: str = "../", passages: dict | None = None) -> str:
@@ -176,11 +191,13 @@ def render_data(data: dict[str, Any], *, base: str = "../", passages: dict | Non
     results = data["results"]
     if w.command == "compare":
         labels = [_ruleset_label(spec, r["options"], r["ruleset"]) for r in results]
-        return head + spec.narrator.compare_html(results, labels, players, base, passages) + "</div>"
+        body = spec.narrator.compare_html(results, labels, players, base, passages)
+        return head + named(body, Names(None, players)) + "</div>"
     r = results[0]
-    cap = (f'<p class="gm-ruleset">Ruleset <strong>{e(r["ruleset"])}</strong>: '
-           f'<code>{e(r["options"])}</code></p>')
-    return head + cap + spec.narrator.result_html(r["data"], players, base, passages) + "</div>"
+    cap = h("p", {"class": "gm-ruleset", "data-ruleset": r["options"]}, "Played by the ",
+            h("strong", {}, _ruleset_label(spec, r["options"], r["ruleset"])), ".")
+    body = spec.narrator.result_html(r["data"], players, base, passages)
+    return head + cap + named(body, Names(None, players)) + "</div>"
 
 
 def render(kind: str, args: dict[str, Any], *, base: str = "../", passages: dict | None = None) -> str:
@@ -201,8 +218,8 @@ def widget_html(kind: str, args: dict[str, Any], *, base: str = "../") -> str:
     spec_json = e(json.dumps(w.to_json(), sort_keys=True, ensure_ascii=False), quote=True)
     return (f'<div class="gm-widget" data-widget="{e(kind)}" data-spec="{spec_json}" data-args=\'{data}\' '
             f'data-base="{e(base)}"><div class="gm-widget-static">{html}</div>'
-            f'<p class="gm-widget-note"><small>{e(w.blurb)} The example above was computed when the site was built; '
-            "the widget replays it live in your browser (Python runs on this page through Pyodide, nothing leaves "
+            f'<p class="gm-widget-note"><small>{e(w.blurb)} The example above was worked out when the site was '
+            "built; the widget plays it again live, with the card engine running in your browser (nothing leaves "
             "your machine).</small></p></div>")
 
 

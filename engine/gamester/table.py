@@ -102,6 +102,7 @@ class Choice:
 class LogEntry:
     text: str
     clause: str = ""
+    starts_deal: bool = False   # the first words of a new deal (the prompt says the last deal's end apart)
 
 
 @dataclass
@@ -134,6 +135,7 @@ class Table:
     money: list[Pot] = field(default_factory=list)
     money_title: str = "On the table"
     prompt: str = ""
+    between: str = ""           # how the last deal ended, said apart from the new deal's prompt
     choices: list[Choice] = field(default_factory=list)
     choices_label: str = "Your choices"
     chances: list[Chance] = field(default_factory=list)
@@ -183,6 +185,15 @@ def said(entries: list[LogEntry]) -> str:
     return " ".join(sentence(x.text) for x in entries)
 
 
+def said_apart(entries: list[LogEntry]) -> tuple[str, str]:
+    """What the last action caused, as (the end of a deal, what follows): a deal that ended and the next one
+    that began are two things to read, not one prompt."""
+    k = next((i for i, x in enumerate(entries) if x.starts_deal), None)
+    if not k:
+        return "", said(entries)
+    return said(entries[:k]), said(entries[k:])
+
+
 # -- the drawing -------------------------------------------------------------------------------------------------
 def _named(t: Table) -> tuple[Table, Names]:
     """The table with every seat named for its reader (:class:`gamester.words.Names`), in every text it shows."""
@@ -194,7 +205,8 @@ def _named(t: Table) -> tuple[Table, Names]:
     if t.end is not None:
         end = replace(t.end, headline=nm.sentence(t.end.headline), lines=[nm.sentence(x) for x in t.end.lines],
                       totals=[(s, nm(s, "") if name == f"Seat {s}" else w(name), n) for s, name, n in t.end.totals])
-    return replace(t, subtitle=w(t.subtitle), seats=seats, prompt=w(t.prompt), choices_label=w(t.choices_label),
+    return replace(t, subtitle=w(t.subtitle), seats=seats, prompt=w(t.prompt), between=w(t.between),
+                   choices_label=w(t.choices_label),
                    centre=[replace(p, title=w(p.title), plays=[(w(a), c) for a, c in p.plays], note=w(p.note))
                            for p in t.centre],
                    money=[replace(p, name=w(p.name), text=w(p.text), note=w(p.note)) for p in t.money],
@@ -338,6 +350,9 @@ def render(t: Table, *, base: str = "../", passages: dict | None = None, level: 
              h("p", {"class": "gm-t-sub"}, t.subtitle) if t.subtitle else None,
              h("div", {"class": "gm-t-felt"}, h("ul", {"class": "gm-t-seats", "aria-label": "The seats"},
                                                [_seat_html(s) for s in t.seats]), centre),
+             h("div", {"class": "gm-t-between", "role": "status", "data-deal-over": "1"},
+               h("p", {"class": "gm-t-between-title"}, h("strong", {}, "The last deal")), h("p", {}, t.between))
+             if t.between else None,
              h("p", {"class": "gm-t-prompt", "role": "status"}, t.prompt),
              choices, chances, _end_html(t.end, level + 1, base, passages, names) if t.end else None, log)
 
@@ -373,4 +388,4 @@ def replay_steps(state: State) -> Iterator[tuple[int, str, State]]:
 
 __all__ = ["Chance", "Choice", "End", "LedgerRow", "LogEntry", "Pile", "Pot", "Seat", "Table", "card_back",
            "card_face", "card_name", "chance_words", "counters_words", "ledger_table", "render",
-           "render_table", "replay_steps", "said", "sentence", "table_for"]
+           "render_table", "replay_steps", "said", "said_apart", "sentence", "table_for"]

@@ -97,7 +97,9 @@ class Names:
             out.append(text[pos:m.start()])
             name = self.seats(nums, m.group(2) or "")
             before = "".join(out)
-            if name.startswith("you") and _SUBJECT_BEFORE.search(before):
+            if re.search(r"(?:^|[.!?]\s+)$", before):  # a sentence starts with the name
+                name = name[:1].upper() + name[1:]
+            if name.lower().startswith("you") and _SUBJECT_BEFORE.search(before):
                 you_from.append(len(before))
             out.append(name)
             pos = m.end()
@@ -114,11 +116,11 @@ class Names:
 def _agree(s: str) -> str:
     """``s`` starts with a subject "you" (or "you and Player 3"): the verb after it agrees, and "his" in the same
     clause becomes "your" (only for "you" alone)."""
-    m = re.match(r"(you(?: and [A-Z][\w ]*?\d+)?)(\s+)([A-Za-z-]+)", s)
+    m = re.match(r"([Yy]ou(?: and [A-Z][\w ]*?\d+)?)(\s+)([A-Za-z-]+)", s)
     if not m:
         return s
     subject, gap, verb = m.groups()
-    if subject == "you":
+    if subject.lower() == "you":
         if s[m.end():].startswith("'s"):
             return s
         new_verb = _base_form(verb)

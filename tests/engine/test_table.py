@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 from gamester import Card, get_game
 from gamester.game import TERMINAL, RandomBot
 from gamester.ledger import Ledger
-from gamester.words import player
 from gamester.table import (
     Choice,
     End,
@@ -35,6 +34,7 @@ from gamester.table import (
     render_table,
     table_for,
 )
+from gamester.words import player
 
 VOID = {"br", "img", "input", "hr", "meta", "link", "wbr", "col", "area", "base", "source", "track", "embed"}
 

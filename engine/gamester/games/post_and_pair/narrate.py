@@ -23,11 +23,13 @@ from ...html import (
     ledger_html,
     notes_html,
     roles_of,
+    rule_link,
     seat_label,
     seat_table,
     seats_words,
     suit_html,
 )
+from ...words import sentence
 
 #: The parties of a Post and Pair ledger that are not seats.
 PARTIES = {"post": "the Post dish", "pair": "the Pair dish", "seat": "the Seat stakes", "vyes": "the vyes",
@@ -169,7 +171,7 @@ def _only_notes(results: list[dict], labels: list[str], base: str) -> str:
         own = list(dict.fromkeys(n for n in mine if n not in others))
         if own:
             items.append(f"<li>Under <em>{e(lab)}</em>:<ul>" + "".join(
-                f'<li>{e(r)} <small>(<a class="gm-clause" href="{e(base)}clauses/#{e(c)}">{e(c)}</a>)</small></li>'
+                f'<li>{e(sentence(r))} <small>{rule_link(c, base, None)}</small></li>'
                 for c, r in own[:6]) + "</ul></li>")
     return ('<p><small>Why: the steps each reading takes that the other does not.</small></p>'
             f'<ul class="gm-why">{"".join(items)}</ul>') if items else ""

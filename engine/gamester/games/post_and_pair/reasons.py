@@ -107,16 +107,19 @@ def _explain(st: Any) -> list[Line]:
     if d.trump_rule in (rules.TRUMP_SUIT_COUNT, rules.TRUMP_NO_POST):
         lead = "no Post is shown, so trumps are counted: " if d.trump_rule == rules.TRUMP_NO_POST else ""
         among = "all the cards dealt, folded hands included" if len(live) < len(hands) else "all the cards dealt"
-        notes.append((d.trump_rule, f"Trumps: {lead}{SUIT_NAMES[suit]} count most points over {among} ({pts}; "
-                                    "court cards 10, Ace 11)"))
-        if len(tied) > 1:
+        if len(tied) > 1:  # say the tie once, then how it is broken (not "Hearts count most" and then a tie)
             names = " and ".join(SUIT_NAMES[SUITS[s]] for s in tied)
+            notes.append((d.trump_rule, f"Trumps: {lead}{names} tie for most points over {among} ({pts}; "
+                                        "court cards 10, Ace 11)"))
             if o.trump_tie == "eldest":
-                notes.append((rules.TRUMP_TIE, f"Trumps: {names} tie on points; {SUIT_NAMES[suit]} win, as the suit "
+                notes.append((rules.TRUMP_TIE, f"Trumps: of the tied suits, {SUIT_NAMES[suit]} win, as the suit "
                                          "of the highest such card held by the eldest player still in"))
             else:
-                notes.append((rules.TRUMP_TIE_SUIT_ORDER, f"Trumps: {names} tie on points; {SUIT_NAMES[suit]} win "
+                notes.append((rules.TRUMP_TIE_SUIT_ORDER, f"Trumps: of the tied suits, {SUIT_NAMES[suit]} win "
                                                     "in the order Spades, Hearts, Diamonds, Clubs"))
+        else:
+            notes.append((d.trump_rule, f"Trumps: {lead}{SUIT_NAMES[suit]} count most points over {among} ({pts}; "
+                                        "court cards 10, Ace 11)"))
     elif d.trump_rule == rules.TRUMP_BEST_POST:
         notes.append((rules.TRUMP_BEST_POST, f"Trumps: {SUIT_NAMES[suit]}, the suit of the best Post shown ({who(d.post)})"))
     elif d.trump_rule == rules.TRUMP_ABSENT:

@@ -12,8 +12,7 @@ from typing import Any
 from ...cards import SUIT_NAMES
 from ...ledger import Ledger
 from ...registry import get_game
-from ...table import Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, ahead, replay_steps
-from ...table import said as join_said
+from ...table import Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, ahead, replay_steps, said_apart
 from . import rules
 from .narrate import PARTIES
 from .state import PostAndPairState
@@ -60,7 +59,7 @@ def _act_words(a: str, bet: int) -> tuple[str, str]:
 def _start(dealer: int, eldest: int, carried: dict) -> list[LogEntry]:
     rl = roles(dealer, eldest)
     out = [LogEntry(f"{label(dealer, rl)} deals two cards each, one at a time; {label(eldest, rl)} is the eldest "
-                    "hand", rules.DEAL_ROTATE),
+                    "hand", rules.DEAL_ROTATE, starts_deal=True),
            LogEntry("every player stakes one counter at Post and one at Pair", rules.STAKE_POST)]
     left = sum(carried.values())
     if left:
@@ -243,15 +242,15 @@ def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[st
         tot = ledger.net(n)
         end = End(head + ".", lines, rows, totals=[(s, f"Seat {s}", tot[s]) for s in range(n)], winners=winners)
         prompt = f"The game is over. {head}."
-        question, lab = "", ""
+        question, lab, between = "", "", ""
     else:
         question, lab = _question(state, seat, rl)
-        said = join_said(groups[-1] if len(groups) > 1 else [])
+        between, said = said_apart(groups[-1] if len(groups) > 1 else [])
         prompt = (said + " " + question).strip()
     show_choices = not over and (seat is None or seat == cp)
     return Table(title=title, subtitle=sub, seats=seats, centre=centre, money=money,
                  money_title="The dishes" if not over else "Left at the end",
-                 prompt=prompt, choices=_choices(legal) if show_choices else [], choices_label=lab,
+                 prompt=prompt, between=between, choices=_choices(legal) if show_choices else [], choices_label=lab,
                  log=log, end=end, game=state.game, reader=seat, to_act=cp, parties=PARTIES)
 
 

@@ -18,6 +18,7 @@ from ...html import (
     facts_html,
     ledger_html,
     roles_of,
+    rule_link,
     seat_label,
     seat_table,
 )
@@ -114,8 +115,7 @@ def _put_deal_html(dd: dict, n: int, base: str, passages: dict | None) -> str:
         text = _PUT_RESULTS.get(str(r.get("kind")), str(r.get("kind"))).format(
             w=seat_label(w, n, PARTIES, roles) if w is not None else "nobody")
         text = text[:1].upper() + text[1:]
-        cl = f' <small><a class="gm-clause" href="{e(base)}clauses/#{e(r["clause"])}">{e(r["clause"])}</a></small>' \
-            if r.get("clause") else ""
+        cl = f' <small>{rule_link(str(r["clause"]), base, passages)}</small>' if r.get("clause") else ""
         out.append(f'<p class="gm-outcome"><strong>Result:</strong> {e(text)}.{cl}</p>')
     pts = dd.get("points") or []
     if pts:

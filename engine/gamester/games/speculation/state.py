@@ -500,7 +500,7 @@ class SpeculationState(State):
         seats = []
         net = self.net()
         for s in range(self.players):
-            shown = [c for sh, c in d.exposures if sh == s]
+            shown = [c for sh, c in d.exposures if d.owner.get(c, sh) == s]  # a sold card is the buyer's
             seats.append({"seat": s, "shown": shown, "unturned": len(d.hidden[s]),
                           "cards": format_cards(d.hidden[s]) if self.sees(seat, s) else None,
                           "peeked": s in d.peeked, "net": net[s],
