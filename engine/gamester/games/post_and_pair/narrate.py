@@ -190,9 +190,8 @@ def compare_html(results: list[dict], labels: list[str], players: int, base: str
     summary = f'<div class="gm-diff">{lead}{table}{_only_notes(results, labels, base)}</div>'
     cols = []
     for r, lab in zip(results, labels, strict=False):
-        cols.append(f'<section class="gm-col" data-ruleset="{e(r["ruleset"])}"><h4>{e(lab)}</h4>'
-                    f'<p class="gm-options-string"><small><code>{e(r["options"])}</code></small></p>'
-                    + f'{result_html(r["data"], players, base, passages, compact=True)}</section>')
+        cols.append(f'<section class="gm-col" data-ruleset="{e(r["ruleset"])}" data-options="{e(r["options"])}">'
+                    f'<h4>{e(lab)}</h4>{result_html(r["data"], players, base, passages, compact=True)}</section>')
     return summary + '<div class="gm-compare">' + "".join(cols) + "</div>"
 
 

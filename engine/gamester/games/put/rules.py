@@ -287,7 +287,7 @@ class PutOptions(Options):
     throw_up: str = option("never", choices=("never", "allowed"), clause=THROW_UP,
                            help="whether a player may throw up his cards at his turn (costs a point)")
     unput_deal: str = option("point", choices=("point", "game"), clause=UNPUT_POINT,
-                             help="a deal played out without a put: one point, or the game outright (seed)")
+                             help="a deal played out without a put: one point, or the game outright (the modern handbook account)")
     rubber: int = option(1, range=(1, 2), clause=RUBBER,
                          help="games to win the rubber: 1 (a single game) or 2 (the first to win two games; Truc)")
 
