@@ -246,13 +246,16 @@ def ledger_sentence(r: LedgerRow, names: Names) -> str:
 def ledger_table(rows: list[LedgerRow], caption: str, base: str, passages: dict | None, names: Names,
                  *, data_deal: int | None = None) -> Markup:
     """The one ledger a reader sees: each counter that moved as a sentence, and why (the reason in words and the
-    rule behind it). Each row carries ``data-from/-to/-counters/-clause`` (and ``data-deal`` when ``data_deal`` is
-    given) for tests to read back. A wide table scrolls in its own named, focusable box."""
+    rule behind it). Each row carries ``data-from/-to/-counters/-clause`` (and ``data-deal``, the deal's index from
+    0: ``data_deal`` or the row's own deal) for tests to read back. A wide table scrolls in its own named, focusable box."""
     deals = any(r.deal is not None for r in rows)
     head = h("tr", {}, h("th", {"scope": "col"}, "Deal") if deals else None,
              h("th", {"scope": "col"}, "What moved"), h("th", {"scope": "col"}, "Why"))
+    def deal_of(r: LedgerRow) -> str | None:  # data-deal is the deal's index from 0, as in the printed examples
+        return str(data_deal) if data_deal is not None else (None if r.deal is None else str(r.deal - 1))
+
     body = [h("tr", {"data-from": str(r.payer), "data-to": str(r.payee), "data-counters": str(r.counters),
-                     "data-clause": r.clause, "data-deal": None if data_deal is None else str(data_deal)},
+                     "data-clause": r.clause, "data-deal": deal_of(r)},
               h("td", {"class": "gm-num"}, r.deal) if deals else None,
               h("td", {}, ledger_sentence(r, names)),
               h("td", {}, names.sentence(r.reason), " " if r.clause else "", rule_link(r.clause, base, passages)))

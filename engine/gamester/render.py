@@ -196,7 +196,14 @@ def render_data(data: dict[str, Any], *, base: str = "../", passages: dict | Non
     r = results[0]
     cap = h("p", {"class": "gm-ruleset", "data-ruleset": r["options"]}, "Played by the ",
             h("strong", {}, _ruleset_label(spec, r["options"], r["ruleset"])), ".")
-    body = spec.narrator.result_html(r["data"], players, base, passages)
+    end = ""
+    if w.command == "play" and spec.table is not None and "actions" in r["data"]:
+        # A whole game ends on the page as it ends at the live table: the same End, the same words.
+        from .registry import replay
+        from .table import end_html
+        end = end_html(replay(r["data"]), base=base, passages=passages)
+    body = spec.narrator.result_html(r["data"], players, base, passages, end=end) if end else \
+        spec.narrator.result_html(r["data"], players, base, passages)
     return head + cap + named(body, Names(None, players)) + "</div>"
 
 

@@ -124,6 +124,7 @@ class End:
     totals_caption: str = "Counters won (+) or lost (−) by each seat"
     winners: list[int] = field(default_factory=list)
     no_ledger: str = "Nothing was paid."
+    unit: str = "counter"   # what the totals count: "counter" (data-net) or "point" (data-points)
 
 
 @dataclass
@@ -305,8 +306,10 @@ def _end_html(end: End, level: int, base: str, passages: dict | None, names: Nam
              h("table", {"class": "gm-t-totals"}, h("caption", {}, end.totals_caption),
                h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, "Player"),
                                 h("th", {"scope": "col", "class": "gm-num"}, "Net"))),
-               h("tbody", {}, [h("tr", {"data-seat": s, "data-net": n}, h("th", {"scope": "row"}, _cap(name)),
-                                 h("td", {"class": "gm-num"}, _signed(n))) for s, name, n in end.totals]))
+               h("tbody", {}, [h("tr", {}, h("th", {"scope": "row"}, _cap(name)),
+                                 h("td", {"class": "gm-num", "data-seat": s,
+                                          "data-net" if end.unit == "counter" else "data-points": n}, _signed(n)))
+                               for s, name, n in end.totals]))
              if end.totals else None,
              ledger_table(end.ledger, end.ledger_caption, base, passages, names) if end.ledger else
              (h("p", {"class": "gm-t-none"}, end.no_ledger) if end.no_ledger else None))
@@ -368,6 +371,16 @@ def table_for(state: State, seat: int | None = None, *, analysis: dict[str, Any]
     return spec.table(state, seat, analysis=analysis)
 
 
+def end_html(state: State, *, base: str = "../", passages: dict | None = None, level: int = 4) -> str:
+    """The end of a finished game exactly as the live table draws it (no reader: every player named "Player N"):
+    the printed example of a whole game shows this, so the page and the widget say the result in the same words."""
+    t = table_for(state, None)
+    if t.end is None:
+        return ""
+    t, names = _named(t)
+    return _end_html(t.end, level, base, passages, names)
+
+
 def render_table(state: State, seat: int | None = None, *, analysis: dict[str, Any] | None = None,
                  base: str = "../", passages: dict | None = None, level: int = 3) -> str:
     return render(table_for(state, seat, analysis=analysis), base=base, passages=passages, level=level)
@@ -388,4 +401,4 @@ def replay_steps(state: State) -> Iterator[tuple[int, str, State]]:
 
 __all__ = ["Chance", "Choice", "End", "LedgerRow", "LogEntry", "Pile", "Pot", "Seat", "Table", "card_back",
            "card_face", "card_name", "chance_words", "counters_words", "ledger_table", "render",
-           "render_table", "replay_steps", "said", "said_apart", "sentence", "table_for"]
+           "end_html", "render_table", "replay_steps", "said", "said_apart", "sentence", "table_for"]

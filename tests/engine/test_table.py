@@ -237,8 +237,8 @@ def check(state, reader: int) -> str:
         for w in shown:  # the winner named for the reader: "You win ...", "The computer wins ...", "Player 2 ..."
             want = player(w, reader=reader, players=n)
             assert want in heads[0].text().lower() or want.capitalize() in heads[0].text(), (want, heads[0].text())
-        totals = {int(r.attrs["data-seat"]): int(r.attrs["data-net"]) for r in tree.find_all("tr")
-                  if "data-net" in r.attrs}
+        totals = {int(r.attrs["data-seat"]): int(r.attrs.get("data-net", r.attrs.get("data-points", "")))
+                  for r in tree.find_all("td") if "data-net" in r.attrs or "data-points" in r.attrs}
         assert [totals[s] for s in range(n)] == expected_net(state)
         tables = list(tree.find_all("table", cls="gm-t-ledger"))
         assert len(tables) == (1 if ledger_lines(state) else 0)

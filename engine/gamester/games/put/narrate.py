@@ -144,7 +144,9 @@ def _put_summary(dd: dict, n: int) -> str:
 
 
 def result_html(d: dict, players: int, base: str, passages: dict | None, *, deal: int | None = None,
-                compact: bool = False) -> str:
+                compact: bool = False, end: str = "") -> str:
+    """A game of Put: the cut, then ``end`` (the live table's end of the game: who won, how, the score sheet)
+    when given, else the result as facts and the score sheet; then each deal, trick by trick."""
     n = int(d.get("players") or players)
     parts = []
     facts: list[tuple[str, str]] = []
@@ -155,6 +157,9 @@ def result_html(d: dict, players: int, base: str, passages: dict | None, *, deal
         facts.append(("Cut for the deal", " — then ".join(rounds)
                       + (f": {e(seat_label(fd, n, PARTIES))} deals first" if isinstance(fd, int) else "")))
     score = d.get("score")
+    if end:
+        parts += [facts_html(facts), end]
+        facts, score = [], None
     if isinstance(score, list) and score:
         facts.append(("Final score", ", ".join(
             f"{e(_put_side(i, n, len(score)))}: {v} point{'s' if v != 1 else ''}" for i, v in enumerate(score))))
@@ -162,13 +167,13 @@ def result_html(d: dict, players: int, base: str, passages: dict | None, *, deal
     if "winner" in d:
         facts.append(("Winner", e(_put_side(w, n, len(score) if isinstance(score, list) else n))
                       if isinstance(w, int) else "nobody yet"))
-    if d.get("won_by"):
+    if d.get("won_by") and not end:
         facts.append(("How the game was won", clause_ref(str(d["won_by"]), base)))
     parts.append(facts_html(facts))
     deals = [x for x in (d.get("deals") or [])[:30] if isinstance(x, dict)]
     for j, dd in enumerate(deals):
         parts.append(deal_block(j, dd, _put_summary(dd, n), _put_deal_html(dd, n, base, passages)))
-    if isinstance(d.get("ledger"), list) and d["ledger"]:
+    if isinstance(d.get("ledger"), list) and d["ledger"] and not end:
         parts.append(f'<details class="gm-ledger-all"><summary>The score sheet: every point in order '
                      f'({len(d["ledger"])})</summary>{ledger_html(d["ledger"], n, PARTIES, base, passages)}</details>')
     parts.append(actions_html(d.get("actions")))

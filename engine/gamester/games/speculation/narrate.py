@@ -29,7 +29,7 @@ CLAIM_WORDS = {"winner": "seat {value} took the pool", "best": "the best trump w
                "turn_up": "the turn-up was {value}"}
 
 
-def _spec_deal_html(dd: dict, n: int, base: str, passages: dict | None, deal: int) -> str:
+def _spec_deal_html(dd: dict, n: int, base: str, passages: dict | None, deal: int, ledger: bool = True) -> str:
     roles = roles_of(dd, n)
     hands = dd.get("hands") if isinstance(dd.get("hands"), list) else None
     net = dd.get("net") if isinstance(dd.get("net"), list) else None
@@ -79,17 +79,21 @@ def _spec_deal_html(dd: dict, n: int, base: str, passages: dict | None, deal: in
     if dd.get("carried_out"):
         facts.append(("Left in the pool for the next deal", counters_text(dd["carried_out"])))
     parts.append(facts_html(facts))
-    if isinstance(dd.get("ledger"), list):
+    if isinstance(dd.get("ledger"), list) and ledger:
         parts.append(ledger_html(dd["ledger"], n, PARTIES, base, passages, deal, roles))
     return "".join(parts)
 
 
 def result_html(d: dict, players: int, base: str, passages: dict | None, *, deal: int | None = None,
-                compact: bool = False) -> str:
+                compact: bool = False, end: str = "") -> str:
+    """A game of Speculation: ``end`` (the live table's end of the game: who came out ahead, each deal's pool,
+    every counter that moved) when given, else the totals, facts and ledger; then each deal in turn."""
     n = int(d.get("players") or players)
     net = d.get("net") if isinstance(d.get("net"), list) else None
     deals = [x for x in (d.get("deals") or [])[:30] if isinstance(x, dict)]
-    parts = []
+    parts = [end] if end else []
+    if end:
+        net = None
     if net:
         parts.append('<p class="gm-caption"><small>Counters won or lost over the whole game:</small></p>'
                      + seat_table(n, None, net, {}, PARTIES, None))
@@ -98,13 +102,14 @@ def result_html(d: dict, players: int, base: str, passages: dict | None, *, deal
         pl = d.get("pool_left")
         facts.append(("Left in the pool at the end", counters_text(pl) if pl else "nothing"))
     parts.append(facts_html(facts))
-    if isinstance(d.get("ledger"), list):
+    if isinstance(d.get("ledger"), list) and not end:
         parts.append(ledger_html(d["ledger"], n, PARTIES, base, passages))
     for j, dd in enumerate(deals):
         w = dd.get("winner")
         what = (f"Seat {dd.get('dealer')} deals · turn-up {card_name(dd.get('turn_up'))}"
                 + (f" · Seat {w} takes the pool" if isinstance(w, int) else ""))
-        parts.append(deal_block(j, dd, what, _spec_deal_html(dd, n, base, passages, j)))
+        # With the end drawn as the live table draws it, its ledger (deal by deal) is the one ledger shown.
+        parts.append(deal_block(j, dd, what, _spec_deal_html(dd, n, base, passages, j, ledger=not end)))
     parts.append(actions_html(d.get("actions")))
     return "".join(parts)
 
