@@ -13,12 +13,14 @@ from typing import Any
 
 from ...cards import SUIT_NAMES
 from ...html import (
+    Markup,
     actions_html,
     and_words,
     counters_text,
     deal_block,
     e,
     facts_html,
+    h,
     hands_of,
     ledger_html,
     notes_html,
@@ -111,8 +113,8 @@ def result_html(d: dict, players: int, base: str, passages: dict | None, deal: i
     if isinstance(d.get("ledger"), list):
         more += ledger_html(d["ledger"], n, PARTIES, base, passages, deal, roles)
     if compact and more:
-        more = (f'<details class="gm-more"><summary>How it was decided, and every counter that moved '
-                f'({len(d.get("ledger") or [])} ledger lines)</summary>{more}</details>')
+        more = h("details", {"class": "gm-more"}, h("summary", {}, "How it was decided, and every counter that "
+                                                    f"moved ({len(d.get('ledger') or [])} ledger lines)"), Markup(more))
     parts.append(more)
     if isinstance(d.get("deals"), list) and deal is None:
         for j, sub in enumerate(d["deals"][:30]):
@@ -133,10 +135,9 @@ def _compare_table(results: list[dict], labels: list[str]) -> tuple[str, list[st
         differs = len(set(keys)) > 1
         if differs:
             changed.append(name)
-        cls = ' class="gm-differs-row"' if differs else ""
-        mark = ' <mark class="gm-differs">differs</mark>' if differs else ""
-        rows.append(f"<tr{cls}><th scope=\"row\">{e(name)}{mark}</th>" + "".join(f"<td>{c}</td>" for c in cells)
-                    + "</tr>")
+        rows.append(h("tr", {"class": "gm-differs-row" if differs else None},
+                      h("th", {"scope": "row"}, name, [" ", h("mark", {"class": "gm-differs"}, "differs")] if differs
+                        else None), [h("td", {}, Markup(c)) for c in cells]))
 
     row("Trumps", [suit_html(d.get("trump")) if d.get("trump") else "none" for d in ds],
         [json.dumps(d.get("trump")) for d in ds])
@@ -151,9 +152,8 @@ def _compare_table(results: list[dict], labels: list[str]) -> tuple[str, list[st
             [str(v) for v in vals])
     if any(d.get("box") for d in ds):
         row("To the box", [counters_text(d.get("box") or 0) for d in ds], [str(d.get("box")) for d in ds])
-    head = "<th scope=\"col\">For each seat</th>" + "".join(f"<th>{e(lab)}</th>" for lab in labels)
-    return (f'<table class="gm-compare-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody>'
-            "</table>", changed)
+    head = h("tr", {}, h("th", {"scope": "col"}, "For each player"), [h("th", {}, lab) for lab in labels])
+    return h("table", {"class": "gm-compare-table"}, h("thead", {}, head), h("tbody", {}, rows)), changed
 
 
 def _only_notes(results: list[dict], labels: list[str], base: str) -> str:
@@ -170,11 +170,10 @@ def _only_notes(results: list[dict], labels: list[str], base: str) -> str:
         others = {n for j, s in enumerate(sets) if j != i for n in s}
         own = list(dict.fromkeys(n for n in mine if n not in others))
         if own:
-            items.append(f"<li>Under <em>{e(lab)}</em>:<ul>" + "".join(
-                f'<li>{e(sentence(r))} <small>{rule_link(c, base, None)}</small></li>'
-                for c, r in own[:6]) + "</ul></li>")
-    return ('<p><small>Why: the steps each reading takes that the other does not.</small></p>'
-            f'<ul class="gm-why">{"".join(items)}</ul>') if items else ""
+            items.append(h("li", {}, "Under ", h("em", {}, lab), ":", h("ul", {}, [
+                h("li", {}, sentence(r), " ", h("small", {}, rule_link(c, base, None))) for c, r in own[:6]])))
+    return (h("p", {}, h("small", {}, "Why: the steps each reading takes that the other does not."))
+            + h("ul", {"class": "gm-why"}, items)) if items else ""
 
 
 def compare_html(results: list[dict], labels: list[str], players: int, base: str, passages: dict | None) -> str:
@@ -187,19 +186,18 @@ def compare_html(results: list[dict], labels: list[str], players: int, base: str
     else:
         lead = ("<p><strong>On these cards the readings agree</strong>: the same dishes go to the same hands and "
                 "every counter ends in the same place.</p>")
-    summary = f'<div class="gm-diff">{lead}{table}{_only_notes(results, labels, base)}</div>'
-    cols = []
-    for r, lab in zip(results, labels, strict=False):
-        cols.append(f'<section class="gm-col" data-ruleset="{e(r["ruleset"])}" data-options="{e(r["options"])}">'
-                    f'<h4>{e(lab)}</h4>{result_html(r["data"], players, base, passages, compact=True)}</section>')
-    return summary + '<div class="gm-compare">' + "".join(cols) + "</div>"
+    summary = h("div", {"class": "gm-diff"}, Markup(lead), table, Markup(_only_notes(results, labels, base)))
+    cols = [h("section", {"class": "gm-col", "data-ruleset": r["ruleset"], "data-options": r["options"]},
+              h("h4", {}, lab), Markup(result_html(r["data"], players, base, passages, compact=True)))
+            for r, lab in zip(results, labels, strict=False)]
+    return summary + h("div", {"class": "gm-compare"}, cols)
 
 
 # -- plain text (the CLI) --------------------------------------------------------------------------------------
 def deal_text(d: dict[str, Any]) -> str:
     lines = [f"Dealer: seat {d['dealer']}; eldest hand: seat {d['eldest']}"]
-    for s, h in enumerate(d["hands"]):
-        lines.append(f"  seat {s}: {h}")
+    for s, hand in enumerate(d["hands"]):
+        lines.append(f"  seat {s}: {hand}")
     lines.append("Actions: " + "; ".join(f"seat {s} {a}" for s, a in d["actions"]))
     lines.append(f"Outcome: {d['outcome']}" + (f"; trumps {SUIT_NAMES[d['trump']]}" if d["trump"] else ""))
     for n in d["notes"]:
@@ -234,8 +232,8 @@ def settle_text(data: dict[str, Any]) -> str:
     """A show-down of given hands (``gamester settle post-and-pair``), ledger line by ledger line."""
     out = [f"Ruleset: {data['follows'] or 'custom'}: {data['ruleset']}"]
     roles = {data["eldest"]: " (eldest)", data["dealer"]: " (dealer)"}
-    for s, h in enumerate(data["hands"]):
-        out.append(f"  seat {s}{roles.get(s, '')}: {h}" + ("  (folded)" if s in data["folded"] else ""))
+    for s, hand in enumerate(data["hands"]):
+        out.append(f"  seat {s}{roles.get(s, '')}: {hand}" + ("  (folded)" if s in data["folded"] else ""))
     for n in data["notes"]:
         out.append(f"Note [{n['clause']}]: {n['reason']}")
     out.append("Ledger:")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...html import (
+    Markup,
     actions_html,
     card_html,
     card_name,
@@ -15,6 +16,7 @@ from ...html import (
     deal_block,
     e,
     facts_html,
+    h,
     ledger_html,
     roles_of,
     seat_label,
@@ -49,9 +51,9 @@ def _spec_deal_html(dd: dict, n: int, base: str, passages: dict | None, deal: in
         facts.append(("Brought in from the last deal", counters_text(dd["carried_in"])))
     exp = dd.get("exposures") or []
     if exp:
-        facts.append(("Cards turned, in order", '<span class="gm-turns">' + " → ".join(
-            f'<span class="gm-turn">{e(seat_label(s, n, PARTIES))}&nbsp;{card_html(c)}</span>'
-            for s, c in exp) + "</span>"))
+        facts.append(("Cards turned, in order", h("span", {"class": "gm-turns"}, [
+            [" → " if k else "", h("span", {"class": "gm-turn"}, seat_label(s, n, PARTIES), "\u00a0", card_html(c))]
+            for k, (s, c) in enumerate(exp)])))
     offers = dd.get("offers") or []
     if offers:
         items = []
@@ -65,9 +67,10 @@ def _spec_deal_html(dd: dict, n: int, base: str, passages: dict | None, deal: in
                        f"{counters_text(o.get('price'))}")
             else:
                 end = "not sold" if o.get("result") == "refused" else e(str(o.get("result")))
-            items.append(f"<li>{e(seat_label(o.get('seller'), n, PARTIES, roles))} offers {what} "
-                         f"({cards_html(o.get('cards') or [])}): {', '.join(bids) or 'no bids'}; {end}.</li>")
-        facts.append(("Trading", f'<ul class="gm-offers">{"".join(items)}</ul>'))
+            items.append(h("li", {}, seat_label(o.get("seller"), n, PARTIES, roles), " offers ", Markup(what),
+                           " (", cards_html(o.get("cards") or []), "): ", Markup(", ".join(bids) or "no bids"), "; ",
+                           Markup(end), "."))
+        facts.append(("Trading", h("ul", {"class": "gm-offers"}, items)))
     if dd.get("passed"):
         facts.append(("The deal passes", "the turn-up is an Ace or a court card, so its holder takes the pool at "
                                          "once"))
@@ -118,8 +121,8 @@ def result_html(d: dict, players: int, base: str, passages: dict | None, *, deal
 def deal_text(rec: dict) -> list[str]:
     lines = [f"Deal {rec['deal']}: seat {rec['dealer']} deals; turn-up {rec['turn_up']} (trumps {rec['trump']}); "
              f"pool brought in {rec['carried_in']}"]
-    for s, h in enumerate(rec["hands"]):
-        lines.append(f"  seat {s}: {h}")
+    for s, hand in enumerate(rec["hands"]):
+        lines.append(f"  seat {s}: {hand}")
     if rec["spare"]:
         lines.append(f"  spare hand: {rec['spare']}")
     if rec["passed"]:
