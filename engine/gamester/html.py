@@ -340,18 +340,6 @@ def notes_html(notes: Any, base: str, title: str = "How it was decided", players
     return h("div", {"class": "gm-notes"}, h("p", {"class": "gm-notes-title"}, h("strong", {}, title)), h("ol", {}, items))
 
 
-def actions_html(acts: Any, roles: dict[int, str] | None = None, players: int = 0) -> Markup:
-    """The moves as the record keeps them, folded away (the notation is the engine's: a replayable record)."""
-    if not isinstance(acts, list) or not acts:
-        return Markup("")
-    names = Names(None, players, roles)
-    items = [h("li", {}, f"{cap(names(a[0]))}: {a[1]}")
-             if isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) else h("li", {}, str(a))
-             for a in acts[:400]]
-    return h("details", {"class": "gm-actions"}, h("summary", {}, f"Every move, as the record keeps it ({len(acts)})"),
-             h("ol", {}, items))
-
-
 def deal_block(j: int, sub: dict, what: str, body: str) -> str:
     return h("details", {"class": "gm-deal", "open": j == 0}, h("summary", {}, f"Deal {j + 1}: {what}"), Markup(body))
 

@@ -121,7 +121,7 @@ class End:
     ledger: list[LedgerRow] = field(default_factory=list)
     ledger_caption: str = "Every counter that moved, with the rule that moved it"
     totals: list[tuple[int, str, int]] = field(default_factory=list)  # (seat, name, net)
-    totals_caption: str = "Counters won (+) or lost (−) by each seat"
+    totals_caption: str = "Counters won (+) or lost (−) by each player"
     winners: list[int] = field(default_factory=list)
     no_ledger: str = "Nothing was paid."
     unit: str = "counter"   # what the totals count: "counter" (data-net) or "point" (data-points)

@@ -14,7 +14,6 @@ from typing import Any
 from ...cards import SUIT_NAMES
 from ...html import (
     Markup,
-    actions_html,
     and_words,
     counters_text,
     deal_block,
@@ -32,6 +31,7 @@ from ...html import (
     suit_html,
 )
 from ...words import sentence
+from . import rules
 
 #: The parties of a Post and Pair ledger that are not seats.
 PARTIES = {"post": "the Post dish", "pair": "the Pair dish", "seat": "the Seat stakes", "vyes": "the vyes",
@@ -39,6 +39,25 @@ PARTIES = {"post": "the Post dish", "pair": "the Pair dish", "seat": "the Seat s
 
 
 _DISHES = ("pair", "post", "seat")
+
+
+def act_words(a: str, bet: int = 0) -> tuple[str, str]:
+    """What an action does, in words (with the seat before it: "Seat 2 vyes 3"), and the rule it follows."""
+    verb, _, num = a.partition(" ")
+    return {
+        "seat": ("stakes the Seat on his two cards", rules.STAKE_SEAT),
+        "abandon": ("abandons his two cards", rules.STAKE_ABANDON),
+        "pass": ("passes", rules.VYE_ELDEST_PASS),
+        "vye": (f"vyes {num}", rules.VYE_ONE_CHANCE),
+        "drop": ("will not vye, and drops out", rules.VYE_ONE_CHANCE),
+        "match": (f"matches the vye of {bet}", rules.VYE_MATCH),
+        "revye": (f"re-vyes {num}", rules.VYE_MATCH),
+        "fold": ("folds", rules.VYE_MATCH),
+        "play": ("plays it out", rules.VYE_DEALER_CHOICE),
+        "double": ("doubles", rules.VYE_DEALER_CHOICE),
+        "part": ("agrees to part stakes", rules.SETTLE_PART),
+        "show": ("asks for a show", rules.SETTLE_PART),
+    }.get(verb, (a, ""))
 
 
 def _pp_outcome(d: dict, roles: dict[int, str]) -> str | None:
@@ -108,6 +127,15 @@ def result_html(d: dict, players: int, base: str, passages: dict | None, deal: i
     for key in ("carried_out", "carried"):
         if key in d:
             facts.append(("Left on the table for the next deal", _dish_amounts(d.get(key))))
+    acts = [x for x in d.get("actions") or [] if isinstance(x, list) and len(x) == 2 and isinstance(x[0], int)]
+    if acts and deal is None:
+        said, bet = [], 0
+        for p, a in acts[:60]:
+            verb, _, num = str(a).partition(" ")
+            bet = int(num) if verb == "vye" and num.isdigit() else bet + int(num) if verb == "revye" and \
+                num.isdigit() else bet
+            said.append(f"{seat_label(p, n, PARTIES, roles)} {act_words(str(a), bet)[0]}")
+        facts.append(("What each player did", e("; ".join(said)) + "."))
     parts.append(facts_html(facts))
     more = notes_html(d.get("notes"), base)
     if isinstance(d.get("ledger"), list):
@@ -121,7 +149,6 @@ def result_html(d: dict, players: int, base: str, passages: dict | None, deal: i
             if isinstance(sub, dict):
                 parts.append(deal_block(j, sub, f"dealt by {seat_label(sub.get('dealer'), n, PARTIES)}",
                                          result_html(sub, players, base, passages, j)))
-    parts.append(actions_html(d.get("actions"), roles))
     return "".join(parts)
 
 

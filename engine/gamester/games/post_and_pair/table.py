@@ -14,7 +14,7 @@ from ...ledger import Ledger
 from ...registry import get_game
 from ...table import Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, ahead, replay_steps, said_apart
 from . import rules
-from .narrate import PARTIES
+from .narrate import PARTIES, act_words
 from .state import PostAndPairState
 
 STATUS = {"abandoned": "abandoned his cards", "dropped": "dropped out", "folded": "folded"}
@@ -36,24 +36,6 @@ def label(seat: Any, rl: dict[int, str]) -> str:
         r = rl.get(seat)
         return f"Seat {seat} ({r})" if r else f"Seat {seat}"
     return PARTIES.get(str(seat), str(seat).capitalize())
-
-
-def _act_words(a: str, bet: int) -> tuple[str, str]:
-    verb, _, num = a.partition(" ")
-    return {
-        "seat": ("stakes the Seat on his two cards", rules.STAKE_SEAT),
-        "abandon": ("abandons his two cards", rules.STAKE_ABANDON),
-        "pass": ("passes", rules.VYE_ELDEST_PASS),
-        "vye": (f"vyes {num}", rules.VYE_ONE_CHANCE),
-        "drop": ("will not vye, and drops out", rules.VYE_ONE_CHANCE),
-        "match": (f"matches the vye of {bet}", rules.VYE_MATCH),
-        "revye": (f"re-vyes {num}", rules.VYE_MATCH),
-        "fold": ("folds", rules.VYE_MATCH),
-        "play": ("plays it out", rules.VYE_DEALER_CHOICE),
-        "double": ("doubles", rules.VYE_DEALER_CHOICE),
-        "part": ("agrees to part stakes", rules.SETTLE_PART),
-        "show": ("asks for a show", rules.SETTLE_PART),
-    }.get(verb, (a, ""))
 
 
 def _start(dealer: int, eldest: int, carried: dict) -> list[LogEntry]:
@@ -80,7 +62,7 @@ def _log(state: PostAndPairState) -> list[list[LogEntry]]:
         ndeals, nnotes = len(s.deals), len(s.deal_notes)
         nlines = len(s.ledger.lines)
         s.apply(a)
-        words, clause = _act_words(a, bet)
+        words, clause = act_words(a, bet)
         g = [LogEntry(f"{label(p, rl)} {words}", clause)]
         if len(s.deals) > ndeals:  # the deal ended with this action
             d = s.deals[-1]

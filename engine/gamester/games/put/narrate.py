@@ -9,7 +9,6 @@ from typing import Any
 
 from ...html import (
     Markup,
-    actions_html,
     card_html,
     cards_html,
     clause_ref,
@@ -168,7 +167,7 @@ def result_html(d: dict, players: int, base: str, passages: dict | None, *, deal
         facts.append(("Final score", ", ".join(
             f"{e(_put_side(i, n, len(score)))}: {v} point{'s' if v != 1 else ''}" for i, v in enumerate(score))))
     w = d.get("winner")
-    if "winner" in d:
+    if "winner" in d and not end:
         facts.append(("Winner", e(_put_side(w, n, len(score) if isinstance(score, list) else n))
                       if isinstance(w, int) else "nobody yet"))
     if d.get("won_by") and not end:
@@ -181,7 +180,6 @@ def result_html(d: dict, players: int, base: str, passages: dict | None, *, deal
         parts.append(h("details", {"class": "gm-ledger-all"},
                        h("summary", {}, f"The score sheet: every point in order ({len(d['ledger'])})"),
                        ledger_html(d["ledger"], n, PARTIES, base, passages)))
-    parts.append(actions_html(d.get("actions")))
     return "".join(parts)
 
 

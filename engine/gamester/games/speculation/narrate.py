@@ -8,7 +8,6 @@ from typing import Any
 
 from ...html import (
     Markup,
-    actions_html,
     card_html,
     card_name,
     cards_html,
@@ -113,7 +112,6 @@ def result_html(d: dict, players: int, base: str, passages: dict | None, *, deal
                 + (f" · Seat {w} takes the pool" if isinstance(w, int) else ""))
         # With the end drawn as the live table draws it, its ledger (deal by deal) is the one ledger shown.
         parts.append(deal_block(j, dd, what, _spec_deal_html(dd, n, base, passages, j, ledger=not end)))
-    parts.append(actions_html(d.get("actions")))
     return "".join(parts)
 
 
