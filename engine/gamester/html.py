@@ -32,7 +32,7 @@ from .words import (
 e = html.escape
 
 #: Re-exported for the games' narrators, which write their words through this module.
-__all__ = ["LedgerRow", "Markup", "and_words", "card_back", "card_face", "card_html", "card_name", "cards_html",
+__all__ = ["LedgerRow", "Markup", "and_words", "cap", "card_back", "card_face", "card_html", "card_name", "cards_html",
            "clause_ref", "counters_text", "named", "deal_block", "facts_html", "h", "ledger_html", "ledger_table",
            "notes_html", "numbers_table", "percent", "rule_link", "seat_label", "seat_table", "seats_words",
            "suit_html"]

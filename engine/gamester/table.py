@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import RulesetError
-from .html import LedgerRow, Markup, card_back, card_face, h, ledger_table, rule_link
+from .html import LedgerRow, Markup, cap, card_back, card_face, h, ledger_table, rule_link
 from .registry import get_game
 from .state import State
 from .words import Names, card_name, counters_words, sentence
@@ -216,10 +216,6 @@ def _named(t: Table) -> tuple[Table, Names]:
                    log=[replace(x, text=w(x.text)) for x in t.log], end=end), nm
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _cards(cards: list[str], hidden: int, best: list[str] | None = None, label: str = "") -> Markup:
     items = [h("li", {}, card_face(c, best=c in (best or []))) for c in cards] + [h("li", {}, card_back())] * hidden
     if not items:
@@ -241,7 +237,7 @@ def clause_href(cid: str, base: str) -> str:
 
 def _seat_html(s: Seat) -> Markup:
     cls = ["gm-seat"] + (["gm-seat-you"] if s.you else []) + (["gm-seat-turn"] if s.to_act else [])
-    head = h("p", {"class": "gm-seat-name"}, h("strong", {}, _cap(s.name)),
+    head = h("p", {"class": "gm-seat-name"}, h("strong", {}, cap(s.name)),
              [[" ", h("span", {"class": "gm-role"}, r)] for r in s.roles],
              [" ", h("span", {"class": "gm-you"}, "you")] if s.you and s.name != "you" else None,
              [" ", h("span", {"class": "gm-turn-mark"}, "to play")] if s.to_act else None)
@@ -260,7 +256,7 @@ def _seat_html(s: Seat) -> Markup:
 
 
 def _pile_html(p: Pile) -> Markup:
-    items = [h("li", {}, card_face(c, best=c in p.best), h("span", {"class": "gm-who"}, _cap(who)) if who else None)
+    items = [h("li", {}, card_face(c, best=c in p.best), h("span", {"class": "gm-who"}, cap(who)) if who else None)
              for who, c in p.plays] + [h("li", {}, card_back())] * p.hidden
     return h("div", {"class": "gm-pile"}, h("p", {"class": "gm-pile-title"}, p.title),
              h("ul", {"class": "gm-t-cards gm-t-played"}, items) if items else
@@ -306,7 +302,7 @@ def _end_html(end: End, level: int, base: str, passages: dict | None, names: Nam
              h("table", {"class": "gm-t-totals"}, h("caption", {}, end.totals_caption),
                h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, "Player"),
                                 h("th", {"scope": "col", "class": "gm-num"}, "Net"))),
-               h("tbody", {}, [h("tr", {}, h("th", {"scope": "row"}, _cap(name)),
+               h("tbody", {}, [h("tr", {}, h("th", {"scope": "row"}, cap(name)),
                                  h("td", {"class": "gm-num", "data-seat": s,
                                           "data-net" if end.unit == "counter" else "data-points": n}, _signed(n)))
                                for s, name, n in end.totals]))

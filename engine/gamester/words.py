@@ -45,7 +45,7 @@ _SEATS = re.compile(r"\b[Ss]eats? (\d+(?:(?:, | and )\d+)*)(?: \(([a-z][a-z ,]*?
 # After these, a name is the subject of what follows ("you win", not "you wins").
 _SUBJECT_BEFORE = re.compile(r"(?:^|[.;:!?(]\s*|,\s|\b(?:and|then|when|if|while|but|so|because|until)\s)$")
 _IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
-_NOT_VERBS = {"his", "this", "its", "plus", "us", "as", "was", "is", "has"} - set(_IRREGULAR)
+_NOT_VERBS = {"his", "this", "its", "plus", "us", "as"}
 _CLAUSE_END = re.compile(r"[.;:!?]")
 
 
@@ -127,7 +127,9 @@ def _agree(s: str) -> str:
         rest = s[m.end():]
         end = _CLAUSE_END.search(rest)
         cut = end.start() if end else len(rest)
-        rest = re.sub(r"\bhis\b", "your", rest[:cut]) + rest[cut:]
+        clause = re.sub(r"\bhis\b", "your", rest[:cut])
+        clause = re.sub(r"\band ([a-z-]+)", lambda m: "and " + _base_form(m.group(1)), clause)  # "and take"
+        rest = clause + rest[cut:]
         return subject + gap + new_verb + rest
     return s
 

@@ -200,3 +200,12 @@ def test_a_tie_for_trumps_is_said_once():
     trump = [n["reason"] for n in data["notes"] if n["reason"].startswith("Trumps")]
     assert trump[0].startswith("Trumps: Hearts and Diamonds tie for most points"), trump
     assert not any("Hearts count most points" in x for x in trump)
+
+
+def test_the_modules_examples_run():
+    import doctest
+
+    import gamester.table
+    import gamester.words
+    for m in (gamester.words, gamester.table):
+        assert doctest.testmod(m).failed == 0, m.__name__
