@@ -125,6 +125,7 @@ class End:
     winners: list[int] = field(default_factory=list)
     no_ledger: str = "Nothing was paid."
     unit: str = "counter"   # what the totals count: "counter" (data-net) or "point" (data-points)
+    clause: str = ""        # the rule that decided the game, linked after the headline
 
 
 @dataclass
@@ -297,7 +298,8 @@ def _end_html(end: End, level: int, base: str, passages: dict | None, names: Nam
     return h("section", {"class": "gm-t-end", "aria-label": "The result"},
              h(f"h{level}", {"class": "gm-t-h"}, "The result"),
              h("p", {"class": "gm-t-headline", "data-winners": " ".join(map(str, end.winners))},
-               h("strong", {}, end.headline)),
+               h("strong", {}, end.headline), " " if end.clause else None,
+               h("small", {}, rule_link(end.clause, base, passages)) if end.clause else None),
              h("ul", {"class": "gm-t-endlines"}, [h("li", {}, x) for x in end.lines]) if end.lines else None,
              h("table", {"class": "gm-t-totals"}, h("caption", {}, end.totals_caption),
                h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, "Player"),

@@ -329,7 +329,8 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
         net = ledger.net(n)
         end = End(head + ".", lines, rows, "Every point scored, with the rule that scored it",
                   [(s, f"Seat {s}", net[s]) for s in range(n)], "Points scored by each player over the whole game",
-                  [w], no_ledger="No points were scored: the game was won in one deal.", unit="point")
+                  [w], no_ledger="No points were scored: the game was won in one deal.", unit="point",
+                  clause=rec["won_by"])
         prompt = join_said(groups[-1]) if len(groups) > 1 else head + "."
         question, lab, between = "", "", ""
     else:
