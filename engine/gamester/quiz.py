@@ -21,7 +21,7 @@ from typing import Any
 
 from .cards import RANK_NAMES, SUIT_NAMES, Card
 from .errors import RulesetError
-from .words import Names, player
+from .words import Names, player, sentence  # noqa: F401  (sentence: the games' quizzes use it)
 
 ATTEMPTS = 500
 
@@ -75,13 +75,6 @@ def cards_words(cards: Iterable[Card]) -> str:
     """``"Queen of Hearts, Two of Clubs and Ace of Spades"``."""
     words = [card_words(c)[4:] for c in cards]
     return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
-
-
-def sentence(text: str) -> str:
-    """A reason as a sentence: a capital first, a full stop last."""
-    text = text.strip()
-    text = text[0].upper() + text[1:]
-    return text if text.endswith(".") else text + "."
 
 
 def text(ex: dict[str, Any]) -> str:

@@ -22,7 +22,7 @@ from gamester.words import Names, player
 #: tool that runs the engine, a command-line flag, the section sign of a bare passage id.
 NEVER = re.compile(r"\b(?:pp|put|spec)\.[a-z0-9-]+\.[a-z0-9-]+|\bcotton1674\.|\b[Ss]eats? \d(?!\d*[♠♥♦♣])|"
                    r"[a-z-]+\([a-z_]+=|"
-                   r"Pyodide|(?<![\w-])--[a-z]|§")
+                   r"Pyodide|(?<![\w-])--[a-z]|§|\((?:(?:10|[2-9JQKA])[SHDC] ?)+\)")
 PASSAGES = {c.id: [["cotton1674.x.1.s1", "put/#cotton1674.x.1.s1", "Cotton, p. 132"]] for c in all_clauses()}
 
 

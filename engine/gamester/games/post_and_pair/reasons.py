@@ -11,9 +11,9 @@ from ...cards import (
     SUIT_NAMES,
     SUITS,
     Card,
-    format_cards,
 )
 from ...ledger import Line
+from ...words import and_words
 from . import rules
 from .decide import _suit_pts, _tied_suits, _top_suit
 from .hands import PAIR, POST, POST_POINTS, POST_SUIT, ROYAL, VYES, card_index, post_points_text
@@ -42,15 +42,17 @@ def _post_cards(cards, suit: int) -> list[Card]:
 
 
 def _post_words(cards, key: int, suit: int) -> str:
-    """``"two-card Post of 20 in Spades (KS QS)"``, ``"three-card Post in Spades (KS QS JS) counted 20 of 30"``."""
+    """``"two-card Post of 20 in Spades (King and Queen)"``, ``"three-card Post in Spades (King, Queen and Knave)
+    counted 20 from 30"``: the cards by name, never in the engine's notation."""
     flush = _post_cards(cards, suit)
+    named = and_words([RANK_NAMES[c.rank.text] for c in flush])
     pts = post_points_text(key)
     raw = sum(POST_POINTS[card_index(c) % 13] for c in flush)
     suit_name = SUIT_NAMES[SUITS[suit]]
     if key // 64 == 3 and raw > 21:
-        return f"three-card Post in {suit_name} ({format_cards(flush)}) counted {pts} from {raw}"
+        return f"three-card Post in {suit_name} ({named}) counted {pts} from {raw}"
     size = "three" if key // 64 == 3 else "two"
-    return f"{size}-card Post of {pts} in {suit_name} ({format_cards(flush)})"
+    return f"{size}-card Post of {pts} in {suit_name} ({named})"
 
 
 def _post_clause(cards, key: int, suit: int, options: PostAndPairOptions) -> str:
