@@ -352,12 +352,10 @@ def percent(p: float, digits: int = 1) -> str:
 def numbers_table(head: list[str], rows: list[list[str]], caption: str, numeric_from: int = 1) -> str:
     """A table of figures (the Numbers page): ``head`` and ``caption`` are HTML, each row's first cell its header.
     A wide table scrolls sideways on a phone: the scrolling box is focusable (keyboard) and named."""
-    th = "".join(f'<th scope="col"{" class=gm-num" if i >= numeric_from else ""}>{x}</th>'
-                 for i, x in enumerate(head))
-    body = []
-    for r in rows:
-        cells = [f'<th scope="row">{r[0]}</th>'] + [f'<td class="gm-num">{c}</td>' for c in r[1:]]
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    label = e(re.sub(r"<[^>]+>", "", caption), quote=True)
-    return (f'<div class="gm-static" tabindex="0" role="region" aria-label="{label}"><table class="gm-numbers">'
-            f'<caption>{caption}</caption><thead><tr>{th}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
+    th = [h("th", {"scope": "col", "class": "gm-num" if i >= numeric_from else None}, Markup(x))
+          for i, x in enumerate(head)]
+    body = [h("tr", {}, h("th", {"scope": "row"}, Markup(r[0])), [h("td", {"class": "gm-num"}, Markup(c)) for c in r[1:]])
+            for r in rows]
+    return h("div", {"class": "gm-static", "tabindex": "0", "role": "region", "aria-label": html.unescape(re.sub(r"<[^>]+>", "", caption))},
+             h("table", {"class": "gm-numbers"}, h("caption", {}, Markup(caption)), h("thead", {}, h("tr", {}, th)),
+               h("tbody", {}, body)))

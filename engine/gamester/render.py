@@ -59,7 +59,7 @@ from typing import Any
 
 from . import commands
 from .errors import RulesetError
-from .html import h, named
+from .html import Markup, h, named
 from .options import parse_int
 from .registry import GameSpec, WidgetSpec, games, get_game
 from .words import Names
@@ -187,12 +187,12 @@ def render_data(data: dict[str, Any], *, base: str = "../", passages: dict | Non
     kind, game, players = data["kind"], data["game"], data["players"]
     spec, w = widgets()[kind]
     args_json = json.dumps(data["args"], sort_keys=True, ensure_ascii=False)
-    head = (f'<div class="gm-example" data-kind="{e(kind)}" data-game="{e(game)}" data-args="{e(args_json)}">')
+    attrs = {"class": "gm-example", "data-kind": kind, "data-game": game, "data-args": args_json}
     results = data["results"]
     if w.command == "compare":
         labels = [_ruleset_label(spec, r["options"], r["ruleset"]) for r in results]
         body = spec.narrator.compare_html(results, labels, players, base, passages)
-        return head + named(body, Names(None, players)) + "</div>"
+        return h("div", attrs, named(body, Names(None, players)))
     r = results[0]
     cap = h("p", {"class": "gm-ruleset", "data-ruleset": r["options"]}, "Played by the ",
             h("strong", {}, _ruleset_label(spec, r["options"], r["ruleset"])), ".")
@@ -204,7 +204,7 @@ def render_data(data: dict[str, Any], *, base: str = "../", passages: dict | Non
         end = end_html(replay(r["data"]), base=base, passages=passages)
     body = spec.narrator.result_html(r["data"], players, base, passages, end=end) if end else \
         spec.narrator.result_html(r["data"], players, base, passages)
-    return head + cap + named(body, Names(None, players)) + "</div>"
+    return h("div", attrs, cap, named(body, Names(None, players)))
 
 
 def render(kind: str, args: dict[str, Any], *, base: str = "../", passages: dict | None = None) -> str:
@@ -221,13 +221,15 @@ def widget_html(kind: str, args: dict[str, Any], *, base: str = "../") -> str:
     if w is None:
         raise RulesetError(f"unknown widget kind {str(kind)[:40]!r}: expected one of {', '.join(sorted(widgets()))}")
     html = render(kind, args, base=base)
-    data = e(json.dumps(check_args(kind, args), sort_keys=True, ensure_ascii=False), quote=True)
-    spec_json = e(json.dumps(w.to_json(), sort_keys=True, ensure_ascii=False), quote=True)
-    return (f'<div class="gm-widget" data-widget="{e(kind)}" data-spec="{spec_json}" data-args=\'{data}\' '
-            f'data-base="{e(base)}"><div class="gm-widget-static">{html}</div>'
-            f'<p class="gm-widget-note"><small>{e(w.blurb)} The example above was worked out when the site was '
-            "built; the widget plays it again live, with the card engine running in your browser (nothing leaves "
-            "your machine).</small></p></div>")
+    data = json.dumps(check_args(kind, args), sort_keys=True, ensure_ascii=False)
+    spec_json = json.dumps(w.to_json(), sort_keys=True, ensure_ascii=False)
+    return h("div", {"class": "gm-widget", "data-widget": kind, "data-spec": spec_json, "data-args": data,
+                     "data-base": base},
+             h("div", {"class": "gm-widget-static"}, Markup(html)),
+             h("p", {"class": "gm-widget-note"}, h("small", {}, f"{w.blurb} The example above was worked out when "
+                                                   "the site was built; the widget plays it again live, with the "
+                                                   "card engine running in your browser (nothing leaves your "
+                                                   "machine).")))
 
 
 def parse_marker_args(text: str) -> dict[str, str]:
