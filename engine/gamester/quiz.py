@@ -44,7 +44,7 @@ def first(game: str, kind: str, seed: int, attempt: Callable[[random.Random, int
 def pick_kind(kinds: dict[str, str], game: str, seed: Any, kind: str | None) -> str:
     """Check the seed and the kind (none given: the kinds in turn by seed)."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise RulesetError(f"seed must be a whole number 0 or more, not {seed!r}")
+        raise RulesetError(f"the exercise number must be a whole number 0 or more, not {seed!r}")
     if kind is None:
         kind = list(kinds)[seed % len(kinds)]
     if kind not in kinds:
