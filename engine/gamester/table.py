@@ -276,8 +276,8 @@ def _pot_html(p: Pot) -> Markup:
              h("span", {"class": "gm-pot-note"}, p.note) if p.note else None)
 
 
-def _choice_html(c: Choice) -> Markup:
-    hint_id = f"gm-hint-{re.sub(r'[^a-z0-9]+', '-', c.action.lower())}" if c.hint else None
+def _choice_html(c: Choice, scope: str = "") -> Markup:
+    hint_id = f"gm-hint-{re.sub(r'[^a-z0-9]+', '-', (scope + ' ' + c.action).lower()).strip('-')}" if c.hint else None
     if c.card:
         button = h("button", {"type": "button", "class": "gm-choice gm-choice-card", "data-action": c.action,
                               "title": c.label, "aria-describedby": hint_id},
@@ -329,7 +329,7 @@ def render(t: Table, *, base: str = "../", passages: dict | None = None, level: 
     choices = None
     if t.choices:
         choices = h("div", {"class": "gm-t-choices", "role": "group", "aria-label": t.choices_label},
-                    h("p", {"class": "gm-t-choices-label"}, t.choices_label), [_choice_html(c) for c in t.choices])
+                    h("p", {"class": "gm-t-choices-label"}, t.choices_label), [_choice_html(c, f"{t.game} {t.to_act}") for c in t.choices])
     chances = None
     if t.chances:
         chances = h("div", {"class": "gm-t-chances"},
