@@ -40,9 +40,16 @@ class Clause:
     citations: tuple[Citation, ...]
     note: str = ""
 
+    @property
+    def title(self) -> str:
+        """A short title in a reader's words ("a put refused: one point to the putter"), the text of a link to the
+        rule wherever the engine writes for a reader (the id never is); each game gives its own (``set_titles``)."""
+        return _TITLES.get(self.id, "")
+
     def to_json(self) -> dict:
         return {
             "id": self.id,
+            "title": self.title,
             "statement": self.statement,
             "status": self.status,
             "citations": [c.to_json() for c in self.citations],
@@ -51,6 +58,15 @@ class Clause:
 
 
 _REGISTRY: dict[str, Clause] = {}
+_TITLES: dict[str, str] = {}
+
+
+def set_titles(titles: dict[str, str]) -> None:
+    """Give clauses their short titles (a game's ``titles`` module calls this once with all of its own)."""
+    for cid, t in titles.items():
+        if not isinstance(t, str) or not t.strip() or len(t) > 80:
+            raise ValueError(f"clause {cid}: a title is a short phrase, not {t!r}")
+        _TITLES[cid] = t
 
 
 def cite(key: str, locator: str) -> Citation:

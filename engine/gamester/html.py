@@ -11,13 +11,35 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from .clauses import lookup
 from .errors import NotationError
+from .words import (
+    Names,
+    and_words,
+    card_name,
+    clause_title,
+    counters_words,
+    passage_label,
+    player,
+    plural,
+    sentence,
+)
 
 e = html.escape
+
+#: Re-exported for the games' narrators, which write their words through this module.
+__all__ = ["LedgerRow", "Markup", "and_words", "cap", "card_back", "card_face", "card_html", "card_name", "cards_html",
+           "clause_ref", "counters_text", "named", "deal_block", "facts_html", "h", "ledger_html", "ledger_table",
+           "notes_html", "numbers_table", "percent", "rule_link", "seat_label", "seat_table", "seats_words",
+           "suit_html"]
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 class Markup(str):
@@ -54,23 +76,50 @@ def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Markup:
 CARD_TOKEN = re.compile(r"^(10|[2-9TJQKA])([SHDC])$")
 
 
-def card_html(text: str) -> str:
-    """One card as ``<span class="gm-card gm-red" title="Queen of Hearts">Q♥</span>``."""
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def named(fragment: str, names: Names) -> Markup:
+    """An HTML fragment with the seats in its text (not in its tags or attributes) named for the reader."""
+    parts = _TAG.split(str(fragment))
+    return Markup("".join(p if p.startswith("<") else names.text(p) for p in parts))
+
+
+def card_face(code: Any, *, best: bool = False, inline: bool = False, decorative: bool = False) -> Markup:
+    """The one drawing of a card face up: a card face (rank over suit, red or black) named in words for assistive
+    technology; ``inline``, the small card written in a sentence; ``decorative``, hidden from assistive technology
+    (a button that holds it says the name itself); ``best`` marks the best trump."""
     try:
-        c = Card.parse(str(text))
+        c = Card.parse(str(code))
     except NotationError:
-        return h("span", {"class": "gm-card"}, str(text))
-    red = " gm-red" if c.suit.letter in "HD" else ""
-    return h("span", {"class": f"gm-card{red}", "title": c.name, "aria-label": c.name}, str(c.rank), c.suit.symbol)
+        return h("span", {"class": "gm-card" if inline else "gm-face"}, str(code))
+    red = c.suit.letter in "HD"
+    if inline:
+        return h("span", {"class": "gm-card gm-red" if red else "gm-card", "title": c.name, "aria-label": c.name},
+                 str(c.rank), c.suit.symbol)
+    cls = "gm-face " + ("gm-red" if red else "gm-black") + (" gm-face-best" if best else "")
+    name = c.name + (", the best trump" if best else "")
+    attrs = {"class": cls, "aria-hidden": "true"} if decorative else {"class": cls, "role": "img", "aria-label": name}
+    return h("span", attrs, h("span", {"class": "gm-face-rank", "aria-hidden": "true"}, str(c.rank)),
+             h("span", {"class": "gm-face-suit", "aria-hidden": "true"}, c.suit.symbol))
 
 
-def cards_html(cards: Any) -> str:
+def card_back() -> Markup:
+    return h("span", {"class": "gm-face gm-back", "role": "img", "aria-label": "a card face down"})
+
+
+def card_html(text: Any) -> Markup:
+    """One card in a sentence: ``<span class="gm-card gm-red" title="Queen of Hearts" ...>Q♥</span>``."""
+    return card_face(text, inline=True)
+
+
+def cards_html(cards: Any) -> Markup:
     if isinstance(cards, str):
         items = cards.split()
     elif isinstance(cards, list):
         items = [str(x) for x in cards]
     else:
-        return e(str(cards))
+        return Markup(e(str(cards)))
     return h("span", {"class": "gm-hand"}, Markup(" ".join(card_html(x) for x in items)))
 
 
@@ -84,19 +133,17 @@ def looks_like_cards(v: Any) -> bool:
     return bool(toks) and all(CARD_TOKEN.match(t.upper()) for t in toks)
 
 
-def seat_label(party: Any, players: int, parties: dict[str, str] | None, roles: dict[int, str] | None = None) -> str:
-    """``Seat 2``, with its role in this deal when known: ``Seat 0 (eldest)``, ``Seat 3 (dealer)``.
-
-    ``roles`` maps seats to roles for one deal (from that deal's own record: the deal rotates, so the dealer is
-    whoever the record says dealt it). Without ``roles`` no role is claimed. Non-seat parties (dishes, the box,
-    the stock, the pool) are named in words: ``parties`` is the game's own names for them."""
+def seat_label(party: Any, players: int, parties: dict[str, str] | None, roles: dict[int, str] | None = None,
+               reader: int | None = None) -> str:
+    """A seat named for a reader (:func:`gamester.words.player`: "Player 1 (eldest)", "you"), with its role in
+    this deal when known. ``roles`` maps seats to roles for one deal (from that deal's own record: the deal rotates,
+    so the dealer is whoever the record says dealt it); without ``roles`` no role is claimed. Non-seat parties
+    (dishes, the box, the stock, the pool) are named in words: ``parties`` is the game's own names for them."""
     if isinstance(party, bool) or not isinstance(party, int):
         if not isinstance(party, str):
             return str(party)
         return (parties or {}).get(party) or PARTY_NAMES.get(party, party.capitalize())
-    label = f"Seat {party}"
-    role = (roles or {}).get(party)
-    return f"{label} ({role})" if role else label
+    return player(party, reader=reader, players=players, role=(roles or {}).get(party, ""))
 
 
 PARTY_NAMES = {"box": "The box"}  # the core's one party that is not a seat; games add their own
@@ -118,21 +165,39 @@ def roles_of(d: dict, n: int) -> dict[int, str]:
 
 
 def seats_words(seats: list, roles: dict[int, str] | None = None) -> str:
-    """[0, 2] -> ``Seats 0 and 2``; [3] -> ``Seat 3 (dealer)``."""
+    """[0, 2] -> ``Player 1 and Player 3``; [3] -> ``Player 4 (dealer)`` (escaped)."""
     seats = [s for s in seats if isinstance(s, int) and not isinstance(s, bool)]
-    if not seats:
-        return "nobody"
-    if len(seats) == 1:
-        return e(seat_label(seats[0], 0, None, roles))
-    nums = [str(s) for s in seats]
-    return "Seats " + e(", ".join(nums[:-1]) + " and " + nums[-1])
+    return e(Names(None, 0, roles).seats(seats))
 
 
-def clause_ref(cid: str, base: str) -> str:
-    """A clause as a link with its statement, for prose."""
+STATUS_WORDS = {"reconstructed": "from a modern account", "conjectural": "our reading"}
+
+
+def rule_link(cid: str, base: str, passages: dict | None = None, *, bracket: bool = True) -> Markup:
+    """The one link to a rule, wherever the engine writes for a reader: the rule's short title (its statement on
+    hover) linked to the Clauses page, then the passages behind it by a reader's locator ("Cotton, p. 132", from
+    ``passages``: clause id -> ``[[passage id, href, locator], ...]``). Ids ride only in ``href`` and ``data-``."""
+    if not cid:
+        return Markup("")
     c = lookup(cid)
-    link = f'<a class="gm-clause" href="{e(base)}clauses/#{e(cid)}">{e(cid)}</a>'
-    return f"{e(c.statement)} <small>({link})</small>" if c else link
+    st = c.status if c else "unknown"
+    parts: list[Any] = [h("a", {"class": "gm-clause", "href": f"{base}clauses/#{cid}", "data-clause": cid,
+                                "data-status": st, "title": c.statement if c else None}, clause_title(cid))]
+    if st in STATUS_WORDS:
+        parts += [" ", h("span", {"class": f"gm-status gm-status-{st}"}, STATUS_WORDS[st])]
+    for item in (passages or {}).get(cid, [])[:2]:
+        if not isinstance(item, (list, tuple)) or len(item) < 2:
+            continue
+        parts += ["; ", h("a", {"class": "gm-passage", "href": f"{base}{item[1]}", "data-passage": str(item[0])},
+                          passage_label(item))]
+    inner = ["(", *parts, ")"] if bracket else parts
+    return h("span", {"class": "gm-t-rule"}, inner)
+
+
+def clause_ref(cid: str, base: str) -> Markup:
+    """A rule in prose: its statement, then the link to it."""
+    c = lookup(cid)
+    return Markup(e(c.statement) + " " + h("small", {}, rule_link(cid, base))) if c else rule_link(cid, base)
 
 
 def status(clause_id: str) -> str:
@@ -140,36 +205,79 @@ def status(clause_id: str) -> str:
     return c.status if c else "unknown"
 
 
-def clause_link(cid: str, base: str, passages: dict | None) -> str:
-    st = status(cid)
-    out = (f'<a class="gm-clause" href="{e(base)}clauses/#{e(cid)}">{e(cid)}</a> '
-           f'<span class="gm-status gm-status-{e(st)}">{e(st)}</span>')
-    for item in (passages or {}).get(cid, [])[:3]:
-        try:
-            pid, href = item[0], item[1]
-        except (IndexError, TypeError, KeyError):
-            continue
-        out += f' <a class="gm-passage" href="{e(base)}{e(str(href))}" title="the passage behind this clause">§&nbsp;{e(str(pid))}</a>'
-    return out
+def clause_link(cid: str, base: str, passages: dict | None) -> Markup:
+    return rule_link(cid, base, passages, bracket=False)
+
+
+@dataclass
+class LedgerRow:
+    """One counter movement for a reader: ``payer`` and ``payee`` are seats (numbers) or the game's parties
+    (``"post"``, ``"pool"``); ``text`` is the game's own sentence for it (seats the engine's way, "Seat 2 scores
+    1 point", named for the reader when drawn), else one is made from the parties' names."""
+
+    payer: Any
+    payee: Any
+    counters: int
+    stake: str
+    reason: str
+    clause: str = ""
+    deal: int | None = None
+    text: str = ""
+    unit: str = "counter"
+
+
+def _party(name: str) -> str:
+    return name if name[:1].islower() else ("the " + name[0].lower() + name[1:] if not name.startswith("The ")
+                                            else "the " + name[4:])
+
+
+def ledger_sentence(r: LedgerRow, names: Names) -> str:
+    if r.text:
+        return names.sentence(r.text)
+    frm, to = names(r.payer), names(r.payee)
+    amount = plural(r.counters, r.unit)
+    if isinstance(r.payee, int) and not isinstance(r.payer, int):
+        return sentence(f"{to} {'take' if to == 'you' else 'takes'} {amount} from {_party(frm)}")
+    if isinstance(r.payer, int) and not isinstance(r.payee, int):
+        return sentence(f"{frm} {'pay' if frm == 'you' else 'pays'} {amount} into {_party(to)}")
+    return sentence(f"{frm} {'pay' if frm == 'you' else 'pays'} {to} {amount}")
+
+
+def ledger_table(rows: list[LedgerRow], caption: str, base: str, passages: dict | None, names: Names,
+                 *, data_deal: int | None = None) -> Markup:
+    """The one ledger a reader sees: each counter that moved as a sentence, and why (the reason in words and the
+    rule behind it). Each row carries ``data-from/-to/-counters/-clause`` (and ``data-deal``, the deal's index from
+    0: ``data_deal`` or the row's own deal) for tests to read back. A wide table scrolls in its own named, focusable box."""
+    deals = any(r.deal is not None for r in rows)
+    head = h("tr", {}, h("th", {"scope": "col"}, "Deal") if deals else None,
+             h("th", {"scope": "col"}, "What moved"), h("th", {"scope": "col"}, "Why"))
+    def deal_of(r: LedgerRow) -> str | None:  # data-deal is the deal's index from 0, as in the printed examples
+        return str(data_deal) if data_deal is not None else (None if r.deal is None else str(r.deal - 1))
+
+    body = [h("tr", {"data-from": str(r.payer), "data-to": str(r.payee), "data-counters": str(r.counters),
+                     "data-clause": r.clause, "data-deal": deal_of(r)},
+              h("td", {"class": "gm-num"}, r.deal) if deals else None,
+              h("td", {}, ledger_sentence(r, names)),
+              h("td", {}, names.sentence(r.reason), " " if r.clause else "", rule_link(r.clause, base, passages)))
+            for r in rows]
+    # The caption stays in the table for assistive technology; its visible copy sits above the scrolling box, so a
+    # narrow screen does not scroll the title away with the columns.
+    table = h("table", {"class": "gm-t-ledger gm-ledger"}, h("caption", {"class": "gm-sr"}, caption),
+              h("thead", {}, head), h("tbody", {}, body))
+    return Markup(h("p", {"class": "gm-t-caption", "aria-hidden": "true"}, caption)
+                  + h("div", {"class": "gm-t-scroll", "tabindex": "0", "role": "region", "aria-label": caption}, table))
 
 
 def ledger_html(lines: list[dict], players: int, parties: dict[str, str] | None, base: str, passages: dict | None,
-                deal: int | None = None, roles: dict[int, str] | None = None) -> str:
+                deal: int | None = None, roles: dict[int, str] | None = None,
+                caption: str = "Every counter that moved, and why") -> Markup:
+    """A record's ledger lines (``{"from", "to", "counters", "stake", "clause", "reason"}``) as :func:`ledger_table`."""
     if not lines:
-        return '<p class="gm-empty">No counters moved.</p>'
-    rows = []
-    for ln in lines:
-        cid = str(ln.get("clause", ""))
-        rows.append(
-            f'<tr data-from="{e(str(ln.get("from")))}" data-to="{e(str(ln.get("to")))}" '
-            f'data-counters="{e(str(ln.get("counters")))}" data-clause="{e(cid)}"{deal_attr(deal)}>'
-            f'<td>{e(seat_label(ln.get("from"), players, parties, roles))}</td>'
-            f'<td>{e(seat_label(ln.get("to"), players, parties, roles))}</td>'
-            f'<td class="gm-num">{e(str(ln.get("counters")))}</td>'
-            f'<td>{e(str(ln.get("stake", "")))}</td>'
-            f'<td>{e(str(ln.get("reason", "")))}<br><small>{clause_link(cid, base, passages)}</small></td></tr>')
-    return ('<table class="gm-ledger"><thead><tr><th>From</th><th>To</th><th>Counters</th><th>Stake</th>'
-            '<th>Why (clause and source)</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table>")
+        return h("p", {"class": "gm-empty"}, "No counters moved.")
+    names = Names(None, players, roles, parties)
+    rows = [LedgerRow(ln.get("from"), ln.get("to"), ln.get("counters", 0), str(ln.get("stake", "")),
+                      str(ln.get("reason", "")), str(ln.get("clause", ""))) for ln in lines]
+    return ledger_table(rows, caption, base, passages, names, data_deal=deal)
 
 
 def deal_attr(deal: int | None) -> str:
@@ -186,39 +294,33 @@ def hands_of(d: dict) -> list | None:
     return None
 
 
-def suit_html(v: Any) -> str:
+def suit_html(v: Any) -> Markup:
     if isinstance(v, str) and v in SUIT_SYMBOLS:
-        red = " gm-red" if v in "HD" else ""
-        return f'<span class="gm-suit{red}" title="{e(SUIT_NAMES[v])}">{e(SUIT_SYMBOLS[v])} {e(SUIT_NAMES[v])}</span>'
-    return e(str(v))
-
-
-def card_name(text: Any) -> str:
-    try:
-        return Card.parse(str(text)).name
-    except NotationError:
-        return str(text)
+        return h("span", {"class": "gm-suit gm-red" if v in "HD" else "gm-suit", "title": SUIT_NAMES[v]},
+                 f"{SUIT_SYMBOLS[v]} {SUIT_NAMES[v]}")
+    return Markup(e(str(v)))
 
 
 def counters_text(k: Any) -> str:
-    return f"{k} counter" + ("" if k == 1 else "s")
+    return counters_words(k)
 
 
-def seat_table(n: int, hands: list | None, net: list | None, roles: dict[int, str], parties: dict[str, str] | None, deal: int | None,
-                notes: dict[int, str] | None = None) -> str:
-    head = "<th>Seat</th>" + ("<th>Cards</th>" if hands else "") + ("<th>Net</th>" if net else "")
+def seat_table(n: int, hands: list | None, net: list | None, roles: dict[int, str], parties: dict[str, str] | None,
+               deal: int | None, notes: dict[int, str] | None = None) -> Markup:
+    head = h("tr", {}, h("th", {}, "Player"), h("th", {}, "Cards") if hands else None,
+             h("th", {}, "Won or lost") if net else None)
     rows = []
     for i in range(n):
-        cells = f"<td>{e(seat_label(i, n, parties, roles))}{(notes or {}).get(i, '')}</td>"
+        cells = [h("td", {}, seat_label(i, n, parties, roles), Markup((notes or {}).get(i, "")))]
         if hands:
-            cells += f"<td>{cards_html(hands[i]) if i < len(hands) else ''}</td>"
+            cells.append(h("td", {}, cards_html(hands[i]) if i < len(hands) else ""))
         if net:
             v = net[i] if i < len(net) else 0
             sign = "+" if isinstance(v, int) and v > 0 else ""
-            cells += (f'<td class="gm-num" data-seat="{i}" data-net="{e(str(v))}"{deal_attr(deal)}>'
-                      f'{sign}{e(str(v))}</td>')
-        rows.append(f"<tr>{cells}</tr>")
-    return f'<table class="gm-seats"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            cells.append(h("td", {"class": "gm-num", "data-seat": i, "data-net": v, "data-deal": deal},
+                           f"{sign}{v}"))
+        rows.append(h("tr", {}, cells))
+    return h("table", {"class": "gm-seats"}, h("thead", {}, head), h("tbody", {}, rows))
 
 
 def facts_html(facts: list[tuple[str, str]]) -> str:
@@ -227,30 +329,15 @@ def facts_html(facts: list[tuple[str, str]]) -> str:
     return h("dl", {"class": "gm-facts"}, [[h("dt", {}, k), h("dd", {}, Markup(v))] for k, v in facts])
 
 
-def notes_html(notes: Any, base: str, title: str = "How it was decided") -> str:
+def notes_html(notes: Any, base: str, title: str = "How it was decided", players: int = 0,
+               roles: dict[int, str] | None = None, passages: dict | None = None) -> Markup:
     if not isinstance(notes, list) or not notes:
-        return ""
-    items = [h("li", {}, str(x.get("reason", "")), " ", h("small", {}, h(
-                 "a", {"class": "gm-clause", "href": f"{base}clauses/#{x.get('clause', '')}"}, str(x.get("clause", "")))))
+        return Markup("")
+    names = Names(None, players, roles)
+    items = [h("li", {}, names.sentence(str(x.get("reason", ""))), " ",
+               h("small", {}, rule_link(str(x.get("clause", "")), base, passages)))
              for x in notes if isinstance(x, dict)]
     return h("div", {"class": "gm-notes"}, h("p", {"class": "gm-notes-title"}, h("strong", {}, title)), h("ol", {}, items))
-
-
-def actions_html(acts: Any, roles: dict[int, str] | None = None) -> str:
-    if not isinstance(acts, list) or not acts:
-        return ""
-    items = []
-    for a in acts[:400]:
-        if isinstance(a, list) and len(a) == 2 and isinstance(a[0], int):
-            items.append(f"<li>{e(seat_label(a[0], 0, None, roles))}: {e(str(a[1]))}</li>")
-        else:
-            items.append(f"<li>{e(str(a))}</li>")
-    return (f'<details class="gm-actions"><summary>The moves in the engine\'s notation ({len(acts)})</summary>'
-            f'<ol>{"".join(items)}</ol></details>')
-
-
-def and_words(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def deal_block(j: int, sub: dict, what: str, body: str) -> str:
@@ -265,12 +352,10 @@ def percent(p: float, digits: int = 1) -> str:
 def numbers_table(head: list[str], rows: list[list[str]], caption: str, numeric_from: int = 1) -> str:
     """A table of figures (the Numbers page): ``head`` and ``caption`` are HTML, each row's first cell its header.
     A wide table scrolls sideways on a phone: the scrolling box is focusable (keyboard) and named."""
-    th = "".join(f'<th scope="col"{" class=gm-num" if i >= numeric_from else ""}>{x}</th>'
-                 for i, x in enumerate(head))
-    body = []
-    for r in rows:
-        cells = [f'<th scope="row">{r[0]}</th>'] + [f'<td class="gm-num">{c}</td>' for c in r[1:]]
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    label = e(re.sub(r"<[^>]+>", "", caption), quote=True)
-    return (f'<div class="gm-static" tabindex="0" role="region" aria-label="{label}"><table class="gm-numbers">'
-            f'<caption>{caption}</caption><thead><tr>{th}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
+    th = [h("th", {"scope": "col", "class": "gm-num" if i >= numeric_from else None}, Markup(x))
+          for i, x in enumerate(head)]
+    body = [h("tr", {}, h("th", {"scope": "row"}, Markup(r[0])), [h("td", {"class": "gm-num"}, Markup(c)) for c in r[1:]])
+            for r in rows]
+    return h("div", {"class": "gm-static", "tabindex": "0", "role": "region", "aria-label": html.unescape(re.sub(r"<[^>]+>", "", caption))},
+             h("table", {"class": "gm-numbers"}, h("caption", {}, Markup(caption)), h("thead", {}, h("tr", {}, th)),
+               h("tbody", {}, body)))

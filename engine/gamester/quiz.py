@@ -21,6 +21,7 @@ from typing import Any
 
 from .cards import RANK_NAMES, SUIT_NAMES, Card
 from .errors import RulesetError
+from .words import Names, player, sentence  # noqa: F401  (sentence: the games' quizzes use it)
 
 ATTEMPTS = 500
 
@@ -43,7 +44,7 @@ def first(game: str, kind: str, seed: int, attempt: Callable[[random.Random, int
 def pick_kind(kinds: dict[str, str], game: str, seed: Any, kind: str | None) -> str:
     """Check the seed and the kind (none given: the kinds in turn by seed)."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise RulesetError(f"seed must be a whole number 0 or more, not {seed!r}")
+        raise RulesetError(f"the exercise number must be a whole number 0 or more, not {seed!r}")
     if kind is None:
         kind = list(kinds)[seed % len(kinds)]
     if kind not in kinds:
@@ -59,9 +60,10 @@ def exercise(game: str, ruleset: str, seed: int, kind: str, question: str, hands
     for c, _ in explanation:
         if c and c not in clauses:
             clauses.append(c)
-    return {"game": game, "ruleset": ruleset, "seed": seed, "kind": kind, "draw": draw, "question": question,
-            "hands": hands, "choices": choices, "answer": answer, "answer_seat": answer_seat,
-            "explanation": [{"clause": c, "text": t} for c, t in explanation], "clauses": clauses}
+    w = Names().text  # the words are a reader's: "Player 1 (eldest)", never "Seat 0" (answer_seat stays a number)
+    return {"game": game, "ruleset": ruleset, "seed": seed, "kind": kind, "draw": draw, "question": w(question),
+            "hands": hands, "choices": [w(c) for c in choices], "answer": w(answer), "answer_seat": answer_seat,
+            "explanation": [{"clause": c, "text": w(t)} for c, t in explanation], "clauses": clauses}
 
 
 def card_words(c: Card) -> str:
@@ -73,13 +75,6 @@ def cards_words(cards: Iterable[Card]) -> str:
     """``"Queen of Hearts, Two of Clubs and Ace of Spades"``."""
     words = [card_words(c)[4:] for c in cards]
     return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
-
-
-def sentence(text: str) -> str:
-    """A reason as a sentence: a capital first, a full stop last."""
-    text = text.strip()
-    text = text[0].upper() + text[1:]
-    return text if text.endswith(".") else text + "."
 
 
 def text(ex: dict[str, Any]) -> str:
@@ -101,23 +96,24 @@ def seat_labels(ex: dict[str, Any], quiz_seats: Callable[[dict[str, Any]], list[
     """A label for each hand the exercise shows: the game's own (``GameSpec.quiz_seats``), else "Seat n"."""
     if quiz_seats is not None:
         return list(quiz_seats(ex))
-    return [f"Seat {s}" for s in range(len(ex["hands"] or []))]
+    return [player(s) for s in range(len(ex["hands"] or []))]
 
 
 def question_html(ex: dict[str, Any], labels: list[str]) -> str:
     """The question and the hands it shows, cards drawn as cards (no choices: a page lists them, a widget makes
     them buttons)."""
-    from .html import cards_html, e
-    out = f'<p class="gm-quiz-question-text">{e(ex["question"])}</p>'
+    from .html import cards_html, h
+    w = Names().text
+    out = h("p", {"class": "gm-quiz-question-text"}, w(ex["question"]))
     if ex["hands"]:
-        rows = "".join(f'<tr><th scope="row">{e(labels[s])}</th><td>{cards_html(h)}</td></tr>'
-                       for s, h in enumerate(ex["hands"]))
-        out += f'<table class="gm-ex-hands"><tbody>{rows}</tbody></table>'
+        out += h("table", {"class": "gm-ex-hands"}, h("tbody", {}, [
+            h("tr", {}, h("th", {"scope": "row"}, w(labels[s])), h("td", {}, cards_html(hand)))
+            for s, hand in enumerate(ex["hands"])]))
     return out
 
 
-def explanation_html(ex: dict[str, Any], base: str) -> str:
+def explanation_html(ex: dict[str, Any], base: str, passages: dict | None = None) -> str:
     """The explanation's sentences, each with a link to its clause on the Clauses page (``base`` leads there)."""
-    from .html import e
-    return " ".join(f'{e(x["text"])} <small>(<a class="gm-clause" href="{e(base)}clauses/#{e(x["clause"])}">'
-                    f'{e(x["clause"])}</a>)</small>' for x in ex["explanation"])
+    from .html import h, rule_link
+    return " ".join(h("span", {}, x["text"], " ", h("small", {}, rule_link(x["clause"], base, passages)))
+                    for x in ex["explanation"])

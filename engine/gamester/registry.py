@@ -181,10 +181,10 @@ class GameSpec:
         given = list(given or ())
         names = [x.strip() for item in given for x in str(item).split(",") if x.strip()]
         if given and not names:
-            raise RulesetError(f"--bots {','.join(map(str, given))!r} names no bot: known bots are "
+            raise RulesetError(f"the bots {','.join(map(str, given))!r} names no bot: known bots are "
                                f"{', '.join(self.bots)}")
         if names and players % len(names):  # one for all, one per seat, or one per partnership
-            raise RulesetError(f"--bots names {len(names)} bots for {players} players: give one, or one per seat")
+            raise RulesetError(f"{len(names)} bots for {players} players: name one bot, or one per seat")
         names = names or list(self.default_bots) or [next((b for b in self.bots if b != "random"), "random")]
         for n in names:
             if n not in self.bots:

@@ -59,8 +59,10 @@ from typing import Any
 
 from . import commands
 from .errors import RulesetError
+from .html import Markup, h, named
 from .options import parse_int
 from .registry import GameSpec, WidgetSpec, games, get_game
+from .words import Names
 
 MAX_SEED = 2**63 - 1
 
@@ -149,38 +151,60 @@ def compute(kind: str, args: dict[str, Any]) -> dict[str, Any]:
             "results": results}
 
 
+def preset_words(name: str) -> str:
+    """A ruleset's name as a reader reads it: ``cotton-1674`` -> ``Cotton 1674``, ``short-pack`` -> ``Short pack``."""
+    t = str(name).replace("-", " ").replace("_", " ").strip()
+    return t[:1].upper() + t[1:]
+
+
+def _value_words(v: Any) -> str:
+    return str(v).replace("-", " ").replace("_", " ") if not isinstance(v, bool) else ("yes" if v else "no")
+
+
 def _ruleset_label(spec: Any, opts_string: str, name: str) -> str:
-    """A preset's name, or the nearest preset and what differs from it: ``reconstruction, but ten_ace=11``."""
+    """A ruleset in words: the nearest preset's name and what differs from it, never the settings string:
+    ``Reconstruction rules, with a different ten ace (11)``."""
     try:
         presets = spec.presets
         opts = spec.parse_ruleset(opts_string)
     except (ValueError, AttributeError):
-        return name
+        return preset_words(name)
     best = None
     for p in presets.values():
         diff = [s.name for s in spec.options.specs() if getattr(p.options, s.name) != getattr(opts, s.name)]
         if best is None or len(diff) < len(best[1]):
             best = (p.name, diff)
     if best is None:
-        return name
+        return preset_words(name)
+    head = f"{preset_words(best[0])} rules"
     if not best[1]:
-        return best[0]
-    return best[0] + ", but " + ", ".join(f"{k}={getattr(opts, k)}" for k in best[1])
+        return head
+    return head + ", except " + ", ".join(
+        f"{_value_words(k)}: {_value_words(getattr(opts, k))}" for k in best[1])
 
 
 def render_data(data: dict[str, Any], *, base: str = "../", passages: dict | None = None) -> str:
     kind, game, players = data["kind"], data["game"], data["players"]
     spec, w = widgets()[kind]
     args_json = json.dumps(data["args"], sort_keys=True, ensure_ascii=False)
-    head = (f'<div class="gm-example" data-kind="{e(kind)}" data-game="{e(game)}" data-args="{e(args_json)}">')
+    attrs = {"class": "gm-example", "data-kind": kind, "data-game": game, "data-args": args_json}
     results = data["results"]
     if w.command == "compare":
         labels = [_ruleset_label(spec, r["options"], r["ruleset"]) for r in results]
-        return head + spec.narrator.compare_html(results, labels, players, base, passages) + "</div>"
+        body = spec.narrator.compare_html(results, labels, players, base, passages)
+        return h("div", attrs, named(body, Names(None, players)))
     r = results[0]
-    cap = (f'<p class="gm-ruleset">Ruleset <strong>{e(r["ruleset"])}</strong>: '
-           f'<code>{e(r["options"])}</code></p>')
-    return head + cap + spec.narrator.result_html(r["data"], players, base, passages) + "</div>"
+    cap = h("p", {"class": "gm-ruleset", "data-ruleset": r["options"]}, "Played by the ",
+            h("strong", {}, _ruleset_label(spec, r["options"], r["ruleset"])), ".")
+    end = ""
+    if w.command == "play" and spec.table is not None and "actions" in r["data"]:
+        # A whole game ends on the page as it ends at the live table: the same End, the same words.
+        from .registry import replay
+        from .table import end_html
+        end = end_html(replay(r["data"]), base=base, passages=passages)
+    body = spec.narrator.result_html(r["data"], players, base, passages, end=end) if end else \
+        spec.narrator.result_html(r["data"], players, base, passages)
+    return h("div", attrs, cap, named(body, Names(None, players)))
 
 
 def render(kind: str, args: dict[str, Any], *, base: str = "../", passages: dict | None = None) -> str:
@@ -197,13 +221,15 @@ def widget_html(kind: str, args: dict[str, Any], *, base: str = "../") -> str:
     if w is None:
         raise RulesetError(f"unknown widget kind {str(kind)[:40]!r}: expected one of {', '.join(sorted(widgets()))}")
     html = render(kind, args, base=base)
-    data = e(json.dumps(check_args(kind, args), sort_keys=True, ensure_ascii=False), quote=True)
-    spec_json = e(json.dumps(w.to_json(), sort_keys=True, ensure_ascii=False), quote=True)
-    return (f'<div class="gm-widget" data-widget="{e(kind)}" data-spec="{spec_json}" data-args=\'{data}\' '
-            f'data-base="{e(base)}"><div class="gm-widget-static">{html}</div>'
-            f'<p class="gm-widget-note"><small>{e(w.blurb)} The example above was computed when the site was built; '
-            "the widget replays it live in your browser (Python runs on this page through Pyodide, nothing leaves "
-            "your machine).</small></p></div>")
+    data = json.dumps(check_args(kind, args), sort_keys=True, ensure_ascii=False)
+    spec_json = json.dumps(w.to_json(), sort_keys=True, ensure_ascii=False)
+    return h("div", {"class": "gm-widget", "data-widget": kind, "data-spec": spec_json, "data-args": data,
+                     "data-base": base},
+             h("div", {"class": "gm-widget-static"}, Markup(html)),
+             h("p", {"class": "gm-widget-note"}, h("small", {}, f"{w.blurb} The example above was worked out when "
+                                                   "the site was built; the widget plays it again live, with the "
+                                                   "card engine running in your browser (nothing leaves your "
+                                                   "machine).")))
 
 
 def parse_marker_args(text: str) -> dict[str, str]:

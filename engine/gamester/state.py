@@ -46,7 +46,7 @@ class State(ABC):
         if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
             raise RulesetError(f"{self.title or self.game} is for {lo} to {hi} players, not {str(players)[:40]!r}")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise NotationError(f"seed must be a whole number 0 .. 2**63-1, got {str(seed)[:40]!r}")
+            raise NotationError(f"the deal number must be a whole number 0 .. 2**63-1, got {str(seed)[:40]!r}")
         self.options = options
         self.players = players
         self.seed = seed

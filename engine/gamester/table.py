@@ -26,19 +26,17 @@ Pyodide).
 
 from __future__ import annotations
 
-import html
 import math
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .cards import Card
-from .errors import NotationError, RulesetError
+from .errors import RulesetError
+from .html import LedgerRow, Markup, cap, card_back, card_face, h, ledger_table, rule_link
 from .registry import get_game
 from .state import State
-
-e = html.escape
+from .words import Names, card_name, counters_words, sentence
 
 
 # -- the model ---------------------------------------------------------------------------------------------------
@@ -60,7 +58,7 @@ class Seat:
 
     def __post_init__(self) -> None:
         if not self.name:
-            self.name = f"Seat {self.index}"
+            self.name = f"Seat {self.index}"  # the engine's way; named for the reader when drawn (words.Names)
 
     @property
     def label(self) -> str:
@@ -91,28 +89,20 @@ class Pot:
 
 @dataclass
 class Choice:
-    """A button: ``label`` in plain words, the engine ``action`` it sends, and a card when it is one."""
+    """A button: ``label`` in plain words, the engine ``action`` it sends, a card when it is one, and a ``hint``
+    shown beside it (what the choice means and risks, for a newcomer)."""
 
     label: str
     action: str
     card: str | None = None
+    hint: str = ""
 
 
 @dataclass
 class LogEntry:
     text: str
     clause: str = ""
-
-
-@dataclass
-class LedgerRow:
-    payer: str
-    payee: str
-    counters: int
-    stake: str
-    reason: str
-    clause: str = ""
-    deal: int | None = None
+    starts_deal: bool = False   # the first words of a new deal (the prompt says the last deal's end apart)
 
 
 @dataclass
@@ -131,9 +121,11 @@ class End:
     ledger: list[LedgerRow] = field(default_factory=list)
     ledger_caption: str = "Every counter that moved, with the rule that moved it"
     totals: list[tuple[int, str, int]] = field(default_factory=list)  # (seat, name, net)
-    totals_caption: str = "Counters won (+) or lost (−) by each seat"
+    totals_caption: str = "Counters won (+) or lost (−) by each player"
     winners: list[int] = field(default_factory=list)
     no_ledger: str = "Nothing was paid."
+    unit: str = "counter"   # what the totals count: "counter" (data-net) or "point" (data-points)
+    clause: str = ""        # the rule that decided the game, linked after the headline
 
 
 @dataclass
@@ -145,6 +137,7 @@ class Table:
     money: list[Pot] = field(default_factory=list)
     money_title: str = "On the table"
     prompt: str = ""
+    between: str = ""           # how the last deal ended, said apart from the new deal's prompt
     choices: list[Choice] = field(default_factory=list)
     choices_label: str = "Your choices"
     chances: list[Chance] = field(default_factory=list)
@@ -156,14 +149,10 @@ class Table:
     game: str = ""
     reader: int | None = None
     to_act: int | None = None
+    parties: dict[str, str] = field(default_factory=dict)  # the game's names of what is not a seat ("the pool")
 
 
 # -- words -------------------------------------------------------------------------------------------------------
-def card_name(code: str) -> str:
-    """``"9S"`` -> ``"Nine of Spades"``."""
-    return Card.parse(code).name
-
-
 def chance_words(p: float | None) -> str:
     """A chance as a reader reads it: ``"42%"``, ``"1 in 7"`` (below one in ten), ``"certain"``, ``"none"``."""
     if p is None or (isinstance(p, float) and math.isnan(p)):
@@ -180,34 +169,17 @@ def chance_words(p: float | None) -> str:
     return f"{pct}%"
 
 
-def counters_words(n: int) -> str:
-    return f"{n} counter" + ("" if n == 1 else "s")
-
-
-def ahead(net: list[int]) -> tuple[str, list[int]]:
-    """Who came out ahead over a game of counters, in words and as seats: "Seat 2 comes out ahead, +3 counters",
-    "Seats 0 and 3 come out ahead, +2 each", or "Nobody comes out ahead" (no seat won anything; no seats)."""
+def ahead(net: list[int], unit: str = "counter") -> tuple[str, list[int]]:
+    """Who came out ahead over a game, in the engine's words (seats named for the reader when drawn) and as seats:
+    "Seat 2 comes out ahead, +3 counters", "Seats 0 and 3 come out ahead, +2 each", or "Nobody comes out ahead"."""
     top = max(net)
     winners = [s for s, v in enumerate(net) if v == top] if top > 0 else []
     if not winners:
         return "Nobody comes out ahead", winners
     if len(winners) == 1:
-        return f"Seat {winners[0]} comes out ahead, {top:+d} counters", winners
+        return f"Seat {winners[0]} comes out ahead, {top:+d} {unit}s", winners
     return ("Seats " + ", ".join(map(str, winners[:-1])) + f" and {winners[-1]} come out ahead, {top:+d} each",
             winners)
-
-
-_SEAT_NO = re.compile(r"\bseat (\d+)")
-
-
-def sentence(text: str) -> str:
-    """First letter up, seats named as the table names them, a full stop at the end (engine reasons are
-    lower-case phrases: ``"seat 2 vyes 3"`` -> ``"Seat 2 vyes 3."``)."""
-    t = _SEAT_NO.sub(r"Seat \1", text.strip())
-    if not t:
-        return t
-    t = t[0].upper() + t[1:]
-    return t if t[-1] in ".?!:" else t + "."
 
 
 def said(entries: list[LogEntry]) -> str:
@@ -215,212 +187,175 @@ def said(entries: list[LogEntry]) -> str:
     return " ".join(sentence(x.text) for x in entries)
 
 
+def said_apart(entries: list[LogEntry]) -> tuple[str, str]:
+    """What the last action caused, as (the end of a deal, what follows): a deal that ended and the next one
+    that began are two things to read, not one prompt."""
+    k = next((i for i, x in enumerate(entries) if x.starts_deal), None)
+    if not k:
+        return "", said(entries)
+    return said(entries[:k]), said(entries[k:])
+
+
 # -- the drawing -------------------------------------------------------------------------------------------------
-def card_face(code: str, *, best: bool = False) -> str:
-    """A card drawn face up: rank and suit symbol; its name in words is its accessible name."""
-    try:
-        c = Card.parse(code)
-    except NotationError:
-        return f'<span class="gm-face">{e(str(code))}</span>'
-    colour = "gm-red" if c.suit.letter in "HD" else "gm-black"
-    extra = " gm-face-best" if best else ""
-    name = c.name + (", the best trump" if best else "")
-    return (f'<span class="gm-face {colour}{extra}" role="img" aria-label="{e(name)}">'
-            f'<span class="gm-face-rank" aria-hidden="true">{e(str(c.rank))}</span>'
-            f'<span class="gm-face-suit" aria-hidden="true">{e(c.suit.symbol)}</span></span>')
+def _named(t: Table) -> tuple[Table, Names]:
+    """The table with every seat named for its reader (:class:`gamester.words.Names`), in every text it shows."""
+    nm = Names(t.reader, len(t.seats), parties=t.parties)
+    w = nm.text
+    seats = [replace(s, name=s.name if s.name != f"Seat {s.index}" else nm(s.index, ""),
+                     status=[w(x) for x in s.status], counters=[(k, w(v)) for k, v in s.counters]) for s in t.seats]
+    end = None
+    if t.end is not None:
+        end = replace(t.end, headline=nm.sentence(t.end.headline), lines=[nm.sentence(x) for x in t.end.lines],
+                      totals=[(s, nm(s, "") if name == f"Seat {s}" else w(name), n) for s, name, n in t.end.totals])
+    return replace(t, subtitle=w(t.subtitle), seats=seats, prompt=w(t.prompt), between=w(t.between),
+                   choices_label=w(t.choices_label),
+                   centre=[replace(p, title=w(p.title), plays=[(w(a), c) for a, c in p.plays], note=w(p.note))
+                           for p in t.centre],
+                   money=[replace(p, name=w(p.name), text=w(p.text), note=w(p.note)) for p in t.money],
+                   chances=[replace(c, label=w(c.label), note=w(c.note)) for c in t.chances],
+                   choices=[replace(c, label=w(c.label), hint=w(c.hint)) for c in t.choices],
+                   log=[replace(x, text=w(x.text)) for x in t.log], end=end), nm
 
 
-def card_back() -> str:
-    return '<span class="gm-face gm-back" role="img" aria-label="a card face down"></span>'
-
-
-def _cards(cards: list[str], hidden: int, best: list[str] | None = None, label: str = "") -> str:
-    items = [f"<li>{card_face(c, best=c in (best or []))}</li>" for c in cards]
-    items += [f"<li>{card_back()}</li>"] * hidden
+def _cards(cards: list[str], hidden: int, best: list[str] | None = None, label: str = "") -> Markup:
+    items = [h("li", {}, card_face(c, best=c in (best or []))) for c in cards] + [h("li", {}, card_back())] * hidden
     if not items:
-        return '<p class="gm-t-none">no cards</p>'
-    lab = f' aria-label="{e(label)}"' if label else ""
-    return f'<ul class="gm-t-cards"{lab}>{"".join(items)}</ul>'
+        return h("p", {"class": "gm-t-none"}, "no cards")
+    return h("ul", {"class": "gm-t-cards", "aria-label": label or None}, items)
 
 
-def _chips(n: int) -> str:
+def _chips(n: int) -> Markup:
     if n <= 0:
-        return ""
+        return Markup("")
     shown = min(n, 12)
-    more = '<span class="gm-chip-more">+</span>' if n > shown else ""
-    return '<span class="gm-chips" aria-hidden="true">' + '<span class="gm-chip"></span>' * shown + more + "</span>"
+    return h("span", {"class": "gm-chips", "aria-hidden": "true"}, [h("span", {"class": "gm-chip"})] * shown,
+             h("span", {"class": "gm-chip-more"}, "+") if n > shown else None)
 
 
 def clause_href(cid: str, base: str) -> str:
     return f"{base}clauses/#{cid}"
 
 
-def _clause_links(cid: str, base: str, passages: dict | None) -> str:
-    if not cid:
-        return ""
-    out = f'<a class="gm-clause" href="{e(clause_href(cid, base))}">{e(cid)}</a>'
-    for item in (passages or {}).get(cid, [])[:2]:
-        try:
-            pid, href = str(item[0]), str(item[1])
-        except (IndexError, TypeError, KeyError):
-            continue
-        out += (f' <a class="gm-passage" href="{e(base + href)}">the passage '
-                f'<span class="gm-passage-id">{e(pid)}</span></a>')
-    return f' <span class="gm-t-rule">(rule {out})</span>'
-
-
-def _seat_html(s: Seat) -> str:
+def _seat_html(s: Seat) -> Markup:
     cls = ["gm-seat"] + (["gm-seat-you"] if s.you else []) + (["gm-seat-turn"] if s.to_act else [])
-    roles = "".join(f' <span class="gm-role">{e(r)}</span>' for r in s.roles)
-    you = ' <span class="gm-you">you</span>' if s.you else ""
-    turn = ' <span class="gm-turn-mark">to play</span>' if s.to_act else ""
-    parts = [f'<p class="gm-seat-name"><strong>{e(s.name)}</strong>{roles}{you}{turn}</p>']
+    head = h("p", {"class": "gm-seat-name"}, h("strong", {}, cap(s.name)),
+             [[" ", h("span", {"class": "gm-role"}, r)] for r in s.roles],
+             [" ", h("span", {"class": "gm-you"}, "you")] if s.you and s.name != "you" else None,
+             [" ", h("span", {"class": "gm-turn-mark"}, "to play")] if s.to_act else None)
     what = "Your cards" if s.you else f"Cards of {s.name}"
     n_up, n_down = len(s.cards), s.hidden
     bits = ([f"{n_up} face up"] if n_up else []) + ([f"{n_down} face down"] if n_down else [])
-    label = f"{what}: {', '.join(bits)}" if bits else what
-    if s.cards_label:
-        parts.append(f'<p class="gm-seat-cards-label">{e(s.cards_label)}</p>')
-    parts.append(_cards(s.cards, s.hidden, s.best, label))
-    if s.status:
-        parts.append('<p class="gm-seat-status">' + "".join(
-            f'<span class="gm-status-word">{e(w)}</span>' for w in s.status) + "</p>")
-    if s.counters:
-        parts.append('<dl class="gm-seat-counters">' + "".join(
-            f"<div><dt>{e(k)}</dt><dd>{e(v)}</dd></div>" for k, v in s.counters) + "</dl>")
-    you_attr = ' data-you="1"' if s.you else ""
-    return (f'<li class="{" ".join(cls)}" data-seat="{s.index}" data-roles="{e(" ".join(s.roles))}"{you_attr}>'
-            + "".join(parts) + "</li>")
+    return h("li", {"class": " ".join(cls), "data-seat": s.index, "data-roles": " ".join(s.roles),
+                    "data-you": "1" if s.you else None},
+             head,
+             h("p", {"class": "gm-seat-cards-label"}, s.cards_label) if s.cards_label else None,
+             _cards(s.cards, s.hidden, s.best, f"{what}: {', '.join(bits)}" if bits else what),
+             h("p", {"class": "gm-seat-status"}, [h("span", {"class": "gm-status-word"}, w) for w in s.status])
+             if s.status else None,
+             h("dl", {"class": "gm-seat-counters"}, [h("div", {}, h("dt", {}, k), h("dd", {}, v)) for k, v in s.counters])
+             if s.counters else None)
 
 
-def _pile_html(p: Pile) -> str:
-    items = []
-    for who, c in p.plays:
-        w = f'<span class="gm-who">{e(who)}</span>' if who else ""
-        items.append(f'<li>{card_face(c, best=c in p.best)}{w}</li>')
-    items += [f"<li>{card_back()}</li>"] * p.hidden
-    body = f'<ul class="gm-t-cards gm-t-played">{"".join(items)}</ul>' if items else \
-        '<p class="gm-t-none">no cards yet</p>'
-    note = f'<p class="gm-pile-note">{e(p.note)}</p>' if p.note else ""
-    return f'<div class="gm-pile"><p class="gm-pile-title">{e(p.title)}</p>{body}{note}</div>'
+def _pile_html(p: Pile) -> Markup:
+    items = [h("li", {}, card_face(c, best=c in p.best), h("span", {"class": "gm-who"}, cap(who)) if who else None)
+             for who, c in p.plays] + [h("li", {}, card_back())] * p.hidden
+    return h("div", {"class": "gm-pile"}, h("p", {"class": "gm-pile-title"}, p.title),
+             h("ul", {"class": "gm-t-cards gm-t-played"}, items) if items else
+             h("p", {"class": "gm-t-none"}, "no cards yet"),
+             h("p", {"class": "gm-pile-note"}, p.note) if p.note else None)
 
 
-def _pot_html(p: Pot) -> str:
-    num = ""
+def _pot_html(p: Pot) -> Markup:
+    num = None
     if p.counters is not None:
-        num = (f'<span class="gm-pot-n">{p.counters}</span> <span class="gm-pot-unit">'
-               f'{"counter" if p.counters == 1 else "counters"}</span>{_chips(p.counters)}')
-    text = f' <span class="gm-pot-text">{e(p.text)}</span>' if p.text else ""
-    note = f'<span class="gm-pot-note">{e(p.note)}</span>' if p.note else ""
-    data = f' data-counters="{p.counters}"' if p.counters is not None else ""
-    return (f'<li class="gm-pot"{data}><span class="gm-pot-name">{e(p.name)}</span> '
-            f"{num}{text}{note}</li>")
+        num = [h("span", {"class": "gm-pot-n"}, p.counters), " ",
+               h("span", {"class": "gm-pot-unit"}, "counter" if p.counters == 1 else "counters"), _chips(p.counters)]
+    return h("li", {"class": "gm-pot", "data-counters": p.counters},
+             h("span", {"class": "gm-pot-name"}, p.name), " ", num,
+             [" ", h("span", {"class": "gm-pot-text"}, p.text)] if p.text else None,
+             h("span", {"class": "gm-pot-note"}, p.note) if p.note else None)
 
 
-def _choice_html(c: Choice) -> str:
+def _choice_html(c: Choice, scope: str = "") -> Markup:
+    hint_id = f"gm-hint-{re.sub(r'[^a-z0-9]+', '-', (scope + ' ' + c.action).lower()).strip('-')}" if c.hint else None
     if c.card:
-        name = card_name(c.card)
-        return (f'<button type="button" class="gm-choice gm-choice-card" data-action="{e(c.action)}" '
-                f'title="{e(c.label)}">{_face_inner(c.card)}<span class="gm-sr">{e(name)}</span></button>')
-    return f'<button type="button" class="gm-choice" data-action="{e(c.action)}">{e(c.label)}</button>'
-
-
-def _face_inner(code: str) -> str:
-    c = Card.parse(code)
-    colour = "gm-red" if c.suit.letter in "HD" else "gm-black"
-    return (f'<span class="gm-face {colour}" aria-hidden="true"><span class="gm-face-rank">{e(str(c.rank))}</span>'
-            f'<span class="gm-face-suit">{e(c.suit.symbol)}</span></span>')
-
-
-def _scroll(inner: str, name: str) -> str:
-    return f'<div class="gm-t-scroll" tabindex="0" role="region" aria-label="{e(name)}">{inner}</div>'
-
-
-def ledger_table(rows: list[LedgerRow], caption: str, base: str, passages: dict | None) -> str:
-    deals = any(r.deal is not None for r in rows)
-    head = ('<tr>' + ('<th scope="col">Deal</th>' if deals else "") + '<th scope="col">From</th>'
-            '<th scope="col">To</th><th scope="col" class="gm-num">Counters</th><th scope="col">For</th>'
-            '<th scope="col">Why</th></tr>')
-    body = []
-    for r in rows:
-        deal = f'<td class="gm-num">{r.deal}</td>' if deals else ""
-        body.append(f'<tr data-counters="{r.counters}">{deal}<td>{e(r.payer)}</td><td>{e(r.payee)}</td>'
-                    f'<td class="gm-num">{r.counters}</td><td>{e(r.stake)}</td>'
-                    f'<td>{e(sentence(r.reason))}{_clause_links(r.clause, base, passages)}</td></tr>')
-    # The caption stays in the table for assistive technology; its visible copy sits above the scrolling box, so a
-    # narrow screen does not scroll the title away with the columns.
-    table = (f'<table class="gm-t-ledger"><caption class="gm-sr">{e(caption)}</caption><thead>{head}</thead>'
-             f'<tbody>{"".join(body)}</tbody></table>')
-    return f'<p class="gm-t-caption" aria-hidden="true">{e(caption)}</p>' + _scroll(table, caption)
+        button = h("button", {"type": "button", "class": "gm-choice gm-choice-card", "data-action": c.action,
+                              "title": c.label, "aria-describedby": hint_id},
+                   card_face(c.card, decorative=True), h("span", {"class": "gm-sr"}, card_name(c.card)))
+    else:
+        button = h("button", {"type": "button", "class": "gm-choice", "data-action": c.action,
+                              "aria-describedby": hint_id}, c.label)
+    if not c.hint:
+        return button
+    return h("span", {"class": "gm-choice-wrap"}, button, h("small", {"class": "gm-choice-hint", "id": hint_id}, c.hint))
 
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
 
 
-def _end_html(end: End, h: int, base: str, passages: dict | None) -> str:
-    parts = [f'<h{h} class="gm-t-h">The result</h{h}>',
-             f'<p class="gm-t-headline" data-winners="{e(" ".join(map(str, end.winners)))}">'
-             f"<strong>{e(end.headline)}</strong></p>"]
-    if end.lines:
-        parts.append('<ul class="gm-t-endlines">' + "".join(f"<li>{e(sentence(x))}</li>" for x in end.lines) + "</ul>")
-    if end.totals:
-        rows = "".join(f'<tr data-seat="{s}" data-net="{n}"><th scope="row">{e(name)}</th>'
-                       f'<td class="gm-num">{e(_signed(n))}</td></tr>' for s, name, n in end.totals)
-        parts.append(f'<table class="gm-t-totals"><caption>{e(end.totals_caption)}</caption><thead><tr>'
-                     f'<th scope="col">Seat</th><th scope="col" class="gm-num">Net</th></tr></thead>'
-                     f"<tbody>{rows}</tbody></table>")
-    if end.ledger:
-        parts.append(ledger_table(end.ledger, end.ledger_caption, base, passages))
-    elif end.no_ledger:
-        parts.append(f'<p class="gm-t-none">{e(end.no_ledger)}</p>')
-    return '<section class="gm-t-end" aria-label="The result">' + "".join(parts) + "</section>"
+def _end_html(end: End, level: int, base: str, passages: dict | None, names: Names) -> Markup:
+    return h("section", {"class": "gm-t-end", "aria-label": "The result"},
+             h(f"h{level}", {"class": "gm-t-h"}, "The result"),
+             h("p", {"class": "gm-t-headline", "data-winners": " ".join(map(str, end.winners))},
+               h("strong", {}, end.headline), " " if end.clause else None,
+               h("small", {}, rule_link(end.clause, base, passages)) if end.clause else None),
+             h("ul", {"class": "gm-t-endlines"}, [h("li", {}, x) for x in end.lines]) if end.lines else None,
+             h("table", {"class": "gm-t-totals"}, h("caption", {}, end.totals_caption),
+               h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, "Player"),
+                                h("th", {"scope": "col", "class": "gm-num"}, "Net"))),
+               h("tbody", {}, [h("tr", {}, h("th", {"scope": "row"}, cap(name)),
+                                 h("td", {"class": "gm-num", "data-seat": s,
+                                          "data-net" if end.unit == "counter" else "data-points": n}, _signed(n)))
+                               for s, name, n in end.totals]))
+             if end.totals else None,
+             ledger_table(end.ledger, end.ledger_caption, base, passages, names) if end.ledger else
+             (h("p", {"class": "gm-t-none"}, end.no_ledger) if end.no_ledger else None))
 
 
 def render(t: Table, *, base: str = "../", passages: dict | None = None, level: int = 3) -> str:
     """The HTML of a table. ``base`` is the path from the page to the site root (clause links go to
-    ``{base}clauses/#id``); ``passages`` maps a clause id to ``[[passage_id, href_from_site_root], ...]``;
-    ``level`` is the heading level of the table's title (its parts use ``level + 1``)."""
+    ``{base}clauses/#id``); ``passages`` maps a clause id to ``[[passage_id, href_from_site_root, locator], ...]``;
+    ``level`` is the heading level of the table's title (its parts use ``level + 1``). Every seat is named for the
+    table's reader (:class:`gamester.words.Names`)."""
     level = max(2, min(5, int(level)))
-    h1, h2 = level, level + 1
-    attrs = (f' data-game="{e(t.game)}" data-reader="{"" if t.reader is None else t.reader}"'
-             f' data-to-act="{"" if t.to_act is None else t.to_act}"'
-             f' data-over="{"1" if t.end else "0"}"')
-    out = [f'<section class="gm-tbl" aria-label="{e(t.title)}"{attrs}>',
-           f'<h{h1} class="gm-t-title">{e(t.title)}</h{h1}>']
-    if t.subtitle:
-        out.append(f'<p class="gm-t-sub">{e(t.subtitle)}</p>')
-    out.append('<div class="gm-t-felt">')
-    out.append('<ul class="gm-t-seats" aria-label="The seats">' + "".join(_seat_html(s) for s in t.seats) + "</ul>")
+    h1, h2 = f"h{level}", f"h{level + 1}"
+    t, names = _named(t)
+    centre = None
     if t.centre or t.money:
-        out.append(f'<div class="gm-t-centre"><h{h2} class="gm-t-h">{e(t.money_title)}</h{h2}>')
-        if t.money:
-            out.append('<ul class="gm-t-pots">' + "".join(_pot_html(p) for p in t.money) + "</ul>")
-        if t.centre:
-            out.append('<div class="gm-t-piles">' + "".join(_pile_html(p) for p in t.centre) + "</div>")
-        out.append("</div>")
-    out.append("</div>")
-    out.append(f'<p class="gm-t-prompt" role="status">{e(t.prompt)}</p>')
+        centre = h("div", {"class": "gm-t-centre"}, h(h2, {"class": "gm-t-h"}, t.money_title),
+                   h("ul", {"class": "gm-t-pots"}, [_pot_html(p) for p in t.money]) if t.money else None,
+                   h("div", {"class": "gm-t-piles"}, [_pile_html(p) for p in t.centre]) if t.centre else None)
+    choices = None
     if t.choices:
-        out.append(f'<div class="gm-t-choices" role="group" aria-label="{e(t.choices_label)}">'
-                   f'<p class="gm-t-choices-label">{e(t.choices_label)}</p>'
-                   + "".join(_choice_html(c) for c in t.choices) + "</div>")
+        choices = h("div", {"class": "gm-t-choices", "role": "group", "aria-label": t.choices_label},
+                    h("p", {"class": "gm-t-choices-label"}, t.choices_label), [_choice_html(c, f"{t.game} {t.to_act}") for c in t.choices])
+    chances = None
     if t.chances:
-        title = f'<p class="gm-t-chances-title"><strong>{e(t.chances_title)}</strong></p>' if t.chances_title else ""
-        items = "".join(f'<li><span class="gm-chance-label">{e(c.label)}:</span> '
-                        f'<span class="gm-chance">{e(chance_words(c.p))}</span>'
-                        + (f' <span class="gm-chance-note">{e(c.note)}</span>' if c.note else "") + "</li>"
-                        for c in t.chances)
-        note = f'<p class="gm-t-chances-note">{e(t.chances_note)}</p>' if t.chances_note else ""
-        out.append(f'<div class="gm-t-chances">{title}<ul>{items}</ul>{note}</div>')
-    if t.end:
-        out.append(_end_html(t.end, h2, base, passages))
+        chances = h("div", {"class": "gm-t-chances"},
+                    h("p", {"class": "gm-t-chances-title"}, h("strong", {}, t.chances_title)) if t.chances_title else None,
+                    h("ul", {}, [h("li", {}, h("span", {"class": "gm-chance-label"}, f"{c.label}:"), " ",
+                                   h("span", {"class": "gm-chance"}, chance_words(c.p)),
+                                   [" ", h("span", {"class": "gm-chance-note"}, c.note)] if c.note else None)
+                                 for c in t.chances]),
+                    h("p", {"class": "gm-t-chances-note"}, t.chances_note) if t.chances_note else None)
+    log = None
     if t.log:
-        items = "".join(f"<li>{e(sentence(x.text))}{_clause_links(x.clause, base, passages)}</li>" for x in t.log)
-        out.append(f'<details class="gm-t-log"><summary>{e(t.log_title)} '
-                   f"({len(t.log)})</summary><ol>{items}</ol></details>")
-    out.append("</section>")
-    return "".join(out)
+        log = h("details", {"class": "gm-t-log"}, h("summary", {}, f"{t.log_title} ({len(t.log)})"),
+                h("ol", {}, [h("li", {}, sentence(x.text), " " if x.clause else "",
+                               rule_link(x.clause, base, passages)) for x in t.log]))
+    return h("section", {"class": "gm-tbl", "aria-label": t.title, "data-game": t.game,
+                         "data-reader": "" if t.reader is None else t.reader,
+                         "data-to-act": "" if t.to_act is None else t.to_act, "data-over": "1" if t.end else "0"},
+             h(h1, {"class": "gm-t-title"}, t.title),
+             h("p", {"class": "gm-t-sub"}, t.subtitle) if t.subtitle else None,
+             h("div", {"class": "gm-t-felt"}, h("ul", {"class": "gm-t-seats", "aria-label": "The seats"},
+                                               [_seat_html(s) for s in t.seats]), centre),
+             h("div", {"class": "gm-t-between", "role": "status", "data-deal-over": "1"},
+               h("p", {"class": "gm-t-between-title"}, h("strong", {}, "The last deal")), h("p", {}, t.between))
+             if t.between else None,
+             h("p", {"class": "gm-t-prompt", "role": "status"}, t.prompt),
+             choices, chances, _end_html(t.end, level + 1, base, passages, names) if t.end else None, log)
 
 
 # -- a live state -> its table (each game draws its own: GameSpec.table) --------------------------------------------
@@ -432,6 +367,16 @@ def table_for(state: State, seat: int | None = None, *, analysis: dict[str, Any]
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players):
         raise RulesetError(f"seat {seat!r}: this game has seats 0 .. {state.players - 1}")
     return spec.table(state, seat, analysis=analysis)
+
+
+def end_html(state: State, *, base: str = "../", passages: dict | None = None, level: int = 4) -> str:
+    """The end of a finished game exactly as the live table draws it (no reader: every player named "Player N"):
+    the printed example of a whole game shows this, so the page and the widget say the result in the same words."""
+    t = table_for(state, None)
+    if t.end is None:
+        return ""
+    t, names = _named(t)
+    return _end_html(t.end, level, base, passages, names)
 
 
 def render_table(state: State, seat: int | None = None, *, analysis: dict[str, Any] | None = None,
@@ -454,4 +399,4 @@ def replay_steps(state: State) -> Iterator[tuple[int, str, State]]:
 
 __all__ = ["Chance", "Choice", "End", "LedgerRow", "LogEntry", "Pile", "Pot", "Seat", "Table", "card_back",
            "card_face", "card_name", "chance_words", "counters_words", "ledger_table", "render",
-           "render_table", "replay_steps", "said", "sentence", "table_for"]
+           "end_html", "render_table", "replay_steps", "said", "said_apart", "sentence", "table_for"]

@@ -15,10 +15,12 @@ from gamester_site.store import (
     cache,
     clause_entry_passages,
     clause_map,
+    edition,
     g,
     need,
     paragraph_of,
     pid_of,
+    resolve,
 )
 
 
@@ -198,8 +200,27 @@ def in_reading_order(pids: list[str]) -> list[str]:
     return sorted(pids, key=key)
 
 
+def passage_locator(pid: str) -> str:
+    """A passage as a reader finds it in the book: "Cotton, p. 132" (the author's surname and the printed page of
+    the sentence or passage), or "" when the edition does not say."""
+    try:
+        p, _unit = resolve(pid)
+    except EditionError:
+        return ""
+    unit = (g(p, "unit_pages", default={}) or {}).get(pid) or {}
+    page = unit.get("page") or g(p, "page", default=None)
+    image = unit.get("image") if unit else g(p, "image", default=None)
+    texts = edition().texts
+    t = texts.get(g(p, "text_id", default="")) if isinstance(texts, dict) else None
+    author = re.sub(r"\s*\(.*?\)", "", str(g(t, "author", default="") or "")).split()
+    who = author[-1] if author else ""
+    where = f"p. {page}" if page else (f"image {image}" if image is not None else "")
+    return ", ".join(x for x in (who, where) if x)
+
+
 def clause_passages() -> dict[str, list[list[str]]]:
-    """clause id -> [[passage id, href from the site root], ...] (for ``gamester.render``)."""
+    """clause id -> [[passage id, href from the site root, locator], ...] (for ``gamester.render``; the locator is
+    the reader's words for the passage, "Cotton, p. 132")."""
     if "clause_passages" not in cache:
         out: dict[str, list[list[str]]] = {}
         try:
@@ -207,7 +228,8 @@ def clause_passages() -> dict[str, list[list[str]]]:
         except EditionError:
             cm = {}
         for cid, entry in cm.items():
-            out[cid] = [[pid, passage_href(pid)] for pid in in_reading_order(clause_entry_passages(entry))]
+            out[cid] = [[pid, passage_href(pid), passage_locator(pid)]
+                        for pid in in_reading_order(clause_entry_passages(entry))]
         cache["clause_passages"] = out
     return cache["clause_passages"]
 

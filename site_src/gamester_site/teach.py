@@ -17,6 +17,7 @@ from typing import Any
 
 from gamester import commands, games, quiz
 from gamester.errors import RulesetError
+from gamester_site.places import clause_passages
 
 
 def _args(text: str) -> tuple[list[str], dict[str, str]]:
@@ -58,7 +59,7 @@ def exercises(text: str, base: str) -> str:
                     + "</ol></li>")
         qs.append("".join(body))
         letter = chr(65 + ex["choices"].index(ex["answer"]))
-        why = quiz.explanation_html(ex, base)
+        why = quiz.explanation_html(ex, base, clause_passages())  # each rule with its passages by locator
         answers.append(f'<li><p><strong>{letter}. {e(ex["answer"])}</strong></p><p>{why}</p>'
                        f'<p><small>Made with <code>gamester quiz {e(game)} --seed {ex["seed"]} --kind '
                        f'{e(ex["kind"])}</code>.</small></p></li>')

@@ -25,15 +25,16 @@ def _deal_blocks(page_html: str) -> list[str]:
 
 
 def _seat_rows(block: str) -> dict[int, str]:
-    """Seat number -> its label, from a deal's seat table."""
+    """Seat number (from 0, the record's) -> its label ("Player 1 (eldest)", counting from 1), from a deal's seat
+    table."""
     table = re.search(r'<table class="gm-seats">(.*?)</table>', block, re.S)
     assert table, block[:300]
     out = {}
     for cell in re.findall(r"<tr><td>(.*?)</td>", table.group(1), re.S):
         label = _text(cell)
-        m = re.match(r"Seat (\d+)", label)
+        m = re.match(r"Player (\d+)", label)
         if m:
-            out[int(m.group(1))] = label
+            out[int(m.group(1)) - 1] = label
     return out
 
 
@@ -54,13 +55,13 @@ def test_put_deals_mark_each_deals_own_dealer_and_show_every_trick() -> None:
         for (num, plays, who), t in zip(tricks, deal["tricks"], strict=False):
             shown = _text(plays)
             # every card of the trick, with its seat, in the order played
-            order = [int(x) for x in re.findall(r"Seat (\d+)", shown)]
+            order = [int(x) - 1 for x in re.findall(r"Player (\d+)", shown)]
             assert order == [s for s, _ in t["plays"]], (num, shown)
             names = re.findall(r'aria-label="([^"]+)"', plays)
             assert names == [Card.parse(c).name for _, c in t["plays"]], (num, names)
-            assert _text(who).startswith("tied" if t["winner"] is None else f"Seat {t['winner']}")
+            assert _text(who).startswith("tied" if t["winner"] is None else f"Player {t['winner'] + 1}")
         for p in deal["puts"]:
-            assert f"Seat {p['seat']}" in _text(block) and "puts" in _text(block)
+            assert f"Player {p['seat'] + 1}" in _text(block) and "puts" in _text(block)
         for pt in deal["points"]:
             assert f"+{pt['points']}" in _text(block) and pt["clause"] in block
     assert dealers == {0, 1}, "the deal alternates between the two players"
@@ -103,12 +104,20 @@ def test_facts_are_words_not_raw_values(pages: dict, site: pathlib.Path) -> None
     assert seen > 30
 
 
-def test_put_game_facts_say_score_and_how_it_was_won() -> None:
+def test_put_game_end_says_score_and_how_it_was_won() -> None:
+    """A printed game of Put ends as the live table ends it: the winner and the score in words, and how the game
+    was won (the rule's statement, linked)."""
     data, _t, _ = run(["play", "put", "--seed", "3", "--players", "2", "--json"])
-    facts = dict(_facts(render.render("put-play", {"seed": "3", "players": "2"})))
-    s0, s1 = data["score"]
-    assert facts["Final score"] == f"Seat 0: {s0} points, Seat 1: {s1} points"
-    assert data["won_by"] in facts["How the game was won"] and len(facts["How the game was won"]) > 40
+    out = render.render("put-play", {"seed": "3", "players": "2"})
+    end = re.search(r'<section class="gm-t-end".*?</section>', out, re.S).group(0)
+    w = data["winner"]
+    head = _text(re.search(r'<p class="gm-t-headline".*?</p>', end, re.S).group(0))
+    assert head.startswith(f"Player {w + 1} wins the game"), head
+    if data["score"][w] >= 5:
+        assert f"{data['score'][w]} points to {data['score'][1 - w]}" in head, head
+    how = [x for x in re.findall(r"<li>(.*?)</li>", end, re.S) if _text(x).startswith("How the game was won")]
+    assert how and len(_text(how[0])) > 40
+    assert f"clauses/#{data['won_by']}" in out
 
 
 def test_every_comparison_on_the_site_shows_a_difference(site: pathlib.Path) -> None:

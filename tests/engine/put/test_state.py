@@ -530,8 +530,8 @@ def test_cli_deal_says_how_the_odds_were_reached(capsys):
     (["play", "put", "--seed", "1", "--option", "pack=40"], "pack"),
     (["play", "put", "--seed", "-3"], "seed"),
     # flags that mean nothing for Put are refused, not ignored
-    (["play", "put", "--seed", "1", "--deals", "3"], "--deals 3 does not apply to put"),
-    (["play", "put", "--seed", "1", "--deals", "0"], "--deals 0 does not apply to put"),
+    (["play", "put", "--seed", "1", "--deals", "3"], "number of deals (3) does not apply to put"),
+    (["play", "put", "--seed", "1", "--deals", "0"], "number of deals (0) does not apply to put"),
     (["play", "put", "--seed", "1", "--bots", ","], "names no bot"),
     (["play", "put", "--seed", "1", "--bots", ""], "names no bot"),
     (["play", "put", "--seed", "1", "--players", "3", "--bots", "bold,cautious"], "2 bots for 3 players"),

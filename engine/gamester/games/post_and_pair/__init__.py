@@ -7,6 +7,7 @@ from typing import Any
 from ...errors import RulesetError
 from ...registry import CommandArgs, GameSpec, Limits, Param, WidgetSpec
 from . import narrate, numbers, quiz
+from . import titles as _titles  # noqa: F401 (gives the clauses their short titles)
 from .bots import BOTS, DEFAULT_BOTS, hand_strength
 from .decide import decide
 from .hands import GAME, MAX_PLAYERS, MIN_PLAYERS, hand_entry
@@ -43,9 +44,9 @@ def cli_settle(options: PostAndPairOptions, ns: CommandArgs) -> tuple[Any, str]:
     hands = list(ns.hands or [])
     players = getattr(ns, "players", None)
     if players is not None and players != len(hands):
-        raise RulesetError(f"--players {players} but {len(hands)} --hand given")
+        raise RulesetError(f"{players} players asked for, but {len(hands)} hands given")
     if len(hands) < MIN_PLAYERS:
-        raise RulesetError(f"give at least {MIN_PLAYERS} hands with --hand (got {len(hands)})")
+        raise RulesetError(f"give at least {MIN_PLAYERS} hands (got {len(hands)})")
     st = settle(options, hands, getattr(ns, "folded", None) or ())
     data = st.to_json()
     return data, narrate.settle_text(data)  # st.explain(), without making the same data twice

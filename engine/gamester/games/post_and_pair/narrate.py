@@ -13,27 +13,51 @@ from typing import Any
 
 from ...cards import SUIT_NAMES
 from ...html import (
-    actions_html,
+    Markup,
     and_words,
     counters_text,
     deal_block,
     e,
     facts_html,
+    h,
     hands_of,
     ledger_html,
     notes_html,
     roles_of,
+    rule_link,
     seat_label,
     seat_table,
     seats_words,
     suit_html,
 )
+from ...words import sentence
+from . import rules
 
 #: The parties of a Post and Pair ledger that are not seats.
-PARTIES = {"post": "Post dish", "pair": "Pair dish", "seat": "Seat dish", "vyes": "Vyes", "pool": "Pool"}
+PARTIES = {"post": "the Post dish", "pair": "the Pair dish", "seat": "the Seat stakes", "vyes": "the vyes",
+           "box": "the box", "pool": "the stakes shared out"}
 
 
 _DISHES = ("pair", "post", "seat")
+
+
+def act_words(a: str, bet: int = 0) -> tuple[str, str]:
+    """What an action does, in words (with the seat before it: "Seat 2 vyes 3"), and the rule it follows."""
+    verb, _, num = a.partition(" ")
+    return {
+        "seat": ("stakes the Seat on his two cards", rules.STAKE_SEAT),
+        "abandon": ("abandons his two cards", rules.STAKE_ABANDON),
+        "pass": ("passes", rules.VYE_ELDEST_PASS),
+        "vye": (f"vyes {num}", rules.VYE_ONE_CHANCE),
+        "drop": ("will not vye, and drops out", rules.VYE_ONE_CHANCE),
+        "match": (f"matches the vye of {bet}", rules.VYE_MATCH),
+        "revye": (f"re-vyes {num}", rules.VYE_MATCH),
+        "fold": ("folds", rules.VYE_MATCH),
+        "play": ("plays it out", rules.VYE_DEALER_CHOICE),
+        "double": ("doubles", rules.VYE_DEALER_CHOICE),
+        "part": ("agrees to part stakes", rules.SETTLE_PART),
+        "show": ("asks for a show", rules.SETTLE_PART_EQUAL),
+    }.get(verb, (a, ""))
 
 
 def _pp_outcome(d: dict, roles: dict[int, str]) -> str | None:
@@ -103,20 +127,28 @@ def result_html(d: dict, players: int, base: str, passages: dict | None, deal: i
     for key in ("carried_out", "carried"):
         if key in d:
             facts.append(("Left on the table for the next deal", _dish_amounts(d.get(key))))
+    acts = [x for x in d.get("actions") or [] if isinstance(x, list) and len(x) == 2 and isinstance(x[0], int)]
+    if acts and deal is None:
+        said, bet = [], 0
+        for p, a in acts[:60]:
+            verb, _, num = str(a).partition(" ")
+            bet = int(num) if verb == "vye" and num.isdigit() else bet + int(num) if verb == "revye" and \
+                num.isdigit() else bet
+            said.append(f"{seat_label(p, n, PARTIES, roles)} {act_words(str(a), bet)[0]}")
+        facts.append(("What each player did", e("; ".join(said)) + "."))
     parts.append(facts_html(facts))
     more = notes_html(d.get("notes"), base)
     if isinstance(d.get("ledger"), list):
         more += ledger_html(d["ledger"], n, PARTIES, base, passages, deal, roles)
     if compact and more:
-        more = (f'<details class="gm-more"><summary>How it was decided, and every counter that moved '
-                f'({len(d.get("ledger") or [])} ledger lines)</summary>{more}</details>')
+        more = h("details", {"class": "gm-more"}, h("summary", {}, "How it was decided, and every counter that "
+                                                    f"moved ({len(d.get('ledger') or [])} ledger lines)"), Markup(more))
     parts.append(more)
     if isinstance(d.get("deals"), list) and deal is None:
         for j, sub in enumerate(d["deals"][:30]):
             if isinstance(sub, dict):
                 parts.append(deal_block(j, sub, f"dealt by {seat_label(sub.get('dealer'), n, PARTIES)}",
                                          result_html(sub, players, base, passages, j)))
-    parts.append(actions_html(d.get("actions"), roles))
     return "".join(parts)
 
 
@@ -130,10 +162,9 @@ def _compare_table(results: list[dict], labels: list[str]) -> tuple[str, list[st
         differs = len(set(keys)) > 1
         if differs:
             changed.append(name)
-        cls = ' class="gm-differs-row"' if differs else ""
-        mark = ' <mark class="gm-differs">differs</mark>' if differs else ""
-        rows.append(f"<tr{cls}><th scope=\"row\">{e(name)}{mark}</th>" + "".join(f"<td>{c}</td>" for c in cells)
-                    + "</tr>")
+        rows.append(h("tr", {"class": "gm-differs-row" if differs else None},
+                      h("th", {"scope": "row"}, name, [" ", h("mark", {"class": "gm-differs"}, "differs")] if differs
+                        else None), [h("td", {}, Markup(c)) for c in cells]))
 
     row("Trumps", [suit_html(d.get("trump")) if d.get("trump") else "none" for d in ds],
         [json.dumps(d.get("trump")) for d in ds])
@@ -148,9 +179,8 @@ def _compare_table(results: list[dict], labels: list[str]) -> tuple[str, list[st
             [str(v) for v in vals])
     if any(d.get("box") for d in ds):
         row("To the box", [counters_text(d.get("box") or 0) for d in ds], [str(d.get("box")) for d in ds])
-    head = "<th scope=\"col\">For each seat</th>" + "".join(f"<th>{e(lab)}</th>" for lab in labels)
-    return (f'<table class="gm-compare-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody>'
-            "</table>", changed)
+    head = h("tr", {}, h("th", {"scope": "col"}, "For each player"), [h("th", {}, lab) for lab in labels])
+    return h("table", {"class": "gm-compare-table"}, h("thead", {}, head), h("tbody", {}, rows)), changed
 
 
 def _only_notes(results: list[dict], labels: list[str], base: str) -> str:
@@ -167,11 +197,10 @@ def _only_notes(results: list[dict], labels: list[str], base: str) -> str:
         others = {n for j, s in enumerate(sets) if j != i for n in s}
         own = list(dict.fromkeys(n for n in mine if n not in others))
         if own:
-            items.append(f"<li>Under <em>{e(lab)}</em>:<ul>" + "".join(
-                f'<li>{e(r)} <small>(<a class="gm-clause" href="{e(base)}clauses/#{e(c)}">{e(c)}</a>)</small></li>'
-                for c, r in own[:6]) + "</ul></li>")
-    return ('<p><small>Why: the steps each reading takes that the other does not.</small></p>'
-            f'<ul class="gm-why">{"".join(items)}</ul>') if items else ""
+            items.append(h("li", {}, "Under ", h("em", {}, lab), ":", h("ul", {}, [
+                h("li", {}, sentence(r), " ", h("small", {}, rule_link(c, base, None))) for c, r in own[:6]])))
+    return (h("p", {}, h("small", {}, "Why: the steps each reading takes that the other does not."))
+            + h("ul", {"class": "gm-why"}, items)) if items else ""
 
 
 def compare_html(results: list[dict], labels: list[str], players: int, base: str, passages: dict | None) -> str:
@@ -184,20 +213,18 @@ def compare_html(results: list[dict], labels: list[str], players: int, base: str
     else:
         lead = ("<p><strong>On these cards the readings agree</strong>: the same dishes go to the same hands and "
                 "every counter ends in the same place.</p>")
-    summary = f'<div class="gm-diff">{lead}{table}{_only_notes(results, labels, base)}</div>'
-    cols = []
-    for r, lab in zip(results, labels, strict=False):
-        cols.append(f'<section class="gm-col" data-ruleset="{e(r["ruleset"])}"><h4>{e(lab)}</h4>'
-                    f'<p class="gm-options-string"><small><code>{e(r["options"])}</code></small></p>'
-                    + f'{result_html(r["data"], players, base, passages, compact=True)}</section>')
-    return summary + '<div class="gm-compare">' + "".join(cols) + "</div>"
+    summary = h("div", {"class": "gm-diff"}, Markup(lead), table, Markup(_only_notes(results, labels, base)))
+    cols = [h("section", {"class": "gm-col", "data-ruleset": r["ruleset"], "data-options": r["options"]},
+              h("h4", {}, lab), Markup(result_html(r["data"], players, base, passages, compact=True)))
+            for r, lab in zip(results, labels, strict=False)]
+    return summary + h("div", {"class": "gm-compare"}, cols)
 
 
 # -- plain text (the CLI) --------------------------------------------------------------------------------------
 def deal_text(d: dict[str, Any]) -> str:
     lines = [f"Dealer: seat {d['dealer']}; eldest hand: seat {d['eldest']}"]
-    for s, h in enumerate(d["hands"]):
-        lines.append(f"  seat {s}: {h}")
+    for s, hand in enumerate(d["hands"]):
+        lines.append(f"  seat {s}: {hand}")
     lines.append("Actions: " + "; ".join(f"seat {s} {a}" for s, a in d["actions"]))
     lines.append(f"Outcome: {d['outcome']}" + (f"; trumps {SUIT_NAMES[d['trump']]}" if d["trump"] else ""))
     for n in d["notes"]:
@@ -232,8 +259,8 @@ def settle_text(data: dict[str, Any]) -> str:
     """A show-down of given hands (``gamester settle post-and-pair``), ledger line by ledger line."""
     out = [f"Ruleset: {data['follows'] or 'custom'}: {data['ruleset']}"]
     roles = {data["eldest"]: " (eldest)", data["dealer"]: " (dealer)"}
-    for s, h in enumerate(data["hands"]):
-        out.append(f"  seat {s}{roles.get(s, '')}: {h}" + ("  (folded)" if s in data["folded"] else ""))
+    for s, hand in enumerate(data["hands"]):
+        out.append(f"  seat {s}{roles.get(s, '')}: {hand}" + ("  (folded)" if s in data["folded"] else ""))
     for n in data["notes"]:
         out.append(f"Note [{n['clause']}]: {n['reason']}")
     out.append("Ledger:")

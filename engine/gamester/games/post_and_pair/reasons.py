@@ -11,9 +11,9 @@ from ...cards import (
     SUIT_NAMES,
     SUITS,
     Card,
-    format_cards,
 )
 from ...ledger import Line
+from ...words import and_words
 from . import rules
 from .decide import _suit_pts, _tied_suits, _top_suit
 from .hands import PAIR, POST, POST_POINTS, POST_SUIT, ROYAL, VYES, card_index, post_points_text
@@ -42,15 +42,17 @@ def _post_cards(cards, suit: int) -> list[Card]:
 
 
 def _post_words(cards, key: int, suit: int) -> str:
-    """``"two-card Post of 20 in Spades (KS QS)"``, ``"three-card Post in Spades (KS QS JS) counted 20 of 30"``."""
+    """``"two-card Post of 20 in Spades (King and Queen)"``, ``"three-card Post in Spades (King, Queen and Knave)
+    counted 20 from 30"``: the cards by name, never in the engine's notation."""
     flush = _post_cards(cards, suit)
+    named = and_words([RANK_NAMES[c.rank.text] for c in flush])
     pts = post_points_text(key)
     raw = sum(POST_POINTS[card_index(c) % 13] for c in flush)
     suit_name = SUIT_NAMES[SUITS[suit]]
     if key // 64 == 3 and raw > 21:
-        return f"three-card Post in {suit_name} ({format_cards(flush)}) counted {pts} from {raw}"
+        return f"three-card Post in {suit_name} ({named}) counted {pts} from {raw}"
     size = "three" if key // 64 == 3 else "two"
-    return f"{size}-card Post of {pts} in {suit_name} ({format_cards(flush)})"
+    return f"{size}-card Post of {pts} in {suit_name} ({named})"
 
 
 def _post_clause(cards, key: int, suit: int, options: PostAndPairOptions) -> str:
@@ -111,16 +113,19 @@ def _explain(st: Any) -> list[Line]:
                 rules.TRUMP_TURN_UP_ABSENT: "nobody still in holds the turned-up suit, so trumps are counted: "
                 }.get(d.trump_rule, "")
         among = "all the cards dealt, folded hands included" if len(live) < len(hands) else "all the cards dealt"
-        notes.append((d.trump_rule, f"Trumps: {lead}{SUIT_NAMES[suit]} count most points over {among} ({pts}; "
-                                    "court cards 10, Ace 11)"))
-        if len(tied) > 1:
+        if len(tied) > 1:  # say the tie once, then how it is broken (not "Hearts count most" and then a tie)
             names = " and ".join(SUIT_NAMES[SUITS[s]] for s in tied)
+            notes.append((d.trump_rule, f"Trumps: {lead}{names} tie for most points over {among} ({pts}; "
+                                        "court cards 10, Ace 11)"))
             if o.trump_tie == "eldest":
-                notes.append((rules.TRUMP_TIE, f"Trumps: {names} tie on points; {SUIT_NAMES[suit]} win, as the suit "
+                notes.append((rules.TRUMP_TIE, f"Trumps: of the tied suits, {SUIT_NAMES[suit]} win, as the suit "
                                          "of the highest such card held by the eldest player still in"))
             else:
-                notes.append((rules.TRUMP_TIE_SUIT_ORDER, f"Trumps: {names} tie on points; {SUIT_NAMES[suit]} win "
+                notes.append((rules.TRUMP_TIE_SUIT_ORDER, f"Trumps: of the tied suits, {SUIT_NAMES[suit]} win "
                                                     "in the order Spades, Hearts, Diamonds, Clubs"))
+        else:
+            notes.append((d.trump_rule, f"Trumps: {lead}{SUIT_NAMES[suit]} count most points over {among} ({pts}; "
+                                        "court cards 10, Ace 11)"))
     elif d.trump_rule == rules.TRUMP_BEST_POST:
         notes.append((rules.TRUMP_BEST_POST, f"Trumps: {SUIT_NAMES[suit]}, the suit of the best Post shown ({who(d.post)})"))
     elif d.trump_rule == rules.TRUMP_ABSENT:

@@ -47,6 +47,7 @@ class PostAndPairState(State):
         super().__init__(options, players, seed)
         self.deals: list[dict[str, Any]] = []
         self.carry = {"post": 0, "pair": 0, "seat": 0}
+        self.note_next: tuple[str, str] | None = None  # said at the start of the next deal
         self.dealer = players - 1
         self._phase = Phase.SEAT
         self._start_deal()
@@ -76,6 +77,9 @@ class PostAndPairState(State):
         self.note(rules.STAKE_SUM, "each stake is one counter: Post and Pair into their dishes, the Seat in front "
                                    "of each player")
         self.note(rules.DEAL_ROTATE, f"seat {self.dealer} deals; seat {self.order[0]} is the eldest hand")
+        if getattr(self, "note_next", None):
+            self.note(*self.note_next)
+            self.note_next = None
         self._phase = Phase.SEAT
         self.turn = 0  # index into self.order (SEAT) or self.seated (VYE, PART)
 
@@ -306,7 +310,17 @@ class PostAndPairState(State):
             "carried_in": self.carried_in,
             "carried_out": dict(self.carry),
         })
-        if len(self.deals) < self.options.deals:
+        # Stakes that lie over are played for at the next deal, with its fresh stakes on top (pp.stake.none,
+        # pp.vye.dealer-pass-double: the modern account's reading of Cotton's "double it"), so a game does not end
+        # with them on the table: it goes on for them, at most once round the table more (then, rarely, what still
+        # lies there is left).
+        lying = sum(self.carry.values())
+        over_time = len(self.deals) - self.options.deals
+        if len(self.deals) < self.options.deals or (lying and over_time < self.players):
+            if len(self.deals) >= self.options.deals:
+                why = rules.VYE_DEALER_DOUBLE if outcome == "doubled" else rules.STAKE_NONE
+                self.note_next = (why, f"{lying} counters lie on the table: another deal is played for them, with "
+                                       "its fresh stakes on top")
             self.dealer = (self.dealer + 1) % self.players
             self._start_deal()
         else:

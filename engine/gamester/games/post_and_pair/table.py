@@ -12,13 +12,11 @@ from typing import Any
 from ...cards import SUIT_NAMES
 from ...ledger import Ledger
 from ...registry import get_game
-from ...table import Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, ahead, replay_steps
-from ...table import said as join_said
+from ...table import Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, ahead, replay_steps, said_apart
 from . import rules
+from .narrate import PARTIES, act_words
 from .state import PostAndPairState
 
-PARTIES = {"post": "Post dish", "pair": "Pair dish", "seat": "Seat dish", "vyes": "Vyes", "box": "The box",
-           "pool": "Shared out"}
 STATUS = {"abandoned": "abandoned his cards", "dropped": "dropped out", "folded": "folded"}
 OUTCOMES = {
     "show": "the hands were shown",
@@ -40,28 +38,10 @@ def label(seat: Any, rl: dict[int, str]) -> str:
     return PARTIES.get(str(seat), str(seat).capitalize())
 
 
-def _act_words(a: str, bet: int) -> tuple[str, str]:
-    verb, _, num = a.partition(" ")
-    return {
-        "seat": ("stakes the Seat on his two cards", rules.STAKE_SEAT),
-        "abandon": ("abandons his two cards", rules.STAKE_ABANDON),
-        "pass": ("passes", rules.VYE_ELDEST_PASS),
-        "vye": (f"vyes {num}", rules.VYE_ONE_CHANCE),
-        "drop": ("will not vye, and drops out", rules.VYE_ONE_CHANCE),
-        "match": (f"matches the vye of {bet}", rules.VYE_MATCH),
-        "revye": (f"re-vyes {num}", rules.VYE_MATCH),
-        "fold": ("folds", rules.VYE_MATCH),
-        "play": ("plays it out", rules.VYE_DEALER_CHOICE),
-        "double": ("doubles", rules.VYE_DEALER_CHOICE),
-        "part": ("agrees to part stakes", rules.SETTLE_PART),
-        "show": ("asks for a show", rules.SETTLE_PART_EQUAL),
-    }.get(verb, (a, ""))
-
-
 def _start(dealer: int, eldest: int, carried: dict) -> list[LogEntry]:
     rl = roles(dealer, eldest)
     out = [LogEntry(f"{label(dealer, rl)} deals two cards each, one at a time; {label(eldest, rl)} is the eldest "
-                    "hand", rules.DEAL_ROTATE),
+                    "hand", rules.DEAL_ROTATE, starts_deal=True),
            LogEntry("every player stakes one counter at Post and one at Pair", rules.STAKE_POST)]
     left = sum(carried.values())
     if left:
@@ -82,7 +62,7 @@ def _log(state: PostAndPairState) -> list[list[LogEntry]]:
         ndeals, nnotes = len(s.deals), len(s.deal_notes)
         nlines = len(s.ledger.lines)
         s.apply(a)
-        words, clause = _act_words(a, bet)
+        words, clause = act_words(a, bet)
         g = [LogEntry(f"{label(p, rl)} {words}", clause)]
         if len(s.deals) > ndeals:  # the deal ended with this action
             d = s.deals[-1]
@@ -239,23 +219,21 @@ def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[st
             rlx = roles(d["dealer"], d["eldest"])
             for ln in d["ledger"]:
                 ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
-                rows.append(LedgerRow(label(ln["from"], rlx), label(ln["to"], rlx), ln["counters"],
-                                      PARTIES.get(ln["stake"], ln["stake"]).replace(" dish", "")
-                                      .replace("Shared out", "sharing out"),
-                                      ln["reason"], ln["clause"], i if o.deals > 1 else None))
+                rows.append(LedgerRow(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["reason"], ln["clause"],
+                                      i if o.deals > 1 else None))
         tot = ledger.net(n)
         end = End(head + ".", lines, rows, totals=[(s, f"Seat {s}", tot[s]) for s in range(n)], winners=winners)
         prompt = f"The game is over. {head}."
-        question, lab = "", ""
+        question, lab, between = "", "", ""
     else:
         question, lab = _question(state, seat, rl)
-        said = join_said(groups[-1] if len(groups) > 1 else [])
+        between, said = said_apart(groups[-1] if len(groups) > 1 else [])
         prompt = (said + " " + question).strip()
     show_choices = not over and (seat is None or seat == cp)
     return Table(title=title, subtitle=sub, seats=seats, centre=centre, money=money,
                  money_title="The dishes" if not over else "Left at the end",
-                 prompt=prompt, choices=_choices(legal) if show_choices else [], choices_label=lab,
-                 log=log, end=end, game=state.game, reader=seat, to_act=cp)
+                 prompt=prompt, between=between, choices=_choices(legal) if show_choices else [], choices_label=lab,
+                 log=log, end=end, game=state.game, reader=seat, to_act=cp, parties=PARTIES)
 
 
 __all__ = ["roles", "table"]

@@ -8,6 +8,7 @@ from ...errors import RulesetError
 from ...registry import CommandArgs, GameSpec, Limits, Param, WidgetSpec
 from . import narrate, numbers, quiz
 from . import odds as put_odds
+from . import titles as _titles  # noqa: F401 (gives the clauses their short titles)
 from .analysis import analysis, odds_against_strong, win_chance
 from .bots import BOTS, CalculatingBot
 from .narrate import deal_text
@@ -20,9 +21,9 @@ from .table import table as draw_table
 def _players_seed(ns: CommandArgs) -> tuple[int, int]:
     deals = getattr(ns, "deals", None)
     if deals is not None:
-        raise RulesetError(f"--deals {deals} does not apply to put: a game of Put (or Truc) is played until one "
-                           f"side has the game (five up, a won put, or game_points); set its length with "
-                           f"--option game_points=N or --option rubber=1|2")
+        raise RulesetError(f"a number of deals ({deals}) does not apply to put: a game of Put (or Truc) is played "
+                           f"until one side has the game (five up, a won put, or game_points); set its length with "
+                           f"the option game_points=N or rubber=1|2")
     players = ns.players if getattr(ns, "players", None) is not None else 2
     seed = ns.seed if getattr(ns, "seed", None) is not None else 0
     SPEC.check_players(players)

@@ -8,22 +8,24 @@ from __future__ import annotations
 from typing import Any
 
 from ...html import (
-    actions_html,
+    Markup,
     card_html,
     cards_html,
-    clause_link,
     clause_ref,
     deal_block,
     e,
     facts_html,
+    h,
     ledger_html,
     roles_of,
+    rule_link,
     seat_label,
     seat_table,
 )
+from ...words import sentence
 
 #: The parties of a Put score sheet that are not seats.
-PARTIES = {"stock": "Score"}
+PARTIES = {"stock": "the score"}
 #: How ``gamester replay`` words a claimed field that the actions do not give (see gamester.records).
 CLAIM_WORDS = {"score": "seat {seat} scored {value} points", "winner": "seat {value} won the game"}
 
@@ -87,44 +89,45 @@ def _put_deal_html(dd: dict, n: int, base: str, passages: dict | None) -> str:
     rows = []
     for kind, i, x in sequence(dd):
         if kind in ("trick", "unfinished"):
-            plays = ", ".join(f"{e(who(s))} {card_html(c)}" for s, c in (x.get("plays", []) if kind == "trick" else x))
+            plays = [[", " if k else "", who(s), " ", card_html(c)]
+                     for k, (s, c) in enumerate(x.get("plays", []) if kind == "trick" else x)]
             w = x.get("winner") if kind == "trick" else None
-            won = "not finished" if kind == "unfinished" else "tied" if w is None else e(who(w))
-            rows.append(f'<tr><th scope="row">Trick {i}</th><td>{plays}</td><td>{won}</td></tr>')
+            won = "not finished" if kind == "unfinished" else "tied" if w is None else who(w)
+            rows.append(h("tr", {}, h("th", {"scope": "row"}, f"Trick {i}"), h("td", {}, plays), h("td", {}, won)))
         else:
             k, v = _event_html(kind, x, who)
-            rows.append(f'<tr class="gm-event"><th scope="row">{e(k)}</th><td colspan="2">{v}</td></tr>')
+            rows.append(h("tr", {"class": "gm-event"}, h("th", {"scope": "row"}, k),
+                          h("td", {"colspan": "2"}, Markup(v))))
     hands = dd.get("hands") if isinstance(dd.get("hands"), list) else None
     out = [seat_table(n, hands, None, roles, PARTIES, None)] if hands else []
     if dd.get("exchange"):
         ex = []
         for x in dd["exchange"]:
             if "gives" in x:
-                ex.append(f"{e(seat_label(x.get('seat'), n, PARTIES, roles))} gives {cards_html(x['gives'])} to "
-                          f"{e(seat_label(x.get('to'), n, PARTIES, roles))}")
+                ex.append([who(x.get("seat")), " gives ", cards_html(x["gives"]), " to ", who(x.get("to"))])
             else:
-                ex.append(f"{e(seat_label(x.get('seat'), n, PARTIES, roles))} lays out {cards_html(x.get('discards', ''))}")
-        out.append("<p><small>Before play: " + "; ".join(ex) + ".</small></p>")
+                ex.append([who(x.get("seat")), " lays out ", cards_html(x.get("discards", ""))])
+        out.append(h("p", {}, h("small", {}, "Before play: ", [[("; " if k else ""), x] for k, x in enumerate(ex)],
+                                ".")))
     if rows:
-        out.append('<table class="gm-tricks"><thead><tr><th>Trick</th><th>Cards played, in order</th>'
-                   f'<th>Won by</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+        out.append(h("table", {"class": "gm-tricks"},
+                     h("thead", {}, h("tr", {}, h("th", {}, "Trick"), h("th", {}, "Cards played, in order"),
+                                      h("th", {}, "Won by"))), h("tbody", {}, rows)))
     r = dd.get("result") or {}
     if r:
         w = r.get("winner")
         text = _PUT_RESULTS.get(str(r.get("kind")), str(r.get("kind"))).format(
             w=seat_label(w, n, PARTIES, roles) if w is not None else "nobody")
-        text = text[:1].upper() + text[1:]
-        cl = f' <small><a class="gm-clause" href="{e(base)}clauses/#{e(r["clause"])}">{e(r["clause"])}</a></small>' \
-            if r.get("clause") else ""
-        out.append(f'<p class="gm-outcome"><strong>Result:</strong> {e(text)}.{cl}</p>')
+        out.append(h("p", {"class": "gm-outcome"}, h("strong", {}, "Result:"), f" {sentence(text)}",
+                     [" ", h("small", {}, rule_link(str(r["clause"]), base, passages))] if r.get("clause") else None))
     pts = dd.get("points") or []
     if pts:
-        out.append('<ul class="gm-points">' + "".join(
-            f'<li><strong>{e(seat_label(p.get("seat"), n, PARTIES, roles))}: +{e(str(p.get("points")))}</strong> '
-            f'({e(str(p.get("reason", "")))}) <small>{clause_link(str(p.get("clause", "")), base, passages)}</small></li>'
-            for p in pts) + "</ul>")
+        out.append(h("ul", {"class": "gm-points"}, [
+            h("li", {}, h("strong", {}, f"{seat_label(p.get('seat'), n, PARTIES, roles)}: +{p.get('points')}"),
+              f" ({p.get('reason', '')}) ", h("small", {}, rule_link(str(p.get("clause", "")), base, passages)))
+            for p in pts]))
     elif r and r.get("kind") not in ("put-won", "won-outright"):
-        out.append('<p class="gm-empty"><small>No points scored in this deal.</small></p>')
+        out.append(h("p", {"class": "gm-empty"}, h("small", {}, "No points scored in this deal.")))
     return "".join(out)
 
 
@@ -144,7 +147,9 @@ def _put_summary(dd: dict, n: int) -> str:
 
 
 def result_html(d: dict, players: int, base: str, passages: dict | None, *, deal: int | None = None,
-                compact: bool = False) -> str:
+                compact: bool = False, end: str = "") -> str:
+    """A game of Put: the cut, then ``end`` (the live table's end of the game: who won, how, the score sheet)
+    when given, else the result as facts and the score sheet; then each deal, trick by trick."""
     n = int(d.get("players") or players)
     parts = []
     facts: list[tuple[str, str]] = []
@@ -155,23 +160,26 @@ def result_html(d: dict, players: int, base: str, passages: dict | None, *, deal
         facts.append(("Cut for the deal", " — then ".join(rounds)
                       + (f": {e(seat_label(fd, n, PARTIES))} deals first" if isinstance(fd, int) else "")))
     score = d.get("score")
+    if end:
+        parts += [facts_html(facts), end]
+        facts, score = [], None
     if isinstance(score, list) and score:
         facts.append(("Final score", ", ".join(
             f"{e(_put_side(i, n, len(score)))}: {v} point{'s' if v != 1 else ''}" for i, v in enumerate(score))))
     w = d.get("winner")
-    if "winner" in d:
+    if "winner" in d and not end:
         facts.append(("Winner", e(_put_side(w, n, len(score) if isinstance(score, list) else n))
                       if isinstance(w, int) else "nobody yet"))
-    if d.get("won_by"):
+    if d.get("won_by") and not end:
         facts.append(("How the game was won", clause_ref(str(d["won_by"]), base)))
     parts.append(facts_html(facts))
     deals = [x for x in (d.get("deals") or [])[:30] if isinstance(x, dict)]
     for j, dd in enumerate(deals):
         parts.append(deal_block(j, dd, _put_summary(dd, n), _put_deal_html(dd, n, base, passages)))
-    if isinstance(d.get("ledger"), list) and d["ledger"]:
-        parts.append(f'<details class="gm-ledger-all"><summary>The score sheet: every point in order '
-                     f'({len(d["ledger"])})</summary>{ledger_html(d["ledger"], n, PARTIES, base, passages)}</details>')
-    parts.append(actions_html(d.get("actions")))
+    if isinstance(d.get("ledger"), list) and d["ledger"] and not end:
+        parts.append(h("details", {"class": "gm-ledger-all"},
+                       h("summary", {}, f"The score sheet: every point in order ({len(d['ledger'])})"),
+                       ledger_html(d["ledger"], n, PARTIES, base, passages)))
     return "".join(parts)
 
 
@@ -180,8 +188,8 @@ def deal_text(d: dict[str, Any], players: int) -> str:
     """One deal of a record in plain words, in the order things happened."""
     game = f" (game {d['game']} of the rubber)" if "game" in d else ""
     lines = [f"Deal {d['number']}{game}: seat {d['dealer']} deals."]
-    for s, h in enumerate(d["hands"]):
-        lines.append(f"  seat {s}: {h}")
+    for s, hand in enumerate(d["hands"]):
+        lines.append(f"  seat {s}: {hand}")
     for ex in d.get("exchange", []):
         if "gives" in ex:
             lines.append(f"  seat {ex['seat']} gives {ex['gives']} to seat {ex['to']}")

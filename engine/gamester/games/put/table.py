@@ -12,8 +12,23 @@ from typing import Any
 from ...clauses import get_clause
 from ...ledger import Ledger
 from ...registry import get_game
-from ...table import Chance, Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, card_name, replay_steps
+from ...table import (
+    Chance,
+    Choice,
+    End,
+    LedgerRow,
+    LogEntry,
+    Pile,
+    Pot,
+    Seat,
+    Table,
+    card_name,
+    replay_steps,
+    said_apart,
+)
 from ...table import said as join_said
+from ...words import plural
+from .narrate import PARTIES
 from .rules import (
     ALTERNATE,
     CUT_BEST,
@@ -57,7 +72,7 @@ def _log(state: PutState, reader: int | None) -> list[list[LogEntry]]:
     n = state.players
     first = [LogEntry("the players cut for the deal: " + "; then ".join(
         ", ".join(f"Seat {s} cuts the {card_name(c)}" for s, c in rnd) for rnd in state.cut)
-        + f"; Seat {state.first_dealer} cuts the best card and deals first", CUT_BEST)]
+        + f"; the best card was cut by Seat {state.first_dealer}, the first to deal", CUT_BEST)]
     groups: list[list[LogEntry]] = [first]
     d0 = state.deals[0]
     first.append(LogEntry(f"deal 1: Seat {d0['dealer']} deals three cards each", ALTERNATE))
@@ -100,7 +115,8 @@ def _log(state: PutState, reader: int | None) -> list[list[LogEntry]]:
         for t in d["tricks"][nt:]:
             k = d["tricks"].index(t) + 1
             w = t.get("winner")
-            g.append(LogEntry(f"trick {k} is tied" if w is None else f"{label(w, rl)} wins trick {k}", t["clause"]))
+            g.append(LogEntry((f"trick {k} is tied" if w is None else f"{label(w, rl)} wins trick {k}")
+                              + _trick_why(t, s.options.ranking), t["clause"]))
         for pt in d["points"][npts:]:
             g.append(LogEntry(pt["reason"], pt["clause"]))
         r = d.get("result")
@@ -111,13 +127,54 @@ def _log(state: PutState, reader: int | None) -> list[list[LogEntry]]:
             g.append(LogEntry(f"{_side_words(s, s.winner)} win{'' if s.partners else 's'} the "
                               f"{'rubber' if s.options.rubber > 1 else 'game'}", s.game_by))
         elif s.d is not d:
-            g.append(LogEntry(f"deal {s.d['number']}: Seat {s.d['dealer']} deals three cards each", ALTERNATE))
+            g.append(LogEntry(f"deal {s.d['number']}: Seat {s.d['dealer']} deals three cards each", ALTERNATE,
+                              starts_deal=True))
         groups.append(g)
     return groups
 
 
+def _hints(state: PutState) -> dict[str, str]:
+    """What each choice means and risks, said beside its button at the moment of choice."""
+    o = state.options
+    if state.phase == "answer-double":
+        v = state.value_now
+        return {"accept": f"The deal goes on, worth {2 * v}.", "refuse": f"You give up the deal: the other scores {v}."}
+    seen = ("whoever wins this deal wins the whole game" if o.rubber == 1 else "whoever wins this deal wins the game")
+    return {
+        "put": f"Putting dares the other: if he sees it, {seen}; if he refuses, you score one point and the deal "
+               "ends. A put cannot be taken back.",
+        "see": f"Play the deal out: {seen}.",
+        "refuse": "Give up the deal: the putter scores one point.",
+        "double": "Offer to play this deal for twice its value; the other may refuse and give you its present value.",
+        "throw-up": "Give up the deal: the other scores " + ("its value." if o.betting == "double" else "one point."),
+    }
+
+
+_PLAIN_ORDER = "23456789TJQKA"  # the order a newcomer expects (Ace high), to know when Put's order surprises
+_BEST = {"put": ("3", "the Three is the best card at Put, then the Two, then the Ace"),
+         "truc": ("6", "the Six is the best card at Truc, then the Seven, then the Ace")}
+
+
+def _trick_why(t: dict, ranking: str) -> str:
+    """A reminder of the rule that decided a trick, when a newcomer would not expect it: a Three (or a Two, an
+    Ace at Truc) beating a higher-looking card, or equal ranks tying whatever their suits."""
+    plays = [str(c) for _s, c in t.get("plays", [])]
+    if len(plays) < 2:
+        return ""
+    ranks = [c[:-1].replace("10", "T") for c in plays]
+    if t.get("winner") is None:
+        return ": equal cards tie, whatever their suits" if len(set(ranks)) < len(ranks) else ""
+    win = next((str(c) for s, c in t["plays"] if s == t["winner"]), "")[:-1].replace("10", "T")
+    beaten = [r for r in ranks if r != win]
+    if win in _PLAIN_ORDER and any(r in _PLAIN_ORDER and _PLAIN_ORDER.index(r) > _PLAIN_ORDER.index(win)
+                                   for r in beaten):
+        return f" ({_BEST.get(ranking, _BEST['put'])[1]})"
+    return ""
+
+
 def _choices(state: PutState, legal: list[str]) -> list[Choice]:
     out = []
+    hints = _hints(state)
     words = {"put": "Put", "see": "See it", "refuse": "Refuse", "accept": "Accept", "double": "Double",
              "throw-up": "Throw up my cards"}
     for a in legal:
@@ -126,7 +183,7 @@ def _choices(state: PutState, legal: list[str]) -> list[Choice]:
             v = {"play": "Play", "give": "Give", "discard": "Lay out"}[verb]
             out.append(Choice(f"{v} the {card_name(arg)}", a, card=arg))
         else:
-            out.append(Choice(words.get(a, a.capitalize()), a))
+            out.append(Choice(words.get(a, a.capitalize()), a, hint=hints.get(a, "")))
     return out
 
 
@@ -267,18 +324,21 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
         rows = []
         for ln in rec["ledger"]:
             ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
-            rows.append(LedgerRow("The score", f"Seat {ln['to']}", ln["counters"], "points", ln["reason"],
-                                  ln["clause"]))
+            rows.append(LedgerRow(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["reason"], ln["clause"],
+                                  text=f"Seat {ln['to']} scores {plural(ln['counters'], 'point')}", unit="point"))
         net = ledger.net(n)
         end = End(head + ".", lines, rows, "Every point scored, with the rule that scored it",
-                  [(s, f"Seat {s}", net[s]) for s in range(n)], "Points scored by each seat over the whole game",
-                  [w], no_ledger="No points were scored: the game was won in one deal.")
+                  [(s, f"Seat {s}", net[s]) for s in range(n)], "Points scored by each player over the whole game",
+                  [w], no_ledger="No points were scored: the game was won in one deal.", unit="point",
+                  clause=rec["won_by"])
         prompt = join_said(groups[-1]) if len(groups) > 1 else head + "."
-        question, lab = "", ""
+        question, lab, between = "", "", ""
     else:
         question, lab = _question(state, seat, rl)
         last = groups[-1] if len(groups) > 1 else []
-        said = join_said(last)
+        between, said = said_apart(last)
+        if state.trick and f"the {state.trick[0][1].name}" in said:  # the lead was just said: do not say it twice
+            question = question.split(": ", 1)[0] + "."
         prompt = (said + " " + question).strip()
     show_choices = not over and (seat is None or seat == cp)
     chances = []
@@ -297,10 +357,10 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
                 chances.append(Chance(f"Win if you play the {card_name(act.split()[1])}", ch.get("win")))
     return Table(
         title=title, subtitle=" ".join(sub), seats=seats, centre=centre, money=money,
-        money_title="In the middle of the table", prompt=prompt,
+        money_title="In the middle of the table", prompt=prompt, between=between,
         choices=_choices(state, legal) if show_choices else [], choices_label=lab,
         chances=chances, chances_title="Your chances" if chances else "", chances_note=note,
-        log=log, end=end, game=state.game, reader=seat, to_act=cp)
+        log=log, end=end, game=state.game, reader=seat, to_act=cp, parties=PARTIES)
 
 
 __all__ = ["roles", "table"]

@@ -9,6 +9,7 @@ from ...cards import (
 )
 from ...registry import CommandArgs, GameSpec, Limits, WidgetSpec
 from . import narrate, numbers, quiz
+from . import titles as _titles  # noqa: F401 (gives the clauses their short titles)
 from .analysis import analysis, best_trump_chance, offered_chance
 from .bots import BOTS, CautiousBot, SpeculatorBot
 from .odds import win_chances

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...html import (
-    actions_html,
+    Markup,
     card_html,
     card_name,
     cards_html,
@@ -15,6 +15,7 @@ from ...html import (
     deal_block,
     e,
     facts_html,
+    h,
     ledger_html,
     roles_of,
     seat_label,
@@ -23,13 +24,13 @@ from ...html import (
 )
 
 #: The parties of a Speculation ledger that are not seats.
-PARTIES = {"pool": "Pool"}
+PARTIES = {"pool": "the pool", "sale": "a sale"}
 #: How ``gamester replay`` words a claimed field that the actions do not give (see gamester.records).
 CLAIM_WORDS = {"winner": "seat {value} took the pool", "best": "the best trump was {value}",
                "turn_up": "the turn-up was {value}"}
 
 
-def _spec_deal_html(dd: dict, n: int, base: str, passages: dict | None, deal: int) -> str:
+def _spec_deal_html(dd: dict, n: int, base: str, passages: dict | None, deal: int, ledger: bool = True) -> str:
     roles = roles_of(dd, n)
     hands = dd.get("hands") if isinstance(dd.get("hands"), list) else None
     net = dd.get("net") if isinstance(dd.get("net"), list) else None
@@ -49,9 +50,9 @@ def _spec_deal_html(dd: dict, n: int, base: str, passages: dict | None, deal: in
         facts.append(("Brought in from the last deal", counters_text(dd["carried_in"])))
     exp = dd.get("exposures") or []
     if exp:
-        facts.append(("Cards turned, in order", '<span class="gm-turns">' + " → ".join(
-            f'<span class="gm-turn">{e(seat_label(s, n, PARTIES))}&nbsp;{card_html(c)}</span>'
-            for s, c in exp) + "</span>"))
+        facts.append(("Cards turned, in order", h("span", {"class": "gm-turns"}, [
+            [" → " if k else "", h("span", {"class": "gm-turn"}, seat_label(s, n, PARTIES), "\u00a0", card_html(c))]
+            for k, (s, c) in enumerate(exp)])))
     offers = dd.get("offers") or []
     if offers:
         items = []
@@ -65,9 +66,10 @@ def _spec_deal_html(dd: dict, n: int, base: str, passages: dict | None, deal: in
                        f"{counters_text(o.get('price'))}")
             else:
                 end = "not sold" if o.get("result") == "refused" else e(str(o.get("result")))
-            items.append(f"<li>{e(seat_label(o.get('seller'), n, PARTIES, roles))} offers {what} "
-                         f"({cards_html(o.get('cards') or [])}): {', '.join(bids) or 'no bids'}; {end}.</li>")
-        facts.append(("Trading", f'<ul class="gm-offers">{"".join(items)}</ul>'))
+            items.append(h("li", {}, seat_label(o.get("seller"), n, PARTIES, roles), " offers ", Markup(what),
+                           " (", cards_html(o.get("cards") or []), "): ", Markup(", ".join(bids) or "no bids"), "; ",
+                           Markup(end), "."))
+        facts.append(("Trading", h("ul", {"class": "gm-offers"}, items)))
     if dd.get("passed"):
         facts.append(("The deal passes", "the turn-up is an Ace or a court card, so its holder takes the pool at "
                                          "once"))
@@ -79,17 +81,21 @@ def _spec_deal_html(dd: dict, n: int, base: str, passages: dict | None, deal: in
     if dd.get("carried_out"):
         facts.append(("Left in the pool for the next deal", counters_text(dd["carried_out"])))
     parts.append(facts_html(facts))
-    if isinstance(dd.get("ledger"), list):
+    if isinstance(dd.get("ledger"), list) and ledger:
         parts.append(ledger_html(dd["ledger"], n, PARTIES, base, passages, deal, roles))
     return "".join(parts)
 
 
 def result_html(d: dict, players: int, base: str, passages: dict | None, *, deal: int | None = None,
-                compact: bool = False) -> str:
+                compact: bool = False, end: str = "") -> str:
+    """A game of Speculation: ``end`` (the live table's end of the game: who came out ahead, each deal's pool,
+    every counter that moved) when given, else the totals, facts and ledger; then each deal in turn."""
     n = int(d.get("players") or players)
     net = d.get("net") if isinstance(d.get("net"), list) else None
     deals = [x for x in (d.get("deals") or [])[:30] if isinstance(x, dict)]
-    parts = []
+    parts = [end] if end else []
+    if end:
+        net = None
     if net:
         parts.append('<p class="gm-caption"><small>Counters won or lost over the whole game:</small></p>'
                      + seat_table(n, None, net, {}, PARTIES, None))
@@ -98,14 +104,14 @@ def result_html(d: dict, players: int, base: str, passages: dict | None, *, deal
         pl = d.get("pool_left")
         facts.append(("Left in the pool at the end", counters_text(pl) if pl else "nothing"))
     parts.append(facts_html(facts))
-    if isinstance(d.get("ledger"), list):
+    if isinstance(d.get("ledger"), list) and not end:
         parts.append(ledger_html(d["ledger"], n, PARTIES, base, passages))
     for j, dd in enumerate(deals):
         w = dd.get("winner")
         what = (f"Seat {dd.get('dealer')} deals · turn-up {card_name(dd.get('turn_up'))}"
                 + (f" · Seat {w} takes the pool" if isinstance(w, int) else ""))
-        parts.append(deal_block(j, dd, what, _spec_deal_html(dd, n, base, passages, j)))
-    parts.append(actions_html(d.get("actions")))
+        # With the end drawn as the live table draws it, its ledger (deal by deal) is the one ledger shown.
+        parts.append(deal_block(j, dd, what, _spec_deal_html(dd, n, base, passages, j, ledger=not end)))
     return "".join(parts)
 
 
@@ -113,8 +119,8 @@ def result_html(d: dict, players: int, base: str, passages: dict | None, *, deal
 def deal_text(rec: dict) -> list[str]:
     lines = [f"Deal {rec['deal']}: seat {rec['dealer']} deals; turn-up {rec['turn_up']} (trumps {rec['trump']}); "
              f"pool brought in {rec['carried_in']}"]
-    for s, h in enumerate(rec["hands"]):
-        lines.append(f"  seat {s}: {h}")
+    for s, hand in enumerate(rec["hands"]):
+        lines.append(f"  seat {s}: {hand}")
     if rec["spare"]:
         lines.append(f"  spare hand: {rec['spare']}")
     if rec["passed"]:

@@ -499,8 +499,9 @@ class SpeculationState(State):
         cur = self.current_player()
         seats = []
         net = self.net()
+        owner = {str(c): s for c, s in d.owner.items()}
         for s in range(self.players):
-            shown = [c for sh, c in d.exposures if sh == s]
+            shown = [c for sh, c in d.exposures if owner.get(c, sh) == s]  # a sold card is drawn with its buyer
             seats.append({"seat": s, "shown": shown, "unturned": len(d.hidden[s]),
                           "cards": format_cards(d.hidden[s]) if self.sees(seat, s) else None,
                           "peeked": s in d.peeked, "net": net[s],

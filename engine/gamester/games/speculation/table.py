@@ -26,8 +26,9 @@ from ...table import (
     ahead,
     card_name,
     replay_steps,
+    said_apart,
 )
-from ...table import said as join_said
+from .narrate import PARTIES
 from .rules import (
     AUCTION,
     HAND_SALE,
@@ -80,7 +81,7 @@ def _log(state: SpeculationState, reader: int | None) -> list[list[LogEntry]]:
     def start(d) -> list[LogEntry]:
         rl = roles(d.dealer, n)
         out = [LogEntry(f"deal {d.number}: {label(d.dealer, rl)} deals three cards each, face down, and turns up "
-                        "the next card face down", TURNUP),
+                        "the next card face down", TURNUP, starts_deal=True),
                LogEntry(f"every player stakes {state.options.stake} to the pool, the dealer twice as much", STAKE)]
         if d.carried_in:
             out.append(LogEntry(f"{d.carried_in} counters are in the pool from the last deal"))
@@ -167,7 +168,9 @@ def _choices(state: SpeculationState, legal: list[str]) -> list[Choice]:
         elif a == "turn":
             out.append(Choice("Turn my card", a))
         elif a == "peek":
-            out.append(Choice(f"Look at my cards (costs {pen})", a))
+            out.append(Choice(f"Look at my cards (costs {pen}, and forfeits the pool)", a,
+                              hint=f"You pay {pen} into the pool and see your unturned cards; if you then hold the "
+                                   "best trump, you cannot take the pool: it stays for the next deal."))
         elif a == "no-bid":
             out.append(Choice("No bid", a))
         elif verb == "bid":
@@ -198,9 +201,13 @@ def _question(state: SpeculationState, reader: int | None, rl: dict[int, str], o
         best = card_name(str(d.best))
         return (f"You hold the best trump, the {best}. Keep it, or offer it for sale?" if you
                 else f"{who} holds the best trump, the {best}: he may keep it or sell it."), lab
-    if ph == "turn":
-        return ("Your turn: turn your next card, or sell it unseen?" if you
-                else f"{who} to turn a card."), lab
+    if ph == "turn":  # the question offers what the choices offer, no more
+        legal = state.legal_actions()
+        other = [w for a, w in (("offer card", "sell it unseen"), ("offer hand", "sell all your unturned cards"),
+                                ("peek", "look at your cards")) if a in legal]
+        ask = ("Your turn: turn your next card" + (", or " + ", or ".join(other) + "?" if other else ".")) if you \
+            else f"{who} to turn a card."
+        return ask, lab
     a = state.auction
     seller = label(a["seller"], rl)
     what = WHAT.get(a["what"], a["what"])
@@ -238,7 +245,7 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
             status.append("takes the pool")
         net = sv["net"]
         seats.append(Seat(s, roles=[rl[s]] if s in rl else [], you=seat == s, cards=list(sv["shown"]),
-                          hidden=sv["unturned"], cards_label="Turned" if sv["shown"] else "",
+                          hidden=sv["unturned"], cards_label="Face up" if sv["shown"] else "",
                           best=[v["best"]] if v["best"] and sv["holds"] else [], status=status,
                           counters=[("Balance", f"{net:+d}" if net else "0")], to_act=cp == s))
     centre = []
@@ -299,21 +306,18 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
                                                    else (dd.get("pool_stays") or "the pool stays") + "."))
             for ln in dd["ledger"]:
                 ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
-                lab_from, lab_to = label(ln["from"], rlx), label(ln["to"], rlx)
-                rows.append(LedgerRow(lab_from[0].upper() + lab_from[1:], lab_to[0].upper() + lab_to[1:],
-                                      ln["counters"], {"pool": "the pool", "sale": "a sale"}.get(ln["stake"],
-                                                                                                 ln["stake"]),
-                                      ln["reason"], ln["clause"], dd["deal"]))
+                rows.append(LedgerRow(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["reason"], ln["clause"],
+                                      dd["deal"]))
         if rec.get("pool_left"):
             lines.append(f"{rec['pool_left']} counters are left in the pool.")
         tot = ledger.net(n)
         end = End(head + ".", lines, rows, totals=[(s, f"Seat {s}", tot[s]) for s in range(n)], winners=winners)
         prompt = f"The game is over. {head}."
-        lab = ""
+        lab, between = "", ""
     else:
         last = groups[-1] if len(groups) > 1 else []
         question, lab = _question(state, seat, rl, any(" offers for sale " in x.text for x in last))
-        said = join_said(groups[-1] if len(groups) > 1 else [])
+        between, said = said_apart(groups[-1] if len(groups) > 1 else [])
         prompt = (said + " " + question).strip()
     chances = []
     if analysis and not over:
@@ -329,10 +333,10 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
                                   note=f"(a fair price: {_about(off['fair_price'])})"))
     show_choices = not over and (seat is None or seat == cp)
     return Table(title=title, subtitle=sub, seats=seats, centre=centre, money=money,
-                 money_title="In the middle of the table", prompt=prompt,
+                 money_title="In the middle of the table", prompt=prompt, between=between,
                  choices=_choices(state, legal) if show_choices else [], choices_label=lab,
                  chances=chances, chances_title="Chances, from what you can see" if chances else "",
-                 log=log, end=end, game=state.game, reader=seat, to_act=cp)
+                 log=log, end=end, game=state.game, reader=seat, to_act=cp, parties=PARTIES)
 
 
 __all__ = ["roles", "table"]

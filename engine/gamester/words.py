@@ -1,0 +1,188 @@
+"""The engine's words for a reader: how players are named, how a reason becomes a sentence, how a card, a count,
+a rule and a passage are said. Every renderer (the live table, the printed examples, the handouts, the quiz) names
+players through :func:`player` and :class:`Names`, so the same seat has the same name in the text, the table and
+the ledger.
+
+A reader is never shown a seat number from 0: the reader's own seat is "you"; against one computer the other seat
+is "the computer"; otherwise seats are "Player 1" .. "Player N", counting from 1, with the role of the seat in the
+deal where it helps ("Player 2 (dealer)").
+
+    >>> player(0, reader=0, players=2), player(1, reader=0, players=2), player(3, players=4, role="dealer")
+    ('you', 'the computer', 'Player 4 (dealer)')
+    >>> Names(reader=1, players=3).sentence("seat 1 wins trick 2 and takes his point")
+    'You win trick 2 and take your point.'
+    >>> Names(players=4).sentence("Seats 0 and 2 win the game")
+    'Player 1 and Player 3 win the game.'
+
+The engine's reasons and records keep their own phrasing ("seat 2 vyes 3", seats from 0): they are data for tests
+and records, and :meth:`Names.text` turns them into a reader's words at the moment they are drawn. Stdlib only.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .cards import Card
+from .clauses import lookup
+from .errors import NotationError
+
+__all__ = ["Names", "and_words", "card_name", "clause_title", "counters_words", "passage_label", "player",
+           "plural", "sentence"]
+
+
+def player(seat: int, *, reader: int | None = None, players: int = 0, role: str = "") -> str:
+    """A seat's name for a reader (see the module doc); ``role`` is its role in this deal, if it helps."""
+    if reader is not None and seat == reader:
+        return "you"
+    if reader is not None and players == 2:
+        return "the computer" + (f" ({role})" if role else "")
+    return f"Player {seat + 1}" + (f" ({role})" if role else "")
+
+
+# "Seat 2", "seat 2 (dealer)", "Seats 0 and 2", "Seats 0, 1 and 3": the engine's own phrasing of seats.
+_SEATS = re.compile(r"\b[Ss]eats? (\d+(?:(?:, | and )\d+)*)(?: \(([a-z][a-z ,]*?)\))?(?!\w)")
+# After these, a name is the subject of what follows ("you win", not "you wins").
+_SUBJECT_BEFORE = re.compile(r"(?:^|[.;:!?(]\s*|,\s|\b(?:and|then|when|if|while|but|so|because|until)\s)$")
+_IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
+_NOT_VERBS = {"his", "this", "its", "plus", "us", "as"}
+_CLAUSE_END = re.compile(r"[.;:!?]")
+
+
+def _base_form(word: str) -> str:
+    """The verb after "you": ``wins`` -> ``win``, ``matches`` -> ``match``, ``is`` -> ``are``."""
+    low = word.lower()
+    if low in _IRREGULAR:
+        return _IRREGULAR[low]
+    if low in _NOT_VERBS or not low.endswith("s") or low.endswith("ss") or len(low) < 3:
+        return word
+    if re.search(r"(ch|sh|ss|x|z)es$", low):
+        return word[:-2]
+    return word[:-1]
+
+
+class Names:
+    """How one rendering names the players: the reader's seat (or ``None``), the number of seats, and the roles of
+    this deal (seat -> "dealer" / "eldest"), used when a text names a seat without its role."""
+
+    def __init__(self, reader: int | None = None, players: int = 0, roles: dict[int, str] | None = None,
+                 parties: dict[str, str] | None = None) -> None:
+        self.reader = reader if isinstance(reader, int) and not isinstance(reader, bool) else None
+        self.players = players
+        self.roles = roles or {}
+        self.parties = {"box": "The box", **(parties or {})}
+
+    def __call__(self, seat: Any, role: str | None = None) -> str:
+        """The name of one seat (a seat number), or a party in the game's words (``"post"`` -> ``"Post dish"``)."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            return self.parties.get(str(seat)) or str(seat).capitalize()
+        return player(seat, reader=self.reader, players=self.players,
+                      role=self.roles.get(seat, "") if role is None else role)
+
+    def seats(self, seats: list[int], role: str | None = None) -> str:
+        names = [self(s, role if len(seats) == 1 else "") for s in seats]
+        names.sort(key=lambda x: x != "you")
+        return and_words(names) if names else "nobody"
+
+    def text(self, text: str) -> str:
+        """``text`` with every seat the engine's way ("Seat 2 (dealer)", "seats 0 and 2") named for the reader,
+        and the verb after a "you" that is the subject made to agree ("you win", "you throw up your cards")."""
+        if not text or "eat" not in text:
+            return text
+        out: list[str] = []
+        pos = 0
+        you_from: list[int] = []  # where a subject "you" was written (in the output so far)
+        for m in _SEATS.finditer(text):
+            nums = [int(x) for x in re.findall(r"\d+", m.group(1))]
+            out.append(text[pos:m.start()])
+            name = self.seats(nums, m.group(2) or "")
+            before = "".join(out)
+            if re.search(r"(?:^|[.!?]\s+)$", before):  # a sentence starts with the name
+                name = name[:1].upper() + name[1:]
+            if name.lower().startswith("you") and _SUBJECT_BEFORE.search(before):
+                you_from.append(len(before))
+            out.append(name)
+            pos = m.end()
+        out.append(text[pos:])
+        s = re.sub(r"\b([Yy])ou's\b", r"\1our", "".join(out))
+        for at in reversed(you_from):
+            s = s[:at] + _agree(s[at:])
+        return s
+
+    def sentence(self, text: str) -> str:
+        return sentence(self.text(text))
+
+
+def _agree(s: str) -> str:
+    """``s`` starts with a subject "you" (or "you and Player 3"): the verb after it agrees, and "his" in the same
+    clause becomes "your" (only for "you" alone)."""
+    m = re.match(r"([Yy]ou(?: and [A-Z][\w ]*?\d+)?)(\s+)([A-Za-z-]+)", s)
+    if not m:
+        return s
+    subject, gap, verb = m.groups()
+    if subject.lower() == "you":
+        if s[m.end():].startswith("'s"):
+            return s
+        new_verb = _base_form(verb)
+        rest = s[m.end():]
+        end = _CLAUSE_END.search(rest)
+        cut = end.start() if end else len(rest)
+        clause = re.sub(r"\bhis\b", "your", rest[:cut])
+        clause = re.sub(r"\band ([a-z-]+)", lambda m: "and " + _base_form(m.group(1)), clause)  # "and take"
+        rest = clause + rest[cut:]
+        return subject + gap + new_verb + rest
+    return s
+
+
+def sentence(text: str) -> str:
+    """First letter up, a full stop at the end (engine reasons are lower-case phrases)."""
+    t = str(text).strip()
+    if not t:
+        return t
+    t = t[0].upper() + t[1:]
+    return t if t[-1] in ".?!:" else t + "."
+
+
+def card_name(code: Any) -> str:
+    """``"9S"`` -> ``"Nine of Spades"`` (text that is not a card is returned as it is)."""
+    try:
+        return Card.parse(str(code)).name
+    except NotationError:
+        return str(code)
+
+
+def plural(n: int, word: str) -> str:
+    """``plural(1, "counter") == "1 counter"``, ``plural(3, "point") == "3 points"``."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def counters_words(n: Any) -> str:
+    return f"{n} counter" + ("" if n == 1 else "s")
+
+
+def and_words(words: list[str]) -> str:
+    if not words:
+        return ""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def clause_title(cid: str) -> str:
+    """A rule named for a reader: the clause's short title, or its statement's first phrase (never its id)."""
+    c = lookup(cid)
+    if c is None:
+        return "the rule"
+    title = getattr(c, "title", "")
+    if title:
+        return title
+    st = c.statement.strip().rstrip(".")
+    first = re.split(r"[:;]\s|,\s(?=so|and|but|which|then)|\s\(", st, maxsplit=1)[0]
+    words = first.split()
+    return " ".join(words[:12]) + ("…" if len(words) > 12 else "")
+
+
+def passage_label(item: Any) -> str:
+    """A passage as a reader finds it in the book: the site gives ``[id, href, "Cotton, p. 132"]`` (the third
+    item, when present, is the reader's locator); without one, "the passage"."""
+    if isinstance(item, (list, tuple)) and len(item) > 2 and isinstance(item[2], str) and item[2].strip():
+        return item[2].strip()
+    return "the passage"
