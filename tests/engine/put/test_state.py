@@ -528,7 +528,7 @@ def test_cli_deal_says_how_the_odds_were_reached(capsys):
     (["play", "put", "--seed", "1", "--ruleset", "truc", "--players", "3"], "2 players"),
     (["play", "put", "--seed", "1", "--ruleset", "truc(pack=52)"], "Truc ranking"),
     (["play", "put", "--seed", "1", "--option", "pack=40"], "pack"),
-    (["play", "put", "--seed", "-3"], "seed"),
+    (["play", "put", "--seed", "-3"], "deal number"),
     # flags that mean nothing for Put are refused, not ignored
     (["play", "put", "--seed", "1", "--deals", "3"], "number of deals (3) does not apply to put"),
     (["play", "put", "--seed", "1", "--deals", "0"], "number of deals (0) does not apply to put"),

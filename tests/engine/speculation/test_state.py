@@ -405,7 +405,7 @@ def test_cli_deal_text_and_json(capsys):
     (["play", "speculation", "--option", "pack=48"], "pack='48'"),
     (["play", "speculation", "--bots", "genius"], "unknown bot 'genius'"),
     (["play", "speculation", "--deals", "1000"], "deals"),
-    (["deal", "speculation", "--seed", "-1"], "seed"),
+    (["deal", "speculation", "--seed", "-1"], "deal number"),
 ])
 def test_cli_bad_input_exits_2(capsys, argv, words):
     assert main(argv) == 2

@@ -4,6 +4,11 @@ printed examples, the quiz). The statements themselves are in :mod:`.rules`."""
 from ...clauses import set_titles
 
 TITLES = {
+    "pp.trump.turn-up-absent": "the turned-up suit is missing",
+    "pp.trump.turn-up": "the turned-up card names trumps",
+    "pp.settle.part-equal": "parting in equal shares, or a show",
+    "pp.settle.odd-to-eldest": "odd counters go to the eldest",
+    "pp.pair.same-sort": "Pairs of the same sort: the eldest carries it",
     "pp.deal.rotate": "the deal passes to the left",
     "pp.pair.best": "the best Pair takes the Pair dish",
     "pp.pair.none-trump": "no Pair: the best trump takes the Pair dish",
