@@ -62,7 +62,7 @@
       G.boots += 1;
       G.state = "booting";
       G.bootStart = performance.now();
-      G.progress = { stage: 0, of: 4, text: "Starting the engine" };
+      G.progress = { stage: 0, of: 4, text: "Starting the card engine in your browser" };
       notify();
       try {
         worker = new Worker(WORKER_URL, { type: "module", name: "gamester-engine" });
@@ -249,13 +249,17 @@
   }
 
   // A seat's role (dealer, eldest) comes from the engine (the position's "roles", or a deal record's dealer and
-  // eldest): the deal rotates, so the seat number says nothing about it.
-  function seatName(p, roles) {
-    if (typeof p === "number") return `Seat ${p}` + (roles && roles[p] ? ` (${roles[p]})` : "");
-    return label(p);
+  // eldest): the deal rotates, so the seat number says nothing about it. A reader counts players from 1, and the
+  // seat the reader plays is "you" (against one computer, the other is "the computer"): the engine's own names.
+  function seatName(p, roles, who = {}) {
+    if (typeof p !== "number") return label(p);
+    const role = roles && roles[p] ? ` (${roles[p]})` : "";
+    if (who.you === p) return "you" + role;
+    if (typeof who.you === "number" && who.players === 2) return "the computer" + role;
+    return `Player ${p + 1}` + role;
   }
 
-  // Clause id -> [[passage id, href from the site root], ...], written by the site build; fetched after the
+  // Clause id -> [[passage id, href from the site root, a reader's locator], ...], written by the site build; fetched after the
   // engine has started (never before an interaction). Each clause link in the engine's HTML of a finished game
   // gets the links to the sentences that justify it, as the printed examples have them.
   let passagesP = null;
@@ -273,7 +277,9 @@
       const list = Array.isArray(map[id]) ? map[id].slice(0, 3) : [];
       for (const x of list) {
         if (!Array.isArray(x) || !PASSAGE_HREF_RE.test(String(x[1])) || String(x[1]).startsWith("/")) continue;
-        a.after(" ", h("a", { class: "gm-passage", href: base + String(x[1]), title: "the passage behind this clause" }, `§ ${String(x[0])}`));
+        // The link reads as a reader cites ("Cotton, 1674, p. 132"); the passage id stays in the address.
+        const where = typeof x[2] === "string" && x[2] ? x[2] : "the source";
+        a.after(" ", h("a", { class: "gm-passage", href: base + String(x[1]), title: "the passage behind this rule" }, `(${where})`));
       }
     }
     return frag;

@@ -202,8 +202,8 @@ def widget_html(kind: str, args: dict[str, Any], *, base: str = "../") -> str:
     return (f'<div class="gm-widget" data-widget="{e(kind)}" data-spec="{spec_json}" data-args=\'{data}\' '
             f'data-base="{e(base)}"><div class="gm-widget-static">{html}</div>'
             f'<p class="gm-widget-note"><small>{e(w.blurb)} The example above was computed when the site was built; '
-            "the widget replays it live in your browser (Python runs on this page through Pyodide, nothing leaves "
-            "your machine).</small></p></div>")
+            "the widget replays it live: the card engine runs in your browser, and nothing leaves your "
+            "machine.</small></p></div>")
 
 
 def parse_marker_args(text: str) -> dict[str, str]:
