@@ -157,7 +157,7 @@
       const presetSelect = (name, value) => {
         const s = h("select", { id: id(name), name });
         for (const p of g.presets) s.append(h("option", { value: p.name, title: p.summary }, `${plain(p.name)} (${p.label || p.status})`));
-        if (value && !g.presets.some((p) => p.name === value)) s.append(h("option", { value }, value));
+        if (value && !g.presets.some((p) => p.name === value)) s.append(h("option", { value }, rulesetWords(value, g)));
         s.value = value || g.default;
         return s;
       };
@@ -480,7 +480,18 @@
     }
     setInputs(a) {
       const i = this.inputs;
-      if (i.ruleset && a.ruleset) { if (!Array.from(i.ruleset.options).some((o) => o.value === a.ruleset)) i.ruleset.append(h("option", { value: a.ruleset }, a.ruleset)); i.ruleset.value = a.ruleset; }
+      if (i.ruleset && a.ruleset) { if (!Array.from(i.ruleset.options).some((o) => o.value === a.ruleset)) i.ruleset.append(h("option", { value: a.ruleset }, rulesetWords(a.ruleset, G.games[this.game]))); i.ruleset.value = a.ruleset; }
+      if (i.rulesetA && a.rulesets) {
+        const g = G.games[this.game];
+        // "a(x=1),b" -> the two rulesets (a comma inside parentheses belongs to its ruleset)
+        const two = String(a.rulesets).match(/[^,()]+(?:\([^)]*\))?/g) || [];
+        [i.rulesetA, i.rulesetB].forEach((sel, k) => {
+          const v = (two[k] || "").trim();
+          if (!v) return;
+          if (!Array.from(sel.options).some((o) => o.value === v)) sel.append(h("option", { value: v }, rulesetWords(v, g)));
+          sel.value = v;
+        });
+      }
       if (i.players && a.players) i.players.value = a.players;
       if (i.seed && a.seed) i.seed.value = a.seed;
       if (i.hands && a.hands) i.hands.value = String(a.hands).split("|").join("\n");
@@ -494,6 +505,19 @@
   function plain(name, capital = true) {
     const t = String(name).replace(/[-_]+/g, " ");
     return capital ? t.replace(/^./, (c) => c.toUpperCase()) : t;
+  }
+  // A ruleset written as the engine writes it ("post-and-pair(trump=best-post)") in words: "The usual rules, with
+  // trump: best post". The value sent to the engine is unchanged.
+  function rulesetWords(value, g) {
+    const m = /^([A-Za-z0-9_.-]+)\((.*)\)$/.exec(String(value));
+    const presets = (g && g.presets) || [];
+    const named = (n) => (presets.some((p) => p.name === n) ? `${plain(n)} rules` : (g && n === g.name ? "The usual rules" : "Other rules"));
+    if (!m) return named(String(value));
+    const changes = m[2].split(/[,;]/).filter(Boolean).map((kv) => {
+      const [k, v] = kv.split("=");
+      return v === undefined ? plain(k, false) : `${label(k).toLowerCase()}: ${plain(v, false)}`;
+    });
+    return changes.length ? `${named(m[1])}, with ${changes.join("; ")}` : named(m[1]);
   }
   // Player numbers: a reader counts from 1, the engine (and a link) from 0. Anything not a number is left as it is
   // (the engine says what is wrong with it).

@@ -383,3 +383,19 @@ def test_the_loading_line_counts_and_says_what_happens(fresh, base_url):
     assert long and all(len(set(v)) >= 3 and v == sorted(v) for v in long.values()), stages
     assert not any(re.search("pyodide|python", t, re.I) for t in lines), lines
     assert any("card engine" in t for t in lines)
+
+
+def test_a_ruleset_from_a_link_is_named_in_words(live, base_url):
+    """A link may carry rules written as the engine writes them; the widget names them in words."""
+    page = live
+    page.set_viewport_size({"width": 1280, "height": 900})
+    visit(page, base_url, "glossary/")
+    visit(page, base_url, "post-and-pair/?w=2&game=post-and-pair&rulesets=post-and-pair(trump=best-post),cotton-1674")
+    w = page.locator(".gm-widget[data-widget='pp-compare']")
+    page.wait_for_function("(el) => el.dataset.live === '1'", arg=w.element_handle(), timeout=BOOT_MS)
+    names = w.locator("select[id$='-ruleset-a'] option:checked, select[id$='-ruleset-b'] option:checked")
+    texts = names.all_text_contents()
+    assert texts[0] == "The usual rules, with trump: best post" and texts[1].startswith("Cotton 1674"), texts
+    problems: list[str] = []
+    check_words(w, "compare", problems, [])
+    assert not problems, "\n".join(problems)
