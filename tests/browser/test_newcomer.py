@@ -17,6 +17,7 @@ import re
 import axe  # tests/browser/axe.py (pytest puts a test's folder without __init__.py on sys.path)
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from test_widgets_live import idle, moved, visit  # the live table's own helpers (instant navigation, waits)
 
 import gamester
 from gamester.clauses import all_clauses
@@ -100,26 +101,6 @@ def live(browser, base_url, traffic):
     page.goto("./")
     yield page
     context.close()
-
-
-def visit(page, base_url: str, path: str) -> None:
-    """An in-site link followed as a reader does (instant navigation keeps the engine booted)."""
-    page.evaluate("(href) => { const a = document.createElement('a'); a.href = href; a.textContent = 'go';"
-                  "document.body.append(a); a.click(); }", base_url + path)
-    page.wait_for_url(base_url + path.split("?")[0].split("#")[0] + "**")
-    page.wait_for_function("() => document.querySelectorAll('.gm-widget:not(.gm-enhanced)').length === 0")
-
-
-def idle(page, w, ms: int = BOOT_MS) -> None:
-    page.wait_for_function("(el) => el.dataset.step !== undefined && el.dataset.busy !== '1' && "
-                           "el.querySelector('.gm-table-host[aria-busy=\"false\"] .gm-tbl')",
-                           arg=w.element_handle(), timeout=ms)
-
-
-def moved(page, w, step: str) -> None:
-    page.wait_for_function("([el, s]) => el.dataset.step !== s && el.dataset.busy !== '1' && "
-                           "el.querySelector('.gm-table-host[aria-busy=\"false\"] .gm-tbl')",
-                           arg=[w.element_handle(), step], timeout=STEP_MS)
 
 
 def at_top(page, base_url, path, width, height):
