@@ -248,6 +248,30 @@
     return h("dl", { class: "gm-data" }, entries.map(([k, x]) => [h("dt", {}, label(k)), h("dd", {}, dataEl(x, depth + 1, k, odds))]));
   }
 
+  // Words for a reader: a ruleset or choice name as words ("cotton-1674" -> "Cotton 1674"), the value unchanged.
+  function plain(name, capital = true) {
+    const t = String(name).replace(/[-_]+/g, " ");
+    return capital ? t.replace(/^./, (c) => c.toUpperCase()) : t;
+  }
+  // A ruleset written as the engine writes it ("post-and-pair(trump=best-post)") in words: "The usual rules, with
+  // trump: best post". The value sent to the engine is unchanged.
+  function rulesetWords(value, g) {
+    const m = /^([A-Za-z0-9_.-]+)\((.*)\)$/.exec(String(value));
+    const presets = (g && g.presets) || [];
+    const named = (n) => (presets.some((p) => p.name === n) ? `${plain(n)} rules` : (g && n === g.name ? "The usual rules" : "Other rules"));
+    if (!m) return named(String(value));
+    const changes = m[2].split(/[,;]/).filter(Boolean).map((kv) => {
+      const [k, v] = kv.split("=");
+      return v === undefined ? plain(k, false) : `${label(k).toLowerCase()}: ${plain(v, false)}`;
+    });
+    return changes.length ? `${named(m[1])}, with ${changes.join("; ")}` : named(m[1]);
+  }
+  // Player numbers: a reader counts from 1, the engine (and a link) from 0. Anything not a number is left as it is
+  // (the engine says what is wrong with it).
+  function fromOne(list, delta) {
+    return String(list).split(",").map((x) => (/^\d{1,3}$/.test(x.trim()) ? String(Math.max(0, Number(x) + delta)) : x)).join(",");
+  }
+
   // A seat's role (dealer, eldest) comes from the engine (the position's "roles", or a deal record's dealer and
   // eldest): the deal rotates, so the seat number says nothing about it. A reader counts players from 1, and the
   // seat the reader plays is "you" (against one computer, the other is "the computer"): the engine's own names.
@@ -328,5 +352,5 @@
     return new URL(url, location.href).href;
   }
 
-  window.__gamesterKit = { ACT_SEP, G, notify, supported, boot, warmOnIntent, call, h, safeFragment, label, dataEl, seatName, passages, addPassages, readLink, writeLink };
+  window.__gamesterKit = { ACT_SEP, G, notify, supported, boot, warmOnIntent, call, h, safeFragment, label, plain, fromOne, rulesetWords, dataEl, seatName, passages, addPassages, readLink, writeLink };
 })();

@@ -9,7 +9,7 @@
   "use strict";
   if (window.__gamesterWidgets) return; // loaded once per visit
   window.__gamesterWidgets = true;
-  const { ACT_SEP, G, notify, supported, boot, warmOnIntent, call, h, safeFragment, label, passages, addPassages, readLink, writeLink } = window.__gamesterKit;
+  const { ACT_SEP, G, notify, supported, boot, warmOnIntent, call, h, safeFragment, label, plain, fromOne, rulesetWords, passages, addPassages, readLink, writeLink } = window.__gamesterKit;
 
   // ---- widgets ----------------------------------------------------------------------------------------------
   class Widget {
@@ -500,30 +500,6 @@
   }
 
   Object.assign(Widget.prototype, window.__gamesterPlay(Widget));
-
-  // Words for a reader: a ruleset or choice name as words ("cotton-1674" -> "Cotton 1674"), the value unchanged.
-  function plain(name, capital = true) {
-    const t = String(name).replace(/[-_]+/g, " ");
-    return capital ? t.replace(/^./, (c) => c.toUpperCase()) : t;
-  }
-  // A ruleset written as the engine writes it ("post-and-pair(trump=best-post)") in words: "The usual rules, with
-  // trump: best post". The value sent to the engine is unchanged.
-  function rulesetWords(value, g) {
-    const m = /^([A-Za-z0-9_.-]+)\((.*)\)$/.exec(String(value));
-    const presets = (g && g.presets) || [];
-    const named = (n) => (presets.some((p) => p.name === n) ? `${plain(n)} rules` : (g && n === g.name ? "The usual rules" : "Other rules"));
-    if (!m) return named(String(value));
-    const changes = m[2].split(/[,;]/).filter(Boolean).map((kv) => {
-      const [k, v] = kv.split("=");
-      return v === undefined ? plain(k, false) : `${label(k).toLowerCase()}: ${plain(v, false)}`;
-    });
-    return changes.length ? `${named(m[1])}, with ${changes.join("; ")}` : named(m[1]);
-  }
-  // Player numbers: a reader counts from 1, the engine (and a link) from 0. Anything not a number is left as it is
-  // (the engine says what is wrong with it).
-  function fromOne(list, delta) {
-    return String(list).split(",").map((x) => (/^\d{1,3}$/.test(x.trim()) ? String(Math.max(0, Number(x) + delta)) : x)).join(",");
-  }
 
   // ---- the way in: "Play against the computer" at the top of a game page ------------------------------------
   // The entry scrolls to the page's live game and starts it; the home page's link (…/put/#play) does the same.

@@ -174,6 +174,7 @@ def expand_all(markdown: str, page: Any) -> str:
     out.append(MARKER_RE.sub(one, markdown[pos:]))
     if seen.get("entry") and not seen.get("widget"):
         where = getattr(getattr(page, "file", None), "src_uri", "a page")
+        plays = ", ".join(sorted(k for k, (_s, w) in grender.widgets().items() if w.play))
         raise raise_as(f"{where}: marker <!-- play-entry -->: the page has no widget that plays a game "
-                       "(put-play, spec-play, pp-deal ...) for it to lead to")
+                       f"({plays}) for it to lead to")
     return "".join(out)
