@@ -303,8 +303,9 @@
       const prev = value ?? this.who.value;
       this.who.textContent = "";
       for (let s = 0; s < n; s++) {
-        const role = this.roles && this.roles[s] ? `, ${this.roles[s]}` : "";
-        this.who.append(h("option", { value: String(s) }, `I play Player ${s + 1}${role}; the computer plays the rest`));
+        const role = this.roles && this.roles[s] ? ` (${this.roles[s]})` : "";
+        const rest = n === 2 ? " against the computer" : "; the computer plays the others";
+        this.who.append(h("option", { value: String(s) }, `I play Player ${s + 1}${role}${rest}`));
       }
       this.who.append(h("option", { value: "all" }, "I play every player in turn"), h("option", { value: "bots" }, "The computer plays everyone; I watch"));
       this.who.value = Array.from(this.who.options).some((o) => o.value === prev) ? prev : "0";
@@ -509,8 +510,8 @@
   }
   async function startPlay(w) {
     w.root.scrollIntoView({ block: "start", behavior: "auto" });
-    if (!w.form) await w.open();
-    else w.focusFirst();
+    if (w.form) w.focusFirst();
+    else if (!w.start.disabled) await w.open(); // (disabled: already starting, or it cannot start and says why)
   }
   document.addEventListener("click", (ev) => {
     const a = ev.target.closest && ev.target.closest("a[data-gm-play]");
