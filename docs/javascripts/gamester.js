@@ -304,8 +304,7 @@
       this.who.textContent = "";
       for (let s = 0; s < n; s++) {
         const role = this.roles && this.roles[s] ? ` (${this.roles[s]})` : "";
-        const rest = n === 2 ? " against the computer" : "; the computer plays the others";
-        this.who.append(h("option", { value: String(s) }, `I play Player ${s + 1}${role}${rest}`));
+        this.who.append(h("option", { value: String(s) }, `I play Player ${s + 1}${role}`)); // the computer, the rest
       }
       this.who.append(h("option", { value: "all" }, "I play every player in turn"), h("option", { value: "bots" }, "The computer plays everyone; I watch"));
       this.who.value = Array.from(this.who.options).some((o) => o.value === prev) ? prev : "0";
