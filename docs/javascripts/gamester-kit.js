@@ -62,7 +62,7 @@
       G.boots += 1;
       G.state = "booting";
       G.bootStart = performance.now();
-      G.progress = { stage: 0, of: 4, text: "Starting the engine" };
+      G.progress = { stage: 0, of: 4, text: "Starting the card engine in your browser" };
       notify();
       try {
         worker = new Worker(WORKER_URL, { type: "module", name: "gamester-engine" });
@@ -248,14 +248,42 @@
     return h("dl", { class: "gm-data" }, entries.map(([k, x]) => [h("dt", {}, label(k)), h("dd", {}, dataEl(x, depth + 1, k, odds))]));
   }
 
-  // A seat's role (dealer, eldest) comes from the engine (the position's "roles", or a deal record's dealer and
-  // eldest): the deal rotates, so the seat number says nothing about it.
-  function seatName(p, roles) {
-    if (typeof p === "number") return `Seat ${p}` + (roles && roles[p] ? ` (${roles[p]})` : "");
-    return label(p);
+  // Words for a reader: a ruleset or choice name as words ("cotton-1674" -> "Cotton 1674"), the value unchanged.
+  function plain(name, capital = true) {
+    const t = String(name).replace(/[-_]+/g, " ");
+    return capital ? t.replace(/^./, (c) => c.toUpperCase()) : t;
+  }
+  // A ruleset written as the engine writes it ("post-and-pair(trump=best-post)") in words: "The usual rules, with
+  // trump: best post". The value sent to the engine is unchanged.
+  function rulesetWords(value, g) {
+    const m = /^([A-Za-z0-9_.-]+)\((.*)\)$/.exec(String(value));
+    const presets = (g && g.presets) || [];
+    const named = (n) => (presets.some((p) => p.name === n) ? `${plain(n)} rules` : (g && n === g.name ? "The usual rules" : "Other rules"));
+    if (!m) return named(String(value));
+    const changes = m[2].split(/[,;]/).filter(Boolean).map((kv) => {
+      const [k, v] = kv.split("=");
+      return v === undefined ? plain(k, false) : `${label(k).toLowerCase()}: ${plain(v, false)}`;
+    });
+    return changes.length ? `${named(m[1])}, with ${changes.join("; ")}` : named(m[1]);
+  }
+  // Player numbers: a reader counts from 1, the engine (and a link) from 0. Anything not a number is left as it is
+  // (the engine says what is wrong with it).
+  function fromOne(list, delta) {
+    return String(list).split(",").map((x) => (/^\d{1,3}$/.test(x.trim()) ? String(Math.max(0, Number(x) + delta)) : x)).join(",");
   }
 
-  // Clause id -> [[passage id, href from the site root], ...], written by the site build; fetched after the
+  // A seat's role (dealer, eldest) comes from the engine (the position's "roles", or a deal record's dealer and
+  // eldest): the deal rotates, so the seat number says nothing about it. A reader counts players from 1, and the
+  // seat the reader plays is "you" (against one computer, the other is "the computer"): the engine's own names.
+  function seatName(p, roles, who = {}) {
+    if (typeof p !== "number") return label(p);
+    const role = roles && roles[p] ? ` (${roles[p]})` : "";
+    if (who.you === p) return "you" + role;
+    if (typeof who.you === "number" && who.players === 2) return "the computer" + role;
+    return `Player ${p + 1}` + role;
+  }
+
+  // Clause id -> [[passage id, href from the site root, a reader's locator], ...], written by the site build; fetched after the
   // engine has started (never before an interaction). Each clause link in the engine's HTML of a finished game
   // gets the links to the sentences that justify it, as the printed examples have them.
   let passagesP = null;
@@ -273,7 +301,9 @@
       const list = Array.isArray(map[id]) ? map[id].slice(0, 3) : [];
       for (const x of list) {
         if (!Array.isArray(x) || !PASSAGE_HREF_RE.test(String(x[1])) || String(x[1]).startsWith("/")) continue;
-        a.after(" ", h("a", { class: "gm-passage", href: base + String(x[1]), title: "the passage behind this clause" }, `§ ${String(x[0])}`));
+        // The link reads as a reader cites ("Cotton, 1674, p. 132"); the passage id stays in the address.
+        const where = typeof x[2] === "string" && x[2] ? x[2] : "the source";
+        a.after(" ", h("a", { class: "gm-passage", href: base + String(x[1]), title: "the passage behind this rule" }, `(${where})`));
       }
     }
     return frag;
@@ -322,5 +352,5 @@
     return new URL(url, location.href).href;
   }
 
-  window.__gamesterKit = { ACT_SEP, G, notify, supported, boot, warmOnIntent, call, h, safeFragment, label, dataEl, seatName, passages, addPassages, readLink, writeLink };
+  window.__gamesterKit = { ACT_SEP, G, notify, supported, boot, warmOnIntent, call, h, safeFragment, label, plain, fromOne, rulesetWords, dataEl, seatName, passages, addPassages, readLink, writeLink };
 })();

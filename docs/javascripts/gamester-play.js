@@ -22,9 +22,9 @@
       this.againBtn = h("button", { type: "button", class: "md-button md-button--primary gm-again", hidden: true, onclick: () => this.playAgain() }, "Play again");
       this.backBtn = btn("◀ Back", () => this.goto(this.step - 1));
       this.fwdBtn = btn("Forward ▶", () => this.goto(this.step + 1));
-      this.botBtn = btn("Bot moves", () => this.botMove("one"));
-      this.autoBtn = btn("Bots play on", () => this.botMove("human"));
-      this.endBtn = btn("Play to the end", () => this.botMove("end"));
+      this.botBtn = btn("Computer's move", () => this.botMove("one"));
+      this.autoBtn = btn("Computer plays to my turn", () => this.botMove("human"));
+      this.endBtn = btn("Computer plays to the end", () => this.botMove("end"));
       this.oddsBtn = h("input", { type: "checkbox", id: id("odds") });
       this.oddsBtn.addEventListener("change", () => this.exclusive(() => this.showPosition()));
       this.who.addEventListener("change", () => this.exclusive(async () => {
@@ -37,10 +37,23 @@
       this.play = h("section", { class: "gm-play", "aria-label": "Play the game" },
         this.tableHost, this.announce, this.againBtn, this.choices,
         h("div", { class: "gm-play-controls" },
-          h("div", { class: "gm-field" }, h("label", { for: id("who") }, "Who decides"), this.who), oddsField,
+          h("div", { class: "gm-field" }, h("label", { for: id("who") }, "Who plays"), this.who), oddsField,
           h("div", { class: "gm-actions" }, this.backBtn, " ", this.fwdBtn, " ", this.botBtn, " ", this.autoBtn, " ", this.endBtn),
           this.stepInfo));
       this.panel.append(this.play);
+    },
+
+    // On a phone the reader's seat can be screens above the choices: the reader's cards are repeated just above
+    // them (a picture for the eye, hidden from screen readers, which have the seat itself; shown by CSS at phone
+    // width only). Nothing is repeated when the cards are themselves the choices (a card to play).
+    showMine(host) {
+      const cards = host.querySelector("li.gm-seat-you ul.gm-t-cards");
+      const prompt = host.querySelector(".gm-t-prompt");
+      if (!cards || !prompt || cards.querySelector("button, a, [tabindex]")) return;
+      const copy = cards.cloneNode(true);
+      copy.removeAttribute("aria-label");
+      copy.querySelectorAll("[id]").forEach((n) => n.removeAttribute("id"));
+      prompt.after(h("div", { class: "gm-mine", "aria-hidden": "true" }, h("span", {}, "Your cards:"), copy));
     },
 
     async playAgain() {
@@ -93,8 +106,9 @@
         requestAnimationFrame(() => { this.announce.textContent = words; });
         this.stepInfo.textContent = this.acts.length ? `Move ${p.step} of ${this.acts.length}.` : "";
         if (!mine && !p.terminal && this.who.value === "bots") {
-          this.choices.append(h("span", {}, `Waiting for ${seatName(p.current, p.roles).toLowerCase()} (a bot): press “Bot moves” or “Bots play on”.`));
+          this.choices.append(h("span", {}, `Waiting for ${seatName(p.current, p.roles)}, played by the computer: press “Computer's move” or “Computer plays to the end”.`));
         }
+        if (mine) this.showMine(host);
       } else {
         this.fail(`The table cannot be drawn: ${t.error}`);
       }
@@ -113,7 +127,9 @@
         if (next) {
           if (!next.matches("button")) next.tabIndex = -1;
           next.focus({ preventScroll: true });
-          next.scrollIntoView({ block: "nearest" });
+          const strip = host.querySelector(".gm-mine");
+          if (strip && strip.offsetParent) strip.scrollIntoView({ block: "nearest" }); // the reader's cards, then
+          next.scrollIntoView({ block: "nearest" }); // the choice, both in view
         }
       }
       this.backBtn.disabled = p.step === 0;

@@ -41,7 +41,7 @@
 
     async next() {
       this.button.disabled = true;
-      this.say(G.state === "ready" ? "Making a question…" : "Starting the engine (the first time takes a few seconds)…");
+      this.say(G.state === "ready" ? "Making a question…" : "Starting the card engine in your browser (the first time takes a few seconds)…");
       let r;
       try {
         const d = this.root.dataset;  // read at each call: the engine checks them
@@ -62,7 +62,7 @@
     show(r) {
       const ex = r.exercise;
       const question = h("div", { class: "gm-quiz-question", tabindex: "-1" },
-        h("p", { class: "gm-quiz-label" }, h("strong", {}, "Question"), " (made by the engine from seed ", String(ex.seed), ")"),
+        h("p", { class: "gm-quiz-label", "data-seed": String(ex.seed) }, h("strong", {}, `Question ${this.asked = (this.asked || 0) + 1}`), ", made by the engine"),
         safeFragment(r.html.question));
       const verdict = h("p", { class: "gm-quiz-verdict", role: "status", "aria-live": "polite", tabindex: "-1" });
       const explanation = h("div", { class: "gm-quiz-explanation", hidden: true });
@@ -86,9 +86,9 @@
       }
       verdict.textContent = right ? `Right: ${ex.answer}.` : `Not quite: you chose ${pick}; the answer is ${ex.answer}.`;
       const why = addPassages(safeFragment(r.html.explanation), this.base);
-      explanation.replaceChildren(h("p", {}, h("strong", {}, "Why. "), why),
-        h("p", {}, h("small", {}, "The same question at the command line: ",
-          h("code", {}, `gamester quiz ${ex.game} --seed ${ex.seed} --kind ${ex.kind}` + (this.root.dataset.ruleset ? ` --ruleset ${this.root.dataset.ruleset}` : "")))));
+      // (The command line's way to the same question is the Teach page's, printed beside the exercises: a reader
+      // of the live question sees no command.)
+      explanation.replaceChildren(h("p", {}, h("strong", {}, "Why. "), why));
       explanation.hidden = false;
       verdict.focus();
     }

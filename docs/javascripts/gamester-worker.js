@@ -73,7 +73,7 @@ async function boot(assets) {
   const times = {};
   const stage = (n, text) => post({ type: "progress", stage: n, of: 4, text, ms: performance.now() - t0 });
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
-  stage(1, "Loading the Python runtime (Pyodide, about 6 MB the first time)");
+  stage(1, "Starting the card engine in your browser (about 6 MB to fetch the first time)");
   const manifestP = fetch(new URL("gamester/runtime.json", assets), { cache: "no-cache" }).then((r) => {
     if (!r.ok) throw new Error(`runtime.json: HTTP ${r.status}`);
     return r.json();
@@ -106,14 +106,14 @@ async function boot(assets) {
   times.compiled = pyodide !== null;
   if (pyodide === null) pyodide = await attempt(loadPyodide, options);
   times.pyodide = performance.now() - t0;
-  stage(2, "Fetching the Gamester engine");
+  stage(2, "Fetching the rules of the games");
   const wheel = await wheelP;
   const digest = await sha256hex(wheel);
   if (digest && manifest.sha256 && digest !== manifest.sha256) throw new Error("engine wheel checksum mismatch");
-  stage(3, "Installing the engine");
+  stage(3, "Setting up the rules");
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-  stage(4, "Starting the engine");
+  stage(4, "Almost ready");
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
   const web = pyodide.pyimport("gamester.hosts.web");
   handle = web.handle;

@@ -9,7 +9,7 @@
   "use strict";
   if (window.__gamesterWidgets) return; // loaded once per visit
   window.__gamesterWidgets = true;
-  const { ACT_SEP, G, notify, supported, boot, warmOnIntent, call, h, safeFragment, label, seatName, passages, addPassages, readLink, writeLink } = window.__gamesterKit;
+  const { ACT_SEP, G, notify, supported, boot, warmOnIntent, call, h, safeFragment, label, plain, fromOne, rulesetWords, passages, addPassages, readLink, writeLink } = window.__gamesterKit;
 
   // ---- widgets ----------------------------------------------------------------------------------------------
   class Widget {
@@ -40,7 +40,7 @@
       this.markDiffs(); // a comparison: the printed example gets the same highlighting as live results
       this.staticHTML = this.static.innerHTML;
       this.status = h("span", { class: "gm-status-line", role: "status", "aria-live": "polite" });
-      this.progress = h("progress", { class: "gm-progress", max: "4", value: "0", hidden: true, "aria-label": "Engine loading" });
+      this.progress = h("progress", { class: "gm-progress", max: "4", value: "0", hidden: true, "aria-label": "The card engine is starting" });
       this.start = h("button", { type: "button", class: "md-button gm-start", onclick: () => this.open() },
         this.spec && this.spec.play ? "▶ Try it live" : "▶ Try your own");
       this.errors = h("div", { class: "gm-error", role: "alert" });
@@ -65,6 +65,7 @@
     }
 
     say(text) { this.status.textContent = text; }
+    stopTicking() { if (this.ticking) { clearInterval(this.ticking); this.ticking = null; } }
     fail(text) {
       this.errors.textContent = "";
       if (!text) return;
@@ -79,14 +80,19 @@
     }
 
     showEngine() {
-      if (!this.root.isConnected) { G.listeners.delete(this.refresh); return; }
+      if (!this.root.isConnected) { G.listeners.delete(this.refresh); this.stopTicking(); return; }
       if (G.state === "booting" && this.asked) {  // a boot begun on intent alone stays quiet until asked for
         const p = G.progress || {};
         this.progress.hidden = false;
         this.progress.value = Math.max(0.2, p.stage || 0);
-        this.say(`${p.text || "Starting the engine"}… (${((performance.now() - G.bootStart) / 1000).toFixed(1)} s)`);
+        this.say(`${p.text || "Starting the card engine in your browser"}… (${((performance.now() - G.bootStart) / 1000).toFixed(1)} s)`);
         this.root.setAttribute("aria-busy", "true");
-      } else if (G.state === "ready") {
+        // The seconds count while the engine starts, not only when it reports a stage (stages come seconds apart).
+        if (!this.ticking) this.ticking = setInterval(() => this.showEngine(), 200);
+        return;
+      }
+      this.stopTicking();
+      if (G.state === "ready") {
         this.progress.hidden = true;
         this.root.removeAttribute("aria-busy");
         this.root.dataset.engine = "ready";
@@ -132,7 +138,11 @@
       if (this.root.contains(document.activeElement) && document.activeElement !== this.start) return;
       const first = (this.tableHost && this.tableHost.querySelector("button[data-action]:not([disabled])"))
         || this.panel.querySelector("button:not([disabled]):not([hidden]), select, input, textarea, summary");
-      if (first) first.focus({ preventScroll: false });
+      if (!first) return;
+      first.focus({ preventScroll: true });
+      const strip = this.tableHost && this.tableHost.querySelector(".gm-mine");
+      if (strip && strip.offsetParent && this.tableHost.contains(first)) strip.scrollIntoView({ block: "nearest" });
+      first.scrollIntoView({ block: "nearest" }); // on a phone: the reader's cards and the first choice together
     }
 
     // -- controls ------------------------------------------------------------------------------------------
@@ -146,8 +156,8 @@
       const rows = [];
       const presetSelect = (name, value) => {
         const s = h("select", { id: id(name), name });
-        for (const p of g.presets) s.append(h("option", { value: p.name, title: p.summary }, `${p.name} (${p.label || p.status})`));
-        if (value && !g.presets.some((p) => p.name === value)) s.append(h("option", { value }, value));
+        for (const p of g.presets) s.append(h("option", { value: p.name, title: p.summary }, `${plain(p.name)} (${p.label || p.status})`));
+        if (value && !g.presets.some((p) => p.name === value)) s.append(h("option", { value }, rulesetWords(value, g)));
         s.value = value || g.default;
         return s;
       };
@@ -155,10 +165,10 @@
         const names = String(a.rulesets || "").split(",").map((x) => x.trim()).filter(Boolean);
         this.inputs.rulesetA = presetSelect("ruleset-a", names[0] || g.presets[0].name);
         this.inputs.rulesetB = presetSelect("ruleset-b", names[1] || (g.presets[1] || g.presets[0]).name);
-        rows.push(field("ruleset-a", "Ruleset A", this.inputs.rulesetA), field("ruleset-b", "Ruleset B", this.inputs.rulesetB));
+        rows.push(field("ruleset-a", "Rules A", this.inputs.rulesetA), field("ruleset-b", "Rules B", this.inputs.rulesetB));
       } else {
         this.inputs.ruleset = presetSelect("ruleset", a.ruleset);
-        rows.push(field("ruleset", "Ruleset", this.inputs.ruleset));
+        rows.push(field("ruleset", "Rules", this.inputs.ruleset));
       }
       // Option switches: "as the ruleset says" or an explicit value.
       const given = {};
@@ -167,14 +177,14 @@
         if (i > 0) given[item.slice(0, i).trim()] = item.slice(i + 1).trim();
       }
       this.inputs.options = {};
-      const opts = h("fieldset", { class: "gm-options" }, h("legend", {}, "Options (override the ruleset)"));
+      const opts = h("fieldset", { class: "gm-options" }, h("legend", {}, "Change one rule (otherwise as the rules say)"));
       for (const o of g.options) {
         let input;
         if (o.choices) {
           input = h("select", { id: id(`opt-${o.name}`), name: o.name, title: o.help || null },
-            h("option", { value: "" }, "as the ruleset says"), o.choices.map((c) => h("option", { value: String(c) }, String(c))));
+            h("option", { value: "" }, "as the rules say"), o.choices.map((c) => h("option", { value: String(c) }, plain(c, false))));
         } else {
-          input = h("input", { id: id(`opt-${o.name}`), name: o.name, type: "number", min: o.range[0], max: o.range[1], step: 1, placeholder: "as the ruleset says" });
+          input = h("input", { id: id(`opt-${o.name}`), name: o.name, type: "number", min: o.range[0], max: o.range[1], step: 1, placeholder: "as the rules say" });
         }
         if (given[o.name] !== undefined) input.value = given[o.name];
         this.inputs.options[o.name] = input;
@@ -185,9 +195,9 @@
         this.inputs.hands = h("textarea", { id: id("hands"), rows: 4, cols: 30, spellcheck: "false", autocomplete: "off" });
         this.inputs.hands.value = String(a.hands || "QH QD QC|KS KH KD").split("|").join("\n");
         this.inputs.folded = h("input", { id: id("folded"), type: "text", inputmode: "numeric", size: 8, autocomplete: "off" });
-        this.inputs.folded.value = a.folded || "";
-        rows.push(field("hands", "Hands, one seat per line, eldest first", this.inputs.hands, "Rank then suit: QH 10D AS (T or 10; ♠♥♦♣ accepted)"),
-          field("folded", "Seats that dropped out", this.inputs.folded, "Seat numbers from 0, comma-separated"));
+        this.inputs.folded.value = fromOne(a.folded || "", 1);
+        rows.push(field("hands", "Hands, one player per line, eldest first", this.inputs.hands, "Rank then suit: QH 10D AS (T or 10; ♠♥♦♣ accepted)"),
+          field("folded", "Players who dropped out", this.inputs.folded, "Player numbers (the first hand is 1), comma-separated"));
       } else {
         const [lo, hi0] = g.players;
         const hi = Math.min(hi0, this.spec.max_players || hi0);
@@ -195,16 +205,16 @@
         this.inputs.players.value = a.players || (lo === hi ? lo : Math.min(Math.max(lo, 4), hi));
         this.inputs.seed = h("input", { id: id("seed"), type: "number", min: 0, step: 1, required: true });
         this.inputs.seed.value = a.seed || "1";
-        const dice = h("button", { type: "button", class: "gm-small", onclick: () => { this.inputs.seed.value = String(Math.floor(Math.random() * 1e6)); this.submit(); } }, "New seed");
-        rows.push(field("players", `Players (${lo}–${hi})`, this.inputs.players), field("seed", "Seed (the deal)", h("span", {}, this.inputs.seed, " ", dice)));
+        const dice = h("button", { type: "button", class: "gm-small", onclick: () => { this.inputs.seed.value = String(Math.floor(Math.random() * 1e6)); this.submit(); } }, "Another deal");
+        rows.push(field("players", `Players (${lo}–${hi})`, this.inputs.players), field("seed", "Deal number (the same number, the same cards)", h("span", { class: "gm-seed" }, this.inputs.seed, " ", dice)));
       }
       if (this.spec.play && g.bots.length) {
         // "" = the game's usual bots, seat by seat: the printed example's, so "Play to the end" replays it.
-        const usual = (g.default_bots || []).length ? `the usual (${g.default_bots.join(", ")})` : "the usual";
+        const usual = (g.default_bots || []).length ? `as usual (${g.default_bots.join(", ")})` : "as usual";
         this.inputs.bot = h("select", { id: id("bot") }, h("option", { value: "" }, usual), g.bots.map((b) => h("option", { value: b }, b)));
         const want = String(a.bots || "").split(",")[0].trim();
         this.inputs.bot.value = g.bots.includes(want) ? want : "";
-        rows.push(field("bot", "Computer players", this.inputs.bot));
+        rows.push(field("bot", "How the computer plays", this.inputs.bot));
       }
       const go = h("button", { type: "submit", class: "md-button md-button--primary" }, this.spec.verb);
       const linkBtn = h("button", { type: "button", class: "md-button gm-small", onclick: () => this.copyLink() }, "Copy link");
@@ -221,7 +231,7 @@
           this.showStatic.setAttribute("aria-expanded", String(!this.static.hidden));
         } }, "The printed example (the whole game)");
         this.bar.append(" ", this.showStatic);
-        this.settings = h("details", { class: "gm-settings" }, h("summary", {}, "Settings: ruleset, players, seed, options"), this.form, this.linkOut);
+        this.settings = h("details", { class: "gm-settings" }, h("summary", {}, "Settings: rules, players, the deal"), this.form, this.linkOut);
         this.panel.append(this.settings);
       } else {
         this.panel.append(this.form, this.linkOut);
@@ -238,7 +248,7 @@
       else out.ruleset = i.ruleset.value;
       if (i.hands) {
         out.hands = i.hands.value.split(/\n/).map((s) => s.trim()).filter(Boolean).join("|");
-        if (i.folded.value.trim()) out.folded = i.folded.value.trim().replace(/\s+/g, "");
+        if (i.folded.value.trim()) out.folded = fromOne(i.folded.value.trim().replace(/\s+/g, ""), -1);
       } else {
         out.players = String(i.players.value).trim();
         out.seed = String(i.seed.value).trim();
@@ -287,14 +297,18 @@
 
     // -- step-by-step play ----------------------------------------------------------------------------------
     // buildPlay, playAgain, tableSeat and showPosition (the live card table): gamester-play.js
+    // Who decides: the reader plays one seat (the first, by default, in every game), every seat in turn, or watches.
     fillWho(value) {
       const n = this.players || 2;
       const prev = value ?? this.who.value;
       this.who.textContent = "";
-      this.who.append(h("option", { value: "bots" }, "the bots (watch)"), h("option", { value: "all" }, "me, for every seat"));
-      for (let s = 0; s < n; s++) this.who.append(h("option", { value: String(s) }, `me, for ${seatName(s, this.roles).toLowerCase()}`));
-      const def = this.spec.command === "deal" ? "bots" : "0";
-      this.who.value = Array.from(this.who.options).some((o) => o.value === prev) ? prev : def;
+      for (let s = 0; s < n; s++) {
+        const role = this.roles && this.roles[s] ? ` (${this.roles[s]})` : "";
+        this.who.append(h("option", { value: String(s) }, `I play Player ${s + 1}${role}`)); // the computer, the rest
+      }
+      this.who.append(h("option", { value: "all" }, "I play every player in turn"), h("option", { value: "bots" }, "The computer plays everyone; I watch"));
+      this.who.value = Array.from(this.who.options).some((o) => o.value === prev) ? prev : "0";
+      this.root.dataset.who = this.who.value === "bots" ? "watch" : "play";
     }
 
     position(extra) {
@@ -320,6 +334,7 @@
       const r = await call({ op: "new", ...this.position() });
       if (!r.ok) { this.fail(`Cannot start a deal: ${r.error}`); return; }
       this.players = r.players;
+      this.roles = r.roles || null; // the opening deal's roles, for the names in "Who plays"
       this.fillWho(this.linkWho);
       this.linkWho = undefined;
       this.acts = actions || [];
@@ -465,15 +480,71 @@
     }
     setInputs(a) {
       const i = this.inputs;
-      if (i.ruleset && a.ruleset) { if (!Array.from(i.ruleset.options).some((o) => o.value === a.ruleset)) i.ruleset.append(h("option", { value: a.ruleset }, a.ruleset)); i.ruleset.value = a.ruleset; }
+      if (i.ruleset && a.ruleset) { if (!Array.from(i.ruleset.options).some((o) => o.value === a.ruleset)) i.ruleset.append(h("option", { value: a.ruleset }, rulesetWords(a.ruleset, G.games[this.game]))); i.ruleset.value = a.ruleset; }
+      if (i.rulesetA && a.rulesets) {
+        const g = G.games[this.game];
+        // "a(x=1),b" -> the two rulesets (a comma inside parentheses belongs to its ruleset)
+        const two = String(a.rulesets).match(/[^,()]+(?:\([^)]*\))?/g) || [];
+        [i.rulesetA, i.rulesetB].forEach((sel, k) => {
+          const v = (two[k] || "").trim();
+          if (!v) return;
+          if (!Array.from(sel.options).some((o) => o.value === v)) sel.append(h("option", { value: v }, rulesetWords(v, g)));
+          sel.value = v;
+        });
+      }
       if (i.players && a.players) i.players.value = a.players;
       if (i.seed && a.seed) i.seed.value = a.seed;
       if (i.hands && a.hands) i.hands.value = String(a.hands).split("|").join("\n");
-      if (i.folded && a.folded) i.folded.value = a.folded;
+      if (i.folded && a.folded) i.folded.value = fromOne(a.folded, 1);
     }
   }
 
   Object.assign(Widget.prototype, window.__gamesterPlay(Widget));
+
+  // ---- the way in: "Play against the computer" at the top of a game page ------------------------------------
+  // The entry scrolls to the page's live game and starts it; the home page's link (…/put/#play) does the same.
+  function playWidget(id) {
+    const el = id && document.getElementById(id);
+    return el && el.__gm && el.__gm.spec && el.__gm.spec.play ? el.__gm : null;
+  }
+  async function startPlay(w) {
+    w.root.scrollIntoView({ block: "start", behavior: "auto" });
+    if (w.form) w.focusFirst();
+    else if (!w.start.disabled) await w.open(); // (disabled: already starting, or it cannot start and says why)
+  }
+  document.addEventListener("click", (ev) => {
+    const a = ev.target.closest && ev.target.closest("a[data-gm-play]");
+    if (!a || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
+    const w = playWidget(a.dataset.gmPlay);
+    if (!w || !supported()) return; // an ordinary link to the printed game
+    ev.preventDefault();
+    try { history.replaceState(history.state, "", `${location.pathname}${location.search}#${w.root.id}`); } catch (e) { /* file:// */ }
+    startPlay(w);
+  });
+
+  // A keyboard reader's second Tab (after Material's "Skip to content") goes straight to the live game.
+  function skipToPlay() {
+    document.querySelectorAll("a.gm-skip-play").forEach((x) => x.remove());
+    const w = G.widgets.find((x) => x.spec && x.spec.play && x.root.id === "play");
+    const skip = document.querySelector("[data-md-component='skip']") || document.body;
+    if (!w || !document.querySelector("a[data-gm-play]")) return;
+    const a = h("a", { class: "md-skip gm-skip-play", href: `#${w.root.id}`, "data-gm-play": w.root.id }, "Skip to the live game");
+    const first = skip.querySelector("a.md-skip");
+    if (first) first.after(a); else skip.prepend(a);
+  }
+
+  // Material's "Back to top" pill floats over the top of the page: over the card table while a reader plays.
+  // While an open game is on screen the pill stays away (the header and the keyboard still go to the top).
+  const atTable = new Set();
+  const seen = typeof IntersectionObserver === "function" ? new IntersectionObserver((entries) => {
+    for (const en of entries) { if (en.isIntersecting) atTable.add(en.target); else atTable.delete(en.target); }
+    for (const el of atTable) if (!el.isConnected) atTable.delete(el);
+    document.body.classList.toggle("gm-at-table", atTable.size > 0);
+  }) : null;
+  document.addEventListener("gamester:position", (ev) => {
+    const panel = ev.target.querySelector && ev.target.querySelector(":scope > .gm-panel");
+    if (seen && panel && !panel.__gmSeen) { panel.__gmSeen = true; seen.observe(panel); }
+  });
 
   // ---- pages ------------------------------------------------------------------------------------------------
   function scan() {
@@ -485,7 +556,16 @@
       widgets.push(root.__gm);
     });
     G.widgets = widgets;
+    skipToPlay();
+    atTable.clear();
+    document.body.classList.remove("gm-at-table");
     const link = readLink();
+    // Arriving at a page's live game by its address (the home page's "a game you can play against the computer"):
+    // the reader asked to play, so the game starts.
+    if (!link && location.hash.length > 1) {
+      const w = playWidget(decodeURIComponent(location.hash.slice(1)));
+      if (w && supported()) startPlay(w);
+    }
     if (link) {
       const w = widgets[link.index];
       if (!w) {

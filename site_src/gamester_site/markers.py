@@ -14,7 +14,10 @@ Markers (arguments are ``name=value`` or ``name="value with spaces"``):
 ``compare GAME k=v ...``      one deal settled under several rulesets: ``compare post-and-pair seed=7 players=5
                               rulesets=reconstruction,cotton-1674``
 ``widget KIND k=v ...``       a live widget (pp-deal, pp-settle, pp-compare, put-play, spec-play): the static rendering
-                              inside ``<div class="gm-widget" data-widget=KIND data-args=JSON data-base=..>``
+                              inside ``<div class="gm-widget" data-widget=KIND data-args=JSON data-base=..>``; the first
+                              widget of a page that plays a game step by step gets ``id="play"``
+``play-entry [LABEL]``        near the top of a game page: one button to the page's live game (``#play``), which the
+                              widget script also starts; the build fails when the page has no such widget
 ``text TEXT``                 an edition text paragraph by paragraph (``text cotton1674.pp``), with our readings
 ``passage PID``               one passage, quoted from its transcription, with its locator
 ``quote PID words=".."``      period words inline in a sentence, checked against the transcription (``cite=yes``
@@ -93,9 +96,27 @@ def _example(verb: str, text: str, page: Any) -> str:
     return f'<div class="{cls}">{html}</div>'
 
 
-def _widget(text: str, page: Any) -> str:
+PLAY_ID = "play"  # the id of a page's live game: the play entry and the home page link to it
+
+
+def _widget(text: str, page: Any, seen: dict[str, bool]) -> str:
     kind, rest = _split_head(text)
-    return grender.widget_html(kind, grender.parse_marker_args(rest), base=_base(page))
+    html = grender.widget_html(kind, grender.parse_marker_args(rest), base=_base(page))
+    _spec, w = grender.widgets()[kind]  # widget_html has refused an unknown kind
+    if w.play and not seen.get("widget"):
+        seen["widget"] = True
+        html = html.replace('<div class="gm-widget"', f'<div class="gm-widget" id="{PLAY_ID}"', 1)
+    return html
+
+
+def _play_entry(text: str, page: Any, seen: dict[str, bool]) -> str:
+    """One obvious control at the top of a game page that reaches the live game (the widget script scrolls to it
+    and starts it; without the script it is an ordinary link to it)."""
+    seen["entry"] = True
+    label = text.strip().strip('"') or "Play against the computer"
+    return (f'<p class="gm-play-entry"><a class="md-button md-button--primary" href="#{PLAY_ID}" '
+            f'data-gm-play="{PLAY_ID}">▶ {e(label)}</a> <span class="gm-play-entry-note">the live game, further '
+            'down this page: it starts the card engine in your browser.</span></p>')
 
 
 def _cli(text: str, page: Any) -> str:
@@ -114,27 +135,32 @@ def _cli(text: str, page: Any) -> str:
             + e(" ".join(shlex.quote(a) for a in argv)) + "\n" + e(out) + "</code></pre></div>")
 
 
-def expand(name: str, text: str, page: Any) -> str:
+def expand(name: str, text: str, page: Any, seen: dict[str, bool] | None = None) -> str:
+    seen = {} if seen is None else seen
     if name in ("example", "compare"):
         return _example(name, text, page)
     if name == "widget":
-        return _widget(text, page)
+        return _widget(text, page, seen)
+    if name == "play-entry":
+        return _play_entry(text, page, seen)
     if name == "cli":
         return _cli(text, page)
     if name in MARKERS:
         return MARKERS[name](text, page)
     if name in teach.MARKERS:
         return teach.MARKERS[name](text, _base(page))
-    raise MarkerError(f"unknown marker '{name}' (known: example, compare, widget, cli, "
+    raise MarkerError(f"unknown marker '{name}' (known: example, compare, widget, play-entry, cli, "
                       f"{', '.join(sorted(MARKERS))})")
 
 
 def expand_all(markdown: str, page: Any) -> str:
     """Every marker of a page's Markdown expanded (markers inside code are left alone)."""
+    seen: dict[str, bool] = {}  # a play entry, and the page's first playing widget (which gets its id)
+
     def one(m: re.Match) -> str:
         name, text = m.group(1), m.group(2) or ""
         try:
-            out = expand(name, text, page)
+            out = expand(name, text, page, seen)
         except EditionError as ex:
             # Missing source data: a warning (so `mkdocs build --strict` fails, listing every gap at once) and a
             # visible placeholder for non-strict previews. Never silent.
@@ -154,4 +180,9 @@ def expand_all(markdown: str, page: Any) -> str:
         out.append(f.group(0))
         pos = f.end()
     out.append(MARKER_RE.sub(one, markdown[pos:]))
+    if seen.get("entry") and not seen.get("widget"):
+        where = getattr(getattr(page, "file", None), "src_uri", "a page")
+        plays = ", ".join(sorted(k for k, (_s, w) in grender.widgets().items() if w.play))
+        raise raise_as(f"{where}: marker <!-- play-entry -->: the page has no widget that plays a game "
+                       f"({plays}) for it to lead to")
     return "".join(out)

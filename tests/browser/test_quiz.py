@@ -89,6 +89,9 @@ def test_another_question_answered_by_keyboard_and_explained(own_page, base_url)
     text = verdict.inner_text()
     assert text == (f"Right: {answer}." if chosen == answer else f"Not quite: you chose {chosen}; the answer is {answer}.")
     assert all(choices.nth(i).is_disabled() for i in range(choices.count()))
+    # The live question speaks a reader's words: no command-line flags, no passage ids (issue #21).
+    card = quiz.locator(".gm-quiz-card").text_content()
+    assert not re.search(r"--[a-z]|\bseed\b|[a-z]+\d{4}\.[a-z]+\.\d", card), card
 
     links = quiz.locator(".gm-quiz-explanation a.gm-clause")
     assert links.count() >= 1

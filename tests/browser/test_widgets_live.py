@@ -229,7 +229,7 @@ def test_bots_playing_to_the_end_replay_the_printed_game(live, base_url):
     w.locator("select[id$='-who']").select_option("bots")
     page.wait_for_timeout(50)
     idle(page, w)
-    w.get_by_role("button", name="Play to the end").click()
+    w.get_by_role("button", name="Computer plays to the end").click()
     page.wait_for_function("(el) => el.dataset.terminal === '1' && el.dataset.busy !== '1'", arg=w.element_handle(),
                            timeout=STEP_MS)
     acts = w.evaluate("(el) => el.__gm.acts")

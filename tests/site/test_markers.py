@@ -46,6 +46,18 @@ def test_bad_marker_fails_naming_the_page(marker: str, says: str) -> None:
     assert says in reason, msg
 
 
+def test_a_play_entry_leads_to_the_pages_first_playing_widget() -> None:
+    """Issue #21: one control at the top of a game page reaches its live game (``#play``); only the first widget that
+    plays a game gets the id, and an entry on a page without one fails the build."""
+    html = convert("# Put\n\n<!-- play-entry -->\n\n<!-- widget pp-settle hands=\"QH QD QC|KS KH KD\" -->\n\n"
+                   "<!-- widget put-play seed=3 players=2 -->\n\n<!-- widget spec-play seed=5 players=4 -->\n")
+    assert html.count('id="play"') == 1 and html.count('href="#play"') == 1
+    assert html.index('href="#play"') < html.index('id="play" data-widget="put-play"')
+    with pytest.raises(markers.MarkerBuildError) as info:
+        convert("# Title\n\n<!-- play-entry -->\n\n<!-- widget pp-settle hands=\"QH QD QC|KS KH KD\" -->\n")
+    assert "no widget that plays a game" in str(info.value) and "put-play" in str(info.value)
+
+
 def test_markers_in_code_are_left_alone() -> None:
     md = "```markdown\n<!-- exmaple post-and-pair seed=1 -->\n```\n\nand `<!-- nonsense -->` inline\n"
     assert markers.expand_all(md, _page()) == md

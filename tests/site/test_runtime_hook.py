@@ -6,6 +6,7 @@ import base64
 import hashlib
 import importlib.util
 import json
+import re
 import subprocess
 import sys
 import types
@@ -68,6 +69,9 @@ def test_post_build_puts_pyodide_wheel_and_manifest_into_the_site(tmp_path):
         assert (tmp_path / "assets" / "pyodide" / f).stat().st_size > 0
     passages = json.loads((tmp_path / "assets" / "gamester" / "clause-passages.json").read_text())
     assert any(v for v in passages.values())
+    # Each passage carries a reader's locator for the widget's link text (issue #21): "Cotton, 1674, p. 132".
+    cotton = [x for v in passages.values() for x in v if x[0].startswith("cotton1674.")]
+    assert cotton and all(len(x) == 3 and re.fullmatch(r"Cotton, 1674, pp?\. [\d–]+", x[2]) for x in cotton), cotton[:3]
     # A second build (mkdocs serve rebuilds) skips the unchanged Pyodide files and still works.
     pyodide_runtime.stage(tmp_path)
 

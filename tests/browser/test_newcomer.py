@@ -1,0 +1,382 @@
+"""A newcomer at the table (issue #21, the browser side): from the top of each game page one control reaches the live
+game and starts it; the widget's own words are a reader's (no engine ids, settings strings, "Seat 0", "Pyodide" or
+command-line flags); the end says who won; nothing sticks out of the widget with every ``<details>`` unfolded, at
+390 and 1280 px, light and dark. Then the defects the issue lists, each with its check. Screenshots of each state go
+to test-artifacts/screens/newcomer-*.png.
+
+The words the engine writes into the table (player names, rule links, the end's sentence) are another branch's
+(newcomer-words): the checks that only they can pass are kept apart and marked xfail(strict=False) until both are
+merged.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import axe  # tests/browser/axe.py (pytest puts a test's folder without __init__.py on sys.path)
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from test_widgets_live import idle, moved, visit  # the live table's own helpers (instant navigation, waits)
+
+import gamester
+from gamester.clauses import all_clauses
+
+pytestmark = pytest.mark.browser
+
+BOOT_MS = 120_000
+STEP_MS = 30_000
+ENGINE_WORDS = "engine words: newcomer-words branch"
+
+# (page, widget kind, which of the reader's buttons to press: a word the action starts with, else the first)
+GAMES = [
+    ("post-and-pair/", "pp-deal", ("seat", "match", "see", "show", "vye")),
+    ("put/", "put-play", ()),
+    ("speculation/", "spec-play", ("turn",)),
+]
+SCREENS = [(390, 844, "default"), (390, 844, "slate"), (1280, 900, "default"), (1280, 900, "slate")]
+#: Tabs from the top of a game page to the control that starts its live game (Material's "Skip to content" first).
+FEW_TABS = 3
+
+gamester.games()  # every game's clauses registered
+CLAUSE_IDS = sorted({c.id for c in all_clauses()}, key=len, reverse=True)
+FORBIDDEN = {
+    "a clause id": re.compile(r"(?<![\w.#/-])(?:" + "|".join(re.escape(c) for c in CLAUSE_IDS) + r")(?![\w-])"),
+    "a passage id": re.compile(r"\b[a-z][a-z-]*\d{4}\.[a-z0-9]+(?:\.[a-z0-9]+)*\b"),
+    "an engine settings string": re.compile(r"\b[a-z][a-z0-9-]*\([a-z_]+=|\b[a-z_]{3,}=[A-Za-z0-9-]+"),
+    "a seat counted from 0": re.compile(r"\bSeat 0\b", re.I),
+    "the runtime's name": re.compile(r"Pyodide", re.I),
+    "a command-line flag": re.compile(r"(?:^|[\s(“\"])--[a-z][a-z-]+"),
+}
+
+# The widget's text, split by who wrote it: the engine's table and printed example, and the rest (the widget's own).
+TEXTS = """(el) => {
+  const skip = el.querySelectorAll('.gm-table-host, .gm-widget-static, .gm-announce');  // the announcer repeats the engine's sentences
+  const own = [], engine = [];
+  const walk = (n, out) => {
+    if (n.nodeType === 3) { out.push(n.textContent); return; }
+    if (n.nodeType !== 1) return;
+    for (const a of ['aria-label', 'title', 'placeholder']) if (n.getAttribute(a)) out.push(n.getAttribute(a));
+    if (n !== el && [...skip].includes(n)) { walk2(n, engine); return; }
+    for (const c of n.childNodes) walk(c, out);
+  };
+  const walk2 = (n, out) => {
+    if (n.nodeType === 3) { out.push(n.textContent); return; }
+    if (n.nodeType !== 1) return;
+    for (const a of ['aria-label', 'title']) if (n.getAttribute(a)) out.push(n.getAttribute(a));
+    for (const c of n.childNodes) walk2(c, out);
+  };
+  walk(el, own);
+  return { own: own.join(' ').replace(/\\s+/g, ' '), engine: engine.join(' ').replace(/\\s+/g, ' ') };
+}"""
+
+# Everything that sticks out of the widget, with every <details> unfolded (boxes that scroll on their own excepted).
+OVERFLOW = """(el) => {
+  el.querySelectorAll('details').forEach((d) => { d.open = true; });
+  const box = el.getBoundingClientRect(); const out = [];
+  for (const n of el.querySelectorAll('*')) {
+    const r = n.getBoundingClientRect();
+    if (!r.width || n.closest('.gm-sr, [hidden]')) continue;
+    const scroller = n.parentElement && n.parentElement.closest('.gm-t-scroll');
+    if (scroller && el.contains(scroller)) continue;
+    if (r.right > box.right + 1 || r.left < box.left - 1)
+      out.push(`${n.tagName.toLowerCase()}.${n.className}: ${Math.round(r.left)}..${Math.round(r.right)}`);
+  }
+  return out;
+}"""
+FOLD = "(el) => el.querySelectorAll('details').forEach((d) => { d.open = false; })"
+
+IN_VIEW = """(n) => { const r = n.getBoundingClientRect(); const head = document.querySelector('.md-header');
+  const top = head ? head.getBoundingClientRect().bottom : 0;
+  return r.height > 0 && r.top >= top - 1 && r.bottom <= innerHeight + 1; }"""
+
+SEEN: dict[str, list[str]] = {}  # test id -> the problems with the engine's words (checked by the xfail test)
+
+
+@pytest.fixture(scope="module")
+def live(browser, base_url, traffic):
+    context = browser.new_context(base_url=base_url)
+    traffic.attach(context)
+    page = context.new_page()
+    page.goto("./")
+    yield page
+    context.close()
+
+
+def at_top(page, base_url, path, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    visit(page, base_url, "glossary/")  # leave the page first: its own permalink would reopen the widget
+    visit(page, base_url, path)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_timeout(100)
+
+
+def tabs_to_play(page, limit: int = 400) -> int | None:
+    """Tabs from the top of the page until focus is on a control that starts the live game (or inside it)."""
+    # Focus starts where a fresh page's does, before everything in the body (an instant navigation leaves it at
+    # the link that was followed).
+    page.evaluate("() => { const s = document.createElement('span'); s.tabIndex = -1; s.id = 'gm-test-start';"
+                  "document.body.prepend(s); s.focus(); window.scrollTo(0, 0); }")
+    for i in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => { const a = document.activeElement, w = document.getElementById('play');"
+                         "return Boolean(a && (a.matches('a[data-gm-play]') || (w && w.contains(a)))); }"):
+            page.evaluate("() => document.getElementById('gm-test-start').remove()")
+            return i
+    return None
+
+
+def check_words(w, where: str, problems: list[str], engine: list[str]) -> None:
+    texts = w.evaluate(TEXTS)
+    for what, rx in FORBIDDEN.items():
+        for m in rx.finditer(texts["own"]):
+            problems.append(f"{where}: the widget's own words hold {what}: {m.group(0)!r} in "
+                            f"…{texts['own'][max(0, m.start() - 60):m.end() + 40]}…")
+        for m in rx.finditer(texts["engine"]):
+            engine.append(f"{where}: the table holds {what}: {m.group(0)!r}")
+
+
+def shoot(page, w, name: str) -> None:
+    axe.SCREENS.mkdir(parents=True, exist_ok=True)
+    w.screenshot(path=str(axe.SCREENS / f"newcomer-{name}.png"))
+
+
+@pytest.mark.parametrize(("width", "height", "scheme"), SCREENS, ids=[f"{w}-{s}" for w, _, s in SCREENS])
+@pytest.mark.parametrize(("path", "kind", "prefer"), GAMES, ids=[k for _, k, _ in GAMES])
+def test_a_newcomer_finds_the_game_and_plays_it_to_the_end(request, live, base_url, path, kind, prefer, width,
+                                                           height, scheme):
+    page = live
+    at_top(page, base_url, path, width, height)
+    axe.set_scheme(page, scheme)
+    tag = f"{kind}-{width}-{'dark' if scheme == 'slate' else 'light'}"
+    problems: list[str] = []
+    engine: list[str] = []
+    # Found at once: the entry is on the first screen, a few Tabs from the top, and it starts the game.
+    entry = page.locator(".gm-play-entry a[data-gm-play]")
+    assert entry.count() == 1 and entry.is_visible()
+    assert page.evaluate(IN_VIEW, entry.element_handle()), "the way to the live game is on the first screen"
+    axe.SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(axe.SCREENS / f"newcomer-{tag}-0-first-screen.png"))
+    tabs = tabs_to_play(page)
+    assert tabs is not None and tabs <= FEW_TABS, f"{tabs} Tabs to the live game"
+    page.keyboard.press("Enter")
+    w = page.locator("#play")
+    assert w.get_attribute("data-widget") == kind
+    idle(page, w)
+    scrolled = page.evaluate("() => Math.round(scrollY)")
+    assert page.evaluate("(el) => el.getBoundingClientRect().top < innerHeight", w.element_handle())
+    # The reader plays a seat from the start (Post and Pair opened watching the bots, with a seat's choices shown).
+    assert w.locator("select[id$='-who']").input_value() == "0"
+    assert "Waiting for" not in w.locator(".gm-choices").text_content()
+    print(f"{tag}: {tabs} Tabs to the entry; the game starts {scrolled} px down")
+    for stage in ("opening",):
+        check_words(w, stage, problems, engine)
+        over = w.evaluate(OVERFLOW)
+        if over:
+            problems.append(f"{stage}: {len(over)} elements stick out of the widget: {over[:4]}")
+        shoot(page, w, f"{tag}-1-{stage}-unfolded")
+        w.evaluate(FOLD)
+    clicks = 0
+    for _ in range(400):
+        if w.get_attribute("data-terminal") == "1":
+            break
+        step = w.get_attribute("data-step")
+        buttons = w.locator(".gm-table-host button[data-action]")
+        assert buttons.count(), "playing a seat, the reader is to act whenever the game waits"
+        actions = buttons.evaluate_all("(bs) => bs.map((b) => b.dataset.action)")
+        pick = next((i for i, a in enumerate(actions) if a.split()[0] in prefer), 0)
+        buttons.nth(pick).click()
+        clicks += 1
+        moved(page, w, step)
+        if clicks == 1:
+            check_words(w, "middle", problems, engine)
+            shoot(page, w, f"{tag}-2-middle")
+    assert w.get_attribute("data-terminal") == "1"
+    page.wait_for_timeout(300)  # the passages behind the rules are fetched once a game is over
+    check_words(w, "end", problems, engine)
+    over = w.evaluate(OVERFLOW)
+    if over:
+        problems.append(f"end: {len(over)} elements stick out of the widget: {over[:4]}")
+    shoot(page, w, f"{tag}-3-end-unfolded")
+    w.evaluate(FOLD)
+    headline = w.locator(".gm-t-headline").text_content().strip()
+    assert headline, "the end names the winner"
+    # The end in the second person when the reader played, and the winner named in words.
+    if not re.search(r"\b(you|the computer|player \d+)\b", headline, re.I):
+        engine.append(f"end: the winner line does not name the winner in a reader's words: {headline!r}")
+    if not re.search(r"\byou\b", headline, re.I):
+        engine.append(f"end: the winner line does not speak to the reader: {headline!r}")
+    found = axe.run(page, {"include": [["#play"]]})
+    assert not axe.serious(found), axe.describe(axe.serious(found))
+    SEEN[tag] = engine
+    print(f"{tag}: {clicks} reader moves; end: {headline!r}; engine words to fix: {len(engine)}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.xfail(strict=False, reason=ENGINE_WORDS)
+def test_the_tables_words_are_a_readers():
+    """What the engine writes into the table, checked on the games played above: no ids, no settings strings,
+    no "Seat 0", and an end that names the winner to the reader."""
+    if not SEEN:
+        pytest.skip("no game was played in this session")
+    bad = [f"{tag}: {p}" for tag, ps in SEEN.items() for p in ps]
+    assert not bad, "\n".join(bad[:40])
+
+
+# -- the defects the issue lists, each with its check -----------------------------------------------------------
+def open_play(page, base_url, path, width=390, height=844):
+    at_top(page, base_url, path, width, height)
+    page.locator(".gm-play-entry a[data-gm-play]").click()
+    w = page.locator("#play")
+    try:  # the entry starts the game (the first test checks it); here only what follows matters
+        page.wait_for_function("(el) => el.dataset.open === '1'", arg=w.element_handle(), timeout=3000)
+    except PlaywrightError:
+        w.locator(".gm-start").click()
+    idle(page, w)
+    return w
+
+
+def test_the_home_pages_promise_leads_to_the_live_game(live, base_url):
+    page = live
+    page.set_viewport_size({"width": 390, "height": 844})
+    visit(page, base_url, "glossary/")
+    visit(page, base_url, "")
+    link = page.get_by_role("link", name=re.compile("play against the computer"))
+    assert link.get_attribute("href").endswith("#play")
+    link.click()
+    w = page.locator("#play")
+    idle(page, w)
+    assert w.get_attribute("data-open") == "1", "following the promise starts the game"
+    assert page.evaluate("(el) => el.getBoundingClientRect().top < innerHeight", w.element_handle())
+
+
+def test_post_and_pair_opens_with_the_reader_playing_a_seat(live, base_url):
+    page = live
+    w = open_play(page, base_url, "post-and-pair/", 1280, 900)
+    assert w.locator("select[id$='-who']").input_value() == "0"
+    assert w.locator(".gm-table-host button[data-action]").count(), "the reader's choices are offered"
+    assert "Waiting for" not in w.locator(".gm-choices").text_content()
+    # Watching the computer play everyone, the table offers no choices of its own beside "Computer's move".
+    w.locator("select[id$='-who']").select_option("bots")
+    page.wait_for_timeout(50)
+    idle(page, w)
+    assert not w.locator(".gm-table-host .gm-t-choices").first.is_visible()
+    assert w.get_by_role("button", name="Computer's move").is_enabled()
+
+
+def test_the_settings_form_fits_the_widget_at_390(live, base_url):
+    page = live
+    for path in ("post-and-pair/", "put/", "speculation/"):
+        w = open_play(page, base_url, path)
+        w.locator("details.gm-settings > summary").click()
+        over = w.evaluate(OVERFLOW)
+        shoot(page, w.locator("details.gm-settings"), f"settings-{path.strip('/')}-390")
+        w.evaluate(FOLD)
+        assert over == [], f"{path}: {len(over)} elements stick out: {over[:5]}"
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+
+
+@pytest.mark.parametrize("path", ["post-and-pair/", "speculation/"])
+def test_on_a_phone_the_readers_cards_stay_in_view_with_the_choices(live, base_url, path):
+    page = live
+    w = open_play(page, base_url, path)
+    checked = 0
+    for _ in range(12):
+        if w.get_attribute("data-terminal") == "1":
+            break
+        buttons = w.locator(".gm-table-host button[data-action]")
+        if not buttons.count():
+            break
+        focused = page.evaluate_handle("() => document.activeElement")
+        if page.evaluate("(b) => b.matches('.gm-table-host button[data-action]')", focused):
+            cards = w.locator(".gm-mine ul.gm-t-cards, li.gm-seat-you ul.gm-t-cards")
+            shown = [page.evaluate(IN_VIEW, cards.nth(i).element_handle()) for i in range(cards.count())]
+            assert any(shown), "the reader's own cards are in view while they decide"
+            assert page.evaluate(IN_VIEW, focused), "and so is the choice"
+            checked += 1
+            if checked == 1:
+                axe.SCREENS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(axe.SCREENS / f"newcomer-hand-in-view-{path.strip('/')}-390.png"))
+        step = w.get_attribute("data-step")
+        buttons.first.click()
+        moved(page, w, step)
+    assert checked, "the reader decided at least once"
+
+
+def test_the_end_ledgers_why_is_on_screen_at_390(live, base_url):
+    page = live
+    w = open_play(page, base_url, "put/")
+    step = w.get_attribute("data-step")
+    w.get_by_role("button", name=re.compile("to the end$")).click()
+    moved(page, w, step)
+    page.wait_for_function("(el) => el.dataset.terminal === '1'", arg=w.element_handle(), timeout=STEP_MS)
+    idle(page, w)
+    why = w.locator("table.gm-t-ledger tr > :last-child")
+    assert why.count() > 1
+    box = w.evaluate("(el) => el.getBoundingClientRect().right")
+    for i in range(min(why.count(), 6)):
+        why.nth(i).scroll_into_view_if_needed()
+        r = why.nth(i).evaluate("(n) => { const r = n.getBoundingClientRect(); return [r.left, r.right, r.width]; }")
+        assert r[2] > 100 and r[1] <= min(box, 390) + 1, f"row {i}'s reason at {r} (the widget ends at {box})"
+    shoot(page, w.locator(".gm-t-end"), "ledger-put-390")
+
+
+def test_back_to_top_does_not_cover_the_table(live, base_url):
+    page = live
+    w = open_play(page, base_url, "put/")
+    page.mouse.wheel(0, 600)
+    page.wait_for_timeout(300)
+    page.mouse.wheel(0, -300)  # scrolling up is what brings Material's pill out
+    page.wait_for_timeout(500)
+    pill = page.locator(".md-top")
+    if pill.count():
+        covers = page.evaluate("""([p, t]) => { const s = getComputedStyle(p);
+          if (p.hidden || s.visibility === 'hidden' || s.display === 'none' || Number(s.opacity) === 0) return false;
+          const a = p.getBoundingClientRect(), b = t.getBoundingClientRect();
+          return a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top; }""",
+                               [pill.element_handle(), w.locator(".gm-table-host").element_handle()])
+        assert not covers, "Material's 'Back to top' pill is over the card table"
+
+
+def test_the_loading_line_counts_and_says_what_happens(fresh, base_url):
+    page = fresh()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(base_url + "speculation/")
+    page.locator(".gm-play-entry a[data-gm-play]").click()
+    w = page.locator("#play")
+    if not w.get_attribute("aria-busy"):
+        w.locator(".gm-start").click()
+    lines = []
+    for _ in range(60):
+        text = w.locator(".gm-status-line").text_content()
+        lines.append(text)
+        if w.get_attribute("data-engine") == "ready":
+            break
+        page.wait_for_timeout(250)
+    stages: dict[str, list[float]] = {}
+    for t in lines:
+        if m := re.search(r"^(.*?)… \((\d+\.\d) s\)", t):
+            stages.setdefault(m.group(1), []).append(float(m.group(2)))
+    print("loading:", json.dumps(stages))
+    assert stages, lines
+    # Within one stage (a second or more of the same words) the seconds go on counting.
+    long = {k: v for k, v in stages.items() if len(v) >= 4}
+    assert long and all(len(set(v)) >= 3 and v == sorted(v) for v in long.values()), stages
+    assert not any(re.search("pyodide|python", t, re.I) for t in lines), lines
+    assert any("card engine" in t for t in lines)
+
+
+def test_a_ruleset_from_a_link_is_named_in_words(live, base_url):
+    """A link may carry rules written as the engine writes them; the widget names them in words."""
+    page = live
+    page.set_viewport_size({"width": 1280, "height": 900})
+    visit(page, base_url, "glossary/")
+    visit(page, base_url, "post-and-pair/?w=2&game=post-and-pair&rulesets=post-and-pair(trump=best-post),cotton-1674")
+    w = page.locator(".gm-widget[data-widget='pp-compare']")
+    page.wait_for_function("(el) => el.dataset.live === '1'", arg=w.element_handle(), timeout=BOOT_MS)
+    names = w.locator("select[id$='-ruleset-a'] option:checked, select[id$='-ruleset-b'] option:checked")
+    texts = names.all_text_contents()
+    assert texts[0] == "The usual rules, with trump: best post" and texts[1].startswith("Cotton 1674"), texts
+    problems: list[str] = []
+    check_words(w, "compare", problems, [])
+    assert not problems, "\n".join(problems)
