@@ -21,7 +21,6 @@ from gamester_site.store import (
     clause_map,
     data_file,
     edition,
-    resolve,
 )
 
 CORPUS = "downloads/tei/gamester-texts.teicorpus.xml"
@@ -150,20 +149,9 @@ def write_assets(site_dir: str) -> None:
     write_downloads(site_dir)
     path = os.path.join(site_dir, "assets", "gamester")
     os.makedirs(path, exist_ok=True)
-    # For the widgets, each passage also carries a reader's locator ("Cotton, 1674, p. 132"): the widget shows it
-    # as the link's text (never the passage id).
-    out = {cid: [[pid, href, reader_locator(pid)] for pid, href in ps] for cid, ps in clause_passages().items()}
+    # Each passage carries a reader's locator ("Cotton, 1674, p. 132"): the widget shows it as the link's text.
+    out = clause_passages()
     with open(os.path.join(path, "clause-passages.json"), "w", encoding="utf-8") as f:
         json.dump(out, f, ensure_ascii=False, sort_keys=True, indent=0)
 
 
-def reader_locator(pid: str) -> str:
-    """A passage or sentence id -> "Cotton, 1674, p. 132" (author, year, page), as a reader cites it."""
-    ed = edition()
-    try:
-        p, _unit = resolve(pid)
-        where = ed.locate(pid).get("locator") or p.locator
-        key = ed.texts[p.text_id].bib
-        return ed.render_citation(key, where).strip().strip("()")
-    except (EditionError, KeyError, LookupError, AttributeError, ValueError) as ex:
-        raise EditionError(f"no reader's locator for passage {pid!r}: {ex}") from None

@@ -153,7 +153,6 @@ def passage_label(pid: str, source: bool = True) -> str:
     """How a reader sees a reference to a passage, sentence or line: "Cotton, 1674, p. 151, ¶ 4, sentence 6"
     (``source=False``: "p. 151, ¶ 4, sentence 6", where the work is named already). Never the id itself."""
     from gamester_site.blocks import author_date
-    from gamester_site.store import edition
 
     ed = edition()
     p = ed.passage(paragraph_of(pid))
@@ -176,7 +175,6 @@ def in_reading_order(pids: list[str]) -> list[str]:
     """Passage, sentence and line ids of one list in the order a reader meets them: the texts in the order the list
     first names them, and within a text by paragraph, then sentence or line (``davies1605.2``, ``davies1605.5.l2``,
     ``davies1605.7.l1``: the poem's order, whatever order the data lists them in)."""
-    from gamester_site.store import edition
 
     ed = edition()
     position: dict[str, int] = cache.setdefault("passage_position", {})
@@ -201,22 +199,17 @@ def in_reading_order(pids: list[str]) -> list[str]:
 
 
 def passage_locator(pid: str) -> str:
-    """A passage as a reader finds it in the book: "Cotton, p. 132" (the author's surname and the printed page of
-    the sentence or passage), or "" when the edition does not say."""
+    """A passage as a reader cites it: "Cotton, 1674, p. 132" (author, year and the printed page of the sentence
+    or passage, in the edition's citation style). The same words on printed examples and in the live widget."""
+
+    ed = edition()
     try:
         p, _unit = resolve(pid)
-    except EditionError:
-        return ""
-    unit = (g(p, "unit_pages", default={}) or {}).get(pid) or {}
-    page = unit.get("page") or g(p, "page", default=None)
-    image = unit.get("image") if unit else g(p, "image", default=None)
-    texts = edition().texts
-    t = texts.get(g(p, "text_id", default="")) if isinstance(texts, dict) else None
-    author = re.sub(r"\s*\(.*?\)", "", str(g(t, "author", default="") or "")).split()
-    who = author[-1] if author else ""
-    where = f"p. {page}" if page else (f"image {image}" if image is not None else "")
-    return ", ".join(x for x in (who, where) if x)
-
+        where = ed.locate(pid).get("locator") or p.locator
+        key = ed.texts[p.text_id].bib
+        return ed.render_citation(key, where).strip().strip("()")
+    except (EditionError, KeyError, LookupError, AttributeError, ValueError) as ex:
+        raise EditionError(f"no reader's locator for passage {pid!r}: {ex}") from None
 
 def clause_passages() -> dict[str, list[list[str]]]:
     """clause id -> [[passage id, href from the site root, locator], ...] (for ``gamester.render``; the locator is

@@ -23,7 +23,7 @@ from gamester.words import Names, player
 NEVER = re.compile(r"\b(?:pp|put|spec)\.[a-z0-9-]+\.[a-z0-9-]+|\bcotton1674\.|\b[Ss]eats? \d(?!\d*[♠♥♦♣])|"
                    r"[a-z-]+\([a-z_]+=|"
                    r"Pyodide|(?<![\w-])--[a-z]|§|\((?:(?:10|[2-9JQKA])[SHDC] ?)+\)")
-PASSAGES = {c.id: [["cotton1674.x.1.s1", "put/#cotton1674.x.1.s1", "Cotton, p. 132"]] for c in all_clauses()}
+PASSAGES = {c.id: [["cotton1674.x.1.s1", "put/#cotton1674.x.1.s1", "Cotton, 1674, p. 132"]] for c in all_clauses()}
 
 
 def text_of(fragment: str) -> str:
@@ -71,7 +71,7 @@ def test_printed_examples_speak_a_reader_s_words(kind, args):
     out = render.render(kind, args, passages=PASSAGES)
     text = text_of(out)
     assert not NEVER.findall(text), (NEVER.findall(text)[:5], text[:300])
-    assert "Cotton, p. 132" in text  # a passage by a reader's locator
+    assert "Cotton, 1674, p. 132" in text  # a passage by a reader's locator
     assert "data-clause=" in out     # the ids stay in the apparatus
 
 
