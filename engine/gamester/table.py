@@ -205,7 +205,8 @@ def _named(t: Table) -> tuple[Table, Names]:
                      status=[w(x) for x in s.status], counters=[(k, w(v)) for k, v in s.counters]) for s in t.seats]
     end = None
     if t.end is not None:
-        end = replace(t.end, headline=nm.sentence(t.end.headline), lines=[nm.sentence(x) for x in t.end.lines],
+        end = replace(t.end, headline=_to_reader(t, nm.sentence(t.end.headline)),
+                      lines=[nm.sentence(x) for x in t.end.lines],
                       totals=[(s, nm(s, "") if name == f"Seat {s}" else w(name), n) for s, name, n in t.end.totals])
     return replace(t, subtitle=w(t.subtitle), seats=seats, prompt=w(t.prompt), between=w(t.between),
                    choices_label=w(t.choices_label),
@@ -215,6 +216,20 @@ def _named(t: Table) -> tuple[Table, Names]:
                    chances=[replace(c, label=w(c.label), note=w(c.note)) for c in t.chances],
                    choices=[replace(c, label=w(c.label), hint=w(c.hint)) for c in t.choices],
                    log=[replace(x, text=w(x.text)) for x in t.log], end=end), nm
+
+
+def _to_reader(t: Table, headline: str) -> str:
+    """The end said to the reader who played and did not win: where they stand ("Player 2 comes out ahead, +2
+    counters; you end on −1 counter"), unless the headline already speaks to them ("The computer wins ...")."""
+    if t.reader is None or t.end is None or t.reader in t.end.winners or re.search(r"\b(you|the computer)\b",
+                                                                                    headline, re.I):
+        return headline
+    mine = next((n for s, _, n in t.end.totals if s == t.reader), None)
+    if mine is None:
+        return headline
+    unit = t.end.unit + ("" if abs(mine) == 1 else "s")
+    said = f"you have {mine} {unit}" if t.end.unit == "point" else f"you end on {_signed(mine)} {unit}"
+    return f"{headline.rstrip('.')}; {said}"
 
 
 def _cards(cards: list[str], hidden: int, best: list[str] | None = None, label: str = "") -> Markup:

@@ -134,10 +134,10 @@ def test_a_reader_plays_a_whole_game_in_the_live_widget(live, base_url, path, ki
             assert said and said[-1] in w.locator(".gm-announce").text_content()
     assert w.get_attribute("data-terminal") == "1"
     record = w.evaluate("(el) => el.__gm.pos.record")
-    shown = w.locator(".gm-t-headline").get_attribute("data-winners")
+    shown = w.locator(".gm-play .gm-t-headline").get_attribute("data-winners")
     assert [int(x) for x in shown.split()] == winners(record)
     # Focus is on the winner line, which says who won; "Play again" follows.
-    assert w.evaluate("(el) => document.activeElement === el.querySelector('.gm-t-headline')")
+    assert w.evaluate("(el) => document.activeElement === el.querySelector('.gm-play .gm-t-headline')")
     assert w.get_by_role("button", name="Play again").is_visible()
     counts["end"] = check_state(page, w, f"{kind}-end", width, scheme)
     axe.dump(f"axe-live-{kind}-{width}-{scheme}.json", {"moves": clicks, "nodes_by_impact": counts})
@@ -238,7 +238,7 @@ def test_bots_playing_to_the_end_replay_the_printed_game(live, base_url):
     spec.play_bots(state, ())
     assert acts == list(state.history)
     printed = w.evaluate("(el) => el.__gm.staticHTML")
-    shown = w.locator(".gm-t-headline").inner_text()
+    shown = w.locator(".gm-play .gm-t-headline").inner_text()
     assert shown and "Seat" in shown
     assert printed  # the printed game is still there, folded
 
