@@ -138,10 +138,11 @@ def odds(game: str | GameSpec, ruleset: str | None = None, **params: Any) -> dic
     ``GameSpec.odds_params`` declares (``None`` is not given); a parameter the game does not take is an error."""
     spec = _offering(game, lambda s: s.odds is not None, "no odds for {game!r}: the games are ")
     given = {k: v for k, v in params.items() if v is not None}
-    takes = [p.name for p in spec.odds_params]
+    takes = {p.name: p for p in spec.odds_params}
     for k in given:
         if k not in takes:
             words = ", ".join(t.replace("_", "-") for t in takes) or "a ruleset"
             raise RulesetError(f"the odds of {spec.name} take no {k.replace('_', '-')} (only {words})")
+        takes[k].check(given[k])  # each parameter's kind and bounds, declared once in the game's odds_params
     data, text = spec.odds(ruleset, **given)
     return {"data": json.loads(json.dumps(data)), "text": text}

@@ -191,8 +191,9 @@ _INT_RE = re.compile(r"-?[0-9]{1,19}")
 
 
 def parse_int(text: Any, name: str, lo: int, hi: int) -> int:
-    """The one reader of a whole number given as text (CLI, marker and web arguments): ASCII digits only."""
-    t = str(text).strip()
+    """The one reader of a whole number given as text (CLI, marker and web arguments): ASCII digits only, with
+    no padding (a space, a no-break space or a newline around it is refused, as are "٤", "４", "+4" and "4_0")."""
+    t = text if isinstance(text, str) else str(text) if isinstance(text, int) and not isinstance(text, bool) else ""
     if not _INT_RE.fullmatch(t) or not lo <= int(t) <= hi:
         raise RulesetError(f"argument {name}={str(text)[:40]!r}: expected a whole number {lo}..{hi}")
     return int(t)

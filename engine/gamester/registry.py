@@ -56,6 +56,21 @@ class Param:
     name: str                       # "players": the keyword the game's odds function takes
     help: str                       # "players at the show (2-17)"
     whole: bool = False             # a whole number (else text)
+    range: tuple[int, int] | None = None  # a whole number's bounds, inclusive: the one place they are set
+
+    def check(self, value: Any) -> Any:
+        """The value if it is of this parameter's kind and within its bounds, else a :class:`RulesetError`."""
+        flag = "--" + self.name.replace("_", "-")
+        if not self.whole:
+            if not isinstance(value, str):
+                raise RulesetError(f"{flag} must be text, not {str(value)[:40]!r}")
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesetError(f"{flag} must be a whole number, not {str(value)[:40]!r}")
+        if self.range and not self.range[0] <= value <= self.range[1]:
+            lo, hi = self.range
+            raise RulesetError(f"{flag} {value} is out of bounds: a whole number {lo:,} to {hi:,}")
+        return value
 
 
 #: A game's numbers: (ruleset or None, **params) -> (JSON-ready data, the same in plain text).
@@ -224,11 +239,22 @@ def get_game(name: Any) -> GameSpec:
     return _GAMES[name]
 
 
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's members as a dict, refusing a key given twice (``json`` would keep the last silently): the
+    ``object_pairs_hook`` of every reader of JSON from outside (:func:`gamester.records.load_json`, :func:`replay`)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise NotationError(f"the key {twice[:40]!r} is given twice in one object")
+    return out
+
+
 def replay(record: dict[str, Any] | str) -> State:
     """Rebuild a state from a record (dict or JSON text): same ruleset, seed and actions, same state."""
     if isinstance(record, str):
         try:
-            record = json.loads(record)
+            record = json.loads(record, object_pairs_hook=unique_keys)
         except json.JSONDecodeError as e:
             raise NotationError(f"record is not JSON: {e}") from None
         except (ValueError, RecursionError) as e:  # a 5,000-digit number, nesting 2,000 deep

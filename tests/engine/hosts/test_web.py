@@ -60,19 +60,20 @@ def test_new_gives_a_position_with_legal_moves_view_and_analysis_when_asked():
     assert r["step"] == 0 and r["current"] == 0 and not r["terminal"]
     assert r["legal"] == ["bet", "pass"]
     assert r["ruleset"] == "toy(stake=1,ties=elder)"
-    assert len(r["view"]["hands"]) == 3
+    assert "view" not in r and "record" not in r  # what the widget draws from: no view unless asked
+    assert len(ok(op="new", detail=True, **POS)["view"]["hands"]) == 3
     assert "analysis" not in r  # the odds cost the most: only when asked (issue #13)
     assert 0 <= ok(op="new", analysis=True, **POS)["analysis"]["chance_best"] <= 1
 
 
 def test_the_view_hides_other_seats_cards():
-    r = ok(op="view", seat=1, **POS)
+    r = ok(op="view", seat=1, detail=True, **POS)
     hands = r["view"]["hands"]
     assert hands[0] is None and hands[2] is None and hands[1]
 
 
 def test_apply_then_replay_matches_the_record():
-    r = ok(op="apply", actions=["bet", "pass"], action="bet", **POS)
+    r = ok(op="apply", actions=["bet", "pass"], action="bet", detail=True, **POS)
     assert r["terminal"] and r["actions"] == ["bet", "pass", "bet"]
     rec = r["record"]
     assert replay(rec).to_record() == rec
@@ -167,14 +168,14 @@ def test_real_games_play_to_the_end_through_the_api(game):
     spec = games()[game]
     lo, hi = spec.players
     for seed in range(5):
-        r = ok(op="bot", game=game, players=min(max(lo, 3), hi), seed=seed, until="end", bots=[])
+        r = ok(op="bot", game=game, players=min(max(lo, 3), hi), seed=seed, until="end", bots=[], detail=True)
         assert r["terminal"], r
         assert replay(r["record"]).to_record() == r["record"]
         # Stepping one action at a time through the API gives the same end.
         pos = {"game": game, "players": r["players"], "seed": seed, "ruleset": r["ruleset"]}
         acts: list[str] = []
-        for a in r["actions"]:
-            step = ok(op="apply", actions=acts, action=a, **pos)
+        for i, a in enumerate(r["actions"]):
+            step = ok(op="apply", actions=acts, action=a, detail=i == len(r["actions"]) - 1, **pos)
             acts = step["actions"]
         assert step["record"] == r["record"]
 
