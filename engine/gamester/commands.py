@@ -96,12 +96,15 @@ def replay_record(text: str | bytes | dict) -> dict[str, Any]:
 
 
 def demo(game: str | GameSpec, players: int = 4, seed: int = 1674) -> dict[str, Any]:
-    """A short tour: one deal of ``game`` under each of its rulesets."""
+    """A short tour: one deal of ``game`` under each of its rulesets, each with ``players`` or, where a ruleset
+    is not played by so many (or so few), the nearest number it is played by."""
     spec = _spec(game)
     parts = []
-    for name in spec.presets:
-        r = run(spec, "deal", ruleset=name, players=players, seed=seed)
-        parts.append(f"=== ruleset {name} ===\n{r['text']}")
+    for name, preset in spec.presets.items():
+        allowed = spec.allowed_players(preset.options)
+        n = min(allowed, key=lambda k: (abs(k - players), -k)) if allowed else players
+        r = run(spec, "deal", ruleset=name, players=n, seed=seed)
+        parts.append(f"=== ruleset {name} ({n} players) ===\n{r['text']}")
     return {"data": None, "text": "\n\n".join(parts)}
 
 

@@ -80,12 +80,15 @@ Odds = Callable[..., tuple[Any, str]]
 @dataclass(frozen=True)
 class Limits:
     """How much one request from a live example (the web API: a widget, a permalink) may ask of the engine: the
-    ONE table of bounds, with the core's defaults here and a game's own in its :attr:`GameSpec.limits`. Chosen so
-    that every request the widgets can send finishes within about a second of CPU (``benchmarks/bench_limits.py``
-    measures the slowest), and so that no game the widgets' forms allow runs past :attr:`actions`. The CLI and the
-    printed pages are not bound by them."""
+    ONE table of bounds, with the core's defaults here and a game's own in its :attr:`GameSpec.limits`; the web
+    API, the widget (the games op gives them) and the permalink read them from here. Chosen so that every request
+    the widgets can send finishes within about a second of CPU (``benchmarks/bench_limits.py`` measures the
+    slowest), and so that no game the widgets' forms allow runs past :attr:`actions`: tests/engine/hosts/
+    test_limits.py plays the longest each form allows, at every number of players, with random bots (which take
+    the long lines: re-vyes, bids). That is measured, not proved: a deal of Put can be tied again and again, so no
+    count of actions bounds every game. The CLI and the printed pages are not bound by them."""
 
-    actions: int = 2_000            # actions in one position (a game in progress, as a request or a permalink)
+    actions: int = 6_000            # actions in one position (a game in progress, as a request or a permalink)
     options: tuple[tuple[str, int], ...] = ()   # (option, highest value a live example plays), below its range
     deal_seats: int | None = None   # deals x players at most (an option ``deals`` of 0 means one deal per seat)
     bot_seconds: float = 0.4        # bots playing on (until a reader or the end) pause after this long, and the
@@ -181,6 +184,18 @@ class GameSpec:
         opts = self.parse_ruleset(ruleset) if ruleset else self.default_options()
         pairs = parse_pairs(overrides)
         return opts.with_options(pairs) if pairs else opts
+
+    def allowed_players(self, options: Options) -> list[int]:
+        """The numbers of players these options are played by (a game may narrow its range for some options:
+        Truc is for two): each count in :attr:`players` that :attr:`new_state` accepts."""
+        out = []
+        for n in range(self.players[0], self.players[1] + 1):
+            try:
+                self.new_state(options, n, 0)
+            except RulesetError:
+                continue
+            out.append(n)
+        return out
 
     def check_players(self, n: Any) -> int:
         lo, hi = self.players

@@ -50,7 +50,7 @@ from ..registry import GameSpec, Limits, games, get_game
 from ..state import TERMINAL, State, bot_move, bot_seed
 from ..table import render_table
 
-MAX_REQUEST = 100_000        # characters of JSON
+MAX_REQUEST = 200_000        # characters of JSON (a position of limits.actions of the longest actions fits)
 MAX_REPLY = 1_000_000        # characters of JSON in one reply (the longest game's table is about a tenth of it)
 MAX_ACTIONS = Limits.actions  # actions in one position (the core's default; a game's own is spec.limits.actions)
 MAX_TEXT = 200               # characters in one ruleset, action, hand, option value ...
