@@ -6,8 +6,8 @@ game in turn with fresh seeds, and the process's memory printed as it goes. Figu
     python benchmarks/bench_memory.py [--games 500] [--every 50]
 
 CPython: the resident set (``/proc/self/statm``; the peak from ``resource``) and the engine's caches' entries.
-In Pyodide the heap is the wasm memory: ``node tests/pyodide/run.mjs`` style runs can call :func:`session` with
-a small count and read ``pyodide._module.HEAP8.length`` (not run here: a boot costs 5 s and the session minutes).
+Pyodide (``--pyodide N``: N games, in npm Pyodide under Node, the engine from the site's wheel): the wasm memory
+(``HEAP8.length``), which only ever grows, so its last figure is also the peak.
 """
 
 from __future__ import annotations
@@ -30,6 +30,10 @@ except ImportError:  # Pyodide, Windows
 
 
 def rss_mb() -> float:
+    if sys.platform == "emscripten":
+        from js import gamesterHeapMB  # set by NODE_SIDE below
+
+        return float(gamesterHeapMB())
     try:
         with open("/proc/self/statm") as f:
             pages = int(f.read().split()[1])
@@ -39,8 +43,8 @@ def rss_mb() -> float:
 
 
 def peak_mb() -> float:
-    if resource is None:
-        return float("nan")
+    if resource is None or sys.platform == "emscripten":
+        return rss_mb()
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
@@ -108,11 +112,54 @@ def session(n_games: int, every: int, out=print) -> dict[str, float]:
     return {"start": start, "warm": warm or end, "end": end, "peak": peak_mb(), "growth": end - (warm or end)}
 
 
+NODE_SIDE = r"""
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+const cfg = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const { loadPyodide } = await import(pathToFileURL(path.join(cfg.pyodide, "pyodide.mjs")).href);
+const py = await loadPyodide({ indexURL: cfg.pyodide + path.sep });
+globalThis.gamesterHeapMB = () => py._module.HEAP8.length / 2 ** 20;
+const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+py.unpackArchive(new Uint8Array(readFileSync(cfg.wheel)), "wheel", { extractDir: site });
+py.runPython("import importlib; importlib.invalidate_caches()");
+py.FS.writeFile("/tmp/bench_memory.py", readFileSync(cfg.script));
+py.runPython(`import sys; sys.path.insert(0, "/tmp"); import bench_memory as b
+f = b.session(${cfg.games}, ${cfg.every})
+print(f"Pyodide: start {f['start']:.1f} MB, after warm-up {f['warm']:.1f} MB, end (= peak) {f['end']:.1f} MB; "
+      f"growth after warm-up {f['growth']:.1f} MB (goal: under 64 MB)")`);
+"""
+
+
+def run_pyodide(n_games: int, every: int, engine=None) -> None:
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_engine_pyodide import PYODIDE, engine_wheel
+
+    with tempfile.TemporaryDirectory(prefix="bench-memory-") as t:
+        tmp = Path(t)
+        wheel = engine_wheel(tmp / "wheel", engine)
+        (tmp / "run.mjs").write_text(NODE_SIDE, encoding="utf-8")
+        cfg = {"pyodide": str(PYODIDE), "wheel": str(wheel), "script": __file__, "games": n_games, "every": every}
+        (tmp / "cfg.json").write_text(json.dumps(cfg), encoding="utf-8")
+        print(f"bench_memory: {n_games} games in Pyodide under Node (the wasm heap)", flush=True)
+        subprocess.run(["node", str(tmp / "run.mjs"), str(tmp / "cfg.json")], check=True, cwd=tmp)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--every", type=int, default=50)
+    ap.add_argument("--pyodide", type=int, default=0, metavar="N", help="also N games in Pyodide under Node")
+    ap.add_argument("--engine", default=None, help="Pyodide: the engine/ directory to measure (default: ours)")
     ns = ap.parse_args()
+    if ns.pyodide:
+        from pathlib import Path
+
+        run_pyodide(ns.pyodide, ns.every, Path(ns.engine) if ns.engine else None)
     print(f"bench_memory: {ns.games} games through gamester.hosts.web ({platform.python_implementation()} "
           f"{platform.python_version()}), games in turn: {', '.join(sorted(games()))}, "
           "with 2, 3 and 4 players in turn")

@@ -93,6 +93,10 @@ class Limits:
     deal_seats: int | None = None   # deals x players at most (an option ``deals`` of 0 means one deal per seat)
     bot_seconds: float = 0.4        # bots playing on (until a reader or the end) pause after this long, and the
                                     # reply says ``more``: the widget asks again (each step the same seeded moves)
+    # What 0.4 s bounds is that step, not every request: a request that is the first of its kind in a fresh engine
+    # solves from nothing. benchmarks/bench_first_calls.py measures them: in Pyodide under Node the slowest are
+    # three-handed Put's odds of the first trick (compare 0.83 s, table 0.62 s, new 0.56 s, render 0.51 s; the
+    # same requests again 1-25 ms), the rest under 0.4 s; CPython takes about a third to a half of that.
 
     def option_ranges(self, specs: list[OptionSpec]) -> dict[str, tuple[int, int]]:
         """Each integer option's range as a live example allows it."""

@@ -20,7 +20,10 @@ Operations (fields other than ``op`` are listed; ``?`` marks optional ones):
 - ``games``: every game's title, player range, presets, options, bots and whether it has an analysis.
 - ``rulesets`` ``{game}``: one game's presets and options (the CLI's ``rulesets --json``).
 - ``render`` ``{kind, args}``: the build-time rendering of a widget marker (``gamester.render.render``), as HTML.
-- ``new`` ``{game, ruleset?, options?, players?, seed?, seat?}``: a fresh position.
+- ``new`` ``{game, ruleset?, options?, players?, seed?, seat?, detail?}``: a fresh position. A position's reply
+  (``new``, ``apply``, ``bot``, ``view``) carries what the play widget draws from (the actions, whose turn, the
+  legal moves, the roles); with ``"detail": true`` also the seat's ``view`` and, at the end, the ``record`` and
+  ``record_html``. No reply is longer than :data:`MAX_REPLY`, and a field an op does not read is refused.
 - ``apply`` ``{position..., action, seat?}``: the position after one more action (illegal: an error, nothing moves).
 - ``bot`` ``{position..., bot?, seat?}``: the position after the named bot moves for the current player.
 - ``view`` / ``analysis`` ``{position..., seat?}``: what a seat may see / the game's exact chances for that seat.
