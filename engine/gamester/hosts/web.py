@@ -466,10 +466,7 @@ def _op_table(req: dict) -> dict:
     base = _base(req)
     _asked(req)  # checked, not answered (see FIELDS)
     analysis = None
-    chances = _field(req, "chances", False)
-    if not isinstance(chances, bool):
-        raise RequestError(f"field 'chances' must be true or false, not {_show(chances)}")
-    if chances and spec.analysis is not None and seat is not None \
+    if _bool(req, "chances") and spec.analysis is not None and seat is not None \
             and _current(state) == seat:
         analysis = _jsonable(spec.analysis(state, seat))
     return {"html": render_table(state, seat, analysis=analysis, base=base), "seat": seat,
