@@ -54,7 +54,7 @@ from ..state import TERMINAL, State, bot_move, bot_seed
 from ..table import render_table
 
 MAX_REQUEST = 200_000        # characters of JSON (a position of limits.actions of the longest actions fits)
-MAX_REPLY = 1_000_000        # characters of JSON in one reply (the longest game's table is about a tenth of it)
+MAX_REPLY = 4_000_000        # characters of JSON in one reply (the longest table the limits allow: about 1.6 MB)
 MAX_ACTIONS = Limits.actions  # actions in one position (the core's default; a game's own is spec.limits.actions)
 MAX_TEXT = 200               # characters in one ruleset, action, hand, option value ...
 MAX_SEED = 2**63 - 1
@@ -522,6 +522,7 @@ def handle(request_json: str) -> str:
     A request may carry an ``"id"`` (a number or short text), echoed in the reply so the caller can match them.
     """
     rid: Any = None
+    req: dict = {}
     try:
         if not isinstance(request_json, str):
             raise RequestError("a request is JSON text")
@@ -551,9 +552,11 @@ def handle(request_json: str) -> str:
     if rid is not None:
         reply["id"] = rid
     text = _REPLY_JSON.encode(reply)
-    if len(text) > MAX_REPLY:  # bounded as the work is: a detailed position of the longest game is refused whole
-        reply = {"ok": False, "kind": "RequestError", "error": f"the reply would be {len(text):,} characters; at most "
-                 f"{MAX_REPLY:,} (ask without detail: the table op draws any position)"}
+    if len(text) > MAX_REPLY:  # bounded as the work is (by the limits), and refused whole if ever longer
+        hint = " (ask without detail: the table op draws any position)" if isinstance(req, dict) and req.get("detail") is True \
+            else ""
+        reply = {"ok": False, "kind": "RequestError",
+                 "error": f"the reply would be {len(text):,} characters; at most {MAX_REPLY:,}{hint}"}
         if rid is not None:
             reply["id"] = rid
         text = _REPLY_JSON.encode(reply)

@@ -142,8 +142,9 @@ def test_every_preset_makes_every_kind_or_refuses_it_at_once():
                 assert r["ok"] or "draws" not in r["error"], (name, preset, kind, r["error"])
 
 
-def test_replies_are_bounded_and_carry_what_the_widget_draws():
-    """Issue #24: bot until=end of the longest Post and Pair a form allows gave 2.35 MB (a view of it 2.32 MB)."""
+def test_replies_are_bounded_and_carry_what_the_widget_draws(monkeypatch):
+    """Issue #24: bot until=end of the longest Post and Pair a form allows gave 2.35 MB (a view of it 2.32 MB):
+    now a few tens of kilobytes, the view and record only when asked, and no reply above MAX_REPLY."""
     pos = {"game": "post-and-pair", "ruleset": "cotton-1674(deals=29,vye_max=100,revyes=20)", "players": 17,
            "seed": 5}
     r = call({"op": "bot", "until": "end", "bots": ["random"], **pos})
@@ -152,12 +153,26 @@ def test_replies_are_bounded_and_carry_what_the_widget_draws():
     assert r["terminal"]
     lean = web.handle(json.dumps({"op": "view", **pos, "actions": r["actions"]}))
     assert len(lean) < 100_000 and "view" not in json.loads(lean)
-    for op in ("view", "bot"):
-        text = web.handle(json.dumps({"op": op, **pos, "actions": r["actions"], "detail": True}))
-        assert len(text) <= web.MAX_REPLY
-        assert "ask without detail" in json.loads(text)["error"]
+    assert all(len(web.handle(json.dumps({"op": "bot", **pos, "actions": r["actions"][:k]}))) < 100_000
+               for k in (0, len(r["actions"]) // 2))
+    detail = web.handle(json.dumps({"op": "view", **pos, "actions": r["actions"], "detail": True}))
+    assert json.loads(detail)["ok"] and len(detail) <= web.MAX_REPLY
     table = web.handle(json.dumps({"op": "table", **pos, "actions": r["actions"], "seat": 0}))
     assert json.loads(table)["ok"] and len(table) <= web.MAX_REPLY
+    monkeypatch.setattr(web, "MAX_REPLY", len(lean) + 1000)  # a reply above the bound is refused whole
+    refused({"op": "view", **pos, "actions": r["actions"], "detail": True}, "ask without detail")
+    assert call({"op": "view", **pos, "actions": r["actions"]})["ok"]
+
+
+def test_the_longest_table_the_limits_allow_fits_in_a_reply():
+    """The table's log grows with the game: at the end of a 125-deal Post and Pair for four it is about 1.6 MB."""
+    spec = games()["post-and-pair"]
+    opts = "post-and-pair(vye_max=100,revyes=20,deals=125)"
+    state = spec.new_state(spec.parse_ruleset(opts), 4, 1)
+    spec.play_bots(state, ("random",))
+    text = web.handle(json.dumps({"op": "table", "game": "post-and-pair", "ruleset": opts, "players": 4, "seed": 1,
+                                  "actions": state.history, "seat": 0}))
+    assert json.loads(text)["ok"] and 1_000_000 < len(text) <= web.MAX_REPLY
     small = call({"op": "view", "game": "put", "seed": 2, "detail": True,
                   "actions": commands.run("put", "play", players=2, seed=2)["data"]["actions"]})
     assert small["ok"] and small["view"] and small["record"] and small["record_html"]
