@@ -464,7 +464,8 @@
       if (!ok) { this.fail(`This link could not be followed: ${this.errors.textContent.replace(/^Cannot [^:]*: /, "")}`); return; }
       if (this.spec.play) {
         const acts = f.acts ? f.acts.split(ACT_SEP) : [];
-        if (acts.length > 2000) { this.fail("This link holds too many moves."); return; }
+        const most = ((G.games[this.game] || {}).limits || {}).actions; // the engine's own limit (games op)
+        if (most && acts.length > most) { this.fail(`This link holds ${acts.length.toLocaleString("en")} moves; a game here has at most ${most.toLocaleString("en")}.`); return; }
         let step = acts.length;
         if (f.step !== undefined) {
           if (!/^\d{1,4}$/.test(f.step)) { this.fail(`This link's step “${f.step.slice(0, 40)}” is not a small whole number; showing the last step.`); }

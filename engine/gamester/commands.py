@@ -96,12 +96,15 @@ def replay_record(text: str | bytes | dict) -> dict[str, Any]:
 
 
 def demo(game: str | GameSpec, players: int = 4, seed: int = 1674) -> dict[str, Any]:
-    """A short tour: one deal of ``game`` under each of its rulesets."""
+    """A short tour: one deal of ``game`` under each of its rulesets, each with ``players`` or, where a ruleset
+    is not played by so many (or so few), the nearest number it is played by."""
     spec = _spec(game)
     parts = []
-    for name in spec.presets:
-        r = run(spec, "deal", ruleset=name, players=players, seed=seed)
-        parts.append(f"=== ruleset {name} ===\n{r['text']}")
+    for name, preset in spec.presets.items():
+        allowed = spec.allowed_players(preset.options)
+        n = min(allowed, key=lambda k: (abs(k - players), -k)) if allowed else players
+        r = run(spec, "deal", ruleset=name, players=n, seed=seed)
+        parts.append(f"=== ruleset {name} ({n} players) ===\n{r['text']}")
     return {"data": None, "text": "\n\n".join(parts)}
 
 
@@ -138,10 +141,11 @@ def odds(game: str | GameSpec, ruleset: str | None = None, **params: Any) -> dic
     ``GameSpec.odds_params`` declares (``None`` is not given); a parameter the game does not take is an error."""
     spec = _offering(game, lambda s: s.odds is not None, "no odds for {game!r}: the games are ")
     given = {k: v for k, v in params.items() if v is not None}
-    takes = [p.name for p in spec.odds_params]
+    takes = {p.name: p for p in spec.odds_params}
     for k in given:
         if k not in takes:
             words = ", ".join(t.replace("_", "-") for t in takes) or "a ruleset"
             raise RulesetError(f"the odds of {spec.name} take no {k.replace('_', '-')} (only {words})")
+        takes[k].check(given[k])  # each parameter's kind and bounds, declared once in the game's odds_params
     data, text = spec.odds(ruleset, **given)
     return {"data": json.loads(json.dumps(data)), "text": text}

@@ -91,7 +91,7 @@ class Options:
         specs = {s.name: s for s in _specs(type(self))}
         values = {}
         for key, text in pairs.items():
-            k = key.strip().replace("-", "_")
+            k = key.strip(" ").replace("-", "_")
             if k not in specs:
                 raise RulesetError(
                     f"unknown option {key[:40]!r} for {self.GAME}: known options are {', '.join(specs)}")
@@ -131,7 +131,7 @@ def _convert(game: str, spec: OptionSpec, text: Any) -> Any:
             raise RulesetError(f"option {spec.name}={str(text)[:40]!r} for {game}: expected a whole number "
                                f"{spec.allowed()}") from None
     else:
-        value = str(text).strip()
+        value = str(text).strip(" ")
         # Integer-valued choices (rare) are matched by their text.
         for c in spec.choices:
             if str(c) == value:
@@ -191,14 +191,17 @@ class Preset:
                 "citations": [c.to_json() for c in self.citations], "summary": self.summary}
 
 
-_RULESET_RE = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*(?:\((.*)\))?\s*$", re.DOTALL)
+# Names, values and brackets may be spaced with ASCII spaces ("put(game_points = 7, rubber = 2)"); any other white
+# space (a no-break space, a tab, a newline) is refused, as it is around a number anywhere (see parse_int).
+_RULESET_RE = re.compile(r"^ *([A-Za-z0-9_-]+) *(?:\((.*)\))? *$", re.DOTALL)
 #: Whole numbers are written in ASCII digits (``int()`` and ``\d`` would also take "١٢" or "1_000").
 _INT_RE = re.compile(r"-?[0-9]{1,19}")
 
 
 def parse_int(text: Any, name: str, lo: int, hi: int) -> int:
-    """The one reader of a whole number given as text (CLI, marker and web arguments): ASCII digits only."""
-    t = str(text).strip()
+    """The one reader of a whole number given as text (CLI, marker and web arguments): ASCII digits only, with
+    no padding (a space, a no-break space or a newline around it is refused, as are "٤", "４", "+4" and "4_0")."""
+    t = text if isinstance(text, str) else str(text) if isinstance(text, int) and not isinstance(text, bool) else ""
     if not _INT_RE.fullmatch(t) or not lo <= int(t) <= hi:
         raise RulesetError(f"argument {name}={str(text)[:40]!r}: expected a whole number {lo}..{hi}")
     return int(t)
@@ -211,7 +214,7 @@ def parse_pairs(source: Any, *, where: str = "") -> dict[str, str]:
     - a list of items ``["trump=best-post", ...]`` (the CLI's repeated ``--option``),
     - a mapping ``{"trump": "best-post"}`` (the web API's JSON).
 
-    Names and values are stripped; an empty item is skipped; an item without ``=`` or a name given twice raises
+    Names and values are stripped of ASCII spaces (no other white space); an empty item is skipped; an item without ``=`` or a name given twice raises
     :class:`RulesetError` (``where`` says where, e.g. `` in ruleset 'x(...)'``). Values are checked later, against
     the game's option specs, by :meth:`Options.with_options`.
     """
@@ -223,7 +226,7 @@ def parse_pairs(source: Any, *, where: str = "") -> dict[str, str]:
         texts = re.split(r"[;,]", source) if isinstance(source, str) else [str(x) for x in source]
         items = []
         for item in texts:
-            if not item.strip():
+            if not item.strip(" "):
                 continue
             if "=" not in item:
                 raise RulesetError(f"cannot read option {item.strip()[:60]!r}{where}: write option=value")
@@ -231,10 +234,10 @@ def parse_pairs(source: Any, *, where: str = "") -> dict[str, str]:
             items.append((k, v))
     out: dict[str, str] = {}
     for k, v in items:
-        k = k.strip()
+        k = k.strip(" ")
         if k in out:
             raise RulesetError(f"option {k[:40]!r} given twice{where}")
-        out[k] = str(v).strip()
+        out[k] = str(v).strip(" ")
     return out
 
 

@@ -13,7 +13,8 @@ The words for a field come from the game's narrator (``CLAIM_WORDS``, a mapping 
 not an error but is said to be unfinished (:attr:`Checked.finished`).
 
 :func:`load_json` is the one reader of JSON from outside (a record file, a web request): numbers of at most
-:data:`MAX_DIGITS` digits, nesting at most :data:`MAX_DEPTH` deep, else a :class:`NotationError`.
+:data:`MAX_DIGITS` digits, nesting at most :data:`MAX_DEPTH` deep, each key once per object, else a
+:class:`NotationError`.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import GamesterError, NotationError
-from .registry import get_game, replay
+from .registry import get_game, replay, unique_keys
 from .state import State
 
 MAX_DIGITS = 40       # digits in one JSON number (a seed is at most 19)
@@ -93,7 +94,9 @@ def _constant(s: str) -> Any:
     raise NotationError(f"{s} is not a JSON number")
 
 
-_DECODER = json.JSONDecoder(parse_int=_int, parse_float=_float, parse_constant=_constant)  # json.loads makes one a call
+# json.loads makes one a call; a key given twice is refused (Python would keep the last value: a forged "net" put
+# before the real one would go unseen).
+_DECODER = json.JSONDecoder(parse_int=_int, parse_float=_float, parse_constant=_constant, object_pairs_hook=unique_keys)
 
 
 @dataclass

@@ -56,6 +56,21 @@ class Param:
     name: str                       # "players": the keyword the game's odds function takes
     help: str                       # "players at the show (2-17)"
     whole: bool = False             # a whole number (else text)
+    range: tuple[int, int] | None = None  # a whole number's bounds, inclusive: the one place they are set
+
+    def check(self, value: Any) -> Any:
+        """The value if it is of this parameter's kind and within its bounds, else a :class:`RulesetError`."""
+        flag = "--" + self.name.replace("_", "-")
+        if not self.whole:
+            if not isinstance(value, str):
+                raise RulesetError(f"{flag} must be text, not {str(value)[:40]!r}")
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesetError(f"{flag} must be a whole number, not {str(value)[:40]!r}")
+        if self.range and not self.range[0] <= value <= self.range[1]:
+            lo, hi = self.range
+            raise RulesetError(f"{flag} {value} is out of bounds: a whole number {lo:,} to {hi:,}")
+        return value
 
 
 #: A game's numbers: (ruleset or None, **params) -> (JSON-ready data, the same in plain text).
@@ -65,16 +80,23 @@ Odds = Callable[..., tuple[Any, str]]
 @dataclass(frozen=True)
 class Limits:
     """How much one request from a live example (the web API: a widget, a permalink) may ask of the engine: the
-    ONE table of bounds, with the core's defaults here and a game's own in its :attr:`GameSpec.limits`. Chosen so
-    that every request the widgets can send finishes within about a second of CPU (``benchmarks/bench_limits.py``
-    measures the slowest), and so that no game the widgets' forms allow runs past :attr:`actions`. The CLI and the
-    printed pages are not bound by them."""
+    ONE table of bounds, with the core's defaults here and a game's own in its :attr:`GameSpec.limits`; the web
+    API, the widget (the games op gives them) and the permalink read them from here. Chosen so that every request
+    the widgets can send finishes within about a second of CPU (``benchmarks/bench_limits.py`` measures the
+    slowest), and so that no game the widgets' forms allow runs past :attr:`actions`: tests/engine/hosts/
+    test_limits.py plays the longest each form allows, at every number of players, with random bots (which take
+    the long lines: re-vyes, bids). That is measured, not proved: a deal of Put can be tied again and again, so no
+    count of actions bounds every game. The CLI and the printed pages are not bound by them."""
 
-    actions: int = 2_000            # actions in one position (a game in progress, as a request or a permalink)
+    actions: int = 6_000            # actions in one position (a game in progress, as a request or a permalink)
     options: tuple[tuple[str, int], ...] = ()   # (option, highest value a live example plays), below its range
     deal_seats: int | None = None   # deals x players at most (an option ``deals`` of 0 means one deal per seat)
     bot_seconds: float = 0.4        # bots playing on (until a reader or the end) pause after this long, and the
                                     # reply says ``more``: the widget asks again (each step the same seeded moves)
+    # What 0.4 s bounds is that step, not every request: a request that is the first of its kind in a fresh engine
+    # solves from nothing. benchmarks/bench_first_calls.py measures them: in Pyodide under Node the slowest are
+    # three-handed Put's odds of the first trick (compare 0.83 s, table 0.62 s, new 0.56 s, render 0.51 s; the
+    # same requests again 1-25 ms), the rest under 0.4 s; CPython takes about a third to a half of that.
 
     def option_ranges(self, specs: list[OptionSpec]) -> dict[str, tuple[int, int]]:
         """Each integer option's range as a live example allows it."""
@@ -167,6 +189,18 @@ class GameSpec:
         pairs = parse_pairs(overrides)
         return opts.with_options(pairs) if pairs else opts
 
+    def allowed_players(self, options: Options) -> list[int]:
+        """The numbers of players these options are played by (a game may narrow its range for some options:
+        Truc is for two): each count in :attr:`players` that :attr:`new_state` accepts."""
+        out = []
+        for n in range(self.players[0], self.players[1] + 1):
+            try:
+                self.new_state(options, n, 0)
+            except RulesetError:
+                continue
+            out.append(n)
+        return out
+
     def check_players(self, n: Any) -> int:
         lo, hi = self.players
         if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
@@ -224,11 +258,22 @@ def get_game(name: Any) -> GameSpec:
     return _GAMES[name]
 
 
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's members as a dict, refusing a key given twice (``json`` would keep the last silently): the
+    ``object_pairs_hook`` of every reader of JSON from outside (:func:`gamester.records.load_json`, :func:`replay`)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise NotationError(f"the key {twice[:40]!r} is given twice in one object")
+    return out
+
+
 def replay(record: dict[str, Any] | str) -> State:
     """Rebuild a state from a record (dict or JSON text): same ruleset, seed and actions, same state."""
     if isinstance(record, str):
         try:
-            record = json.loads(record)
+            record = json.loads(record, object_pairs_hook=unique_keys)
         except json.JSONDecodeError as e:
             raise NotationError(f"record is not JSON: {e}") from None
         except (ValueError, RecursionError) as e:  # a 5,000-digit number, nesting 2,000 deep

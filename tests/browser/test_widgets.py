@@ -318,6 +318,16 @@ def test_a_well_formed_but_wrong_permalink_gets_the_engines_message(shared, base
     assert page.dialogs == []
 
 
+def test_a_permalink_longer_than_the_engines_limit_names_the_limit(shared, base_url):
+    """Issue #24: the script refused more than 2,000 moves while Speculation allows 6,000; the limit is now the
+    engine's (the games op's limits.actions), so only a link past it is refused, and the message says it."""
+    page = shared
+    visit(page, base_url, "put/?w=0&seed=1&acts=" + "~".join(["x"] * 6001))
+    w = widget(page, "put-play")
+    w.locator(".gm-error").filter(has_text="at most 6,000").wait_for(timeout=STEP_MS)
+    assert page.dialogs == []
+
+
 HOSTILE = [
     "?w=0&seed=%3Cscript%3Ealert(1)%3C/script%3E",
     "?w=0&ruleset=%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",

@@ -149,6 +149,9 @@ def test_numbers_are_ascii_digits_only(text):
 
 
 def test_parse_int_range():
-    assert parse_int(" 12 ", "seed", 0, 100) == 12
+    assert parse_int("12", "seed", 0, 100) == 12
+    for padded in (" 12 ", "12\n", "\u00a012", "12\u00a0", "\t12"):  # no padding (issue #24)
+        with pytest.raises(RulesetError, match="whole number"):
+            parse_int(padded, "seed", 0, 100)
     with pytest.raises(RulesetError, match="0..10"):
         parse_int("11", "seed", 0, 10)

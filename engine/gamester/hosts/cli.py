@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -166,10 +167,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except SystemExit as e:  # --help has been printed
         return e.code if isinstance(e.code, int) else 0
-    if as_json:
-        print(json.dumps(data, indent=2, ensure_ascii=False))
-    else:
-        print(text)
+    try:
+        print(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped early (gamester clauses | head -1): quietly, as other tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so that Python's own flush at exit finds nowhere to fail
+        return 0
     return 0
 
 

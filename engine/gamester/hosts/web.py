@@ -20,7 +20,10 @@ Operations (fields other than ``op`` are listed; ``?`` marks optional ones):
 - ``games``: every game's title, player range, presets, options, bots and whether it has an analysis.
 - ``rulesets`` ``{game}``: one game's presets and options (the CLI's ``rulesets --json``).
 - ``render`` ``{kind, args}``: the build-time rendering of a widget marker (``gamester.render.render``), as HTML.
-- ``new`` ``{game, ruleset?, options?, players?, seed?, seat?}``: a fresh position.
+- ``new`` ``{game, ruleset?, options?, players?, seed?, seat?, detail?}``: a fresh position. A position's reply
+  (``new``, ``apply``, ``bot``, ``view``) carries what the play widget draws from (the actions, whose turn, the
+  legal moves, the roles); with ``"detail": true`` also the seat's ``view`` and, at the end, the ``record`` and
+  ``record_html``. No reply is longer than :data:`MAX_REPLY`, and a field an op does not read is refused.
 - ``apply`` ``{position..., action, seat?}``: the position after one more action (illegal: an error, nothing moves).
 - ``bot`` ``{position..., bot?, seat?}``: the position after the named bot moves for the current player.
 - ``view`` / ``analysis`` ``{position..., seat?}``: what a seat may see / the game's exact chances for that seat.
@@ -50,7 +53,8 @@ from ..registry import GameSpec, Limits, games, get_game
 from ..state import TERMINAL, State, bot_move, bot_seed
 from ..table import render_table
 
-MAX_REQUEST = 100_000        # characters of JSON
+MAX_REQUEST = 200_000        # characters of JSON (a position of limits.actions of the longest actions fits)
+MAX_REPLY = 4_000_000        # characters of JSON in one reply (the longest table the limits allow: about 1.6 MB)
 MAX_ACTIONS = Limits.actions  # actions in one position (the core's default; a game's own is spec.limits.actions)
 MAX_TEXT = 200               # characters in one ruleset, action, hand, option value ...
 MAX_SEED = 2**63 - 1
@@ -200,17 +204,29 @@ def _current(state: State) -> int | None:
     return None if p == TERMINAL else p
 
 
-def _asked(req: dict) -> bool:
-    """Whether the request asks for the odds (``"analysis": true``): they cost the most, so only when asked."""
-    v = _field(req, "analysis", False)
+def _bool(req: dict, name: str) -> bool:
+    v = _field(req, name, False)
     if not isinstance(v, bool):
-        raise RequestError(f"field 'analysis' must be true or false, not {_show(v)}")
+        raise RequestError(f"field {name!r} must be true or false, not {_show(v)}")
     return v
 
 
+def _asked(req: dict) -> bool:
+    """Whether the request asks for the odds (``"analysis": true``): they cost the most, so only when asked."""
+    return _bool(req, "analysis")
+
+
+def _reply(spec: GameSpec, state: State, req: dict, *, analysis: bool | None = None) -> dict[str, Any]:
+    """A position's reply: :func:`_payload` with the request's seat, base, odds and detail."""
+    return _payload(spec, state, _seat(req, state), analysis=_asked(req) if analysis is None else analysis,
+                    base=_base(req), detail=_bool(req, "detail"))
+
+
 def _payload(spec: GameSpec, state: State, seat: int | None, *, analysis: bool = False,
-             base: str = "../") -> dict[str, Any]:
-    """Everything a widget needs to draw a position: the record, whose turn, legal moves, a view."""
+             base: str = "../", detail: bool = False) -> dict[str, Any]:
+    """What a widget needs to step through a position: the record's fields, whose turn, the legal moves, the roles;
+    with ``detail``, the seat's view too and, once the game is over, its record and the record in words (these
+    grow with the game: up to a few megabytes for the longest)."""
     cur = _current(state)
     out: dict[str, Any] = {
         "game": spec.name,
@@ -227,12 +243,19 @@ def _payload(spec: GameSpec, state: State, seat: int | None, *, analysis: bool =
         "legal": state.legal_actions(),
         "seat": seat,
         "roles": state.roles(),   # {"3": "dealer", "0": "eldest"}: the deal's own, for naming seats
-        "view": _jsonable(state.view(seat)),
     }
+    if not detail:  # what the play widget draws from (its table comes from the table op): a few kilobytes at most
+        return _with_analysis(out, spec, state, seat, cur, analysis)
+    out["view"] = _jsonable(state.view(seat))
     if out["terminal"]:
         out["record"] = _jsonable(state.to_record())
         if spec.narrator is not None:  # the game's own words for the finished game (no HTML is made in JS)
             out["record_html"] = spec.narrator.result_html(out["record"], state.players, base, None)
+    return _with_analysis(out, spec, state, seat, cur, analysis)
+
+
+def _with_analysis(out: dict, spec: GameSpec, state: State, seat: int | None, cur: int | None,
+                   analysis: bool) -> dict[str, Any]:
     if analysis and spec.analysis is not None and cur is not None:
         who = cur if seat is None else seat
         try:
@@ -352,14 +375,14 @@ def _op_new(req: dict) -> dict:
     seed = _int(req, "seed", 0)
     _bounded(spec, opts, players)
     state = spec.new_state(opts, players, seed)
-    return _payload(spec, state, _seat(req, state), analysis=_asked(req), base=_base(req))
+    return _reply(spec, state, req)
 
 
 def _op_apply(req: dict) -> dict:
     spec, state = _position(req)
     action = _str(req, "action")
     state.apply(action)
-    return _payload(spec, state, _seat(req, state), analysis=_asked(req), base=_base(req))
+    return _reply(spec, state, req)
 
 
 def _op_bot(req: dict) -> dict:
@@ -387,7 +410,7 @@ def _op_bot(req: dict) -> dict:
         moved.append([p, action])
         if len(state.history) > spec.limits.actions:  # the limits are set so that no allowed game gets here
             raise RequestError(f"the game ran past {spec.limits.actions} actions")
-    out = _payload(spec, state, _seat(req, state), analysis=_asked(req), base=_base(req))
+    out = _reply(spec, state, req)
     out["moved"] = moved
     out["more"] = more
     return out
@@ -395,7 +418,8 @@ def _op_bot(req: dict) -> dict:
 
 def _op_view(req: dict) -> dict:
     spec, state = _position(req)
-    return _payload(spec, state, _seat(req, state), analysis=False, base=_base(req))
+    _asked(req)  # checked, not answered: a view gives no odds (the analysis op does)
+    return _reply(spec, state, req, analysis=False)
 
 
 def _op_analysis(req: dict) -> dict:
@@ -440,8 +464,9 @@ def _op_table(req: dict) -> dict:
     spec, state = _position(req)
     seat = _seat(req, state)
     base = _base(req)
+    _asked(req)  # checked, not answered (see FIELDS)
     analysis = None
-    if _field(req, "chances", False) is True and spec.analysis is not None and seat is not None \
+    if _bool(req, "chances") and spec.analysis is not None and seat is not None \
             and _current(state) == seat:
         analysis = _jsonable(spec.analysis(state, seat))
     return {"html": render_table(state, seat, analysis=analysis, base=base), "seat": seat,
@@ -463,11 +488,32 @@ def _op_quiz(req: dict) -> dict:
                                      "explanation": quiz.explanation_html(ex, base)}}
 
 
+# The fields each op reads (besides op and id): any other is refused, so that a misspelt field ("sead") or one the
+# op does not read says so rather than being ignored. The play widget sends "analysis" and "base" with every
+# position, so view and table take them too (checked; view answers no odds, and table's are asked by "chances").
+_POSITION = ("game", "ruleset", "options", "players", "seed", "actions", "seat", "base", "analysis")
+_PAYLOAD = (*_POSITION, "detail")
+FIELDS: dict[str, tuple[str, ...]] = {
+    "analysis": _POSITION[:7], "apply": (*_PAYLOAD, "action"), "bot": (*_PAYLOAD, "until", "bot", "bots"),
+    "compare": ("game", "rulesets", "players", "seed"), "games": (), "new": _PAYLOAD, "ping": (),
+    "quiz": ("game", "kind", "ruleset", "seed", "base"), "render": ("kind", "args", "base"), "rulesets": ("game",),
+    "settle": ("game", "ruleset", "options", "hands", "folded"), "table": (*_POSITION, "chances"), "view": _PAYLOAD,
+}
+
 OPS = {
     "analysis": _op_analysis, "apply": _op_apply, "bot": _op_bot, "compare": _op_compare, "games": _op_games,
     "new": _op_new, "ping": _op_ping, "quiz": _op_quiz, "render": _op_render, "rulesets": _op_rulesets,
     "settle": _op_settle, "table": _op_table, "view": _op_view,
 }
+
+
+def _known_fields(op: str, req: dict) -> None:
+    takes = FIELDS[op]
+    extra = [k for k in req if k not in takes and k not in ("op", "id")]
+    if extra:
+        more = f" (and {len(extra) - 1} more)" if len(extra) > 1 else ""
+        known = ", ".join(takes) or "no other fields"
+        raise RequestError(f"op {op!r} takes no field {_show(extra[0])}{more}: it takes {known}")
 
 
 def handle(request_json: str) -> str:
@@ -476,6 +522,7 @@ def handle(request_json: str) -> str:
     A request may carry an ``"id"`` (a number or short text), echoed in the reply so the caller can match them.
     """
     rid: Any = None
+    req: dict = {}
     try:
         if not isinstance(request_json, str):
             raise RequestError("a request is JSON text")
@@ -495,6 +542,7 @@ def handle(request_json: str) -> str:
         fn = OPS.get(op)
         if fn is None:
             raise RequestError(f"unknown op {op!r}: known ops are {', '.join(sorted(OPS))}")
+        _known_fields(op, req)
         reply = {"ok": True, "op": op, **fn(req)}
     except GamesterError as e:
         reply = {"ok": False, "error": _one_line(str(e)), "kind": type(e).__name__}
@@ -503,7 +551,16 @@ def handle(request_json: str) -> str:
         reply = {"ok": False, "error": f"internal error ({type(e).__name__}): {e}", "kind": "InternalError"}
     if rid is not None:
         reply["id"] = rid
-    return _REPLY_JSON.encode(reply)
+    text = _REPLY_JSON.encode(reply)
+    if len(text) > MAX_REPLY:  # bounded as the work is (by the limits), and refused whole if ever longer
+        hint = " (ask without detail: the table op draws any position)" if isinstance(req, dict) and req.get("detail") is True \
+            else ""
+        reply = {"ok": False, "kind": "RequestError",
+                 "error": f"the reply would be {len(text):,} characters; at most {MAX_REPLY:,}{hint}"}
+        if rid is not None:
+            reply["id"] = rid
+        text = _REPLY_JSON.encode(reply)
+    return text
 
 
 __all__ = ["OPS", "RequestError", "bot_seed", "handle"]

@@ -33,7 +33,10 @@ def test_printed_example_and_widget_play_the_same_game(kind, args):
     opts = commands.run(spec, w.command, **{"seed": int(args["seed"]), "players": data["players"]})["options"]
     pos = {"game": spec.name, "ruleset": opts, "players": data["players"], "seed": int(args["seed"])}
     bots = [args["bots"]] * data["players"] if "bots" in args else None
-    r = _web(op="bot", until="end", actions=[], **pos, **({"bots": bots} if bots else {}))
+    req = {"op": "bot", "until": "end", "detail": True, **pos, **({"bots": bots} if bots else {})}
+    r = _web(**req, actions=[])
+    while r["more"]:  # a long run (or a loaded machine) pauses after limits.bot_seconds: ask on
+        r = _web(**req, actions=r["actions"])
     assert r["terminal"]
     # a one-deal example lists its moves with their seats ([seat, action]); a game record lists the actions
     assert r["actions"] == [a[1] if isinstance(a, list) else a for a in printed["actions"]]

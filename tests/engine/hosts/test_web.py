@@ -60,19 +60,20 @@ def test_new_gives_a_position_with_legal_moves_view_and_analysis_when_asked():
     assert r["step"] == 0 and r["current"] == 0 and not r["terminal"]
     assert r["legal"] == ["bet", "pass"]
     assert r["ruleset"] == "toy(stake=1,ties=elder)"
-    assert len(r["view"]["hands"]) == 3
+    assert "view" not in r and "record" not in r  # what the widget draws from: no view unless asked
+    assert len(ok(op="new", detail=True, **POS)["view"]["hands"]) == 3
     assert "analysis" not in r  # the odds cost the most: only when asked (issue #13)
     assert 0 <= ok(op="new", analysis=True, **POS)["analysis"]["chance_best"] <= 1
 
 
 def test_the_view_hides_other_seats_cards():
-    r = ok(op="view", seat=1, **POS)
+    r = ok(op="view", seat=1, detail=True, **POS)
     hands = r["view"]["hands"]
     assert hands[0] is None and hands[2] is None and hands[1]
 
 
 def test_apply_then_replay_matches_the_record():
-    r = ok(op="apply", actions=["bet", "pass"], action="bet", **POS)
+    r = ok(op="apply", actions=["bet", "pass"], action="bet", detail=True, **POS)
     assert r["terminal"] and r["actions"] == ["bet", "pass", "bet"]
     rec = r["record"]
     assert replay(rec).to_record() == rec
@@ -128,7 +129,7 @@ def test_options_and_rulesets_are_validated():
     ({"op": "new", "game": "toy", "players": "x"}, "2 to 6 players"),
     ({"op": "apply", "game": "toy", "actions": "bet", "action": "bet"}, "must be a list"),
     ({"op": "apply", "game": "toy", "actions": [1], "action": "bet"}, "item 0 of field 'actions'"),
-    ({"op": "apply", "game": "toy", "actions": ["bet"] * 3000, "action": "bet"}, "at most 2000"),
+    ({"op": "apply", "game": "toy", "actions": ["bet"] * 6001, "action": "bet"}, "at most 6000"),
     ({"op": "bot", "game": "toy", "bots": ["skynet"]}, "unknown bot 'skynet'"),
     ({"op": "bot", "game": "toy", "until": "forever"}, "one, human or end"),
     ({"op": "render", "kind": "../../etc", "args": {}}, "unknown widget kind"),
@@ -167,14 +168,17 @@ def test_real_games_play_to_the_end_through_the_api(game):
     spec = games()[game]
     lo, hi = spec.players
     for seed in range(5):
-        r = ok(op="bot", game=game, players=min(max(lo, 3), hi), seed=seed, until="end", bots=[])
+        req = {"game": game, "players": min(max(lo, 3), hi), "seed": seed, "until": "end", "bots": [], "detail": True}
+        r = ok(op="bot", **req)
+        while r["more"]:  # a long run (or a loaded machine) pauses after limits.bot_seconds: ask on
+            r = ok(op="bot", **req, actions=r["actions"])
         assert r["terminal"], r
         assert replay(r["record"]).to_record() == r["record"]
         # Stepping one action at a time through the API gives the same end.
         pos = {"game": game, "players": r["players"], "seed": seed, "ruleset": r["ruleset"]}
         acts: list[str] = []
-        for a in r["actions"]:
-            step = ok(op="apply", actions=acts, action=a, **pos)
+        for i, a in enumerate(r["actions"]):
+            step = ok(op="apply", actions=acts, action=a, detail=i == len(r["actions"]) - 1, **pos)
             acts = step["actions"]
         assert step["record"] == r["record"]
 

@@ -88,8 +88,9 @@ SPEC = GameSpec(
     quiz_kinds=quiz.KINDS, make_quiz=quiz.make, quiz_seats=quiz.seats,
     odds=numbers.odds_command, numbers=numbers.TABLES,
     odds_params=(Param("players", f"players at the show ({MIN_PLAYERS}-{MAX_PLAYERS})", whole=True),
-                 Param("samples", "deals sampled for the show", whole=True),
-                 Param("seed", "seed of the sampled deals", whole=True)),
+                 Param("samples", f"deals sampled for the show (1-{numbers.MAX_SAMPLES:,})", whole=True,
+                       range=(1, numbers.MAX_SAMPLES)),
+                 Param("seed", "seed of the sampled deals", whole=True, range=(0, 2**63 - 1))),
 )
 
 __all__ = ["SPEC", "BOTS", "Decision", "Phase", "PostAndPairOptions", "PostAndPairState", "Settlement", "Stakes",

@@ -38,7 +38,7 @@ from typing import Any
 
 from ...errors import RulesetError
 from ...html import e, numbers_table, percent
-from ...options import parse_ruleset
+from ...options import parse_int, parse_ruleset
 from .numbers_engine import engine_deal, game_chances
 from .numbers_pav import PAV_FULL_44, PAV_GAME_52, PAV_PUBLISHED_44, pav_four_all, pav_game
 from .rules import PRESETS, PutOptions
@@ -82,9 +82,13 @@ def _check(o: PutOptions, score: tuple[int, int]) -> None:
 
 def parse_score(text: str) -> tuple[int, int]:
     parts = str(text).split("-")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise RulesetError(f"cannot read score {text!r}: write A-B, the leader's points first (e.g. 4-4)")
-    return int(parts[0]), int(parts[1])
+    try:
+        if len(parts) != 2:
+            raise RulesetError("not two numbers")
+        return parse_int(parts[0], "score", 0, 99), parse_int(parts[1], "score", 0, 99)
+    except RulesetError:  # ASCII digits only (the one reader of whole numbers): "٤-٤" is not 4-4
+        raise RulesetError(f"cannot read score {str(text)[:40]!r}: write A-B in the digits 0-9, the leader's points "
+                           "first (e.g. 4-4)") from None
 
 
 def lead_value(score: str | tuple[int, int], ruleset: Any = None, model: str = "engine",

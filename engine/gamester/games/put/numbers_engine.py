@@ -18,7 +18,7 @@ from .state import deal_result
 
 
 # -- hands as rank values ---------------------------------------------------------------------------------------
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=64)  # every draw of k cards by rank: up to 455 (~70 kB) each
 def _draws(counts: tuple[int, ...], k: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Every ``k``-card hand from ``counts`` (index = rank value - 1) as (sorted values, number of card-level hands)."""
     out: list[tuple[tuple[int, ...], int]] = []
@@ -62,7 +62,7 @@ def _sign(a: int, b: int) -> int:
 
 
 # -- the engine's model: open hands after the first card ---------------------------------------------------------
-@lru_cache(maxsize=400_000)
+@lru_cache(maxsize=100_000)  # open-hand values: ~250 B each, ~25 MB at most
 def _open(mine: tuple[int, ...], theirs: tuple[int, ...], me_lead: bool, table: int, mw: int, tw: int,
           rule: str) -> int:
     """Open-hand best play, +1/0/-1 for 'me' (used for ``one_and_ties="nothing"``; under ``"win"`` it agrees

@@ -46,7 +46,7 @@ BASIS_FOUR = ("approximate, not exact, at four hands: " + BASIS + "; but the oth
               "cards (and the seat's own partner kept no card better than the one he gave), which the model does "
               "not take into account: these figures tend to overstate the seat's chance")
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=60_000)  # open-hand values: ~250 B each (key, link), so ~15 MB at most
 def _value(mine: tuple[int, ...], theirs: tuple[int, ...], me_lead: bool, table: int, mw: int, tw: int) -> int:
     """Open-hand minimax: +1 / 0 / -1 for 'me'. ``table`` is the rank value already led (0 = none yet).
 
@@ -117,12 +117,12 @@ def _multisets(counts: tuple[int, ...], k: int, start: int = 0):
                 yield (r + 1,) * take + rest, w * wr
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=128)  # every hand the other may hold: up to 455 hands (~70 kB) each
 def _hands(counts: tuple[int, ...], k: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     return tuple((tuple(sorted(h)), w) for h, w in _multisets(counts, k))
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=4_096)  # tallies per card (a few hundred bytes each)
 def odds(mine: tuple[int, ...], k: int, counts: tuple[int, ...], me_lead: bool, table: int, mw: int, tw: int,
          me_to_play: bool) -> tuple[tuple[int, int, int, int], tuple[tuple[int, tuple[int, int, int, int]], ...]]:
     """The seat's odds as integer tallies ``(win, tie, lose, total)`` of weighted opponent hands.
@@ -245,7 +245,7 @@ def floor_for(n_ranks: int, share: float) -> float:
     return -1.0
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=512)  # as odds(), a few hundred bytes each
 def odds_given_strong(mine: tuple[int, ...], counts: tuple[int, ...], me_lead: bool, table: int, mw: int, tw: int,
                       me_to_play: bool, n_ranks: int, share: float):
     """As :func:`odds` for a three-card opponent whose hand is among the best ``share`` of hands (what a put or a
@@ -258,7 +258,7 @@ def odds_given_strong(mine: tuple[int, ...], counts: tuple[int, ...], me_lead: b
     return _tally_over(keep, mine, me_lead, table, mw, tw, me_to_play)
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=512)  # as odds(), a few hundred bytes each
 def odds_given_strong_late(mine: tuple[int, ...], k: int, counts: tuple[int, ...], played: tuple[int, ...],
                            me_lead: bool, table: int, mw: int, tw: int, me_to_play: bool, share: float):
     """As :func:`odds_given_strong` later in a deal, when the other holds ``k`` <= 2 cards: each hand the other
@@ -311,7 +311,7 @@ def _deal_result3(won: tuple[int, int, int]) -> int:
     return 1 if won[0] == best else -1
 
 
-@lru_cache(maxsize=150_000)
+@lru_cache(maxsize=50_000)  # three-handed open-hand values: ~300 B each, ~15 MB at most
 def _value3(hands: tuple[tuple[int, ...], ...], leader: int, table: tuple[int, ...], won: tuple[int, int, int]) -> int:
     """Open-hand value for player 0 (+1 / 0 / -1). ``hands`` in seat order (0 = the seat, then clockwise),
     ``leader`` of the current trick, ``table`` the values played to it so far (from the leader on)."""
@@ -354,14 +354,14 @@ def _after3(hands, leader, table, won, mover, c) -> int:
     return _value3_key(h, w, (), (won[0] + (w == 0), won[1] + (w == 1), won[2] + (w == 2)))
 
 
-@lru_cache(maxsize=150_000)
+@lru_cache(maxsize=50_000)  # the same, renumbered: ~300 B each, ~15 MB at most
 def _value3_key(hands, leader, table, won) -> int:
     """:func:`_value3` with the values renumbered first (so that positions alike up to renumbering share a value)."""
     *hs, tb = _compress(*hands, table)
     return _value3(tuple(hs), leader, tb, won)
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=64)  # renumbered deals to two opponents: up to ~10,000 (~1 MB) each
 def _triples(fixed: tuple[int, ...], counts: tuple[int, ...], ka: int, kb: int):
     """Every deal of ``ka`` and ``kb`` unseen cards to the two opponents, renumbered (only the order and equality of
     values matter), with its weight: the number of card-level deals it stands for, ``prod C(u_r, a_r) *
@@ -409,7 +409,7 @@ def _triples(fixed: tuple[int, ...], counts: tuple[int, ...], ka: int, kb: int):
     return tuple(triples)
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=1_024)  # tallies per card (a few hundred bytes each)
 def odds3(mine: tuple[int, ...], ka: int, kb: int, counts: tuple[int, ...], leader: int, table: tuple[int, ...],
           won: tuple[int, int, int]):
     """Three-handed odds as integer tallies ``(win, tie, lose, total)``, and per card when the seat is to play.
@@ -467,7 +467,7 @@ def basis_sampled(samples: int, se_win: float | None = None) -> str:
             f"in the exact model: " + BASIS_THREE.split("; ", 1)[1])
 
 
-@lru_cache(maxsize=2_000)
+@lru_cache(maxsize=256)  # tallies per card from sampled deals (a few hundred bytes each)
 def odds3_sampled(mine: tuple[int, ...], ka: int, kb: int, counts: tuple[int, ...], leader: int,
                   table: tuple[int, ...], won: tuple[int, int, int], samples: int = SAMPLES3):
     """As :func:`odds3`, estimated from ``samples`` deals of the unseen cards to the two opponents, drawn with a

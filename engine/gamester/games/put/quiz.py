@@ -145,5 +145,12 @@ def make(seed: int, kind: str, ruleset: Any = None) -> dict[str, Any]:
     o = options_for(ruleset if ruleset is not None else "cotton-1674")
     if o.betting == "double" or o.ranking != "put":
         raise RulesetError(f"exercises for Put need the Put ranking and no doubling, not {o.to_string()}")
+    if kind == "put" and o.betting == "put" and (o.unput_deal == "game" or o.game_points == 1):
+        # Refused before any draw: here a deal won without a put is worth what a seen put is, so the two choices
+        # always come to the same points and no draw can give a question with one answer.
+        worth = "the game" if o.unput_deal == "game" else "the one point that is the game"
+        raise RulesetError(f"ruleset {o.to_string()} makes no exercises of kind 'put': a deal won without a put is "
+                           f"worth {worth}, as much as a put that is seen, so putting never changes the points; "
+                           "choose one with unput_deal=point and game_points of 2 or more")
     build = _deal if kind == "deal" else _put
     return first(GAME, kind, seed, lambda rng, i: build(o, rng, seed, kind, i))

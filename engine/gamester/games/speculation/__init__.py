@@ -65,7 +65,7 @@ def cli_deal(options: SpeculationOptions, ns: CommandArgs) -> tuple[Any, str]:
 
 
 SPEC = GameSpec(
-    limits=Limits(actions=6_000, deal_seats=100),  # a live example's bounds (see Limits)
+    limits=Limits(deal_seats=100),  # a live example's bounds (see Limits)
     table=draw_table,
     name=GAME, title="Speculation", options=SpeculationOptions, presets=PRESETS, default_preset="handbook",
     players=(2, 10), new_state=new_state, bots=dict(BOTS), commands={"play": cli_play, "deal": cli_deal},
