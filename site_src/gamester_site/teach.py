@@ -61,8 +61,8 @@ def exercises(text: str, base: str) -> str:
         letter = chr(65 + ex["choices"].index(ex["answer"]))
         why = quiz.explanation_html(ex, base, clause_passages())  # each rule with its passages by locator
         answers.append(f'<li><p><strong>{letter}. {e(ex["answer"])}</strong></p><p>{why}</p>'
-                       f'<p><small>Made with <code>gamester quiz {e(game)} --seed {ex["seed"]} --kind '
-                       f'{e(ex["kind"])}</code>.</small></p></li>')
+                       f'<p><small>Exercise number {ex["seed"]}: the same number always gives the same '
+                       'exercise.</small></p></li>')
     return (f'<ol class="gm-exercises">{"".join(qs)}</ol>{live(game, kw.get("ruleset"), base)}'
             '<details class="gm-answer-key"><summary>Answer key (open it when you are ready)</summary>'
             f'<ol class="gm-answers">{"".join(answers)}</ol></details>')
@@ -71,11 +71,10 @@ def exercises(text: str, base: str) -> str:
 def live(game: str, ruleset: str | None, base: str) -> str:
     """The place for "Another question" (gamester-quiz.js adds the button and asks the engine's ``quiz`` op); without
     the script it says how to make more exercises like the printed ones."""
-    cmd = f"gamester quiz {game} --seed N" + (f" --ruleset {ruleset}" if ruleset else "")
     return (f'<div class="gm-quiz" data-game="{e(game)}" data-ruleset="{e(ruleset or "")}" data-base="{e(base)}">'
-            '<p class="gm-quiz-intro"><strong>Another question.</strong> With JavaScript, the engine makes a fresh '
-            'exercise here, checks your answer and explains it; without it, '
-            f'<code>{e(cmd)}</code> makes one at the command line for any seed.</p></div>')
+            '<p class="gm-quiz-intro"><strong>Another question.</strong> With JavaScript, the card engine makes a '
+            'fresh exercise here, checks your answer and explains it; without it, the printed exercises above and '
+            'their answer key are all there is.</p></div>')
 
 
 # -- numbers -----------------------------------------------------------------------------------------------------

@@ -69,7 +69,8 @@ def test_another_question_answered_by_keyboard_and_explained(own_page, base_url)
     quiz = page.locator(".gm-quiz.gm-enhanced")
     quiz.wait_for()
     # (its text, not innerText: below the fold the block is not rendered yet, and innerText needs a rendering)
-    assert "gamester quiz" in quiz.locator(".gm-quiz-intro").text_content()   # what a page without script says
+    intro = quiz.locator(".gm-quiz-intro").text_content()   # what a page without script says: no tool's name
+    assert "printed exercises" in intro and "gamester" not in intro
 
     q = ask(page, quiz)
     assert q.locator(".gm-card[aria-label]").count() >= 3                    # the hands drawn as cards, named
