@@ -137,3 +137,22 @@ def value(lv: Levels, sigma: np.ndarray, u_eldest: np.ndarray) -> float:
 def outcome_chances(lv: Levels, sigma: np.ndarray) -> np.ndarray:
     r = reaches(lv, sigma, True, True)
     return np.bincount(lv.term_outcome, weights=r[lv.term], minlength=5)
+
+
+def hand_values(lv: Levels, sigma: np.ndarray, u_eldest: np.ndarray) -> np.ndarray:
+    """The eldest's chance of winning the game given each pair of hands' deal (per root, in root order)."""
+    v = values_below(lv, u_eldest[lv.term_outcome], sigma, None)
+    return v[lv.f.root_node]
+
+
+def by_hand(lv: Levels, sigma: np.ndarray, u_eldest: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The eldest's chance of the game given his own hand, and the dealer's given his, one entry per hand."""
+    f = lv.f
+    v = hand_values(lv, sigma, u_eldest)
+    w = f.chance[f.root_node]
+    n = len(f.hands)
+    e_w = np.bincount(f.root_hands[:, 0], weights=w, minlength=n)
+    d_w = np.bincount(f.root_hands[:, 1], weights=w, minlength=n)
+    e = np.bincount(f.root_hands[:, 0], weights=w * v, minlength=n) / e_w
+    d = np.bincount(f.root_hands[:, 1], weights=w * (1 - v), minlength=n) / d_w
+    return e, d

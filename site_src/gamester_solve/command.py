@@ -20,10 +20,14 @@ def data_dir() -> pathlib.Path:
 
 
 def file_name(ruleset: str | None, text: str) -> str:
-    """The file's name: the preset's name (with its pack where that was changed), else a digest of the ruleset."""
+    """The file's name: the preset's name (``NAME(pack=N)`` gives ``NAME-N``), else a digest of the ruleset."""
     import hashlib
-    if ruleset and ruleset.replace("-", "").isalnum():
+    import re
+    if ruleset and re.fullmatch(r"[a-z0-9-]+", ruleset):
         return f"{ruleset}.json.gz"
+    m = re.fullmatch(r"([a-z0-9-]+)\(pack=(\d+)\)", ruleset or "")
+    if m:
+        return f"{m.group(1)}-{m.group(2)}.json.gz"
     return "ruleset-" + hashlib.sha1(text.encode()).hexdigest()[:10] + ".json.gz"
 
 
@@ -38,12 +42,19 @@ def run(game: str, ruleset: str | None, out: str | None = None, target: float = 
                             f"{opts.to_string()}")
     if opts.pack == "52":
         import sys
-        print("gamester solve: the 52-card pack has about 23 million nodes per deal game: expect hours and "
+        print("gamester solve: the 52-card pack has about 13 million nodes per deal game (28 cards: 0.45 million): expect hours and "
               "several gigabytes", file=sys.stderr)
-    from . import export, solve
+    from . import solve
     t0 = time.time()
     sol = solve.solve(opts, target=target, log=log or (lambda m: None))
     overall, parts = solve.overall_exploitability(sol)
+    return publish(opts, ruleset, sol, overall, parts, time.time() - t0, out)
+
+
+def publish(opts, ruleset: str | None, sol, overall: float, parts: dict, seconds: float,
+            out: str | None = None) -> dict[str, Any]:
+    """Write the strategy file of a solution (and the index entry), and the report."""
+    from . import export, tree
     meta = {"pack": int(opts.pack), "players": 2,
             "exploitability": {export.score_key(*s): float(f"{x:.3g}") for s, x in sorted(sol.exploitability.items())},
             "overall_exploitability": float(f"{overall:.3g}"),
@@ -52,7 +63,17 @@ def run(game: str, ruleset: str | None, out: str | None = None, target: float = 
             "method": "CFR+ (alternating updates, average weighted by the square of the iteration) on each deal, "
                       "scores solved from the highest down; exploitability = the sum of the two best responses' "
                       "gains, in chances of winning the game",
-            "solve_seconds": round(time.time() - t0, 1)}
+            "solve_seconds": round(seconds, 1)}
+    from . import br, cfr
+    lv = cfr.Levels(sol.f)
+    g = opts.game_points
+    hands = {}
+    for a in range(g):  # at equal scores: each hand's chance of the game, held by the eldest and by the dealer
+        e, d = cfr.by_hand(lv, sol.strategies[(a, a)], br.payoffs(sol.values, a, a, g))
+        for i, h in enumerate(sol.f.hands):
+            hands.setdefault(tree.hand_text(sol.f.rules, h), {})[f"{a}-{a}"] = [round(float(e[i]), 6),
+                                                                              round(float(d[i]), 6)]
+    meta["hands"] = hands
     data = export.to_json(sol.f, opts.to_string(), sol.values, sol.strategies, meta)
     path = pathlib.Path(out) if out else data_dir() / file_name(ruleset, opts.to_string())
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -10,8 +10,9 @@ The file (gzip-compressed JSON)::
 
 ROLE is ``eldest`` or ``dealer``; A-B the acting player's points, then the other's; HAND the three dealt ranks
 best first; HISTORY the deal's public actions (``put``, ``see``, ``refuse``, ``play R``, ``throw-up``),
-comma-separated. Information sets with one legal action are left out, and so are actions whose probability rounds
-to zero (at :data:`DIGITS` decimals); the rest are renormalised when read.
+comma-separated. Information sets with one legal action are left out, and so are those the acting player's own
+strategy does not reach (his own earlier actions taken with a chance below :data:`REACH`), and actions whose
+probability rounds to zero (at :data:`DIGITS` decimals); the rest are renormalised when read.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from . import tree
 from .flat import Flat
 
 DIGITS = 5
+#: decisions the acting player's own strategy reaches with less than this chance are left out
+REACH = 1e-5
 
 
 def score_key(a: int, b: int) -> str:
@@ -38,10 +41,18 @@ def info_key(f: Flat, i: int, a: int, b: int) -> str:
 
 
 def to_json(f: Flat, ruleset: str, values: dict, strategies: dict, meta: dict) -> dict:
+    from .cfr import Levels, reaches
+    lv = Levels(f)
     strat: dict[str, dict[str, float]] = {}
     multi = np.nonzero(np.diff(f.slot_start) > 1)[0]
     for (a, b), sigma in sorted(strategies.items()):
+        # a decision the player's own strategy never leads to (his own earlier actions all but never taken) is
+        # left out: whoever follows the file never meets it
+        own = np.where(f.infoset_player == 0, reaches(lv, sigma, True, False, chance=False)[f.infoset_node],
+                       reaches(lv, sigma, False, True, chance=False)[f.infoset_node])
         for i in multi:
+            if own[i] < REACH:
+                continue
             lo = f.slot_start[i]
             probs = {act: round(float(sigma[lo + k]), DIGITS) for k, act in enumerate(f.actions[i])}
             strat[info_key(f, int(i), a, b)] = {k: v for k, v in probs.items() if v > 0}
@@ -69,7 +80,9 @@ def profile(f: Flat, data: dict, a: int, b: int) -> np.ndarray:
     multi = np.nonzero(np.diff(f.slot_start) > 1)[0]
     for i in multi:
         lo = f.slot_start[i]
-        row = strat[info_key(f, int(i), a, b)]
+        row = strat.get(info_key(f, int(i), a, b))
+        if row is None:  # never reached by its own player's strategy: any action will do (uniform)
+            row = {act: 1.0 for act in f.actions[i]}
         p = np.array([row.get(act, 0.0) for act in f.actions[i]])
         sigma[lo:lo + len(p)] = p / p.sum()
     return sigma

@@ -35,6 +35,8 @@ class Flat:
     slot_infoset: np.ndarray     # the infoset of each slot
     infoset_node: np.ndarray     # one node of each infoset (for the own reach, the same at all its nodes)
     infoset_player: np.ndarray
+    root_node: np.ndarray        # the root of each pair of hands
+    root_hands: np.ndarray       # (eldest's hand index, dealer's) of each root
 
     @property
     def n_slots(self) -> int:
@@ -55,8 +57,9 @@ def build(rules: tree.Rules) -> Flat:
     rows: list[tuple[int, int, int, int, int, int, float]] = []
     slot_of: list[int] = []          # first slot of each infoset (filled when created)
     n_slot = 0
-    for h1 in hs:
-        for h2 in hs:
+    roots: list[tuple[int, int, int]] = []
+    for i1, h1 in enumerate(hs):
+        for i2, h2 in enumerate(hs):
             w = tree.pair_weight(rules, h1, h2)
             if w == 0:
                 continue
@@ -66,6 +69,8 @@ def build(rules: tree.Rules) -> Flat:
                 while st.outcome is None and len(legal := st.legal()) == 1:  # a forced move is no decision
                     st.apply(legal[0])
                 me = len(rows)
+                if par < 0:
+                    roots.append((me, i1, i2))
                 if st.outcome is not None:
                     rows.append((len(st.history), par, slot, pp, -1, st.outcome, w if par < 0 else 0.0))
                     continue
@@ -110,4 +115,5 @@ def build(rules: tree.Rules) -> Flat:
     infoset_node[node_inf[dec]] = dec
     return Flat(rules, hs, len(parent), level_start, parent, edge, arr[:, 3].astype(np.int8), player,
                 arr[:, 5].astype(np.int8), arr[:, 6], keys, actions, slot_start, slot_infoset, infoset_node,
-                np.array([k[0] for k in keys], dtype=np.int8))
+                np.array([k[0] for k in keys], dtype=np.int8), new_pos[np.array([r[0] for r in roots])],
+                np.array([r[1:] for r in roots], dtype=np.int64))

@@ -15,7 +15,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from ...cards import Card
+from ...cards import RANK_NAMES, Card
 from .state import Phase, PutState
 
 
@@ -35,9 +35,15 @@ def _load(name: str) -> dict[str, Any]:
 
 
 def solved(ruleset: str) -> dict[str, Any] | None:
-    """The solved file of the ruleset string (``options.to_string()``), or None if there is none."""
+    """The solved file of the ruleset string (``options.to_string()``), or None if there is none (or it is not
+    in this build)."""
     name = _index().get(ruleset)
-    return _load(name) if name else None
+    if not name:
+        return None
+    try:
+        return _load(name)
+    except (FileNotFoundError, OSError):
+        return None
 
 
 def available() -> list[str]:
@@ -112,3 +118,33 @@ def engine_action(state: PutState, word: str) -> str:
         return word
     rank = word.split()[1]
     return next(a for a in state.legal_actions() if a.startswith("play ") and _rank(a.split()[1]) == rank)
+
+
+def times(p: float) -> str:
+    """A frequency in words: ``always``, ``never``, ``1 time in 3``, ``37 times in 100``."""
+    if p > 0.995:
+        return "always"
+    if p < 0.005:
+        return "never"
+    for d in range(2, 11):
+        n = round(p * d)
+        if 0 < n < d and abs(n / d - p) < 0.01:
+            return f"{n} time{'s' if n > 1 else ''} in {d}"
+    return f"{round(100 * p)} times in 100"
+
+
+def advice(state: PutState, seat: int) -> str | None:
+    """What the solved game does in the seat's place, in a sentence (None where nothing is solved, or only one
+    action is legal): "With these cards at 2-1 the solved game puts 1 time in 3."."""
+    probs = probabilities(state, seat)
+    if probs is None or len(probs) < 2:
+        return None
+    parts = []
+    for word, verb in (("put", "puts"), ("see", "sees"), ("throw-up", "throws up")):
+        if word in probs:
+            parts.append(f"{verb} {times(probs[word])}")
+    plays = [(w, p) for w, p in probs.items() if w.startswith("play ") and p >= 0.005]
+    if plays and not any(w in probs for w in ("put", "see")):
+        parts += [f"plays the {RANK_NAMES[w.split()[1]]} {times(p)}" for w, p in plays]
+    me, them = state.seat_score(seat), state.seat_score(1 - seat)
+    return f"With these cards at {me}-{them} the solved game {' and '.join(parts)}."
