@@ -13,7 +13,8 @@ For every strategy file in the engine's data (written by ``gamester solve put --
    dealer sees a put, by hand.
 5. Without putting, the equilibrium's values beside the engine's two models (open hands after the first card;
    Pav's closed hands), and what a best response gains against Pav's strategies.
-6. The bot: a move's time (the first move loads the file).
+6. The bot: a move's time (the first move loads the file), in CPython and in Pyodide (npm ``node_modules/pyodide``
+   under Node, the engine unpacked from the wheel the site ships; skipped without node).
 7. A seeded match of N games (default 20,000; seats alternating) of ``equilibrium`` against ``calculating`` and
    against ``bold``: the equilibrium's share of games won, with its standard error.
 """
@@ -21,16 +22,72 @@ For every strategy file in the engine's data (written by ``gamester solve put --
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import platform
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from gamester import get_game
 from gamester.game import TERMINAL
 from gamester.games.put import strategy
 
 SPEC = get_game("put")
+ROOT = Path(__file__).resolve().parents[1]
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+NODE_SIDE = r'''
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+const cfg = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const { loadPyodide } = await import(pathToFileURL(path.join(cfg.pyodide, "pyodide.mjs")).href);
+const py = await loadPyodide({ indexURL: cfg.pyodide + path.sep, stdout: () => {}, stderr: () => {} });
+const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+py.unpackArchive(new Uint8Array(readFileSync(cfg.wheel)), "wheel", { extractDir: site });
+py.runPython("import importlib; importlib.invalidate_caches()");
+writeFileSync(cfg.out, py.runPython(cfg.py_side));
+process.exit(0);
+'''
+
+PY_SIDE = r'''
+import json, sys, time
+from gamester import get_game
+spec = get_game("put")
+out = {"version": sys.version.split()[0]}
+for text in RULESETS:
+    opts = spec.options_for(text)
+    state = spec.new_state(opts, 2, 7)
+    t = time.perf_counter()
+    spec.make_bot("equilibrium", 1).choose(state, state.current_player())
+    first = time.perf_counter() - t
+    t = time.perf_counter()
+    for s in range(200):
+        spec.make_bot("equilibrium", s).choose(state, state.current_player())
+    out[text] = [first, (time.perf_counter() - t) / 200]
+json.dumps(out)
+'''
+
+
+def pyodide_moves(rulesets: list[str]) -> dict | None:
+    """The first and a later equilibrium move's time in Pyodide under Node (None without node or Pyodide)."""
+    if not (PYODIDE / "pyodide.mjs").is_file() or not shutil.which("node"):
+        return None
+    sys.path.insert(0, str(ROOT / "site_src"))
+    from gamester_site import runtime
+    with tempfile.TemporaryDirectory(prefix="bench-solver-") as tmp:
+        tmpd = Path(tmp)
+        name, _ = runtime.build_wheel(tmpd / "wheel")
+        (tmpd / "run.mjs").write_text(NODE_SIDE, encoding="utf-8")
+        cfg = {"pyodide": str(PYODIDE), "wheel": str(tmpd / "wheel" / name), "out": str(tmpd / "out.json"),
+               "py_side": f"RULESETS = {rulesets!r}\n" + PY_SIDE}
+        (tmpd / "cfg.json").write_text(json.dumps(cfg), encoding="utf-8")
+        subprocess.run(["node", str(tmpd / "run.mjs"), str(tmpd / "cfg.json")], check=True, cwd=tmpd)
+        return json.loads((tmpd / "out.json").read_text(encoding="utf-8"))
 
 
 def play(options, bots: list[str], seed: int) -> int:
@@ -125,9 +182,12 @@ def main() -> None:
     print(f"Put solver benchmark: {platform.python_implementation()} {sys.version.split()[0]} on "
           f"{platform.machine()}")
     import gzip
-    import json
     from importlib import resources
     index = strategy._index()
+    moves = pyodide_moves(list(index))
+    if moves:
+        print(f"Pyodide {moves['version']} under Node: an equilibrium move, first (reads the file) / later (ms): "
+              + "; ".join(f"{index[t]} {1000 * moves[t][0]:.0f} / {1000 * moves[t][1]:.2f}" for t in index))
     for text, name in index.items():
         raw = resources.files("gamester.games.put").joinpath("data", name).read_bytes()
         data = json.loads(gzip.decompress(raw))

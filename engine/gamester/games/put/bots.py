@@ -200,6 +200,7 @@ class PutRandomBot(RandomBot):
     """Uniform over the legal actions (the baseline)."""
 
 
-#: The strongest first (the widgets' default opponent is the first bot that is not ``random``).
-BOTS = {"calculating": CalculatingBot, "equilibrium": EquilibriumBot, "cautious": CautiousBot, "bold": BoldBot,
+#: The strongest first (the widgets' default opponent is the first bot that is not ``random``): ``equilibrium``,
+#: which plays as ``calculating`` wherever no solved strategy covers the game.
+BOTS = {"equilibrium": EquilibriumBot, "calculating": CalculatingBot, "cautious": CautiousBot, "bold": BoldBot,
         "random": PutRandomBot}
