@@ -16,7 +16,7 @@ For every strategy file in the engine's data (written by ``gamester solve put --
 6. The bot: a move's time (the first move loads the file), in CPython and in Pyodide (npm ``node_modules/pyodide``
    under Node, the engine unpacked from the wheel the site ships; skipped without node).
 7. A seeded match of N games (default 20,000; seats alternating) of ``equilibrium`` against ``calculating`` and
-   against ``bold``: the equilibrium's share of games won, with its standard error.
+   against ``bold``, for each ruleset with putting: the equilibrium's share of games won, with its standard error.
 """
 
 from __future__ import annotations
@@ -218,7 +218,7 @@ def main() -> None:
             SPEC.make_bot("equilibrium", s).choose(state, state.current_player())
         warm = (time.perf_counter() - t) / 200
         print(f"  a bot move: first {cold * 1000:.0f} ms (reads the file), then {warm * 1e6:.0f} us")
-        if not ns.skip_match:
+        if not ns.skip_match and opts.betting == "put":  # (without putting, the bots differ in card play only)
             for other in ("calculating", "bold"):
                 t = time.perf_counter()
                 p, se = match(opts, other, ns.games)
