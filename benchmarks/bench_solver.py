@@ -154,23 +154,21 @@ def check(name: str, data: dict) -> None:
               f"{1 - base:.6f}); a best response as leader {be:.6f}, as follower {bd:.6f}")
 
 
-def put_table(data: dict, order: tuple[str, ...]) -> None:
-    strat = data["strategy"]
-    first = {k.split("|")[2]: row for k, row in strat.items()
-             if k.startswith("eldest|0-0|") and k.endswith("|")}
-    see = {k.split("|")[2]: row for k, row in strat.items() if k.startswith("dealer|0-0|") and k.endswith("|put")}
-    rank = {r: len(order) - i for i, r in enumerate(order)}
-    hands = sorted(first, key=lambda h: sorted((rank[r] for r in h.split()), reverse=True))
-    show = hands[:12] + ["..."] + hands[-6:]
-    print("  at 0-0, the eldest's chance of putting / the dealer's of seeing a put, by hand (weakest first):")
-    for h in show:
+def put_table(data: dict) -> None:
+    from gamester.games.put.numbers_solved import hands_by_strength, put_chance, see_chance
+    hands = hands_by_strength(data)
+    print("  at 0-0, by hand (weakest first, by the eldest's chance of the game with it): the eldest's chance of "
+          "putting, the dealer's of seeing a put; then the eldest's put at 3-3 and 4-4")
+    for h in hands[:12] + ["..."] + hands[-6:]:
         if h == "...":
             print("    ...")
             continue
-        print(f"    {h:10s} put {first[h].get('put', 0.0):.3f}   see {see.get(h, {}).get('see', 1.0):.3f}")
+        print(f"    {h:10s} game {data['hands'][h]['0-0'][0]:.3f}  put {put_chance(data, h, 0, 0):.4f}  see "
+              f"{see_chance(data, h, 0, 0):.4f}  put 3-3 {put_chance(data, h, 3, 3):.3f}  put 4-4 "
+              f"{put_chance(data, h, 4, 4):.3f}")
     for h in ("9 7 5", "10 9 7"):
-        if h in first:
-            print(f"  Cotton's hand {h}: put {first[h].get('put', 0.0):.4f}")
+        if h in data["hands"]:
+            print(f"  Cotton's hand {h}: put {put_chance(data, h, 0, 0):.4f}")
 
 
 def main() -> None:
@@ -205,7 +203,7 @@ def main() -> None:
         if not ns.skip_check:
             check(name, data)
         if opts.betting == "put":
-            put_table(data, opts.order)
+            put_table(data)
         # a bot move
         state = SPEC.new_state(opts, 2, 7)
         strategy._load.cache_clear()

@@ -60,12 +60,12 @@ def hands_table(base: str) -> str:
     for h in reversed(hands_by_strength(data)):
         rows.append([e(h), percent(data["hands"][h]["0-0"][0]), percent(put_chance(data, h, 0, 0)),
                      percent(see_chance(data, h, 0, 0)), percent(put_chance(data, h, 2, 2)),
-                     percent(put_chance(data, h, 3, 3)), percent(see_chance(data, h, 3, 3)),
-                     percent(put_chance(data, h, 4, 3))])
+                     percent(put_chance(data, h, 3, 3)), percent(see_chance(data, h, 3, 3))])
     return numbers_table(["Hand", "Eldest's chance of the game with it, 0-0", "Eldest puts, 0-0",
-                          "Dealer sees a put, 0-0", "Eldest puts, 2-2", "Eldest puts, 3-3", "Dealer sees, 3-3",
-                          "Eldest puts, 4-3"], rows,
-                         "How often the solved game puts and sees with each hand (28 cards; the strongest first)")
+                          "Dealer sees a put, 0-0", "Eldest puts, 2-2", "Eldest puts, 3-3", "Dealer sees, 3-3"],
+                         rows, "How often the solved game puts and sees with each hand (28 cards; the strongest "
+                               "first). When the eldest needs one point a put changes nothing, so no frequency "
+                               "is shown; when the dealer needs one, the eldest always puts")
 
 
 def put_plot(base: str) -> str:
