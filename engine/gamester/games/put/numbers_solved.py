@@ -65,7 +65,7 @@ def hands_table(base: str) -> str:
                           "Dealer sees a put, 0-0", "Eldest puts, 2-2", "Eldest puts, 3-3", "Dealer sees, 3-3"],
                          rows, "How often the solved game puts and sees with each hand (28 cards; the strongest "
                                "first). When the eldest needs one point a put changes nothing, so no frequency "
-                               "is shown; when the dealer needs one, the eldest always puts")
+                               "is shown; when the dealer needs one, the eldest puts with almost every hand")
 
 
 def put_plot(base: str) -> str:
