@@ -42,7 +42,7 @@ def run(game: str, ruleset: str | None, out: str | None = None, target: float = 
                             f"{opts.to_string()}")
     if opts.pack == "52":
         import sys
-        print("gamester solve: the 52-card pack has about 13 million nodes per deal game (28 cards: 0.45 million): expect hours and "
+        print("gamester solve: the 52-card pack has about 18 million nodes per deal game (28 cards: 0.45 million): expect hours and "
               "several gigabytes", file=sys.stderr)
     from . import solve
     t0 = time.time()
