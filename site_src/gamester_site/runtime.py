@@ -73,7 +73,7 @@ def engine_version() -> str:
 def engine_files() -> list[Path]:
     out = []
     for p in sorted(ENGINE_DIR.rglob("*")):
-        if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".typed", ".json", ".txt"):
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".typed", ".json", ".txt", ".gz"):
             out.append(p)
     return out
 

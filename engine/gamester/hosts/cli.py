@@ -10,6 +10,7 @@
     gamester quiz GAME --seed N [--kind K] [--ruleset R] [--json]  |  gamester quiz GAME --list-kinds [--json]
     gamester odds GAME [--ruleset R] [--players N] [--samples S] [--seed N] [--score A-B] [--model M]
                        [--one-and-ties win|nothing] [--json]   (each game takes the flags its odds declare)
+    gamester solve GAME [--ruleset R] [--out FILE] [--json]   (needs numpy and the solver package, gamester_solve)
 
 Bad input exits with status 2 and one line on stderr naming the problem; never a traceback.
 """
@@ -90,7 +91,27 @@ def build_parser() -> argparse.ArgumentParser:
         o.add_argument(f"--{name.replace('_', '-')}", dest=name, type=_int if param.whole else str, default=None,
                        help="; ".join(helps).replace("%", "%%"))
     o.add_argument("--json", action="store_true")
+    sv = sub.add_parser("solve", help="solve a game (an equilibrium with its exploitability) and write the strategy "
+                                      "file into the engine's data (needs numpy)")
+    sv.add_argument("game")
+    sv.add_argument("--ruleset", default=None)
+    sv.add_argument("--out", default=None, help="write the strategy file here instead")
+    sv.add_argument("--json", action="store_true")
     return p
+
+
+def _solve(ns: argparse.Namespace) -> dict[str, Any]:
+    """The solver lives outside the stdlib-only engine (it needs numpy): imported only for this verb."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        raise GamesterError("gamester solve needs numpy, which is not installed (pip install numpy); the rest "
+                            "of gamester does without it") from None
+    try:
+        from gamester_solve import command
+    except ImportError:
+        raise GamesterError("gamester solve needs the solver package gamester_solve, which is not installed") from None
+    return command.run(ns.game, ns.ruleset, ns.out, log=lambda m: print(m, file=sys.stderr, flush=True))
 
 
 def _odds_params() -> dict[str, tuple[Param, list[str]]]:
@@ -149,6 +170,8 @@ def run(argv: list[str]) -> tuple[Any, str, bool]:
             raise GamesterError("gamester quiz needs --seed N (or --list-kinds)")
         else:
             out = commands.quiz(ns.game, ns.seed, ns.kind, ns.ruleset)
+    elif ns.command == "solve":
+        out = _solve(ns)
     elif ns.command == "odds":
         out = commands.odds(ns.game, ns.ruleset, **{k: getattr(ns, k) for k in _odds_params()})
     else:

@@ -71,7 +71,7 @@ SPEC = GameSpec(
     players=(2, 4), new_state=new_state, bots=BOTS, commands={"play": cli_play, "deal": cli_deal},
     narrator=narrate,
     page="put/", clause_prefix="put.", chapter="cotton1674.put", seed_key="seed-put",
-    default_players=2, default_bots=("calculating",),
+    default_players=2, default_bots=("equilibrium",),
     widgets={"put-play": WidgetSpec(
         "put-play", "play", "Play a game", "Live: play a whole game of Put against the computer.", play=True,
         args=("seed", "players", "ruleset", "options", "bots", "deals"), required=("seed",))},

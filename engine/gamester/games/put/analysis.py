@@ -74,6 +74,11 @@ def analysis(state: PutState, seat: int, estimate: bool = True) -> dict[str, Any
     if per:
         by_value = {v: {"win": a / tt, "tie": b / tt, "lose": cc / tt} for v, (a, b, cc, tt) in per}
         out["cards"] = {f"play {c}": by_value[state.value(c)] for c in state._sorted(state.hands[seat])}
+    if estimate and seat == state.current_player():  # what the solved game does here, where it is solved
+        from .strategy import advice
+        said = advice(state, seat)
+        if said:
+            out["equilibrium"] = said
     return out
 
 

@@ -1,4 +1,4 @@
-"""Put: the bots (calculating, cautious, bold, random)."""
+"""Put: the bots (equilibrium, calculating, cautious, bold, random)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from ...cards import (
     Card,
 )
 from ...state import Bot, RandomBot
+from . import strategy
 from .analysis import analysis, odds_against_strong
 from .state import Phase, PutState
 
@@ -172,9 +173,34 @@ class CalculatingBot(_PutBot):
         return v["throw"] > v["play"] + self.throw_margin
 
 
+class EquilibriumBot(CalculatingBot):
+    """Samples the solved equilibrium of two-handed Put (the strategy files of :mod:`.strategy`, written by the
+    solver); where no solved strategy covers the game (another ruleset, more players) it plays as ``calculating``."""
+
+    name = "equilibrium"
+
+    def choose(self, state: PutState, seat: int) -> str:
+        probs = strategy.probabilities(state, seat)
+        if probs is None:
+            return super().choose(state, seat)
+        x = self.rng.random()
+        acc = 0.0
+        pick = None
+        for word, p in probs.items():
+            if p <= 0:
+                continue
+            pick = word
+            acc += p
+            if x < acc:
+                break
+        return strategy.engine_action(state, pick)
+
+
 class PutRandomBot(RandomBot):
     """Uniform over the legal actions (the baseline)."""
 
 
-#: The strongest first (the widgets' default opponent is the first bot that is not ``random``).
-BOTS = {"calculating": CalculatingBot, "cautious": CautiousBot, "bold": BoldBot, "random": PutRandomBot}
+#: The strongest first (the widgets' default opponent is the first bot that is not ``random``): ``equilibrium``,
+#: which plays as ``calculating`` wherever no solved strategy covers the game.
+BOTS = {"equilibrium": EquilibriumBot, "calculating": CalculatingBot, "cautious": CautiousBot, "bold": BoldBot,
+        "random": PutRandomBot}

@@ -41,6 +41,7 @@ from ...html import e, numbers_table, percent
 from ...options import parse_int, parse_ruleset
 from .numbers_engine import engine_deal, game_chances
 from .numbers_pav import PAV_FULL_44, PAV_GAME_52, PAV_PUBLISHED_44, pav_four_all, pav_game
+from .numbers_solved import TABLES as SOLVED_TABLES
 from .rules import PRESETS, PutOptions
 
 MODELS = ("engine", "pav")
@@ -188,4 +189,4 @@ def models_table(base: str) -> str:
                           "From 4-4"], rows, "What the lead is worth under two models of play (52 cards)")
 
 
-TABLES = {"put-lead": lead_table, "put-models": models_table}
+TABLES = {"put-lead": lead_table, "put-models": models_table, **SOLVED_TABLES}

@@ -21,7 +21,8 @@ from .numbers_engine import _drop, _open
 
 GAME = "put"
 KINDS = {"deal": "who wins a deal of two open hands with best play",
-         "put": "whether putting now wins more points on average than playing on"}
+         "put": "whether putting now wins more points on average than playing on",
+         "equilibrium": "whether the eldest should put with this hand at this score, as the solved game plays it"}
 
 
 def seats(ex: dict[str, Any]) -> list[str]:
@@ -145,6 +146,9 @@ def make(seed: int, kind: str, ruleset: Any = None) -> dict[str, Any]:
     o = options_for(ruleset if ruleset is not None else "cotton-1674")
     if o.betting == "double" or o.ranking != "put":
         raise RulesetError(f"exercises for Put need the Put ranking and no doubling, not {o.to_string()}")
+    if kind == "equilibrium":
+        o = options_for(ruleset if ruleset is not None else "stripped-28")
+        return first(GAME, kind, seed, lambda rng, i: _equilibrium(o, rng, seed, kind, i))
     if kind == "put" and o.betting == "put" and (o.unput_deal == "game" or o.game_points == 1):
         # Refused before any draw: here a deal won without a put is worth what a seen put is, so the two choices
         # always come to the same points and no draw can give a question with one answer.
@@ -154,3 +158,40 @@ def make(seed: int, kind: str, ruleset: Any = None) -> dict[str, Any]:
                            "choose one with unput_deal=point and game_points of 2 or more")
     build = _deal if kind == "deal" else _put
     return first(GAME, kind, seed, lambda rng, i: build(o, rng, seed, kind, i))
+
+
+def _equilibrium(o, rng: random.Random, seed: int, kind: str, i: int) -> dict[str, Any] | None:
+    """Should the eldest put? The answer is the solved equilibrium's (``gamester solve put``), with its frequency
+    when it mixes; a draw where it puts about half the time (0.4 to 0.6) gives no clear answer and is skipped."""
+    from .strategy import solved
+    data = solved(o.to_string())
+    if data is None:
+        raise RulesetError(f"exercises of kind 'equilibrium' need a solved ruleset; {o.to_string()} is not solved "
+                           "(the 28-card pack with Cotton's rules is: ruleset stripped-28)")
+    if o.betting != "put":
+        raise RulesetError(f"ruleset {o.to_string()} has no putting: exercises of kind 'equilibrium' ask about puts")
+    g = o.game_points
+    a, b = rng.randrange(g), rng.randrange(g)
+    hand = sorted(shuffled(pack(o.order), rng)[:3], key=lambda c: -_val(o, c))
+    row = data["strategy"].get(f"eldest|{a}-{b}|{' '.join(c.rank.text for c in hand)}|")
+    if row is None:
+        return None
+    p = row.get("put", 0.0)
+    if 0.4 <= p <= 0.6:
+        return None
+    answer = "Put" if p > 0.5 else "Play without putting"
+    times = round(100 * p)
+    freq = ("always" if p > 0.995 else "never" if p < 0.005 else f"{times} times in 100")
+    q = (f"Two-handed Put with {o.pack} cards. Seat 0, the eldest, is about to lead the first card at a score of "
+         f"{a} to {b} (seat 0's points first; {g} is the game) and holds the {cards_words(hand)}. Playing as well as "
+         "the game allows against a player who does the same, should he put?")
+    mixed = 0.005 < p < 0.995
+    why = [("put.put.eldest", "The eldest may put before he leads; the other then sees it or refuses it."),
+           ("put.put.refused", "A put refused is one point to the putter and ends the deal."),
+           ("put.put.seen", "A put seen is played for the game."),
+           ("put.strategy.bluff" if mixed or p > 0.5 else "put.put.eldest",
+            f"In the solved game the eldest with these cards at {a} to {b} puts {freq}"
+            + (": a player who always did the same with them would be read and punished, so the answer is "
+               f"the more frequent choice, {answer.lower()}." if mixed else f", so the answer is: {answer.lower()}."))]
+    return exercise(GAME, o.to_string(), seed, kind, q, [format_cards(hand)], ["Put", "Play without putting"],
+                    answer, None, why, i)

@@ -355,6 +355,9 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
         for act, ch in per.items():
             if act in legal:
                 chances.append(Chance(f"Win if you play the {card_name(act.split()[1])}", ch.get("win")))
+        said = analysis.get("equilibrium")
+        if said:
+            note = f"{note} {said}".strip()
     return Table(
         title=title, subtitle=" ".join(sub), seats=seats, centre=centre, money=money,
         money_title="In the middle of the table", prompt=prompt, between=between,

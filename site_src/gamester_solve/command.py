@@ -1,0 +1,98 @@
+"""``gamester solve GAME --ruleset R``: solve the game, write the strategy file into the engine's data, and report
+the values and the exploitability (the host's verb calls :func:`run`)."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import time
+from typing import Any
+
+from gamester.errors import GamesterError
+from gamester.registry import games
+
+SOLVABLE = ("put",)
+
+
+def data_dir() -> pathlib.Path:
+    from gamester.games import put
+    return pathlib.Path(put.__file__).parent / "data"
+
+
+def file_name(ruleset: str | None, text: str) -> str:
+    """The file's name: the preset's name (``NAME(pack=N)`` gives ``NAME-N``), else a digest of the ruleset."""
+    import hashlib
+    import re
+    if ruleset and re.fullmatch(r"[a-z0-9-]+", ruleset):
+        return f"{ruleset}.json.gz"
+    m = re.fullmatch(r"([a-z0-9-]+)\(pack=(\d+)\)", ruleset or "")
+    if m:
+        return f"{m.group(1)}-{m.group(2)}.json.gz"
+    return "ruleset-" + hashlib.sha1(text.encode()).hexdigest()[:10] + ".json.gz"
+
+
+def run(game: str, ruleset: str | None, out: str | None = None, target: float = 5e-5,
+        log=None) -> dict[str, Any]:
+    if game not in SOLVABLE:
+        raise GamesterError(f"there is no solver for {game!r}: only {', '.join(SOLVABLE)} (two-handed)")
+    spec = games()[game]
+    opts = spec.options_for(ruleset)
+    if opts.betting not in ("put", "none") or opts.rubber != 1:
+        raise GamesterError(f"the solver covers two-handed Put with or without putting in a single game, not "
+                            f"{opts.to_string()}")
+    if opts.pack == "52":
+        import sys
+        print("gamester solve: the 52-card pack has about 18 million nodes per deal game (28 cards: 0.45 million): expect hours and "
+              "several gigabytes", file=sys.stderr)
+    from . import solve
+    t0 = time.time()
+    sol = solve.solve(opts, target=target, log=log or (lambda m: None))
+    overall, parts = solve.overall_exploitability(sol)
+    return publish(opts, ruleset, sol, overall, parts, time.time() - t0, out)
+
+
+def publish(opts, ruleset: str | None, sol, overall: float, parts: dict, seconds: float,
+            out: str | None = None) -> dict[str, Any]:
+    """Write the strategy file of a solution (and the index entry), and the report."""
+    from . import export, tree
+    meta = {"pack": int(opts.pack), "players": 2,
+            "exploitability": {export.score_key(*s): float(f"{x:.3g}") for s, x in sorted(sol.exploitability.items())},
+            "overall_exploitability": float(f"{overall:.3g}"),
+            "best_response_gain_at_0_0": {k: float(f"{v:.3g}") for k, v in parts.items()},
+            "iterations": {export.score_key(*s): n for s, n in sorted(sol.iterations.items())},
+            "method": "CFR+ (alternating updates, average weighted by the square of the iteration) on each deal, "
+                      "scores solved from the highest down; exploitability = the sum of the two best responses' "
+                      "gains, in chances of winning the game",
+            "solve_seconds": round(seconds, 1)}
+    from . import br, cfr
+    lv = cfr.Levels(sol.f)
+    g = opts.game_points
+    hands = {}
+    for a in range(g):  # at equal scores: each hand's chance of the game, held by the eldest and by the dealer
+        e, d = cfr.by_hand(lv, sol.strategies[(a, a)], br.payoffs(sol.values, a, a, g))
+        for i, h in enumerate(sol.f.hands):
+            hands.setdefault(tree.hand_text(sol.f.rules, h), {})[f"{a}-{a}"] = [round(float(e[i]), 6),
+                                                                              round(float(d[i]), 6)]
+    meta["hands"] = hands
+    data = export.to_json(sol.f, opts.to_string(), sol.values, sol.strategies, meta)
+    path = pathlib.Path(out) if out else data_dir() / file_name(ruleset, opts.to_string())
+    path.parent.mkdir(parents=True, exist_ok=True)
+    raw = export.write(path, data)
+    if not out:
+        index_path = data_dir() / "index.json"
+        index = json.loads(index_path.read_text()) if index_path.exists() else {}
+        index[opts.to_string()] = path.name
+        index_path.write_text(json.dumps(dict(sorted(index.items())), indent=1) + "\n")
+    g = opts.game_points
+    lines = [f"Put solved: {opts.to_string()}",
+             f"  written: {path} ({path.stat().st_size:,} bytes; {raw:,} uncompressed; "
+             f"{len(data['strategy']):,} information sets)",
+             f"  solve time {meta['solve_seconds']} s; overall exploitability {overall:.2e}",
+             "  the eldest's chance of winning the game (rows: the eldest's points; columns: the dealer's):"]
+    for a in range(g):
+        lines.append("    " + " ".join(f"{sol.values[(a, b)]:.4f}" for b in range(g)))
+    lines.append(f"  exploitability per score: max {max(sol.exploitability.values()):.2e}")
+    summary = {"ruleset": opts.to_string(), "file": path.name, "values": data["values"],
+               "exploitability": meta["exploitability"], "overall_exploitability": overall,
+               "solve_seconds": meta["solve_seconds"], "bytes": path.stat().st_size}
+    return {"data": summary, "text": "\n".join(lines)}

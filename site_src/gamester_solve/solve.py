@@ -1,0 +1,90 @@
+"""The whole game of two-handed Put solved: every score's deal game by CFR+, from the highest scores down, with
+the deals that score nothing (which repeat at the same score with the roles swapped) solved as a fixed point."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import br, cfr, flat, tree
+
+
+@dataclass
+class Solution:
+    rules: tree.Rules
+    f: flat.Flat
+    lv: cfr.Levels
+    values: dict[tuple[int, int], float] = field(default_factory=dict)
+    strategies: dict[tuple[int, int], np.ndarray] = field(default_factory=dict)
+    exploitability: dict[tuple[int, int], float] = field(default_factory=dict)
+    iterations: dict[tuple[int, int], int] = field(default_factory=dict)
+    overall: float | None = None
+    seconds: float = 0.0
+
+
+def scores_by_total(g: int) -> list[list[tuple[int, int]]]:
+    return [[(a, t - a) for a in range(max(0, t - g + 1), min(t, g - 1) + 1)] for t in range(2 * g - 2, -1, -1)]
+
+
+def solve(options, target: float = 5e-5, chunk: int = 25, max_iter: int = 3000, log=print) -> Solution:
+    t0 = time.time()
+    rules = options if isinstance(options, tree.Rules) else tree.Rules.from_options(options)
+    f = flat.build(rules)
+    lv = cfr.Levels(f)
+    sol = Solution(rules, f, lv)
+    g = rules.game_points
+    log(f"built: {f.n_nodes} nodes, {len(f.keys)} information sets, {f.n_slots} actions ({time.time() - t0:.1f} s)")
+    guess: dict[tuple[int, int], float] = {}
+    warm: np.ndarray | None = None
+    for group in scores_by_total(g):
+        for s in group:
+            guess[s] = 0.5
+        solvers = {}
+        for s in group:
+            solvers[s] = cfr.Solver(lv)
+            if warm is not None:
+                solvers[s].regret[:] = warm
+        done: dict[tuple[int, int], float] = {}
+        while True:
+            vals = {**sol.values, **guess}
+            for s in group:
+                u = br.payoffs(vals, *s, g)
+                solvers[s].iterate(u, chunk)
+                avg = solvers[s].average()
+                guess[s] = cfr.value(lv, avg, u)
+            vals = {**sol.values, **guess}
+            worst = 0.0
+            for s in group:
+                avg = solvers[s].average()
+                u = br.payoffs(vals, *s, g)
+                nc = br.nash_conv(lv, avg, u)[0]
+                moved = abs(cfr.value(lv, avg, u) - guess[s])
+                done[s] = nc
+                worst = max(worst, nc + 2 * moved)
+            it = solvers[group[0]].t
+            if worst < target or it >= max_iter:
+                break
+        for s in group:
+            avg = solvers[s].average()
+            sol.strategies[s] = avg
+            sol.values[s] = guess[s]
+            sol.iterations[s] = solvers[s].t
+        # the final check, against the values just fixed
+        for s in group:
+            u = br.payoffs(sol.values, *s, g)
+            sol.exploitability[s] = br.nash_conv(lv, sol.strategies[s], u)[0]
+            log(f"  {s[0]}-{s[1]}: eldest {sol.values[s]:.6f}, exploitability {sol.exploitability[s]:.2e}, "
+                f"{sol.iterations[s]} iterations ({time.time() - t0:.0f} s)")
+        warm = solvers[group[-1]].regret.copy()
+    sol.seconds = time.time() - t0
+    return sol
+
+
+def overall_exploitability(sol: Solution) -> tuple[float, dict]:
+    """What best responses over the whole game gain from 0-0 (the sum of the eldest's and the dealer's gains)."""
+    g = sol.rules.game_points
+    w = br.game_best_response(sol.lv, sol.strategies, g)
+    v = sol.values[(0, 0)]
+    return w[(0, 0, 0)] + w[(0, 0, 1)] - 1.0, {"eldest": w[(0, 0, 0)] - v, "dealer": w[(0, 0, 1)] - (1 - v)}

@@ -1,0 +1,134 @@
+"""The solver, checked: chances of the deal, the best response against its own claim, convergence, the score
+game against the engine's own chain of deals, and the tree against Pav's model as the engine computes it."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from gamester.games.put.numbers_engine import game_chances  # noqa: E402
+from gamester.games.put.numbers_pav import pav_deal  # noqa: E402
+from gamester.games.put.rules import PutOptions  # noqa: E402
+from gamester_solve import br, cfr, flat, pav, solve, tree  # noqa: E402
+
+#: a small pack (the four best ranks, four suits each) for the quick tests
+SMALL = tree.Rules(("3", "2", "A", "K"), "put", "first-lead", False, False, 3)
+SMALL_RECON = tree.Rules(("3", "2", "A", "K"), "put", "any-lead", True, True, 2)
+
+
+@pytest.fixture(scope="module")
+def small():
+    f = flat.build(SMALL)
+    return f, cfr.Levels(f)
+
+
+def _random_profile(f, rng):
+    return cfr.regret_matching(f, rng.random(f.n_slots) * (rng.random(f.n_slots) < 0.7))
+
+
+@pytest.mark.parametrize("rules", [SMALL, SMALL_RECON, tree.Rules.from_options(PutOptions(pack="28"))],
+                         ids=["small", "small-reconstruction", "28"])
+def test_the_deals_chances_add_up_to_one(rules):
+    hs = tree.hands(rules)
+    assert len(hs) == {4: 20, 7: 84, 13: 455}[rules.ranks]
+    total = sum(tree.pair_weight(rules, a, b) for a in hs for b in hs)
+    assert total == pytest.approx(1.0, abs=1e-12)
+    assert tree.pair_weight(rules, (4, 4, 4), (4, 4, 1)) == 0  # five Threes
+
+
+def test_a_best_response_wins_what_it_claims_and_no_strategy_wins_more(small):
+    f, lv = small
+    rng = np.random.default_rng(1)
+    u = np.array([1.0, 0.0, 0.6, 0.3, 0.45])
+    slot_player = f.infoset_player[f.slot_infoset]
+    for _ in range(3):
+        sigma = _random_profile(f, rng)
+        for p in (0, 1):
+            best, pure = br.best_response(lv, sigma, u, p)
+            played = np.where(slot_player == p, pure, sigma)
+            v = cfr.value(lv, played, u)
+            assert (v if p == 0 else 1 - v) == pytest.approx(best, abs=1e-12)
+            for _ in range(5):
+                other = np.where(slot_player == p, _random_profile(f, rng), sigma)
+                w = cfr.value(lv, other, u)
+                assert (w if p == 0 else 1 - w) <= best + 1e-12
+
+
+def test_cfr_drives_the_exploitability_down(small):
+    f, lv = small
+    u = np.array([1.0, 0.0, 0.7, 0.2, 0.5])
+    s = cfr.Solver(lv)
+    s.iterate(u, 2)
+    early = br.nash_conv(lv, s.average(), u)[0]
+    s.iterate(u, 200)
+    late, be, bd = br.nash_conv(lv, s.average(), u)
+    assert late < 2e-4 < early
+    v = cfr.value(lv, s.average(), u)
+    assert be >= v - 1e-12 and bd >= 1 - v - 1e-12
+
+
+def test_payoffs_at_the_edges_of_the_game():
+    vals = {(a, b): 0.5 for a in range(5) for b in range(5)}
+    vals[(4, 4)] = 0.4
+    u = br.payoffs(vals, 4, 4, 5)
+    assert list(u) == [1.0, 0.0, 1.0, 0.0, 0.6]
+    vals[(2, 4)] = 0.3
+    vals[(3, 3)] = 0.45
+    assert list(br.payoffs(vals, 3, 2, 5)) == [1.0, 0.0, 0.7, 0.55, 0.5]
+
+
+def test_the_whole_small_game_is_solved_and_a_best_response_gains_almost_nothing():
+    sol = solve.solve(SMALL, target=2e-4, log=lambda m: None)
+    assert set(sol.values) == {(a, b) for a in range(3) for b in range(3)}
+    assert max(sol.exploitability.values()) < 2e-4
+    assert all(0 < v < 1 for v in sol.values.values())
+    overall, parts = solve.overall_exploitability(sol)
+    assert -1e-9 < overall < 1e-3
+    assert parts["eldest"] > -1e-9 and parts["dealer"] > -1e-9
+    # with the same strategies, the score game's values are the deal-by-deal chances carried over the scores
+    for (a, b), sigma in sol.strategies.items():
+        u = br.payoffs(sol.values, a, b, 3)
+        assert cfr.value(sol.lv, sigma, u) == pytest.approx(sol.values[(a, b)], abs=2e-4)
+
+
+def test_the_score_game_agrees_with_the_engines_chain_of_deals(small):
+    """A fixed deal strategy (here: a random one) gives the same chances of the game as the engine's
+    game_chances, when every deal is worth a point to its winner (no puts are made: put probability zero)."""
+    f, lv = small
+    rng = np.random.default_rng(3)
+    sigma = _random_profile(f, rng)
+    for i, acts in enumerate(f.actions):  # never put: the deal is then a plain deal of points
+        if "put" in acts:
+            lo = f.slot_start[i]
+            k = acts.index("put")
+            row = sigma[lo:lo + len(acts)].copy()
+            row[k] = 0
+            sigma[lo:lo + len(acts)] = row / row.sum() if row.sum() else (np.arange(len(acts)) != k) / (
+                len(acts) - 1)
+    oc = cfr.outcome_chances(lv, sigma)
+    assert oc[tree.GAME_E] == oc[tree.GAME_D] == 0
+    deal = (Fraction(oc[tree.POINT_E]), Fraction(oc[tree.NOTHING]), Fraction(oc[tree.POINT_D]))
+    expected = game_chances(deal, 3)
+    vals: dict = {}
+    for group in solve.scores_by_total(3):
+        for _ in range(200):
+            for s in group:
+                vals[s] = cfr.value(lv, sigma, br.payoffs({**{k: 0.5 for k in group}, **vals}, *s, 3))
+    for s, v in vals.items():
+        assert v == pytest.approx(float(expected[s]), abs=1e-9)
+
+
+@pytest.mark.parametrize("tie_value", [0.4, 0.55])
+def test_pavs_strategies_in_the_solvers_tree_give_the_engines_figures(tie_value):
+    """The 28-card pack without putting: Pav's closed-hand strategies played in the solver's deal tree give
+    exactly the leader's (win, tie, lose) that the engine's own implementation of the model counts."""
+    f = flat.build(tree.Rules.from_options(PutOptions(pack="28", betting="none")))
+    lv = cfr.Levels(f)
+    oc = cfr.outcome_chances(lv, pav.profile(f, tie_value, "win"))
+    w, t, lo = pav_deal(7, tie_value, "win")
+    assert oc[tree.POINT_E] == pytest.approx(float(w), abs=1e-12)
+    assert oc[tree.NOTHING] == pytest.approx(float(t), abs=1e-12)
+    assert oc[tree.POINT_D] == pytest.approx(float(lo), abs=1e-12)
