@@ -66,7 +66,7 @@ def test_another_question_answered_by_keyboard_and_explained(own_page, base_url)
     page = own_page
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(base_url + PAGE)
-    quiz = page.locator(".gm-quiz.gm-enhanced")
+    quiz = page.locator(".gm-quiz.gm-enhanced").first
     quiz.wait_for()
     # (its text, not innerText: below the fold the block is not rendered yet, and innerText needs a rendering)
     intro = quiz.locator(".gm-quiz-intro").text_content()   # what a page without script says: no tool's name
