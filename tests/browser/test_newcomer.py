@@ -107,8 +107,13 @@ def at_top(page, base_url, path, width, height):
     page.set_viewport_size({"width": width, "height": height})
     visit(page, base_url, "glossary/")  # leave the page first: its own permalink would reopen the widget
     visit(page, base_url, path)
-    page.evaluate("() => window.scrollTo(0, 0)")
-    page.wait_for_timeout(100)
+    # Material restores or animates scroll after an instant navigation: settle at the top before measuring.
+    for _ in range(20):
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.wait_for_timeout(100)
+        if page.evaluate("() => window.scrollY") == 0:
+            break
+    page.wait_for_timeout(150)
 
 
 def tabs_to_play(page, limit: int = 400) -> int | None:
