@@ -37,6 +37,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from node_pyodide import node_script  # beside this script
+
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE = ROOT / "node_modules" / "pyodide"
 
@@ -84,16 +86,7 @@ def profile(reqs, passes):
     return out
 '''
 
-NODE_SIDE = r'''
-import { readFileSync, writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-import path from "node:path";
-const cfg = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const { loadPyodide } = await import(pathToFileURL(path.join(cfg.pyodide, "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: cfg.pyodide + path.sep, stdout: () => {}, stderr: () => {} });
-const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-py.unpackArchive(new Uint8Array(readFileSync(cfg.wheel)), "wheel", { extractDir: site });
-py.runPython("import importlib; importlib.invalidate_caches()");
+NODE_SIDE = node_script(r'''
 const handle = py.pyimport("gamester.hosts.web").handle;  // as docs/javascripts/gamester-worker.js does
 const reqs = cfg.requests;
 for (const r of reqs.slice(0, 20)) handle(r);  // warm up, as bench_browser.py does for CPython
@@ -117,7 +110,7 @@ const prof = JSON.parse(py.runPython(`json.dumps(profile(reqs, ${cfg.passes}))`)
 const version = py.runPython("import sys; sys.version.split()[0]");
 writeFileSync(cfg.out, JSON.stringify({ js, inner, prof, version }));
 process.exit(0);
-'''
+''')
 
 
 def settlement_requests(n: int) -> list[str]:

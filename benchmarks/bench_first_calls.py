@@ -20,6 +20,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from node_pyodide import node_script  # beside this script
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -55,20 +57,11 @@ out["chars"] = len(reply)
 RESULT = json.dumps(out)
 """
 
-NODE_SIDE = r"""
-import { readFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-import path from "node:path";
-const cfg = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const { loadPyodide } = await import(pathToFileURL(path.join(cfg.pyodide, "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: cfg.pyodide + path.sep, stdout: () => {}, stderr: () => {} });
-const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-py.unpackArchive(new Uint8Array(readFileSync(cfg.wheel)), "wheel", { extractDir: site });
-py.runPython("import importlib; importlib.invalidate_caches()");
+NODE_SIDE = node_script(r"""
 py.globals.set("REQ", cfg.request);
 py.runPython(cfg.py_side);
 process.stdout.write(py.globals.get("RESULT"));
-"""
+""")
 
 
 def cpython(req: str, engine: Path) -> dict:

@@ -32,6 +32,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from node_pyodide import node_script  # beside this script
+
 from gamester import get_game
 from gamester.game import TERMINAL
 from gamester.games.put import strategy
@@ -40,19 +42,10 @@ SPEC = get_game("put")
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE = ROOT / "node_modules" / "pyodide"
 
-NODE_SIDE = r'''
-import { readFileSync, writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-import path from "node:path";
-const cfg = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const { loadPyodide } = await import(pathToFileURL(path.join(cfg.pyodide, "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: cfg.pyodide + path.sep, stdout: () => {}, stderr: () => {} });
-const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-py.unpackArchive(new Uint8Array(readFileSync(cfg.wheel)), "wheel", { extractDir: site });
-py.runPython("import importlib; importlib.invalidate_caches()");
+NODE_SIDE = node_script(r'''
 writeFileSync(cfg.out, py.runPython(cfg.py_side));
 process.exit(0);
-'''
+''')
 
 PY_SIDE = r'''
 import json, sys, time
