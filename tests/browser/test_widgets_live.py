@@ -7,9 +7,9 @@ Then the defects the issue lists, each with its check.
 
 from __future__ import annotations
 
-import axe  # tests/browser/axe.py (pytest puts a test's folder without __init__.py on sys.path)
 import re
 
+import axe  # tests/browser/axe.py (pytest puts a test's folder without __init__.py on sys.path)
 import pytest
 
 pytestmark = pytest.mark.browser
