@@ -97,9 +97,12 @@
         if (p.terminal && headline) words = headline.textContent.trim();
         // Moves made since the table was last drawn going forward (the computer's, after the reader's) are read out
         // before the prompt: each log line's sentence, without its clause links.
+        // The live table's log holds the game's last moves only: its list says which move it starts at.
+        const list = host.querySelector(".gm-t-log ol");
+        const first = list ? Number(list.dataset.first || 0) : 0;
         const said = [...host.querySelectorAll(".gm-t-log li")].map((li) => (li.firstChild ? li.firstChild.textContent : "").trim());
-        const fresh = this.saidStep !== undefined && p.step > this.saidStep ? said.slice(this.saidCount || 0) : [];
-        this.saidCount = said.length;
+        const fresh = this.saidStep !== undefined && p.step > this.saidStep ? said.slice(Math.max(0, (this.saidCount || 0) - first)) : [];
+        this.saidCount = first + said.length;
         this.saidStep = p.step;
         if (fresh.length) words = `${fresh.slice(-6).join(" ")} ${words}`.trim();
         this.announce.textContent = "";

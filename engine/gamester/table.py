@@ -309,7 +309,12 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
 
 
-def _end_html(end: End, level: int, base: str, passages: dict | None, names: Names) -> Markup:
+def _end_html(end: End, level: int, base: str, passages: dict | None, names: Names,
+              ledger_limit: int | None = None) -> Markup:
+    rows, caption = end.ledger, end.ledger_caption
+    if ledger_limit and len(rows) > ledger_limit:  # a live table's reply stays small however long the game
+        rows = rows[-ledger_limit:]
+        caption += f" (the last {ledger_limit} of {len(end.ledger)} lines; the totals count them all)"
     return h("section", {"class": "gm-t-end", "aria-label": "The result"},
              h(f"h{level}", {"class": "gm-t-h"}, "The result"),
              h("p", {"class": "gm-t-headline", "data-winners": " ".join(map(str, end.winners))},
@@ -324,15 +329,18 @@ def _end_html(end: End, level: int, base: str, passages: dict | None, names: Nam
                                           "data-net" if end.unit == "counter" else "data-points": n}, _signed(n)))
                                for s, name, n in end.totals]))
              if end.totals else None,
-             ledger_table(end.ledger, end.ledger_caption, base, passages, names) if end.ledger else
+             ledger_table(rows, caption, base, passages, names) if rows else
              (h("p", {"class": "gm-t-none"}, end.no_ledger) if end.no_ledger else None))
 
 
-def render(t: Table, *, base: str = "../", passages: dict | None = None, level: int = 3) -> str:
+def render(t: Table, *, base: str = "../", passages: dict | None = None, level: int = 3,
+           log_limit: int | None = None) -> str:
     """The HTML of a table. ``base`` is the path from the page to the site root (clause links go to
     ``{base}clauses/#id``); ``passages`` maps a clause id to ``[[passage_id, href_from_site_root, locator], ...]``;
     ``level`` is the heading level of the table's title (its parts use ``level + 1``). Every seat is named for the
-    table's reader (:class:`gamester.words.Names`)."""
+    table's reader (:class:`gamester.words.Names`). ``log_limit``: the move log and the end's ledger show only their
+    last so many entries (the live widget's table, whose reply would otherwise grow with the whole game); the log's
+    list says where it starts (``data-first``, ``start``), and each says how many there are in all."""
     level = max(2, min(5, int(level)))
     h1, h2 = f"h{level}", f"h{level + 1}"
     t, names = _named(t)
@@ -356,9 +364,12 @@ def render(t: Table, *, base: str = "../", passages: dict | None = None, level: 
                     h("p", {"class": "gm-t-chances-note"}, t.chances_note) if t.chances_note else None)
     log = None
     if t.log:
-        log = h("details", {"class": "gm-t-log"}, h("summary", {}, f"{t.log_title} ({len(t.log)})"),
-                h("ol", {}, [h("li", {}, sentence(x.text), " " if x.clause else "",
-                               rule_link(x.clause, base, passages)) for x in t.log]))
+        first = max(0, len(t.log) - log_limit) if log_limit else 0
+        count = f"{len(t.log)}" + (f"; the last {len(t.log) - first} shown" if first else "")
+        log = h("details", {"class": "gm-t-log"}, h("summary", {}, f"{t.log_title} ({count})"),
+                h("ol", {"start": first + 1 if first else None, "data-first": first or None},
+                  [h("li", {}, sentence(x.text), " " if x.clause else "", rule_link(x.clause, base, passages))
+                   for x in t.log[first:]]))
     return h("section", {"class": "gm-tbl", "aria-label": t.title, "data-game": t.game,
                          "data-reader": "" if t.reader is None else t.reader,
                          "data-to-act": "" if t.to_act is None else t.to_act, "data-over": "1" if t.end else "0"},
@@ -370,7 +381,7 @@ def render(t: Table, *, base: str = "../", passages: dict | None = None, level: 
                h("p", {"class": "gm-t-between-title"}, h("strong", {}, "The last deal")), h("p", {}, t.between))
              if t.between else None,
              h("p", {"class": "gm-t-prompt", "role": "status"}, t.prompt),
-             choices, chances, _end_html(t.end, level + 1, base, passages, names) if t.end else None, log)
+             choices, chances, _end_html(t.end, level + 1, base, passages, names, log_limit) if t.end else None, log)
 
 
 # -- a live state -> its table (each game draws its own: GameSpec.table) --------------------------------------------
@@ -395,8 +406,10 @@ def end_html(state: State, *, base: str = "../", passages: dict | None = None, l
 
 
 def render_table(state: State, seat: int | None = None, *, analysis: dict[str, Any] | None = None,
-                 base: str = "../", passages: dict | None = None, level: int = 3) -> str:
-    return render(table_for(state, seat, analysis=analysis), base=base, passages=passages, level=level)
+                 base: str = "../", passages: dict | None = None, level: int = 3,
+                 log_limit: int | None = None) -> str:
+    return render(table_for(state, seat, analysis=analysis), base=base, passages=passages, level=level,
+                  log_limit=log_limit)
 
 
 def replay_steps(state: State) -> Iterator[tuple[int, str, State]]:

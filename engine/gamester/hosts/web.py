@@ -53,6 +53,9 @@ from ..registry import GameSpec, Limits, games, get_game
 from ..state import TERMINAL, State, bot_move, bot_seed
 from ..table import render_table
 
+#: Moves of the log a live table shows (the last ones): the reply stays a few hundred kilobytes however long the game.
+LIVE_LOG = 200
+
 MAX_REQUEST = 200_000        # characters of JSON (a position of limits.actions of the longest actions fits)
 MAX_REPLY = 4_000_000        # characters of JSON in one reply (the longest table the limits allow: about 1.6 MB)
 MAX_ACTIONS = Limits.actions  # actions in one position (the core's default; a game's own is spec.limits.actions)
@@ -469,7 +472,7 @@ def _op_table(req: dict) -> dict:
     if _bool(req, "chances") and spec.analysis is not None and seat is not None \
             and _current(state) == seat:
         analysis = _jsonable(spec.analysis(state, seat))
-    return {"html": render_table(state, seat, analysis=analysis, base=base), "seat": seat,
+    return {"html": render_table(state, seat, analysis=analysis, base=base, log_limit=LIVE_LOG), "seat": seat,
             "current": _current(state), "terminal": state.is_terminal(), "legal": state.legal_actions(),
             "step": len(state.history)}
 
