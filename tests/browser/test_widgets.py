@@ -322,6 +322,7 @@ def test_a_permalink_longer_than_the_engines_limit_names_the_limit(shared, base_
     """Issue #24: the script refused more than 2,000 moves while Speculation allows 6,000; the limit is now the
     engine's (the games op's limits.actions), so only a link past it is refused, and the message says it."""
     page = shared
+    visit(page, base_url, "glossary/")  # leave the Put page first (the test before left a link's error on it)
     visit(page, base_url, "put/?w=0&seed=1&acts=" + "~".join(["x"] * 6001))
     w = widget(page, "put-play")
     w.locator(".gm-error").filter(has_text="at most 6,000").wait_for(timeout=STEP_MS)
