@@ -74,6 +74,18 @@ def traffic():
     assert not t.foreign, f"requests left 127.0.0.1: {t.foreign[:5]}"
 
 
+@pytest.fixture(scope="module")
+def live(browser, base_url, traffic):
+    """A context and page of a test module's own (the live-table and newcomer tests), its engine booted once for
+    the module and kept apart from the session's shared page."""
+    context = browser.new_context(base_url=base_url)
+    traffic.attach(context)
+    page = context.new_page()
+    page.goto("./")
+    yield page
+    context.close()
+
+
 @pytest.fixture(scope="session")
 def shared(browser, base_url, traffic):
     """One context and page for the whole session: the engine boots once in it."""

@@ -25,16 +25,6 @@ GAMES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def live(browser, base_url, traffic):
-    context = browser.new_context(base_url=base_url)
-    traffic.attach(context)
-    page = context.new_page()
-    page.goto("./")
-    yield page
-    context.close()
-
-
 def visit(page, base_url: str, path: str) -> None:
     """An in-site link followed as a reader does (instant navigation keeps the engine booted)."""
     page.evaluate("(href) => { const a = document.createElement('a'); a.href = href; a.textContent = 'go';"
