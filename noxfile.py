@@ -7,7 +7,7 @@
     nox -s zensical   a trial build with Zensical, compared page by page with the MkDocs build (not in CI)
     nox -s bench      engine and site-build figures (printed, never asserted)
     nox -s soak       the long property run (>= 100,000 random games)
-    nox -s golden     regenerate the golden records in tests/golden/
+    nox -s golden     regenerate the golden transcripts in tests/golden/ (one game per game and seed, plain text)
 """
 
 from __future__ import annotations
@@ -121,7 +121,8 @@ def bench(session: nox.Session) -> None:
 
 @nox.session(python=PY)
 def golden(session: nox.Session) -> None:
-    """Regenerate tests/golden/*.json from the engine (review the diff like code)."""
+    """Regenerate the golden transcripts tests/golden/GAME-seedS.txt, one per registered game and seed (review the
+    diff like code)."""
     _install(session)
     session.run("python", "tests/golden/regenerate.py", env=ENV)
 
