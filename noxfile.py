@@ -1,13 +1,14 @@
 """Every task a user or CI runs. Bare ``nox`` runs what CI runs (see ``nox.options.sessions``).
 
     nox               lint, tests, docs, pyodide, browser  (the README's test command, ./run test)
+    pytest            the fast suite alone, from the root with the dev requirements (no nox, no build, < 1 min)
     nox -s serve      build the site and serve it on http://127.0.0.1:8000 with working widgets (./run serve)
     nox -s build      the deployable site in site/ (SITE_URL from the environment; gzip + brotli copies)
     nox -s bundle     the classroom copy: dist/gamester-classroom.zip (site + one-file server)
     nox -s zensical   a trial build with Zensical, compared page by page with the MkDocs build (not in CI)
     nox -s bench      engine and site-build figures (printed, never asserted)
     nox -s soak       the long property run (>= 100,000 random games)
-    nox -s golden     regenerate the golden transcripts in tests/golden/ (one game per game and seed, plain text)
+    nox -s golden     regenerate the golden transcripts in tests/golden/ (one per game and seed, plain text)
 """
 
 from __future__ import annotations
@@ -95,11 +96,11 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(python=PY)
 def tests(session: nox.Session) -> None:
-    """Engine, sources and site-build tests (browser and Pyodide have their own sessions)."""
+    """The fast suite (a bare ``pytest``: engine, sources, solver, goldens, layout) and its ``heavy`` tests. The site
+    tests run in ``docs``, on its build; browser, Pyodide and soak have their own sessions."""
     _install(session)
-    _npm(session)  # the runtime staging tests need node_modules/pyodide (a fresh clone has none)
     _jing(session)
-    session.run("pytest", "-m", "not slow and not browser", "--ignore=tests/browser", *session.posargs, env=ENV)
+    session.run("pytest", "-m", "not slow and not browser", *session.posargs, env=ENV)
 
 
 @nox.session(python=PY)
@@ -129,10 +130,13 @@ def golden(session: nox.Session) -> None:
 
 @nox.session(python=PY)
 def docs(session: nox.Session) -> None:
-    """The strict site build."""
+    """The strict site build, and the site tests (tests/site) on it: the build, its hooks, the runtime staging
+    (node_modules/pyodide), the bytecode, the server."""
     _install(session)
     _npm(session)
     session.run("mkdocs", "build", "--strict", env=ENV)
+    session.run("pytest", "tests/site", "-m", "not slow and not browser", *session.posargs,
+                env={**ENV, "GAMESTER_SITE_DIR": str(Path("site").resolve())})
 
 
 @nox.session(python=PY)

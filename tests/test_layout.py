@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import pathlib
 import re
+import tomllib
 
 import pytest
 
@@ -177,3 +178,61 @@ def test_the_script_check_finds_a_game_name():
     assert _named_in_script('if (game === "put") go(`Post and Pair`);', words) == ["put", "Post and Pair"]
     assert _named_in_script("el.dataset.kind = 'pp-deal-x';", words) == ["pp-deal"]
     assert _named_in_script('const output = "input-box"; // "put" in a comment\n/* pp-deal- */', words) == []
+
+
+TESTS = ROOT / "tests"
+#: The test folders a bare pytest leaves out, and the nox session that runs each.
+NOX_ONLY = {"tests/site": "docs", "tests/browser": "browser"}
+
+
+def _import_name(path: pathlib.Path) -> str:
+    """The name pytest imports a test file under (its default "prepend" mode): the dotted path from the first folder
+    up that is no package (has no __init__.py), which goes on sys.path."""
+    parts = [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").is_file():
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    return ".".join(parts)
+
+
+def _duplicate_names(paths: list[pathlib.Path], root: pathlib.Path = ROOT) -> dict[str, list[str]]:
+    seen: dict[str, list[str]] = {}
+    for p in paths:
+        seen.setdefault(_import_name(p), []).append(p.relative_to(root).as_posix())
+    return {k: v for k, v in seen.items() if len(v) > 1}
+
+
+def test_no_two_test_modules_share_an_import_name():
+    """Two test or helper modules of one name in two plain folders (tests/browser/test_table.py and
+    tests/engine/test_table.py once) stop a whole run's collection: rename one. Modules in a package (a folder with
+    __init__.py, as the games' folders) are named with it and may share a file name."""
+    files = [p for p in TESTS.rglob("*.py") if p.name not in ("conftest.py", "__init__.py")]
+    assert len(files) > 50
+    assert not _duplicate_names(files)
+
+
+def test_the_duplicate_finder_finds_one(tmp_path):
+    for d in ("a", "b", "p", "q"):
+        (tmp_path / d).mkdir()
+        (tmp_path / d / "test_x.py").write_text("")
+    (tmp_path / "p" / "__init__.py").write_text("")
+    (tmp_path / "q" / "__init__.py").write_text("")
+    files = sorted(tmp_path.rglob("test_x.py"))
+    assert _duplicate_names(files, tmp_path) == {"test_x": ["a/test_x.py", "b/test_x.py"]}
+
+
+def test_every_test_folder_is_in_a_suite():
+    """A bare pytest runs pyproject's testpaths; a folder of tests outside them is run by its nox session, and no
+    folder of tests is in neither (a new one would otherwise run nowhere)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
+    fast = {p for p in config["testpaths"] if "*" not in p}
+    noxfile = (ROOT / "noxfile.py").read_text(encoding="utf-8")
+    for folder in sorted({p.relative_to(ROOT).parts[1] for p in TESTS.glob("*/**/test_*.py")}):
+        name = f"tests/{folder}"
+        assert (name in fast) != (name in NOX_ONLY), f"{name}: in pyproject's testpaths or in NOX_ONLY, not both"
+        if name in NOX_ONLY:
+            session = re.search(rf"def {NOX_ONLY[name]}\(session.*?(?=\n@nox.session|\Z)", noxfile, re.S)
+            assert session and f'"{name}"' in session.group(0), f"nox -s {NOX_ONLY[name]} does not run {name}"
+    assert "tests/test_*.py" in config["testpaths"]  # the files at the top of tests/
+
