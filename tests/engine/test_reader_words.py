@@ -113,10 +113,17 @@ def _playout(game: str, seed: int, players: int, reader: int | None = 0, ruleset
         st.apply(rng.choice(st.legal_actions()))
 
 
+def _end(game: str, seed: int, players: int, reader: int | None = 0):
+    """The last position of :func:`_playout`'s game and its table (the positions before it are played, not drawn)."""
+    *_, (st, _t, _out) = _playout(game, seed, players, reader, draw=False)
+    t = table_for(st, reader)
+    return st, t, render_tbl(t)
+
+
 @pytest.mark.parametrize("game", ["post-and-pair", "put", "speculation"])
 def test_the_end_says_who_won_to_the_reader(game):
     for seed in range(4):
-        *_, (st, t, out) = _playout(game, seed, 2 if game == "put" else 3)
+        st, t, out = _end(game, seed, 2 if game == "put" else 3)
         head = text_of(re.search(r'<p class="gm-t-headline".*?</p>', out).group(0)).strip()
         # the reader is addressed ("You win ...", "You come out ahead ..."); the others by name
         assert re.match(r"(You|The computer|Player \d|Nobody)\b", head), head
@@ -124,7 +131,7 @@ def test_the_end_says_who_won_to_the_reader(game):
 
 
 def test_against_one_computer_the_other_is_the_computer():
-    *_, (st, t, out) = _playout("put", 5, 2)
+    st, t, out = _end("put", 5, 2)
     head = text_of(re.search(r'<p class="gm-t-headline".*?</p>', out).group(0)).strip()
     assert re.match(r"(You win|The computer wins) the game", head), head
 
@@ -144,16 +151,17 @@ def test_put_says_the_lead_once_and_explains_the_put():
 def test_a_trick_won_by_a_three_says_why():
     said = []
     for seed in range(20):
-        *_, (st, t, out) = _playout("put", seed, 2)
+        st, t, out = _end("put", seed, 2)
         said += [x.text for x in t.log if "the Three is the best card at Put" in x.text]
     assert said and all("wins trick" in x for x in said)
 
 
 def test_speculation_asks_only_what_it_offers():
     for seed in range(6):
-        for st, t, _out in _playout("speculation", seed, 4):
+        for st, _t, _out in _playout("speculation", seed, 4, draw=False):
             if st.is_terminal() or st.current_player() != 0 or st.phase != "turn":
                 continue
+            t = table_for(st, 0)  # drawn only where the reader is asked
             legal = st.legal_actions()
             assert ("sell it unseen" in t.prompt) == ("offer card" in legal), (t.prompt, legal)
             peek = [c for c in t.choices if c.action == "peek"]
