@@ -309,7 +309,14 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("game", "ruleset", "players", "seed", "bots"), CASES,
+#: The long games of CASES (2.5-16 s each: every position drawn and parsed, so a game of n moves costs n tables of
+#: up to n lines): nox -s tests walks them, a bare pytest the others, which still reach every game and table size.
+HEAVY = {("put", "truc", 2, 3), ("put", "cotton-1674", 4, 2), ("put", None, 2, 1), ("speculation", None, 4, 1),
+         ("speculation", "pool-variants,deals=2", 5, 3)}
+
+
+@pytest.mark.parametrize(("game", "ruleset", "players", "seed", "bots"),
+                         [pytest.param(*c, marks=[pytest.mark.heavy] if c[:4] in HEAVY else []) for c in CASES],
                          ids=[f"{c[0]}-{c[1] or 'default'}-{c[2]}p-seed{c[3]}" for c in CASES])
 def test_every_position_of_a_game(game, ruleset, players, seed, bots):
     assert walk(game, ruleset, players, seed, bots) >= 2
@@ -318,7 +325,8 @@ def test_every_position_of_a_game(game, ruleset, players, seed, bots):
 PLAYERS = {"post-and-pair": (2, 6), "put": (2, 4), "speculation": (2, 6)}
 
 
-@pytest.mark.parametrize("game", list(PLAYERS))
+@pytest.mark.parametrize("game", [pytest.param(g, marks=[pytest.mark.heavy] if g == "speculation" else [])
+                                  for g in PLAYERS])  # Speculation's: 7-12 s (up to six players, a deal each)
 @settings(max_examples=5, deadline=None, derandomize=True)
 @given(data=st.data())
 def test_any_seed_any_table(game, data):
