@@ -80,6 +80,7 @@ def test_payoffs_at_the_edges_of_the_game():
     assert list(br.payoffs(vals, 3, 2, 5)) == [1.0, 0.0, 0.7, 0.55, 0.5]
 
 
+@pytest.mark.heavy  # 2.6 s: solves the small game to an exploitability of 2e-4
 def test_the_whole_small_game_is_solved_and_a_best_response_gains_almost_nothing():
     sol = solve.solve(SMALL, target=2e-4, log=lambda m: None)
     assert set(sol.values) == {(a, b) for a in range(3) for b in range(3)}
@@ -121,6 +122,7 @@ def test_the_score_game_agrees_with_the_engines_chain_of_deals(small):
         assert v == pytest.approx(float(expected[s]), abs=1e-9)
 
 
+@pytest.mark.heavy  # 2.7 s each: the 28-card pack's whole deal tree
 @pytest.mark.parametrize("tie_value", [0.4, 0.55])
 def test_pavs_strategies_in_the_solvers_tree_give_the_engines_figures(tie_value):
     """The 28-card pack without putting: Pav's closed-hand strategies played in the solver's deal tree give

@@ -98,6 +98,7 @@ def test_every_deal_and_line_of_the_28_card_pack(preset):
     assert n > 200_000  # (stripped-28: 241,745 lines over 7,056 pairs of hands)
 
 
+@pytest.mark.heavy  # 10 s in all: the solver's tree and the engine play every line of every 97th pair of hands
 @pytest.mark.parametrize("preset", sorted(OPTIONS))
 def test_a_sample_of_deals_every_line(preset):
     """Every 97th pair of hands, every line (the slow test below takes every pair)."""

@@ -99,6 +99,7 @@ def _longest(spec, seeds, bots) -> tuple[int, str]:
     return longest, what
 
 
+@pytest.mark.heavy  # 10 s in all: the longest game each form allows, at every number of players
 @pytest.mark.parametrize("game", sorted(games()))
 def test_no_game_the_forms_allow_runs_past_the_limits(game):
     """The longest games a form allows, at every number of players, played by random bots (which wander into the
