@@ -1,4 +1,6 @@
-"""One strict build of the site per test session, into a temporary directory (``mkdocs build --strict -d``)."""
+"""The site tests (``nox -s docs`` runs them on the site it has just built, passed as ``GAMESTER_SITE_DIR``; a bare
+``pytest`` leaves this folder out). Without that variable, one strict build per test session, into a temporary
+directory (``mkdocs build --strict -d``)."""
 
 from __future__ import annotations
 
