@@ -309,9 +309,10 @@ CASES = [
 ]
 
 
-#: The long games of CASES (2.5-16 s each: every position drawn and parsed, so a game of n moves costs n tables of
-#: up to n lines): nox -s tests walks them, a bare pytest the others, which still reach every game and table size.
-HEAVY = {("put", "truc", 2, 3), ("put", "cotton-1674", 4, 2), ("put", None, 2, 1), ("speculation", None, 4, 1),
+#: The long games of CASES (1.2-6.5 s each unloaded, 4-16 s under load: every position drawn and parsed, so a game
+#: of n moves costs n tables of up to n lines): nox -s tests walks them, a bare pytest the others, which still reach
+#: every game and table size.
+HEAVY = {("put", "truc", 2, 3), ("put", "cotton-1674", 4, 2), ("speculation", None, 4, 1),
          ("speculation", "pool-variants,deals=2", 5, 3)}
 
 
@@ -326,7 +327,7 @@ PLAYERS = {"post-and-pair": (2, 6), "put": (2, 4), "speculation": (2, 6)}
 
 
 @pytest.mark.parametrize("game", [pytest.param(g, marks=[pytest.mark.heavy] if g == "speculation" else [])
-                                  for g in PLAYERS])  # Speculation's: 7-12 s (up to six players, a deal each)
+                                  for g in PLAYERS])  # Speculation's: 7 s unloaded (up to six players, a deal each)
 @settings(max_examples=5, deadline=None, derandomize=True)
 @given(data=st.data())
 def test_any_seed_any_table(game, data):

@@ -569,7 +569,6 @@ def test_a_right_gamester_puts_on_a_five_seven_and_nine():
     assert 0 < bold < 40 and cautious == 0
 
 
-@pytest.mark.heavy  # 3 s: 30 whole games, the sample its bound of 21 wins needs
 def test_the_calculating_bot_beats_the_random_one():
     from gamester.put import BOTS
     won = 0
