@@ -103,7 +103,7 @@ class _Ctx:
 
 def _trump_notes(c: _Ctx) -> list[tuple[str, str]]:
     """How the trump suit was decided (decided first, though it is used last)."""
-    d, o, suit, live, hands = c.d, c.o, c.suit, c.live, c.hands
+    d, o, suit, live = c.d, c.o, c.suit, c.live
     pts = ", ".join(f"{SUIT_NAMES[s]} {_suit_pts(d.suit_points, i)}" for i, s in enumerate(SUITS))
     if d.trump_rule == rules.TRUMP_TURN_UP:
         return [(rules.TRUMP_TURN_UP, f"Trumps: {SUIT_NAMES[suit]}, the suit of the card turned up after the deal")]
