@@ -143,8 +143,10 @@ def _trick(o, rng: random.Random, seed: int, kind: str, level: int, i: int, targ
             if r not in best:
                 why.append((three, f"Seat {r}'s {rank(r)} is lower than both, so it cannot take the trick."))
     choices = _trick_choices(n)
-    return exercise(GAME, o.to_string(), seed, kind, q, [format_cards([c]) for c in cards], choices,
-                    choices[won], won if won < n else None, why, i)
+    ex = exercise(GAME, o.to_string(), seed, kind, q, [format_cards([c]) for c in cards], choices,
+                  choices[won], won if won < n else None, why, i)
+    ex["position"] = {"plays": [str(c) for c in cards]}  # in seat order, seat 0 leading (for checking)
+    return ex
 
 
 # -- what does this deal score -----------------------------------------------------------------------------------
@@ -224,8 +226,11 @@ def _score(o, rng: random.Random, seed: int, kind: str, level: int, i: int, targ
     q = f"Two-handed Put, no put made. The deal is played out: {'; '.join(lines)}. What does the deal score?"
     hands = [d["hands"][eldest], d["hands"][1 - eldest]]
     choices = _score_choices(o, level)
-    return exercise(GAME, o.to_string(), seed, kind, q, hands, choices, choices[got], None if w is None else got,
-                    why, i)
+    ex = exercise(GAME, o.to_string(), seed, kind, q, hands, choices, choices[got], None if w is None else got,
+                  why, i)
+    # the tricks as played, seat 0 the eldest (for checking)
+    ex["position"] = {"tricks": [[[me(a), c] for a, c in t["plays"]] for t in d["tricks"]]}
+    return ex
 
 
 # -- who wins a deal of open hands ------------------------------------------------------------------------------
