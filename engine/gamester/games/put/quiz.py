@@ -37,7 +37,7 @@ LEVELS = {
     "score": {1: "a deal of three tricks with no tie: who scores",
               2: "a deal with tied tricks: one trick and two ties, trick and tie, all tied"},
     "deal": {1: "open hands whose result does not turn on what ties count",
-             2: "open hands whose best play ties a trick, settled by the rules on ties"},
+             2: "open hands that share a rank, so that a trick can be tied: the rules on ties count"},
     "put": {1: "at the start of a game (no score yet)", 2: "at any score, which changes what a put is worth"},
     "see": {1: "hands the solved game always sees or always refuses",
             2: "hands the solved game sometimes sees and sometimes refuses"},
@@ -236,6 +236,9 @@ def _score(o, rng: random.Random, seed: int, kind: str, level: int, i: int, targ
 # -- who wins a deal of open hands ------------------------------------------------------------------------------
 def _deal(o, rng: random.Random, seed: int, kind: str, level: int, i: int, target: int) -> dict[str, Any] | None:
     deck = shuffled(pack(o.order), rng)
+    if level == 2:  # the dealer holds a card of a rank the eldest holds: a trick can be tied
+        match = next(k for k in range(3, len(deck)) if deck[k].rank == deck[0].rank)
+        deck[1], deck[match] = deck[match], deck[1]
     h0, h1 = sorted(deck[0:6:2], key=lambda c: -_val(o, c)), sorted(deck[1:6:2], key=lambda c: -_val(o, c))
     mine, theirs = tuple(sorted(_val(o, c) for c in h0)), tuple(sorted(_val(o, c) for c in h1))
     v = _put_value(o, mine, theirs)
@@ -244,8 +247,8 @@ def _deal(o, rng: random.Random, seed: int, kind: str, level: int, i: int, targe
     line = _best_line(mine, theirs, "win")
     turns = v != _open(mine, theirs, True, 0, 0, 0, "nothing")
     tied = any(a == b for _, a, b in line)
-    if (level == 1 and (turns or tied)) or (level == 2 and not tied):
-        return None  # level 1: no tie in the best play; level 2: a tie, and the rules on ties settle it
+    if level == 1 and (turns or tied):
+        return None  # level 1: no tie in the best play; level 2: a tie can be made, and the rules on ties count
     name = {v_: r for r, v_ in ((r, len(o.order) - k) for k, r in enumerate(o.order))}
     words = lambda x: RANK_NAMES[name[x]]  # noqa: E731
     why: list[tuple[str, str]] = [("put.trick.higher-wins", "The higher card wins a trick and its winner leads "
