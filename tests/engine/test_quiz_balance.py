@@ -10,7 +10,7 @@ that are an exercise's own, cards or prices, the place in the list).
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from math import ceil
 
 import pytest
@@ -22,7 +22,7 @@ CASES = [(g, k, lv) for g, s in sorted(games().items()) if s.make_quiz and s.qui
 WINDOWS = (0, 13, 26, 10 ** 9)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _answers(game: str, kind: str, level: int, start: int) -> tuple[int, ...]:
     return tuple(ex["choices"].index(ex["answer"])
                  for ex in commands.quiz_set(game, start, 40, kind, None, level)["data"])
