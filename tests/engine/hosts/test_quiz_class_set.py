@@ -87,3 +87,20 @@ def test_class_sets_are_at_most_forty():
     assert quiz.MAX_COUNT == 40
     with pytest.raises(Exception, match="from 1 to 40"):
         quiz.class_set(games()["put"], 0, 41, "trick")
+
+
+# the words a reader sees: no clause ids, no rulesets' settings strings, no seat numbers from 0 (as test_reader_words)
+NEVER = re.compile(r"\b(?:pp|put|spec)\.[a-z0-9-]+\.[a-z0-9-]+|\b[Ss]eats? \d(?!\d*[♠♥♦♣])|[a-z-]+\([a-z_]+=")
+
+
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_every_kind_and_level_speaks_a_readers_words(game):
+    spec = games()[game]
+    for kind in spec.quiz_kinds:
+        for level in quiz.levels_of(spec, kind):
+            for seed in (0, 1, 2):
+                r = call(op="quiz", game=game, kind=kind, level=level, seed=seed, base="../")
+                ex = r["exercise"]
+                shown = " ".join([r["html"]["question"], r["html"]["explanation"], *ex["choices"]])
+                text = re.sub(r"<[^>]+>", " ", shown)
+                assert not NEVER.findall(text), (kind, level, seed, NEVER.findall(text))
