@@ -209,16 +209,17 @@ def _score(o, rng: random.Random, seed: int, kind: str, level: int, i: int, targ
         text = ("One trick each and the third tied: trick and tie, won by neither, so nobody scores."
                 if clause == "put.deal.two-tricks" else "Every trick is tied, so nobody wins the deal or scores.")
     else:
-        how = f"{won[me(w)]} trick{'s' if won[me(w)] > 1 else ''}" + (f" and {ties} tie{'s' if ties > 1 else ''}"
-                                                                       if ties else "")
+        count = {1: "one", 2: "two", 3: "three"}
+        how = f"{count[won[me(w)]]} trick{'s' if won[me(w)] > 1 else ''}" + (
+            f", and {count[ties]} {'was' if ties == 1 else 'were'} tied" if ties else "")
         text = (f"Seat {me(w)} won {how}: " + ("one trick with the other two tied also wins the deal." if
                                               clause == "put.deal.one-and-two-ties" else "he wins the deal."))
     why.append((clause if clause in ("put.deal.one-and-two-ties", "put.deal.all-tied") else "put.deal.two-tricks",
                 text))
     if w is not None:
         for pt in d["points"]:
-            why.append((pt["clause"], f"So seat {me(pt['seat'])} scores {pt['points']} point"
-                                      f"{'s' if pt['points'] != 1 else ''}: a deal played out without a put is "
+            pts = "one point" if pt["points"] == 1 else f"{pt['points']} points"
+            why.append((pt["clause"], f"So seat {me(pt['seat'])} scores {pts}: a deal played out without a put is "
                                       "worth one point to its winner."))
         if st.is_terminal() and not d["points"]:
             why.append(("put.score.unput-game", f"So seat {me(w)} wins the game: whoever wins a deal that is "
