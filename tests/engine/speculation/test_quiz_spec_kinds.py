@@ -4,11 +4,12 @@ chance of staying best times the pool, counted again here from the cards shown).
 from __future__ import annotations
 
 from fractions import Fraction
-from math import comb
 
 import pytest
 
 from gamester import commands
+
+from .test_quiz import counted_chance
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
@@ -32,13 +33,7 @@ def test_worth_is_the_chance_times_the_pool(level, check_exercise):
         ex = commands.quiz("speculation", seed, "worth", None, level)["data"]
         check_exercise(ex)
         pos = ex["position"]
-        shown = [c for c, _ in pos["shown"]]
-        trump = pos["turnup"][-1]
-        best = max(RANKS.index(c[:-1]) for c in shown if c[-1] == trump)
-        k = 3 * pos["players"] + 1 - len(shown)
-        m = 52 - len(shown)
-        t = sum(1 for r in RANKS[best + 1:] if r + trump not in shown)
-        chance = Fraction(comb(m - t, k), comb(m, k))
+        chance = counted_chance(pos)
         assert Fraction(pos["chance"]) == chance
         assert ex["answer"].split()[1] == str(round(chance * pos["pool"]))
         assert (3 <= pos["players"] <= 4) == (level == 1)

@@ -144,7 +144,15 @@ def _viewer_chance(st):
         return None
     ch = best_trump_chance(st, viewer)
     key = next(k for k in ch if len(k) > 1 and k[-1] == str(d.best))
-    return holder, viewer, ch[key]
+    return holder, viewer, ch[key], d.pool()
+
+
+def _on_sale(st, shown: list[Card], holder: int) -> str:
+    """The position in words: the pool, the trumps, the best trump shown and its holder, the cards face up."""
+    d = st.deal
+    return (f"The pool holds {d.pool()} counters. {SUIT_NAMES[d.turnup.suit.letter]} are trumps and the best trump "
+            f"shown is {card_words(d.best)}, held by seat {holder}; {len(shown)} cards are face up "
+            f"({cards_words(shown)}).")
 
 
 def _odds_why(st, p, pool: int) -> list[tuple[str, str]]:
@@ -162,9 +170,7 @@ def _worth(st, shown: list[Card], name: str, seed: int, kind: str, level: int, i
     got = _viewer_chance(st)
     if got is None:
         return None
-    holder, viewer, p = got
-    d = st.deal
-    pool = d.pool()
+    holder, viewer, p, pool = got
     fair = p * pool
     r = round(fair)
     step = max(1, round(pool / (6 if level == 1 else 12)))  # level 2: the choices closer together
@@ -174,10 +180,8 @@ def _worth(st, shown: list[Card], name: str, seed: int, kind: str, level: int, i
     if step < 1 or abs(fair - r) * 2 >= step or (fair - r) * 2 in (1, -1):
         return None  # no clear nearest choice
     choices = [f"About {v} counter{'s' if v != 1 else ''}" for v in values]
-    q = (f"Speculation, {st.players} players. The pool holds {pool} counters. {SUIT_NAMES[d.turnup.suit.letter]} "
-         f"are trumps and the best trump shown is {card_words(d.best)}, held by seat {holder}; {len(shown)} cards "
-         f"are face up ({cards_words(shown)}). What is that card worth to seat {viewer}, who has not looked at any "
-         "card: its fair price, to the nearest whole counter?")
+    q = (f"Speculation, {st.players} players. {_on_sale(st, shown, holder)} What is that card worth to seat "
+         f"{viewer}, who has not looked at any card: its fair price, to the nearest whole counter?")
     why = _odds_why(st, p, pool)
     why[-1] = (why[-1][0], why[-1][1] + f", about {r}.")
     ex = exercise(GAME, name, seed, kind, q, None, choices, choices[target], None, why, i)
@@ -191,9 +195,7 @@ def _price(st, shown: list[Card], name: str, seed: int, kind: str, level: int, i
     got = _viewer_chance(st)
     if got is None:
         return None
-    holder, viewer, p = got
-    d = st.deal
-    pool = d.pool()
+    holder, viewer, p, pool = got
     fair = p * pool
     lo_b, hi_b = (fair * 3 / 2, pool) if target == 0 else (1, fair / 2)
     if level == 2:
@@ -204,9 +206,7 @@ def _price(st, shown: list[Card], name: str, seed: int, kind: str, level: int, i
     price = rng.choice(prices)
     above = price > fair
     answer = "Above the fair price" if above else "Below the fair price"
-    q = (f"The pool holds {pool} counters. {SUIT_NAMES[d.turnup.suit.letter]} are trumps and the best trump shown "
-         f"is {card_words(d.best)}, held by seat {holder}; {len(shown)} cards are face up "
-         f"({cards_words(shown)}). Seat {holder} offers it for {price} counter{'s' if price != 1 else ''}. Is that "
+    q = (f"{_on_sale(st, shown, holder)} Seat {holder} offers it for {price} counter{'s' if price != 1 else ''}. Is that "
          f"above or below its fair price for seat {viewer}, who has not looked at any card?")
     why = _odds_why(st, p, pool)
     why[-1] = (why[-1][0], why[-1][1] + f", so {price} is {'above' if above else 'below'} it.")
