@@ -29,9 +29,8 @@ def test_every_other_player_is_named_in_the_explanation(kind, level, check_exerc
         assert ex["answer_seat"] == st.winners[kind]
         assert len(ex["hands"]) == (3 if level == 1 else 4)
         words = " ".join(e["text"] for e in ex["explanation"])
-        if st.decision.royal < 0:
-            for s in range(len(ex["hands"])):
-                assert f"Player {s + 1}" in words, (seed, s, words)
+        for s in range(len(ex["hands"])):
+            assert f"Player {s + 1}" in words, (seed, s, words)
 
 
 def test_level_two_settles_ties_by_rule():
@@ -40,3 +39,10 @@ def test_level_two_settles_ties_by_rule():
         for kind in ("pair", "post", "trumps"):
             clauses |= set(commands.quiz("post-and-pair", seed, kind, None, 2)["data"]["clauses"])
     assert clauses & {"pp.showdown.elder-wins-ties", "pp.trump.tie", "pp.trump.tie-suit-order"}
+
+
+def test_a_pair_royal_names_everyone_it_sweeps():
+    st = settle(None, ["KS KH KD", "QS QH 4C", "AS 10S 9D"])
+    assert st.decision.royal == 0
+    (clause, text), = rivals(st, "pair")
+    assert clause == "pp.showdown.pair-royal" and "seat 1 and seat 2" in text

@@ -283,11 +283,18 @@ def _explain(st: Any) -> list[Line]:
 def rivals(st: Any, dish: str) -> list[tuple[str, str]]:
     """A sentence for each player still in whom the winner of ``dish`` (``pair``, ``post`` or ``seat``) beats,
     with the clause that decides against that player, eldest first; the winner's own reason is the ledger line's.
-    Empty where the dish goes by a Pair-royal or to the best trump for want of a Pair or a Post."""
+    Empty where the dish goes to the best trump for want of a Pair or a Post."""
     c = _Ctx(st)
     d = c.d
-    if d.royal >= 0:
-        return []
+    if d.royal >= 0:  # the other Pair-royal, if any, is in the ledger line's reason; the rest lose whatever they hold
+        w = d.royal
+        rival = _runner_up(c.entries, c.live, ROYAL, w)
+        rest = [p for p in c.live if p not in (w, rival)]
+        if not rest:
+            return []
+        names = and_words([c.who(p) for p in rest])
+        return [(rules.SHOWDOWN_PAIR_ROYAL, f"Pair-royal: {_royal_words(c.hands[w])} ({c.who(w)}) beat {names} "
+                                            "whatever they hold: a Pair-royal wins the Post, the Pair and the Seat")]
     if dish == "seat":
         return _trump_rivals(c)
     w, field = (d.pair, PAIR) if dish == "pair" else (d.post, POST)
