@@ -1,8 +1,9 @@
 """Balanced answers (issue 22): over any 40 consecutive exercise numbers no choice of a kind is right more than half
 the time, nor more often than its share among the answers that kind and level can have (40 / k, rounded up).
 
-Measured here for every game, kind and level over three windows of 40 that overlap (numbers 0-39, 13-52, 26-65,
-and one far away, 10**9 .. 10**9 + 39): the exercises are made once each (:func:`_answers`). The "choice" is the
+Measured here for every game, kind and level over three windows of 40 that overlap (numbers 0-39, 13-52, 26-65),
+and at level 1 one far away too (10**9 .. 10**9 + 39): the exercises are made once each (:func:`_answers`), 2,408
+in all, about 10 s of one core. The "choice" is the
 place of the right answer in the list of choices (for a seat or a suit that is the seat or the suit; for choices
 that are an exercise's own, cards or prices, the place in the list).
 """
@@ -23,15 +24,15 @@ WINDOWS = (0, 13, 26, 10 ** 9)
 
 
 @cache
-def _answers(game: str, kind: str, level: int, start: int) -> tuple[int, ...]:
+def _answers(game: str, kind: str, level: int, start: int, count: int = 40) -> tuple[int, ...]:
     return tuple(ex["choices"].index(ex["answer"])
-                 for ex in commands.quiz_set(game, start, 40, kind, None, level)["data"])
+                 for ex in commands.quiz_set(game, start, count, kind, None, level)["data"])
 
 
 def _window(game, kind, level, start):
     if start == 10 ** 9:
         return _answers(game, kind, level, start)
-    numbers = _answers(game, kind, level, 0) + _answers(game, kind, level, 40)
+    numbers = _answers(game, kind, level, 0) + _answers(game, kind, level, 40, 26)
     return numbers[start:start + 40]
 
 
@@ -44,7 +45,7 @@ def test_every_kind_has_two_levels_at_least():
 
 @pytest.mark.parametrize(("game", "kind", "level"), CASES)
 def test_no_choice_is_right_more_than_its_share(game, kind, level):
-    for start in WINDOWS:
+    for start in WINDOWS if level == 1 else WINDOWS[:-1]:
         got = Counter(_window(game, kind, level, start))
         assert len(got) >= 2, (start, got)                      # a question with one answer is no question
         top = max(got.values())
