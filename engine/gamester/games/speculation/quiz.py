@@ -30,7 +30,7 @@ LEVELS = {
     "trumps": {1: "the turn-up alone", 2: "the turn-up among other cards face up, higher cards of other suits too"},
     "best": {1: "three or four players, three cards to choose from",
              2: "five or six players, five cards to choose from, higher cards of other suits among them"},
-    "worth": {1: "three or four players, the choices far apart", 2: "five or six players, the choices close together"},
+    "worth": {1: "three or four players", 2: "five or six players: more unturned cards to weigh"},
     "price": {1: "a price far from the fair price (half of it or less, or half as much again or more)",
               2: "a price close to the fair price (within a quarter of it)"},
 }
@@ -173,7 +173,7 @@ def _worth(st, shown: list[Card], name: str, seed: int, kind: str, level: int, i
     holder, viewer, p, pool = got
     fair = p * pool
     r = round(fair)
-    step = max(1, round(pool / (6 if level == 1 else 12)))  # level 2: the choices closer together
+    step = max(1, round(pool / 8))
     if target and r - target * step < 0:
         step = r // target  # a small price: the choices below it closer together
     values = [r + (j - target) * step for j in range(4)]
