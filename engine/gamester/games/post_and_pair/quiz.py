@@ -22,8 +22,8 @@ from .showdown import check_options, settle
 
 KINDS = {"pair": "who takes the Pair dish", "post": "who takes the Post dish", "seat": "who takes the Seat",
          "trumps": "which suit is trumps"}
-LEVELS = {k: {1: "three players, no tie to settle", 2: "four players, ties settled by the rules (the elder hand, "
-                                                      "the order of suits)"} for k in KINDS}
+LEVELS = {k: {1: "three players, no tie to settle", 2: "four players, and ties may come up: settled by the rules "
+                                                      "(the elder hand, the order of suits)"} for k in KINDS}
 _DISH_WORDS = {"pair": "the Pair dish", "post": "the Post dish", "seat": "the Seat"}
 _ELDER = "pp.showdown.elder-wins-ties"
 _TRUMP_TIES = ("pp.trump.tie", "pp.trump.tie-suit-order")
