@@ -123,17 +123,34 @@ def _quiz_spec(game: str | GameSpec) -> GameSpec:
 
 
 def quiz_kinds(game: str | GameSpec) -> dict[str, Any]:
-    """The kinds of exercise a game offers: ``{"data": {kind: what it asks}, "text"}``."""
-    kinds = dict(_quiz_spec(game).quiz_kinds)
-    return {"data": kinds, "text": "\n".join(f"{k}: {v}" for k, v in kinds.items())}
-
-
-def quiz(game: str | GameSpec, seed: int, kind: str | None = None, ruleset: str | None = None) -> dict[str, Any]:
-    """One exercise made from ``seed`` (see :mod:`gamester.quiz`); no kind: the game's kinds in turn by seed."""
+    """The kinds of exercise a game offers: ``{"data": {kind: what it asks}, "text"}`` (the text with the levels)."""
     spec = _quiz_spec(game)
-    kind = _quiz.pick_kind(spec.quiz_kinds, spec.name, seed, kind)
-    ex = spec.make_quiz(seed, kind, ruleset)
-    return {"data": json.loads(json.dumps(ex)), "text": _quiz.text(ex)}
+    kinds = dict(spec.quiz_kinds)
+    lines = []
+    for k, v in kinds.items():
+        lines.append(f"{k}: {v}")
+        lines.extend(f"  level {n}: {t}" for n, t in _quiz.levels_of(spec, k).items())
+    return {"data": kinds, "text": "\n".join(lines)}
+
+
+def quiz(game: str | GameSpec, seed: int, kind: str | None = None, ruleset: str | None = None,
+         level: int | None = None) -> dict[str, Any]:
+    """One exercise made from ``seed`` (see :mod:`gamester.quiz`); no kind: the game's kinds in turn by seed;
+    no level: level 1."""
+    spec = _quiz_spec(game)
+    ex = _quiz.make(spec, seed, kind, ruleset, level)
+    return {"data": json.loads(json.dumps(ex)), "text": _quiz.text(ex, spec.quiz_kinds.get(ex["kind"], ""),
+                                                                   _quiz.seat_labels(ex, spec.quiz_seats))}
+
+
+def quiz_set(game: str | GameSpec, seed: int, count: int, kind: str | None = None, ruleset: str | None = None,
+             level: int | None = None) -> dict[str, Any]:
+    """A class set: ``count`` sheets numbered ``seed`` onwards (each the exercise :func:`quiz` gives for its
+    number), then the answer key; the data is the list of exercises."""
+    spec = _quiz_spec(game)
+    exs = _quiz.class_set(spec, seed, count, kind, ruleset, level)
+    title = spec.quiz_kinds.get(exs[0]["kind"], "") if kind else ""
+    return {"data": json.loads(json.dumps(exs)), "text": _quiz.class_set_text(exs, title, spec.quiz_seats)}
 
 
 def odds(game: str | GameSpec, ruleset: str | None = None, **params: Any) -> dict[str, Any]:

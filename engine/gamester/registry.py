@@ -150,9 +150,11 @@ class GameSpec:
     narrator: Any = None
     default_players: int | None = None   # when a host is not told (None: the fewest the game allows)
     default_bots: tuple[str, ...] = ()   # seat i plays default_bots[i % len] unless told otherwise
-    # Teaching (see gamester.quiz): the kinds of exercise (kind -> what it asks), make_quiz(seed, kind, ruleset) ->
-    # an exercise (the kind already checked), and quiz_seats(exercise) -> a label for each hand it shows.
+    # Teaching (see gamester.quiz): the kinds of exercise (kind -> what it asks), their levels (kind -> {level: what
+    # it asks}, 1 and 2 at least), make_quiz(seed, kind, ruleset, level=1) -> an exercise (kind and level already
+    # checked), and quiz_seats(exercise) -> a label for each hand it shows.
     quiz_kinds: dict[str, str] = field(default_factory=dict)
+    quiz_levels: dict[str, dict[int, str]] = field(default_factory=dict)
     make_quiz: Callable[[int, str, Any], dict[str, Any]] | None = None
     quiz_seats: Callable[[dict[str, Any]], list[str]] | None = None
     # The numbers behind the game: odds(ruleset, **params) with the parameters it takes (gamester.commands.odds),

@@ -7,7 +7,8 @@
     gamester clauses [GAME] [--json]
     gamester replay RECORD.json|-  [--json]
     gamester demo
-    gamester quiz GAME --seed N [--kind K] [--ruleset R] [--json]  |  gamester quiz GAME --list-kinds [--json]
+    gamester quiz GAME --seed N [--kind K] [--level L] [--count C] [--ruleset R] [--json]  |  gamester quiz GAME --list-kinds
+                       (--count C: a class set, sheets numbered N .. N+C-1 then the answer key; C from 1 to 40)
     gamester odds GAME [--ruleset R] [--players N] [--samples S] [--seed N] [--score A-B] [--model M]
                        [--one-and-ties win|nothing] [--json]   (each game takes the flags its odds declare)
     gamester solve GAME [--ruleset R] [--out FILE] [--json]   (needs numpy and the solver package, gamester_solve)
@@ -81,6 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("game", help=", ".join(n for n, g in games().items() if g.make_quiz))
     q.add_argument("--seed", type=_int, default=None)
     q.add_argument("--kind", default=None, help="the kind of exercise (see --list-kinds)")
+    q.add_argument("--level", type=_int, default=None, help="the level of difficulty: 1 (default) or 2")
+    q.add_argument("--count", type=_int, default=None,
+                   help="a class set of this many sheets (1 to 40), numbered from --seed, then the answer key")
     q.add_argument("--ruleset", default=None)
     q.add_argument("--list-kinds", action="store_true", help="list the kinds of exercise for GAME")
     q.add_argument("--json", action="store_true")
@@ -168,8 +172,10 @@ def run(argv: list[str]) -> tuple[Any, str, bool]:
             out = commands.quiz_kinds(ns.game)
         elif ns.seed is None:
             raise GamesterError("gamester quiz needs --seed N (or --list-kinds)")
+        elif ns.count is not None:
+            out = commands.quiz_set(ns.game, ns.seed, ns.count, ns.kind, ns.ruleset, ns.level)
         else:
-            out = commands.quiz(ns.game, ns.seed, ns.kind, ns.ruleset)
+            out = commands.quiz(ns.game, ns.seed, ns.kind, ns.ruleset, ns.level)
     elif ns.command == "solve":
         out = _solve(ns)
     elif ns.command == "odds":

@@ -30,8 +30,13 @@ Operations (fields other than ``op`` are listed; ``?`` marks optional ones):
 - ``table`` ``{position..., seat?, chances?, base?}``: the card table for that seat as HTML (``gamester.table``),
   with the game's chances for the seat when ``chances`` is true and the seat is to act.
 - ``settle`` ``{game, ruleset?, options?, hands, folded?}``: a show-down of given hands (the CLI's ``settle``).
-- ``quiz`` ``{game, kind?, ruleset?, seed?, base?}``: one exercise (the CLI's ``quiz --json``) as ``exercise``, and
-  ``html``: its ``question`` (hands drawn as cards) and ``explanation`` (clause links from ``base``).
+- ``quiz`` ``{game, kind?, level?, ruleset?, seed?, base?}``: one exercise (the CLI's ``quiz --json``; ``level``
+  1 by default, ``seed`` 0) as ``exercise``, and ``html``: its ``question`` (hands drawn as cards) and
+  ``explanation`` (clause links from ``base``). The same number, kind, level and ruleset give the same exercise
+  as the CLI's ``quiz``, and sheet i of ``quiz --count N --seed S`` is this op's reply for ``seed`` S + i: a class
+  set is N such calls. ``{list: true, game?}`` instead answers ``{"games": [{game, title, kinds: [{kind, title,
+  levels: [{level, title}]}]}]}``: every game with exercises (or the one named), its kinds and their levels,
+  titles in plain words for a form.
 - ``compare`` ``{game, rulesets: [a, b], players?, seed?}``: one deal dealt under two rulesets (the CLI's ``deal``).
 - ``advance`` is folded into ``bot`` by ``until``: ``{position..., bots: [name|"default"|null per seat],
   until: "human"|"end"}`` lets the bots move until a seat with ``null`` (a reader) is to act or the game ends;
@@ -478,15 +483,27 @@ def _op_table(req: dict) -> dict:
 
 
 def _op_quiz(req: dict) -> dict:
-    """One exercise (the CLI's ``quiz --json``) and the engine's HTML of its question and explanation."""
+    """One exercise (the CLI's ``quiz --json``) and the engine's HTML of its question and explanation; or, with
+    ``list``, the games' kinds and levels."""
+    if _field(req, "list", False) is not False:
+        if req["list"] is not True:
+            raise RequestError(f"field 'list' must be true or left out, not {_show(req['list'])}")
+        if set(req) - {"op", "id", "list", "game"}:
+            raise RequestError("op 'quiz' with 'list' takes only 'game' besides")
+        specs = [_game(req)] if "game" in req else [s for _, s in sorted(games().items())
+                                                    if s.make_quiz is not None and s.quiz_kinds]
+        for s in specs:
+            commands.quiz_kinds(s)  # a game without exercises: the one-line error
+        return {"games": [quiz.catalogue(s) for s in specs]}
     spec = _game(req)
     kind = _str(req, "kind", None, limit=60)
     if kind is not None and not _TOKEN_RE.match(kind):
         raise RequestError(f"field 'kind' must be a kind's name, not {_show(kind)}")
     ruleset = _str(req, "ruleset", None, limit=2000) or None
     seed = _int(req, "seed", 0)
+    level = _int(req, "level", 1)
     base = _base(req)
-    ex = commands.quiz(spec, seed, kind, ruleset)["data"]
+    ex = commands.quiz(spec, seed, kind, ruleset, level)["data"]
     return {"exercise": ex, "html": {"question": quiz.question_html(ex, quiz.seat_labels(ex, spec.quiz_seats)),
                                      "explanation": quiz.explanation_html(ex, base)}}
 
@@ -499,7 +516,7 @@ _PAYLOAD = (*_POSITION, "detail")
 FIELDS: dict[str, tuple[str, ...]] = {
     "analysis": _POSITION[:7], "apply": (*_PAYLOAD, "action"), "bot": (*_PAYLOAD, "until", "bot", "bots"),
     "compare": ("game", "rulesets", "players", "seed"), "games": (), "new": _PAYLOAD, "ping": (),
-    "quiz": ("game", "kind", "ruleset", "seed", "base"), "render": ("kind", "args", "base"), "rulesets": ("game",),
+    "quiz": ("game", "kind", "level", "ruleset", "seed", "base", "list"), "render": ("kind", "args", "base"), "rulesets": ("game",),
     "settle": ("game", "ruleset", "options", "hands", "folded"), "table": (*_POSITION, "chances"), "view": _PAYLOAD,
 }
 

@@ -54,7 +54,7 @@ def test_bad_input_exits_2_with_one_line(capsys, argv, words):
 
 def test_list_kinds(capsys):
     assert main(["quiz", "put", "--list-kinds", "--json"]) == 0
-    assert set(json.loads(capsys.readouterr().out)) == {"deal", "put", "equilibrium"}
+    assert set(json.loads(capsys.readouterr().out)) == {"trick", "score", "deal", "put", "see", "equilibrium"}
 
 
 def test_odds_json(capsys):

@@ -85,7 +85,7 @@ SPEC = GameSpec(
         WidgetSpec("pp-compare", "compare", "Compare", "Live: settle the same cards under two rulesets side by side; what changes is marked.",
                    args=("seed", "players", "hands", "folded", "rulesets", "options", "bots"), required=("rulesets",), one_of=("seed", "hands"), marker="compare"),
     )},
-    quiz_kinds=quiz.KINDS, make_quiz=quiz.make, quiz_seats=quiz.seats,
+    quiz_kinds=quiz.KINDS, quiz_levels=quiz.LEVELS, make_quiz=quiz.make, quiz_seats=quiz.seats,
     odds=numbers.odds_command, numbers=numbers.TABLES,
     odds_params=(Param("players", f"players at the show ({MIN_PLAYERS}-{MAX_PLAYERS})", whole=True),
                  Param("samples", f"deals sampled for the show (1-{numbers.MAX_SAMPLES:,})", whole=True,

@@ -76,7 +76,7 @@ SPEC = GameSpec(
         "put-play", "play", "Play a game", "Live: play a whole game of Put against the computer.", play=True,
         args=("seed", "players", "ruleset", "options", "bots", "deals"), required=("seed",))},
     analysis=analysis,
-    quiz_kinds=quiz.KINDS, make_quiz=quiz.make, quiz_seats=quiz.seats,
+    quiz_kinds=quiz.KINDS, quiz_levels=quiz.LEVELS, make_quiz=quiz.make, quiz_seats=quiz.seats,
     odds=numbers.odds_command, numbers=numbers.TABLES,
     odds_params=(Param("score", "the score, the leader's points first, e.g. 4-4"),
                  Param("model", "engine (open hands after the first card) or pav"),

@@ -76,7 +76,7 @@ SPEC = GameSpec(
         "spec-play", "play", "Play a game", "Live: deal, turn and trade with the bots, with the chance of each card being best trump.",
         play=True, args=("seed", "players", "ruleset", "options", "bots", "deals"), required=("seed",))},
     analysis=analysis,
-    quiz_kinds=quiz.KINDS, make_quiz=quiz.make, odds=numbers.odds_command, numbers=numbers.TABLES)
+    quiz_kinds=quiz.KINDS, quiz_levels=quiz.LEVELS, make_quiz=quiz.make, odds=numbers.odds_command, numbers=numbers.TABLES)
 
 __all__ = ["BOTS", "MAX_PLAYERS", "PRESETS", "SPEC", "CautiousBot", "Phase", "SpeculationOptions", "SpeculationState", "SpeculatorBot",
            "analysis", "best_trump_chance", "new_state", "offered_chance"]

@@ -1,0 +1,106 @@
+"""Class sets and levels through every host (issue 22): sheet i of ``gamester quiz --count N --seed S`` is the web
+op ``quiz``'s exercise for seed S + i, the answer key follows the sheets, the web op lists the kinds and levels,
+and bad input (an unknown kind or level, a count of 0 or 41) gets one line."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from gamester import games, quiz
+from gamester.hosts import web
+from gamester.hosts.cli import main
+
+QUIZ_GAMES = sorted(n for n, s in games().items() if s.make_quiz and s.quiz_kinds)
+
+
+def call(**req):
+    return json.loads(web.handle(json.dumps(req)))
+
+
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_a_class_set_is_the_web_ops_exercises_number_by_number(game, capsys):
+    spec = games()[game]
+    kind = list(spec.quiz_kinds)[-1]
+    assert main(["quiz", game, "--kind", kind, "--level", "2", "--seed", "100", "--count", "3", "--json"]) == 0
+    sheets = json.loads(capsys.readouterr().out)
+    assert isinstance(sheets, list) and [x["seed"] for x in sheets] == [100, 101, 102]
+    for ex in sheets:
+        r = call(op="quiz", game=game, kind=kind, level=2, seed=ex["seed"])
+        assert r["ok"] and r["exercise"] == ex
+        assert ex["level"] == 2
+    assert len({x["question"] + str(x["hands"]) for x in sheets}) == 3
+
+
+def test_the_text_gives_every_sheet_then_the_key(capsys):
+    assert main(["quiz", "put", "--kind", "trick", "--seed", "7", "--count", "4"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("=== Sheet ") == 4 and "Exercise number 10" in out
+    sheets, key = out.split("=== Answer key")
+    assert "Answer:" not in sheets and key.count("Answer:") == 4
+    assert "who takes this trick (level 1)" in sheets and "(trick)" not in sheets     # the title, not the id
+    assert not re.search(r"\b[Ss]eat \d", out)
+
+
+def test_the_web_op_lists_each_games_kinds_and_levels():
+    r = call(op="quiz", list=True)
+    assert r["ok"] and [g["game"] for g in r["games"]] == QUIZ_GAMES
+    for g in r["games"]:
+        spec = games()[g["game"]]
+        assert [k["kind"] for k in g["kinds"]] == list(spec.quiz_kinds)
+        for k in g["kinds"]:
+            assert k["title"] == spec.quiz_kinds[k["kind"]]
+            assert [lv["level"] for lv in k["levels"]][:2] == [1, 2] and all(lv["title"] for lv in k["levels"])
+    one = call(op="quiz", list=True, game="put")
+    assert one["ok"] and [g["game"] for g in one["games"]] == ["put"]
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["quiz", "put", "--seed", "1", "--kind", "nope"], "unknown kind 'nope'"),
+    (["quiz", "put", "--seed", "1", "--kind", "trick", "--level", "3"], "unknown level 3"),
+    (["quiz", "put", "--seed", "1", "--count", "0"], "from 1 to 40, not 0"),
+    (["quiz", "put", "--seed", "1", "--count", "41"], "from 1 to 40, not 41"),
+    (["quiz", "put", "--seed", "-1", "--count", "2"], "whole number 0 or more"),
+])
+def test_bad_input_on_the_command_line_gets_one_line(argv, says, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert says in err and "\n" not in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("req", "says"), [
+    ({"game": "put", "kind": "trick", "level": 3}, "unknown level 3"),
+    ({"game": "put", "kind": "trick", "level": "two"}, "field 'level' must be a whole number"),
+    ({"game": "put", "kind": "nope"}, "unknown kind 'nope'"),
+    ({"list": "yes"}, "field 'list' must be true"),
+    ({"list": True, "seed": 3}, "takes only 'game'"),
+    ({"game": "put", "levle": 2}, "takes no field 'levle'"),
+])
+def test_bad_requests_to_the_web_op_get_one_line(req, says):
+    r = call(op="quiz", **req)
+    assert r["ok"] is False and says in r["error"] and "\n" not in r["error"], r
+
+
+def test_class_sets_are_at_most_forty():
+    assert quiz.MAX_COUNT == 40
+    with pytest.raises(Exception, match="from 1 to 40"):
+        quiz.class_set(games()["put"], 0, 41, "trick")
+
+
+# the words a reader sees: no clause ids, no rulesets' settings strings, no seat numbers from 0 (as test_reader_words)
+NEVER = re.compile(r"\b(?:pp|put|spec)\.[a-z0-9-]+\.[a-z0-9-]+|\b[Ss]eats? \d(?!\d*[♠♥♦♣])|[a-z-]+\([a-z_]+=")
+
+
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_every_kind_and_level_speaks_a_readers_words(game):
+    spec = games()[game]
+    for kind in spec.quiz_kinds:
+        for level in quiz.levels_of(spec, kind):
+            for seed in (0, 1, 2):
+                r = call(op="quiz", game=game, kind=kind, level=level, seed=seed, base="../")
+                ex = r["exercise"]
+                shown = " ".join([r["html"]["question"], r["html"]["explanation"], *ex["choices"]])
+                text = re.sub(r"<[^>]+>", " ", shown)
+                assert not NEVER.findall(text), (kind, level, seed, NEVER.findall(text))
