@@ -292,7 +292,7 @@ def brief() -> dict[str, Any]:
 
 
 #: The fields a game's site.yml may give (:mod:`edition.games`).
-SITE_FIELDS = ("record", "order", "family")
+SITE_FIELDS = ("record", "order", "family", "home")
 
 
 def site(game: str) -> dict[str, Any]:
