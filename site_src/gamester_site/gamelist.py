@@ -37,12 +37,12 @@ def game_pages() -> list[GamePage]:
     for name in game_dirs():
         spec = games()[name]
         s = site(name)
-        stem = spec.page.strip("/")
+        stem = spec.site.page.strip("/")
         if not stem:
             raise EditionError(f"{spec.title} declares no page: set its page (\"{name}/\") and write docs/{name}.md")
         src = f"{stem}.md"
         if not os.path.isfile(os.path.join(store.DOCS, src)):
-            raise EditionError(f"docs/{src} is missing: {spec.title}'s page (its page is {spec.page!r})")
+            raise EditionError(f"docs/{src} is missing: {spec.title}'s page (its page is {spec.site.page!r})")
         teach = f"teach/{stem}.md"
         page = GamePage(name, spec.title, src, teach if os.path.isfile(os.path.join(store.DOCS, teach)) else None,
                         s.get("family"), str(s.get("home") or ""))

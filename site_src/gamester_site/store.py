@@ -111,7 +111,7 @@ def glossary() -> list[dict]:
 def _chapter_prefix(game: str) -> str:
     from gamester import get_game
 
-    ch = get_game(game).chapter
+    ch = get_game(game).site.chapter
     return ch + "." if ch else ""
 
 

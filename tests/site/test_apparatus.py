@@ -19,7 +19,7 @@ from sitehtml import ROOT
 all_clauses()  # register every game's clauses before get_clause is used
 
 #: every registered game -> its page in the built site
-GAMES = {sp.name: f"{sp.page}index.html" for sp in games().values()}
+GAMES = {sp.name: f"{sp.site.page}index.html" for sp in games().values()}
 
 
 def html(site: pathlib.Path, rel: str) -> str:
@@ -269,8 +269,8 @@ def test_each_game_page_offers_its_chapter_in_both_editions():
     ids = [t.id for t in edition.load().texts.values()]
     offered = {sp.name: sorted(i for i in ids if sp.name in chapter_games(i)) for sp in games().values()}
     for sp in games().values():  # its chapter, and the same chapter of the 1687 printing when it is transcribed
-        later = sp.chapter.replace("1674", "1687")
-        assert offered[sp.name] == ([sp.chapter] + ([later] if later in ids else []) if sp.chapter else []), sp.name
+        later = sp.site.chapter.replace("1674", "1687")
+        assert offered[sp.name] == ([sp.site.chapter] + ([later] if later in ids else []) if sp.site.chapter else []), sp.name
     assert offered["post-and-pair"] == ["cotton1674.pp", "cotton1687.pp"] and offered["speculation"] == []
 
 

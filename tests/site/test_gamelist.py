@@ -30,8 +30,8 @@ def _pages(nav) -> list[str]:
 
 
 def test_mkdocs_yml_names_no_game_page():
-    named = {f"{sp.page.strip('/')}.md" for sp in games().values()}
-    named |= {f"teach/{sp.page.strip('/')}.md" for sp in games().values()}
+    named = {f"{sp.site.page.strip('/')}.md" for sp in games().values()}
+    named |= {f"teach/{sp.site.page.strip('/')}.md" for sp in games().values()}
     assert not set(_pages(mkdocs_nav())) & named
 
 
@@ -60,8 +60,9 @@ def test_a_nav_that_lists_a_game_page_is_refused():
 @pytest.fixture
 def toy_game(tmp_path, monkeypatch):
     """A fourth game, registered for this test only, with its page, its Teach page and its data folder."""
-    spec = dataclasses.replace(games()["put"], name="toy", title="Aardvark Toy", page="toy/", clause_prefix="toy.",
-                               chapter="")
+    put = games()["put"]
+    spec = dataclasses.replace(put, name="toy", title="Aardvark Toy", clause_prefix="toy.",
+                               site=dataclasses.replace(put.site, page="toy/", chapter=""))
     docs = tmp_path / "docs"
     shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("javascripts", "stylesheets", "assets"))
     (docs / "toy.md").write_text("# Toy\n")
@@ -123,10 +124,10 @@ def test_the_family_marker_says_nothing_when_the_page_s_game_is_alone():
 def test_the_built_nav_and_home_page_list_every_game(site):
     home = (site / "index.html").read_text(encoding="utf-8")
     for sp in games().values():
-        assert f'href="{sp.page}"' in home, sp.name                       # the Home page's card and the nav
-        teach = site / "teach" / sp.page / "index.html"
-        if (ROOT / "docs" / "teach" / f"{sp.page.strip('/')}.md").exists():
-            assert teach.is_file() and f'href="teach/{sp.page}"' in home, sp.name
+        assert f'href="{sp.site.page}"' in home, sp.name                       # the Home page's card and the nav
+        teach = site / "teach" / sp.site.page / "index.html"
+        if (ROOT / "docs" / "teach" / f"{sp.site.page.strip('/')}.md").exists():
+            assert teach.is_file() and f'href="teach/{sp.site.page}"' in home, sp.name
 
 
 def test_the_numbers_page_shows_every_table_a_game_declares():
@@ -135,7 +136,7 @@ def test_the_numbers_page_shows_every_table_a_game_declares():
     text = (ROOT / "docs" / "numbers.md").read_text(encoding="utf-8")
     shown = set(re.findall(r"<!-- numbers (\S+) -->", text))
     for sp in games().values():
-        missing = sorted(set(sp.numbers) - shown)
+        missing = sorted(set(sp.site.numbers) - shown)
         assert not missing, f"{sp.title} declares numbers {missing} that docs/numbers.md does not show"
 
 

@@ -94,7 +94,7 @@ def _facts(fragment: str) -> list[tuple[str, str]]:
 
 def test_facts_are_words_not_raw_values(pages: dict, site: pathlib.Path) -> None:
     seen = 0
-    for game in [sp.page.strip("/") for sp in games().values()]:
+    for game in [sp.site.page.strip("/") for sp in games().values()]:
         text = (site / game / "index.html").read_text(encoding="utf-8")
         for k, v in _facts(text):
             seen += 1

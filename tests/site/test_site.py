@@ -106,7 +106,7 @@ def _examples(pages: dict[pathlib.Path, Page]) -> list[tuple[pathlib.Path, Page,
 
 
 def test_there_are_worked_examples_on_every_game_page(site: pathlib.Path, pages: dict) -> None:
-    for game in [sp.page.strip("/") for sp in games().values()]:
+    for game in [sp.site.page.strip("/") for sp in games().values()]:
         assert pages[site / game / "index.html"].examples, game
         assert pages[site / game / "index.html"].widgets, game
 
