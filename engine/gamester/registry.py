@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from .errors import NotationError, RulesetError
 from .options import Options, OptionSpec, Preset, parse_pairs, parse_ruleset
@@ -122,6 +122,7 @@ class Limits:
                 "bot_seconds": self.bot_seconds}
 
 
+@runtime_checkable
 class Narrator(Protocol):
     """The game in words (a game's ``narrate`` module): the one place its records become HTML, for the printed
     page and the widget alike. ``passages`` maps clause ids to the passages they rest on (``None``: no links)."""
@@ -133,6 +134,7 @@ class Narrator(Protocol):
         ...
 
 
+@runtime_checkable
 class Comparing(Narrator, Protocol):
     """A narrator for a game with a ``compare`` widget: the same deal under several rulesets."""
 
@@ -141,6 +143,7 @@ class Comparing(Narrator, Protocol):
         ...
 
 
+@runtime_checkable
 class TableAdapter(Protocol):
     """The card table a reader sees: ``table(state, seat, analysis=...)`` -> a :class:`gamester.table.Table` (seat
     ``None``: every hand shown), drawn by :func:`gamester.table.render_table` for the page and the widget alike."""
