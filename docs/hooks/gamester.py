@@ -22,6 +22,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def on_config(config: Any) -> Any:
     markers.raise_as = PluginError
     store.reset(config)
+    try:  # each game's data folder and clause map: a misplaced file stops the build here, naming it
+        store.game_dirs()
+        store.edition()
+    except (store.EditionError, ValueError) as ex:
+        raise PluginError(str(ex)) from None
     if config["nav"]:  # the game pages and Teach pages, from the registry (mkdocs.yml names no game); a config
         try:           # without a nav lets MkDocs list every page itself
             config["nav"] = gamelist.add_to_nav(config["nav"])
