@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def on_config(config: Any) -> Any:
     markers.raise_as = PluginError
+    markers.missing.clear()
     store.reset(config)
     try:  # each game's data folder and clause map: a misplaced file stops the build here, naming it
         store.game_dirs()
@@ -36,6 +37,8 @@ def on_config(config: Any) -> Any:
 
 
 def on_post_build(config: Any) -> None:
+    if markers.missing and config.get("strict"):  # also under -q, which keeps the warnings from strict's count
+        raise PluginError(f"{len(markers.missing)} marker(s) lack source data; the first: {markers.missing[0]}")
     try:
         runtime.stage(config["site_dir"])
     except runtime.StagingError as ex:
