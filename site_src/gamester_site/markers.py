@@ -28,6 +28,8 @@ Markers (arguments are ``name=value`` or ``name="value with spaces"``):
 ``bibliography``              the bibliography;  ``cite-this key=.. locator=..``: BibTeX and CSL-JSON
 ``notes [topic=..]``          editorial notes as admonitions;  ``glossary``: the glossary
 ``cli ARGS``                  runs ``gamester ARGS`` at build time and shows the command and its output
+``games``                     every game as an item of the Home page's list of cards (title, link, its ``home`` text)
+``family NAME [lead=..]``     inline: the other games of a family (``site.yml``'s ``family``), linked
 ``exercises GAME ..``         printed exercises with an answer key; ``numbers NAME``: a table or plot that a game
                               declares (both in :mod:`gamester_site.teach`: the Teach and Numbers pages)
 """
@@ -55,7 +57,7 @@ FENCE_RE = re.compile(r"^(```|~~~)[^\n]*\n.*?^\1[ \t]*$|`[^`\n]+`", re.DOTALL | 
 
 
 #: Markers that expand inside a sentence (no blank lines around them).
-INLINE = frozenset({"quote"})
+INLINE = frozenset({"quote", "family"})
 
 
 class MarkerError(Exception):
@@ -69,6 +71,10 @@ class MarkerBuildError(Exception):
 # The exception a bad marker raises. A builder may substitute its own error type for a clean stop (the MkDocs hook
 # sets ``mkdocs.exceptions.PluginError``); by default a plain exception that still names the page.
 raise_as: type[Exception] = MarkerBuildError
+
+#: The markers of this build that lacked source data (each also a warning): the MkDocs hook stops a strict build
+#: on them after it, since ``mkdocs build --strict -q`` hides warnings from strict mode's count.
+missing: list[str] = []
 
 
 def _split_head(text: str | None) -> tuple[str, str]:
@@ -165,6 +171,7 @@ def expand_all(markdown: str, page: Any) -> str:
             # Missing source data: a warning (so `mkdocs build --strict` fails, listing every gap at once) and a
             # visible placeholder for non-strict previews. Never silent.
             log.warning(f"{page.file.src_uri}: marker <!-- {name} {text[:80]} -->: {ex}")
+            missing.append(f"{page.file.src_uri}: marker <!-- {name} {text[:80]} -->: {ex}")
             return (f'\n\n<div class="admonition failure gm-missing-data"><p class="admonition-title">Missing source '
                     f'data</p><p>{e(str(ex))}</p></div>\n\n')
         except (MarkerError, ValueError, KeyError, LookupError) as ex:
