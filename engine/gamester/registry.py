@@ -137,7 +137,7 @@ class GameSpec:
     # Optional: analysis(state, seat) -> JSON-ready dict of exact chances for that seat's view (Put: chance of
     # winning the deal; Speculation: chance that each card is the best trump). The site shows it beside decisions.
     analysis: Callable[[State, int], dict[str, Any]] | None = None
-    # What the site reads (see notes/CONTRACT.md): the game's page from the site root ("put/"), its clause id
+    # What the site reads: the game's page from the site root ("put/"), its clause id
     # prefix ("put."), the edition text id of its period chapter ("cotton1674.put", "" for none), the
     # bibliography key of the modern account it reconstructs from, and its widget kinds.
     page: str = ""

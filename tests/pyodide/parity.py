@@ -25,8 +25,8 @@ def plan(spec, seed: int) -> tuple[str, int, list[str]]:
 
 def record(spec, seed: int) -> dict:
     from gamester.errors import RulesetError
-    from gamester.game import play_out
-    from gamester.web import bot_seed
+    from gamester.hosts.web import bot_seed
+    from gamester.state import play_out
 
     preset, players, names = plan(spec, seed)
     opts = spec.presets[preset].options

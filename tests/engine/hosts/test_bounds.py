@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from gamester import commands, games
-from gamester.cli import main
 from gamester.hosts import web
+from gamester.hosts.cli import main
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from gamester.cli import main
+from gamester.hosts.cli import main
 from gamester.registry import games
 
 

@@ -1,4 +1,4 @@
-"""A tiny registered game for testing ``gamester.web`` without depending on the real games' rules.
+"""A tiny registered game for testing ``gamester.hosts.web`` without depending on the real games' rules.
 
 High card: each seat is dealt one card; in turn each may ``bet`` (one counter to the pot) or ``pass``; then the
 highest card among the bettors takes the pot (the elder wins ties). Seat 0 is eldest.
@@ -12,10 +12,10 @@ from typing import Any
 from gamester import clauses, registry
 from gamester.cards import FULL_PACK, shuffled
 from gamester.clauses import cite, clause
-from gamester.game import TERMINAL, Bot, RandomBot, State
 from gamester.ledger import Ledger
+from gamester.options import Options, Preset, option
 from gamester.registry import GameSpec
-from gamester.rulesets import Options, Preset, option
+from gamester.state import TERMINAL, Bot, RandomBot, State
 
 BET = clause("toy.bet", "A bettor puts one counter in the pot.", "conjectural", cite("cotton1674", "p. 150"),
              note="a test fixture, not a rule of any game")
