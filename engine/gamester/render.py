@@ -61,7 +61,7 @@ from . import commands
 from .errors import RulesetError
 from .html import Markup, h, named
 from .options import parse_int
-from .registry import GameSpec, WidgetSpec, games, get_game
+from .registry import GameSpec, WidgetSpec, all_games, get_game
 from .words import Names
 
 MAX_SEED = 2**63 - 1
@@ -72,7 +72,7 @@ e = html.escape
 # -- arguments ---------------------------------------------------------------------------------------------------
 def widgets() -> dict[str, tuple[GameSpec, WidgetSpec]]:
     """Every widget kind any game declares: kind -> (game, widget)."""
-    return {w.kind: (spec, w) for spec in games().values() for w in spec.widgets.values()}
+    return {w.kind: (spec, w) for spec in all_games().values() for w in spec.widgets.values()}
 
 
 def marker_kind(verb: str, game: str, args: dict[str, str]) -> str:

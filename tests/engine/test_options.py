@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from gamester import Ledger, RulesetError
 from gamester.clauses import STATUSES, all_clauses, cite, clause, get_clause
 from gamester.options import Options, Preset, option, parse_int, parse_pairs, parse_ruleset
-from gamester.registry import games
+from gamester.registry import all_games
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,7 @@ def test_every_registered_clause_is_well_formed():
 
 
 def test_every_game_has_presets_with_status_and_citations():
-    for spec in games().values():
+    for spec in all_games().values():
         assert len(spec.presets) >= 2, spec.name
         assert spec.default_preset in spec.presets
         assert spec.default_options() == spec.options(), "field defaults are the default preset"

@@ -49,7 +49,7 @@ from .. import __version__, commands, quiz, records, render
 from ..cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from ..errors import GamesterError, IllegalActionError, NotationError, RulesetError
 from ..options import Options, parse_int
-from ..registry import GameSpec, Limits, games, get_game
+from ..registry import GameSpec, Limits, all_games, get_game
 from ..state import TERMINAL, State, bot_move, bot_seed
 from ..table import render_table
 
@@ -303,7 +303,7 @@ def _bot_names(spec: GameSpec, req: dict, players: int) -> list[str | None]:
 # -- operations -----------------------------------------------------------------------------------------------
 
 def _op_ping(req: dict) -> dict:
-    return {"version": __version__, "games": sorted(games())}
+    return {"version": __version__, "games": sorted(all_games())}
 
 
 def _game_info(spec: GameSpec) -> dict:
@@ -335,7 +335,7 @@ def _live_options(spec: GameSpec) -> list[dict]:
 def _op_games(req: dict) -> dict:
     """Every game (with its widget kinds, verbs, limits and blurbs) and the names of the cards, so that the widget
     script needs no table of its own."""
-    return {"games": [_game_info(s) for _, s in sorted(games().items())],
+    return {"games": [_game_info(s) for _, s in sorted(all_games().items())],
             "cards": {"suits": {k: [SUIT_SYMBOLS[k], SUIT_NAMES[k]] for k in SUITS}, "ranks": dict(RANK_NAMES)}}
 
 

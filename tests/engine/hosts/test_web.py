@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from gamester import games
+from gamester import all_games
 from gamester.hosts import web
 from gamester.registry import replay
 
@@ -161,12 +161,12 @@ def test_nothing_is_evaluated():
         assert call(**req)["ok"] is False
 
 
-REAL = [g for g in ("post-and-pair", "put", "speculation") if g in games()]
+REAL = [g for g in ("post-and-pair", "put", "speculation") if g in all_games()]
 
 
 @pytest.mark.parametrize("game", REAL)
 def test_real_games_play_to_the_end_through_the_api(game):
-    spec = games()[game]
+    spec = all_games()[game]
     lo, hi = spec.players
     for seed in range(5):
         req = {"game": game, "players": min(max(lo, 3), hi), "seed": seed, "until": "end", "bots": [], "detail": True}
@@ -208,7 +208,7 @@ def test_the_modules_examples_run():
 def test_table_is_the_card_table_for_a_seat(game):
     from gamester.table import render_table
 
-    spec = games()[game]
+    spec = all_games()[game]
     pos = {"game": game, "players": 2 if game == "put" else 3, "seed": 4}
     r = ok(op="table", **pos, seat=1)
     state = spec.new_state(spec.default_options(), pos["players"], 4)
