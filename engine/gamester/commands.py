@@ -18,7 +18,7 @@ from . import quiz as _quiz
 from . import records
 from .clauses import all_clauses
 from .errors import GamesterError, RulesetError
-from .registry import CommandArgs, GameSpec, games, get_game
+from .registry import CommandArgs, GameSpec, all_games, get_game
 
 _PLAIN_JSON = json.JSONEncoder(default=str)  # as json.dumps(data, default=str), without making one a call
 
@@ -110,9 +110,9 @@ def demo(game: str | GameSpec, players: int = 4, seed: int = 1674) -> dict[str, 
 
 def _offering(game: str | GameSpec, offers: Any, none: str) -> GameSpec:
     """The game, if ``offers(spec)`` (else a one-line error naming the games that do)."""
-    spec = game if isinstance(game, GameSpec) else games().get(game) if isinstance(game, str) else None
+    spec = game if isinstance(game, GameSpec) else all_games().get(game) if isinstance(game, str) else None
     if spec is None or not offers(spec):
-        names = ", ".join(n for n, s in sorted(games().items()) if offers(s))
+        names = ", ".join(n for n, s in sorted(all_games().items()) if offers(s))
         raise RulesetError(none.format(game=str(game)[:60]) + names)
     return spec
 

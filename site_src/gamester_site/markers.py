@@ -94,7 +94,7 @@ def _base(page: Any) -> str:
 def _example(verb: str, text: str, page: Any) -> str:
     game, rest = _split_head(text)
     if not game:
-        raise MarkerError(f"'{verb}' needs a game: {verb} {'|'.join(sorted(gamester.games()))} key=value ...")
+        raise MarkerError(f"'{verb}' needs a game: {verb} {'|'.join(sorted(gamester.all_games()))} key=value ...")
     args = grender.parse_marker_args(rest)
     kind = grender.marker_kind(verb, game, args)
     html = grender.render(kind, args, base=_base(page), passages=clause_passages())
@@ -128,7 +128,7 @@ def _play_entry(text: str, page: Any, seen: dict[str, bool]) -> str:
 def _cli(text: str, page: Any) -> str:
     import shlex
 
-    from gamester import cli
+    from gamester.hosts import cli
 
     argv = shlex.split(text)
     try:

@@ -19,7 +19,7 @@ import pathlib
 from collections.abc import Iterator
 
 from gamester.hosts.cli import main
-from gamester.registry import games
+from gamester.registry import all_games
 
 HERE = pathlib.Path(__file__).parent
 SEEDS = (1, 2, 1674)
@@ -32,7 +32,7 @@ def argv(game: str, seed: int) -> list[str]:
 
 def cases() -> Iterator[tuple[str, int, pathlib.Path]]:
     """(game, seed, file) for every registered game and every seed."""
-    for game in sorted(games()):
+    for game in sorted(all_games()):
         for seed in SEEDS:
             yield game, seed, HERE / f"{game}-seed{seed}.txt"
 

@@ -25,8 +25,8 @@ def plan(spec, seed: int) -> tuple[str, int, list[str]]:
 
 def record(spec, seed: int) -> dict:
     from gamester.errors import RulesetError
-    from gamester.game import play_out
-    from gamester.web import bot_seed
+    from gamester.hosts.web import bot_seed
+    from gamester.state import play_out
 
     preset, players, names = plan(spec, seed)
     opts = spec.presets[preset].options
@@ -47,10 +47,10 @@ def record(spec, seed: int) -> dict:
 
 
 def digests(seeds: int = SEEDS) -> dict[str, list[str]]:
-    from gamester import games
+    from gamester import all_games
 
     out: dict[str, list[str]] = {}
-    for name, spec in sorted(games().items()):
+    for name, spec in sorted(all_games().items()):
         out[name] = [hashlib.sha256(json.dumps(record(spec, s), sort_keys=True, ensure_ascii=False)
                                     .encode()).hexdigest()[:16] for s in range(seeds)]
     return out
@@ -60,10 +60,10 @@ def settle_timing(n: int = 300) -> float | None:
     """Seconds per Post and Pair show-down settlement (for benchmarks/bench_browser.py), or None if absent."""
     import time
 
-    from gamester import games
+    from gamester import all_games
     from gamester.registry import CommandArgs
 
-    spec = games().get("post-and-pair")
+    spec = all_games().get("post-and-pair")
     if spec is None or "deal" not in spec.commands:
         return None
     opts = spec.default_options()

@@ -27,7 +27,7 @@ from typing import Any
 from .. import commands
 from ..errors import GamesterError
 from ..options import parse_int
-from ..registry import Param, games
+from ..registry import Param, all_games
 
 GAME_COMMANDS = ("deal", "settle", "play")
 
@@ -54,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for cmd in GAME_COMMANDS:
         s = sub.add_parser(cmd, help=f"{cmd} a game (see 'gamester {cmd} GAME --help')")
-        s.add_argument("game", help=", ".join(sorted(games())))
+        s.add_argument("game", help=", ".join(sorted(all_games())))
         s.add_argument("--ruleset", default=None, help="a preset name or GAME(option=value,...)")
         s.add_argument("--option", action="append", default=[], metavar="K=V", help="override one option")
         s.add_argument("--json", action="store_true", help="print JSON")
@@ -77,9 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("record", help="a file, or - for standard input")
     rp.add_argument("--json", action="store_true")
     d = sub.add_parser("demo", help="a short tour: one deal settled under each of a game's rulesets")
-    d.add_argument("game", nargs="?", default=min(games()), help=f"default {min(games())}")
+    d.add_argument("game", nargs="?", default=min(all_games()), help=f"default {min(all_games())}")
     q = sub.add_parser("quiz", help="an exercise made from a seed, answered and explained by the engine")
-    q.add_argument("game", help=", ".join(n for n, g in games().items() if g.make_quiz))
+    q.add_argument("game", help=", ".join(n for n, g in all_games().items() if g.make_quiz))
     q.add_argument("--seed", type=_int, default=None)
     q.add_argument("--kind", default=None, help="the kind of exercise (see --list-kinds)")
     q.add_argument("--level", type=_int, default=None, help="the level of difficulty: 1 (default) or 2")
@@ -89,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--list-kinds", action="store_true", help="list the kinds of exercise for GAME")
     q.add_argument("--json", action="store_true")
     o = sub.add_parser("odds", help="the numbers behind a game: exact chances, or estimates with their error")
-    o.add_argument("game", help=", ".join(n for n, g in games().items() if g.odds))
+    o.add_argument("game", help=", ".join(n for n, g in all_games().items() if g.odds))
     o.add_argument("--ruleset", default=None)
     for name, (param, helps) in _odds_params().items():
         o.add_argument(f"--{name.replace('_', '-')}", dest=name, type=_int if param.whole else str, default=None,
@@ -121,7 +121,7 @@ def _solve(ns: argparse.Namespace) -> dict[str, Any]:
 def _odds_params() -> dict[str, tuple[Param, list[str]]]:
     """Every parameter some game's odds take (a flag each), with what it means to each game."""
     out: dict[str, tuple[Param, list[str]]] = {}
-    for name, spec in games().items():
+    for name, spec in all_games().items():
         for param in spec.odds_params:
             out.setdefault(param.name, (param, []))[1].append(f"{name}: {param.help}")
     return out
@@ -206,4 +206,4 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["main", "run", "games"]
+__all__ = ["main", "run", "all_games"]

@@ -54,7 +54,7 @@ from .. import __version__, commands, quiz, records, render
 from ..cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from ..errors import GamesterError, IllegalActionError, NotationError, RulesetError
 from ..options import Options, parse_int
-from ..registry import GameSpec, Limits, games, get_game
+from ..registry import GameSpec, Limits, all_games, get_game
 from ..state import TERMINAL, State, bot_move, bot_seed
 from ..table import render_table
 
@@ -308,7 +308,7 @@ def _bot_names(spec: GameSpec, req: dict, players: int) -> list[str | None]:
 # -- operations -----------------------------------------------------------------------------------------------
 
 def _op_ping(req: dict) -> dict:
-    return {"version": __version__, "games": sorted(games())}
+    return {"version": __version__, "games": sorted(all_games())}
 
 
 def _game_info(spec: GameSpec) -> dict:
@@ -340,7 +340,7 @@ def _live_options(spec: GameSpec) -> list[dict]:
 def _op_games(req: dict) -> dict:
     """Every game (with its widget kinds, verbs, limits and blurbs) and the names of the cards, so that the widget
     script needs no table of its own."""
-    return {"games": [_game_info(s) for _, s in sorted(games().items())],
+    return {"games": [_game_info(s) for _, s in sorted(all_games().items())],
             "cards": {"suits": {k: [SUIT_SYMBOLS[k], SUIT_NAMES[k]] for k in SUITS}, "ranks": dict(RANK_NAMES)}}
 
 
@@ -490,7 +490,7 @@ def _op_quiz(req: dict) -> dict:
             raise RequestError(f"field 'list' must be true or left out, not {_show(req['list'])}")
         if set(req) - {"op", "id", "list", "game"}:
             raise RequestError("op 'quiz' with 'list' takes only 'game' besides")
-        specs = [_game(req)] if "game" in req else [s for _, s in sorted(games().items())
+        specs = [_game(req)] if "game" in req else [s for _, s in sorted(all_games().items())
                                                     if s.make_quiz is not None and s.quiz_kinds]
         for s in specs:
             commands.quiz_kinds(s)  # a game without exercises: the one-line error

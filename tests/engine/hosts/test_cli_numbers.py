@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from gamester import quiz, registry
-from gamester.cli import main
 from gamester.errors import RulesetError
+from gamester.hosts.cli import main
 from gamester.registry import Param
 
 from . import toygame  # tests/engine/hosts/toygame.py

@@ -9,11 +9,11 @@ import re
 
 import pytest
 
-from gamester import games, quiz
+from gamester import all_games, quiz
 from gamester.hosts import web
 from gamester.hosts.cli import main
 
-QUIZ_GAMES = sorted(n for n, s in games().items() if s.make_quiz and s.quiz_kinds)
+QUIZ_GAMES = sorted(n for n, s in all_games().items() if s.make_quiz and s.quiz_kinds)
 
 
 def call(**req):
@@ -22,7 +22,7 @@ def call(**req):
 
 @pytest.mark.parametrize("game", QUIZ_GAMES)
 def test_a_class_set_is_the_web_ops_exercises_number_by_number(game, capsys):
-    spec = games()[game]
+    spec = all_games()[game]
     kind = list(spec.quiz_kinds)[-1]
     assert main(["quiz", game, "--kind", kind, "--level", "2", "--seed", "100", "--count", "3", "--json"]) == 0
     sheets = json.loads(capsys.readouterr().out)
@@ -48,7 +48,7 @@ def test_the_web_op_lists_each_games_kinds_and_levels():
     r = call(op="quiz", list=True)
     assert r["ok"] and [g["game"] for g in r["games"]] == QUIZ_GAMES
     for g in r["games"]:
-        spec = games()[g["game"]]
+        spec = all_games()[g["game"]]
         assert [k["kind"] for k in g["kinds"]] == list(spec.quiz_kinds)
         for k in g["kinds"]:
             assert k["title"] == spec.quiz_kinds[k["kind"]]
@@ -86,7 +86,7 @@ def test_bad_requests_to_the_web_op_get_one_line(req, says):
 def test_class_sets_are_at_most_forty():
     assert quiz.MAX_COUNT == 40
     with pytest.raises(Exception, match="from 1 to 40"):
-        quiz.class_set(games()["put"], 0, 41, "trick")
+        quiz.class_set(all_games()["put"], 0, 41, "trick")
 
 
 # the words a reader sees: no clause ids, no rulesets' settings strings, no seat numbers from 0 (as test_reader_words)
@@ -95,7 +95,7 @@ NEVER = re.compile(r"\b(?:pp|put|spec)\.[a-z0-9-]+\.[a-z0-9-]+|\b[Ss]eats? \d(?!
 
 @pytest.mark.parametrize("game", QUIZ_GAMES)
 def test_every_kind_and_level_speaks_a_readers_words(game):
-    spec = games()[game]
+    spec = all_games()[game]
     for kind in spec.quiz_kinds:
         for level in quiz.levels_of(spec, kind):
             for seed in (0, 1, 2):

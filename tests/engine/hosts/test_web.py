@@ -1,4 +1,4 @@
-"""gamester.web, the JSON API the browser widgets call, tested on CPython.
+"""gamester.hosts.web, the JSON API the browser widgets call, tested on CPython.
 
 Most tests use a toy game (tests/engine/hosts/toygame.py) so that they check the API, not a game's rules; the last ones run
 over every real game registered, whatever has landed.
@@ -10,8 +10,9 @@ import json
 
 import pytest
 
-from gamester import games, web
-from gamester.game import replay
+from gamester import all_games
+from gamester.hosts import web
+from gamester.registry import replay
 
 from . import toygame  # tests/engine/hosts/toygame.py
 
@@ -160,12 +161,12 @@ def test_nothing_is_evaluated():
         assert call(**req)["ok"] is False
 
 
-REAL = [g for g in ("post-and-pair", "put", "speculation") if g in games()]
+REAL = [g for g in ("post-and-pair", "put", "speculation") if g in all_games()]
 
 
 @pytest.mark.parametrize("game", REAL)
 def test_real_games_play_to_the_end_through_the_api(game):
-    spec = games()[game]
+    spec = all_games()[game]
     lo, hi = spec.players
     for seed in range(5):
         req = {"game": game, "players": min(max(lo, 3), hi), "seed": seed, "until": "end", "bots": [], "detail": True}
@@ -189,8 +190,8 @@ def test_render_is_the_build_time_rendering(kind):
     args = {"pp-deal": {"seed": "1674", "players": "4"}, "pp-settle": {"hands": "QH QD QC|KS KH KD"},
             "pp-compare": {"seed": "7", "players": "5", "rulesets": "reconstruction,cotton-1674"},
             "put-play": {"seed": "3"}, "spec-play": {"seed": "5", "players": "4"}}[kind]
-    if render.GAME_OF_KIND[kind] not in games():
-        pytest.skip(f"{render.GAME_OF_KIND[kind]} has not landed")
+    if kind not in render.widgets():
+        pytest.skip(f"{kind} has not landed")
     r = ok(op="render", kind=kind, args=args)
     assert r["html"] == render.render(kind, args)
     assert "gm-example" in r["html"]
@@ -207,7 +208,7 @@ def test_the_modules_examples_run():
 def test_table_is_the_card_table_for_a_seat(game):
     from gamester.table import render_table
 
-    spec = games()[game]
+    spec = all_games()[game]
     pos = {"game": game, "players": 2 if game == "put" else 3, "seed": 4}
     r = ok(op="table", **pos, seat=1)
     state = spec.new_state(spec.default_options(), pos["players"], 4)

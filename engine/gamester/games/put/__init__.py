@@ -42,9 +42,9 @@ def cli_deal(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
     state = new_state(options, players, seed)
     bots = SPEC.bot_names(ns.bots, players)
     odds = {}
-    SPEC.play_bots(state, bots, lambda: state._phase != Phase.EXCHANGE)
+    SPEC.play_bots(state, bots, lambda: state.phase != Phase.EXCHANGE)
     basis = None
-    for s in state._active():
+    for s in state.active_seats():
         a = analysis(state, s)
         if a["win"] is not None:
             odds[str(s)] = {k: round(a[k], 4) for k in ("win", "tie", "lose")}

@@ -17,9 +17,9 @@ def _position(state: PutState, seat: int) -> dict[str, Any] | str:
         raise NotationError(f"seat {seat!r}: this game has seats 0 .. {state.players - 1}")
     if state.is_terminal():
         return "the game is over"
-    if state._phase == Phase.EXCHANGE:
+    if state.phase == Phase.EXCHANGE:
         return "the exchange of four-handed Put is not finished"
-    act = state._active()
+    act = state.active_seats()
     if seat not in act:
         return f"seat {seat} is not playing this deal"
     seen = list(state.hands[seat]) + state.played
@@ -47,13 +47,13 @@ def _position(state: PutState, seat: int) -> dict[str, Any] | str:
 
 
 def analysis(state: PutState, seat: int, estimate: bool = True) -> dict[str, Any]:
-    """The seat's exact chances of winning the deal from what it has seen (model: :mod:`gamester.put_odds`).
+    """The seat's exact chances of winning the deal from what it has seen (model: :mod:`gamester.games.put.odds`).
 
     ``{"win", "tie", "lose"}`` are fractions of the hands the other might hold; ``"cards"`` (when the seat is to
     play) gives them after each of its cards; ``"basis"`` says what they rest on (or why there are none), and
     ``"method"`` how they were reached: ``exact``; ``approximate`` at four hands (the model does not know that the
     other was given his partner's best card and laid one out); ``monte-carlo`` for the first trick with three in
-    the deal, with ``"samples"`` and ``"standard_error"`` (see :func:`gamester.put_odds.odds3_auto`). With
+    the deal, with ``"samples"`` and ``"standard_error"`` (see :func:`gamester.games.put.odds.odds3_auto`). With
     ``estimate=False`` (the bots) no sampled figures are computed: ``win`` is None there instead.
     """
     pos = _position(state, seat)
@@ -73,7 +73,7 @@ def analysis(state: PutState, seat: int, estimate: bool = True) -> dict[str, Any
         out["basis"] = put_odds.BASIS_FOUR
     if per:
         by_value = {v: {"win": a / tt, "tie": b / tt, "lose": cc / tt} for v, (a, b, cc, tt) in per}
-        out["cards"] = {f"play {c}": by_value[state.value(c)] for c in state._sorted(state.hands[seat])}
+        out["cards"] = {f"play {c}": by_value[state.value(c)] for c in state.best_first(state.hands[seat])}
     if estimate and seat == state.current_player():  # what the solved game does here, where it is solved
         from .strategy import advice
         said = advice(state, seat)
@@ -83,7 +83,7 @@ def analysis(state: PutState, seat: int, estimate: bool = True) -> dict[str, Any
 
 
 def _analysis3(state: PutState, seat: int, pos: dict[str, Any]) -> dict[str, Any]:
-    """Three in the deal (:func:`gamester.put_odds.odds3`): exact where quick, else a seeded sample, said so."""
+    """Three in the deal (:func:`gamester.games.put.odds.odds3`): exact where quick, else a seeded sample, said so."""
     (w, t, lo, total), per, samples = put_odds.odds3_auto(pos["mine"], pos["ka"], pos["kb"], pos["counts"],
                                                            pos["leader"], pos["table"], pos["won"])
     out: dict[str, Any] = {"win": w / total, "tie": t / total, "lose": lo / total, "hands": total, "seat": seat}
@@ -98,7 +98,7 @@ def _analysis3(state: PutState, seat: int, pos: dict[str, Any]) -> dict[str, Any
         out["basis"] = put_odds.basis_sampled(samples, se["win"])
     if per:
         by_value = {v: {"win": a / tt, "tie": b / tt, "lose": cc / tt} for v, (a, b, cc, tt) in per}
-        out["cards"] = {f"play {c}": by_value[state.value(c)] for c in state._sorted(state.hands[seat])}
+        out["cards"] = {f"play {c}": by_value[state.value(c)] for c in state.best_first(state.hands[seat])}
     return out
 
 
@@ -111,7 +111,7 @@ def odds_against_strong(state: PutState, seat: int, share: float) -> tuple[float
     pos = _position(state, seat)
     if isinstance(pos, str) or pos.get("three"):
         return None
-    opp_played = any(s == pos["opp"] for t in state.d["tricks"] for s, _ in t["plays"])
+    opp_played = any(s == pos["opp"] for t in state.this_deal["tricks"] for s, _ in t["plays"])
     if pos["k"] == 3 and not opp_played and not state.played:
         (w, _t, lo, total), _ = put_odds.odds_given_strong(
             pos["mine"], pos["counts"], pos["me_lead"], pos["table"], pos["mw"], pos["tw"], pos["me_to_play"],

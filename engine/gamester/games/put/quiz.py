@@ -21,7 +21,8 @@ from ...errors import RulesetError
 from ...quiz import card_words, cards_words, exercise, first, intended
 from . import odds as put_odds
 from .numbers import options_for
-from .numbers_engine import _drop, _open
+from .numbers_engine import drop as _drop
+from .numbers_engine import open_value as _open
 from .state import PutState
 
 GAME = "put"
