@@ -109,7 +109,7 @@ def class_set(text: str, base: str) -> str:
     opts = '<option value="">Every kind in turn</option>' + "".join(
         f'<option value="{e(k)}">{e(v[:1].upper() + v[1:])}</option>' for k, v in kinds.items())
     lv = levels(game)
-    level = (f'<label class="gm-field">Level <select name="level"><option value="">Any</option>'
+    level = ('<label class="gm-field">Level <select name="level"><option value="">Any</option>'
              + "".join(f'<option value="{e(k)}">{e(v)}</option>' for k, v in lv.items()) + "</select></label>"
              if lv else "")
     return (f'<form class="gm-classset" data-game="{e(game)}" data-ruleset="{e(kw.get("ruleset", ""))}" '
