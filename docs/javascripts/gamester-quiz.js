@@ -99,6 +99,7 @@
   // `quiz` call each, so each sheet is made again from its number), then one answer key. The sheets are made into a
   // new block and shown only when all are made: a failure, or a second click while making, loses nothing.
   const MAX_PUPILS = 40;
+  const sheetWords = (n, first) => (n === 1 ? `1 sheet, number ${first}` : `${n} sheets, numbers ${first} to ${first + n - 1}`);
   class ClassSet {
     constructor(form) {
       this.form = form;
@@ -111,6 +112,7 @@
       form.after(this.output);
       this.busy = false;
       form.classList.add("gm-enhanced");
+      form.noValidate = true; // its own one-line errors, beside the button
       form.addEventListener("submit", (ev) => { ev.preventDefault(); this.make(); });
       if (!supported()) {
         this.say("This browser cannot run the card engine (no WebAssembly): the printed exercises above still work.", true);
@@ -178,7 +180,7 @@
       }
       if (!G.passages) { try { G.passages = await passages(); } catch (e) { /* the links to the rules stay */ } }
       this.show(made, want);
-      this.say(`${made.length} sheets made, numbers ${want.first} to ${want.first + made.length - 1}, and the answer key.`);
+      this.say(`${sheetWords(made.length, want.first)} made, and the answer key.`);
     }
 
     show(made, want) {
@@ -190,7 +192,7 @@
         h("ol", { class: "gm-choices", type: "A" }, (r.exercise.choices || []).map((c) => h("li", {}, String(c)))),
         h("p", { class: "gm-sheet-foot" }, h("small", {}, `Sheet number ${number}: the same number always gives the same exercise.`))));
       const key = h("section", { class: "gm-sheet-key", "aria-label": "Answer key" },
-        h("h3", {}, `${title}: answer key, sheets ${want.first} to ${want.first + made.length - 1}`),
+        h("h3", {}, `${title}: the answer key to ${sheetWords(made.length, want.first)}`),
         h("ol", { class: "gm-sheet-answers" }, made.map(({ number, r }) => {
           const ex = r.exercise, choices = ex.choices || [];
           const letter = String.fromCharCode(65 + Math.max(0, choices.map(String).indexOf(String(ex.answer))));
@@ -198,8 +200,8 @@
                    h("div", {}, addPassages(safeFragment(r.html.explanation), this.base)));
         })));
       const print = h("button", { type: "button", class: "gm-quiz-next", onclick: () => this.print() }, "Print the class set");
-      const head = h("p", { class: "gm-classset-head" }, h("strong", {}, `${made.length} sheets`),
-`, numbers ${want.first} to ${want.first + made.length - 1}, then the answer key. `, print);
+      const head = h("p", { class: "gm-classset-head" }, h("strong", {}, sheetWords(made.length, want.first)),
+        ", then the answer key. ", print);
       this.output.replaceChildren(head, h("div", { class: "gm-classset-sheets" }, sheets, key));
       this.output.hidden = false;
     }

@@ -135,7 +135,7 @@ def make(page, pupils: int, first: int, twice: bool = False):
     if twice:
         button.click(force=True)   # a second click while making (the button is disabled: nothing is lost)
     page.wait_for_function("() => { const m = document.querySelector('.gm-classset-message');"
-                           " return !document.querySelector('.gm-classset [aria-busy]') && m && /sheets made|could not|must be/.test(m.textContent); }",
+                           " return !document.querySelector('.gm-classset [aria-busy]') && m && / made, and the answer key|could not|must be/.test(m.textContent); }",
                            timeout=BOOT_MS)
     return form
 
@@ -148,7 +148,7 @@ def test_class_set_of_30_prints_one_sheet_a_page_then_the_key(teacher, game):
     page.goto(f"teach/{game}/")
     first = 4100
     form = make(page, 30, first, twice=True)
-    assert "30 sheets made" in form.locator(".gm-classset-message").inner_text()
+    assert "30 sheets, numbers 4100 to 4129 made" in form.locator(".gm-classset-message").inner_text()
     out = page.locator(".gm-classset-output")
     numbers = [int(n) for n in out.locator(".gm-sheet").evaluate_all("(els) => els.map((e) => e.dataset.number)")]
     assert numbers == list(range(first, first + 30))                 # 30 sheets, 30 different numbers, in order
