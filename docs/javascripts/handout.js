@@ -3,17 +3,27 @@
 // a button beside the preview prints it; on the game page (the page with the rules in brief) the same button fetches
 // the Teach page from this site, and prints its handout. Printing copies the sheet into a container of the body
 // (.gm-print-sheet) and marks <html> with gm-print-only and gm-handout for print.css, which then prints that
-// container alone; after printing both go. Printing a page any other way prints all of it, as before.
+// container alone; after printing both go. Printing a page any other way prints all of it, as before. Anything
+// printed prints in the light scheme.
 (() => {
   "use strict";
   if (window.__gmHandout) return; // loaded once per visit
   window.__gmHandout = { prints: 0 };
   const root = document.documentElement;
 
+  // Paper is white: whatever prints, prints in the light scheme (the reader's scheme comes back after printing).
+  let scheme = null;
+  function light() {
+    const b = document.body;
+    const s = b && b.getAttribute("data-md-color-scheme");
+    if (scheme === null && s && s !== "default") { scheme = s; b.setAttribute("data-md-color-scheme", "default"); }
+  }
   function unprint() {
     root.classList.remove("gm-print-only", "gm-handout", "gm-classset-printing");
     for (const n of document.querySelectorAll("body > .gm-print-sheet")) n.remove();
+    if (scheme !== null) { document.body.setAttribute("data-md-color-scheme", scheme); scheme = null; }
   }
+  window.addEventListener("beforeprint", light);
   window.addEventListener("afterprint", unprint);
 
   // The one way this site prints a part of a page alone (the class sets use it too: window.__gmPrintOnly).
@@ -24,6 +34,7 @@
     box.append(node);
     document.body.append(box);
     root.classList.add("gm-print-only", mark);
+    light();
     window.__gmHandout.prints += 1;
     window.print();
   }
@@ -36,6 +47,7 @@
     copy.removeAttribute("id"); // the page's own #handout stays the only one
     for (const t of copy.querySelectorAll("[id]")) t.removeAttribute("id");
     copy.removeAttribute("aria-labelledby");
+    for (const d of copy.querySelectorAll("details")) d.open = true; // the worked example prints whole
     return copy;
   }
 
