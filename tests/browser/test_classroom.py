@@ -179,6 +179,7 @@ def test_class_set_of_30_prints_one_sheet_a_page_then_the_key(teacher, game):
             assert not bad, (width, scheme, axe.describe(bad))
             axe.SCREENS.mkdir(parents=True, exist_ok=True)
             page.locator("form.gm-classset").screenshot(path=str(axe.SCREENS / f"classset-{game}-{width}-{scheme}.png"))
+            out.screenshot(path=str(axe.SCREENS / f"classset-sheets-{game}-{width}-{scheme}.png"))
     set_scheme(page, "default")
 
     printed = page.get_by_role("button", name="Print the class set")
@@ -188,4 +189,5 @@ def test_class_set_of_30_prints_one_sheet_a_page_then_the_key(teacher, game):
     printed.click()   # (printing ends the print-only state: set it again) the key alone
     page.evaluate("() => document.querySelectorAll('body > .gm-print-sheet .gm-sheet').forEach((s) => s.remove())")
     key = pdf_pages(page.pdf(format="A4"))
+    print(f"class set {game}: 30 sheets and the key print on {total} A4 pages, the key alone on {key}")
     assert key >= 1 and total == 30 + key, (total, key)               # each sheet on one page, then the key
