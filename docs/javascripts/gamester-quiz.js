@@ -111,6 +111,11 @@
       this.output = h("div", { class: "gm-classset-output", hidden: true });
       form.after(this.output);
       this.busy = false;
+      try { this.levels = JSON.parse(form.dataset.levels || "{}") || {}; } catch (e) { this.levels = {}; }
+      if (form.elements.level) {
+        this.common = form.elements.level.innerHTML; // the levels every kind has, for "every kind in turn"
+        form.elements.kind.addEventListener("change", () => this.offerLevels());
+      }
       form.classList.add("gm-enhanced");
       form.noValidate = true; // its own one-line errors, beside the button
       form.addEventListener("submit", (ev) => { ev.preventDefault(); this.make(); });
@@ -128,6 +133,15 @@
       this.message.classList.toggle("gm-quiz-error", !!error);
     }
 
+    offerLevels() { // a kind's own levels, each with what it asks
+      const select = this.form.elements.level;
+      const kind = this.form.elements.kind.value;
+      const own = kind && this.levels[kind];
+      if (!own) { select.innerHTML = this.common; return; }
+      select.replaceChildren(h("option", { value: "" }, "The first"),
+        Object.entries(own).map(([n, words]) => h("option", { value: n }, `Level ${n}: ${words}`)));
+    }
+
     read() {
       const f = this.form.elements;
       const pupils = Number(f.pupils.value), first = Number(f.first.value);
@@ -137,7 +151,8 @@
       if (!Number.isSafeInteger(first) || first < 0 || !Number.isSafeInteger(first + pupils)) {
         throw new Error(`the first sheet number must be a whole number from 0 up, not "${f.first.value}"`);
       }
-      return { kind: f.kind.value || null, level: f.level ? f.level.value || null : null, pupils, first };
+      const level = f.level && f.level.value ? Number(f.level.value) : null;
+      return { kind: f.kind.value || null, level, pupils, first };
     }
 
     async make() {
@@ -159,7 +174,7 @@
             : "Starting the card engine in your browser (the first time takes a few seconds)…");
           const req = { op: "quiz", game: d.game || "", ruleset: d.ruleset || null, seed: number, base: this.base };
           if (want.kind) req.kind = want.kind;
-          if (want.level) req.level = want.level;
+          if (want.level !== null) req.level = want.level;   // (the engine's first level when none is chosen)
           let r;
           try { r = await call(req); } catch (e) { r = { ok: false, error: String((e && e.message) || e) }; }
           if (!r || !r.ok || !r.exercise || !r.html) {

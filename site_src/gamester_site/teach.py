@@ -4,7 +4,7 @@
                                                      (the game's ``GameSpec.quiz_kinds``, ``make_quiz`` and
                                                      ``quiz_seats``, through :func:`gamester.commands.quiz`)
 ``class-set GAME [ruleset=R]``   the form that makes a class set in the browser (docs/javascripts/gamester-quiz.js):
-                                 a kind, a level where the engine offers levels, pupils and a first number
+                                 a kind, a level where the game declares levels, pupils and a first number
 ``handout GAME k=v ..``          the two-page handout (:mod:`gamester_site.handout`)
 ``numbers NAME``    a table or plot of the Numbers page, declared by a game in ``GameSpec.numbers``
 
@@ -13,6 +13,7 @@ Nothing here names a game: the games declare what they offer, this module lays i
 
 from __future__ import annotations
 
+import json
 import shlex
 from collections.abc import Callable
 from html import escape as e
@@ -86,17 +87,18 @@ def live(game: str, ruleset: str | None, base: str) -> str:
 MAX_PUPILS = 40
 
 
-def levels(game: str) -> dict[str, str]:
-    """The levels of difficulty the engine offers for a game's exercises, name -> words ({} where it offers none):
-    ``commands.quiz_levels`` where the engine has it."""
-    fn = getattr(commands, "quiz_levels", None)
-    if fn is None:
-        return {}
-    found = fn(game)
-    found = found.get("data", found) if isinstance(found, dict) else found
-    if isinstance(found, dict):
-        return {str(k): str(v) for k, v in found.items()}
-    return {str(x): str(x) for x in (found or [])}
+def levels(game: str) -> dict[str, dict[str, str]]:
+    """The levels of difficulty a game declares for each kind of exercise (``GameSpec.quiz_levels``: kind ->
+    {level: what it asks}), as text; {} where it declares none (then every exercise is of one level)."""
+    declared = getattr(games()[game], "quiz_levels", None) or {}
+    return {str(k): {str(n): str(t) for n, t in lv.items()} for k, lv in declared.items() if lv}
+
+
+def _level_options(lv: dict[str, dict[str, str]]) -> str:
+    """The level choices for "every kind in turn": the levels every kind has."""
+    common = sorted(set.intersection(*(set(x) for x in lv.values())), key=int) if lv else []
+    return '<option value="">The first</option>' + "".join(f'<option value="{e(n)}">Level {e(n)}</option>'
+                                                          for n in common)
 
 
 def class_set(text: str, base: str) -> str:
@@ -109,11 +111,11 @@ def class_set(text: str, base: str) -> str:
     opts = '<option value="">Every kind in turn</option>' + "".join(
         f'<option value="{e(k)}">{e(v[:1].upper() + v[1:])}</option>' for k, v in kinds.items())
     lv = levels(game)
-    level = ('<label class="gm-field">Level <select name="level"><option value="">Any</option>'
-             + "".join(f'<option value="{e(k)}">{e(v)}</option>' for k, v in lv.items()) + "</select></label>"
+    level = (f'<label class="gm-field">Level <select name="level">{_level_options(lv)}</select></label>'
              if lv else "")
     return (f'<form class="gm-classset" data-game="{e(game)}" data-ruleset="{e(kw.get("ruleset", ""))}" '
-            f'data-base="{e(base)}" data-title="{e(games()[game].title)}" aria-labelledby="gm-classset-title">'
+            f'data-base="{e(base)}" data-title="{e(games()[game].title)}" data-levels="{e(json.dumps(lv))}" '
+            'aria-labelledby="gm-classset-title">'
             '<p class="gm-classset-title" id="gm-classset-title"><strong>A class set</strong>: one exercise sheet '
             'for each pupil, each on its own page with its number, and an answer key for the teacher.</p>'
             f'<div class="gm-classset-fields"><label class="gm-field">Kind of exercise <select name="kind">{opts}'

@@ -61,6 +61,21 @@ def test_class_set_form(game):
         pages.class_set(f"{game} colour=red", "")
 
 
+def test_class_set_levels_where_the_game_declares_them(monkeypatch):
+    import json
+    from html import unescape
+
+    from types import SimpleNamespace
+
+    assert 'name="level"' not in pages.class_set("put", "") or pages.levels("put")
+    declared = {"trick": {1: "two players", 2: "three players"}, "score": {1: "no tie", 2: "ties"}}
+    monkeypatch.setattr(pages, "games", lambda: {"put": SimpleNamespace(title="Put", quiz_levels=declared)})
+    html = pages.class_set("put", "")
+    assert '<select name="level"><option value="">The first</option><option value="1">Level 1</option>' in html
+    levels = json.loads(unescape(html.split('data-levels="')[1].split('"')[0]))
+    assert levels["trick"] == {"1": "two players", "2": "three players"}
+
+
 def test_handout_is_the_brief_one_example_and_the_games_words():
     html = pages.handout("put seed=10 players=2 ruleset=cotton-1674", "../../")
     assert html.count('class="gm-example"') == 1 and "The rules in brief" in html
