@@ -127,7 +127,7 @@
       if (!holder.previousElementSibling || tpl.dataset.gmButton) return;
       tpl.dataset.gmButton = "1";
       const n = i + 1;
-      const button = el("button", { type: "button", class: "gm-present-open", "aria-label": `Show this example on a projector, move by move (${tpl.dataset.steps - 1} moves)`,
+      const button = el("button", { type: "button", class: "gm-present-open", "aria-label": `Show on a projector: this example, ${tpl.dataset.steps - 1} moves`,
                                     onclick: (ev) => open(n, ev.currentTarget) }, "Show on a projector");
       const link = el("a", { href: `#projector-${n}`, class: "gm-present-link" }, "link to this view");
       link.addEventListener("click", (ev) => { ev.preventDefault(); open(n, button); });

@@ -55,7 +55,7 @@ def test_projector_steps_a_printed_example_by_keyboard(no_wasm, game):
     page = no_wasm
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{game}/")
-    opener = page.get_by_role("button", name=re.compile("Show this example on a projector")).first
+    opener = page.get_by_role("button", name=re.compile("^Show on a projector: this example")).first
     steps = int(page.locator("template.gm-present-steps").first.get_attribute("data-steps"))
     assert steps >= 5
     opener.focus()
@@ -103,7 +103,7 @@ def test_projector_steps_a_printed_example_by_keyboard(no_wasm, game):
             if page.locator(".gm-present").count():
                 page.keyboard.press("Escape")
             set_scheme(page, scheme)
-            page.get_by_role("button", name=re.compile("Show this example on a projector")).first.click()
+            page.get_by_role("button", name=re.compile("^Show on a projector: this example")).first.click()
             page.get_by_role("dialog", name=re.compile(": projector$")).wait_for()
             page.keyboard.press("ArrowRight")
             page.keyboard.press("ArrowRight")
