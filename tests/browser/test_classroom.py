@@ -9,25 +9,16 @@ import re
 
 import axe  # tests/browser/axe.py
 import pytest
+from classroom import STUB, pdf_pages, set_scheme  # tests/browser/classroom.py
 
 pytestmark = pytest.mark.browser
 
 GAMES = ["post-and-pair", "put", "speculation"]
 BOOT_MS = 120_000
-STUB = "window.print = () => { window.__printedWith = document.documentElement.className; };"
 
 
-def pdf_pages(pdf: bytes) -> int:
-    """The pages of a PDF that Chromium wrote: its page tree's root counts them all."""
-    counts = [int(n) for n in re.findall(rb"/Type\s*/Pages\s*/Count\s+(\d+)", pdf)]
-    assert counts, "no page tree in the PDF"
-    return max(counts)
 
 
-def set_scheme(page, scheme: str) -> None:
-    page.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
-    page.evaluate("""(s) => new Promise((done) => { document.body.setAttribute('data-md-color-scheme', s);
-                       requestAnimationFrame(() => requestAnimationFrame(done)); })""", scheme)
 
 
 def smallest_text(page, selector: str) -> float:
@@ -102,6 +93,7 @@ def test_projector_steps_a_printed_example_by_keyboard(no_wasm, game):
         for scheme in ("default", "slate"):
             if page.locator(".gm-present").count():
                 page.keyboard.press("Escape")
+                page.locator(".gm-present").wait_for(state="detached")   # (leaving full screen ends it too)
             set_scheme(page, scheme)
             page.get_by_role("button", name=re.compile("^Show on a projector: this example")).first.click()
             page.get_by_role("dialog", name=re.compile(": projector$")).wait_for()

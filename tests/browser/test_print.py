@@ -9,11 +9,11 @@ import re
 
 import axe  # tests/browser/axe.py
 import pytest
+from classroom import STUB, pdf_pages, set_scheme  # tests/browser/classroom.py
 
 pytestmark = pytest.mark.browser
 
 GAMES = ["post-and-pair", "put", "speculation"]
-STUB = "window.print = () => { window.__printedWith = document.documentElement.className; };"
 # What a reader must not see: clause or passage ids (pp.showdown.pair-royal, cotton1674.pp.4.s8), settings strings.
 IDS = re.compile(r"\b[a-z]+\d*\.[a-z]+[a-z0-9-]*\.[a-z0-9.-]+\b|\b[a-z-]+\(\w+=|\bseed\b")
 
@@ -23,16 +23,8 @@ def shown(page, selector: str) -> list[bool]:
                                                "getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0)")
 
 
-def pdf_pages(pdf: bytes) -> int:
-    counts = [int(n) for n in re.findall(rb"/Type\s*/Pages\s*/Count\s+(\d+)", pdf)]
-    assert counts, "no page tree in the PDF"
-    return max(counts)
 
 
-def set_scheme(page, scheme: str) -> None:
-    page.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
-    page.evaluate("""(s) => new Promise((done) => { document.body.setAttribute('data-md-color-scheme', s);
-                       requestAnimationFrame(() => requestAnimationFrame(done)); })""", scheme)
 
 
 def print_handout(page) -> None:
