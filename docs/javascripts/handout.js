@@ -103,9 +103,8 @@
     });
     const a = document.createElement("a");
     a.href = `${address}#handout`;
-    a.textContent = "see it on the Teach page";
-    p.append(b, " two pages for a class: the rules in brief, one worked example and the game's words (",
-             a, ") ", note);
+    a.textContent = "see it first";
+    p.append(b, " two pages for a class (", a, ") ", note);
     h1.after(p);
   }
 
