@@ -37,7 +37,8 @@ machine takes a few seconds while the engine starts. Only this machine can reach
 each pupil's machine runs its own copy. To serve the whole room from one machine instead, run
 "python3 serve.py --host 0.0.0.0" there and give the pupils its network address and the port: every machine on
 the network can then read the site (read-only: its pages and files, nothing else; no uploads).
-Printing: each game page has a "Print the handout" link (rules in brief and worked examples).
+Printing: each game page has "Print the handout" (two pages: the rules in brief, one worked example, the words).
+Class sets (a numbered exercise sheet for every pupil, and the answer key) are made on each game's Teach page.
 """
 
 

@@ -44,7 +44,7 @@ from typing import Any
 
 import gamester
 from gamester import render as grender
-from gamester_site import teach  # exercises, numbers: the Teach and Numbers pages
+from gamester_site import present, teach  # the projector's steps; the Teach and Numbers pages
 from gamester_site.places import clause_passages
 from gamester_site.site_data import MARKERS
 from gamester_site.store import EditionError
@@ -99,7 +99,8 @@ def _example(verb: str, text: str, page: Any) -> str:
     kind = grender.marker_kind(verb, game, args)
     html = grender.render(kind, args, base=_base(page), passages=clause_passages())
     cls = "gm-static gm-compare-block" if verb == "compare" else "gm-static"
-    return f'<div class="{cls}">{html}</div>'
+    steps = present.steps_html(kind, args, _base(page)) if verb == "example" else ""  # the projector's steps
+    return f'<div class="{cls}">{html}</div>' + (f"\n\n{steps}" if steps else "")
 
 
 PLAY_ID = "play"  # the id of a page's live game: the play entry and the home page link to it

@@ -3,6 +3,9 @@
 ``exercises GAME [count=12] [seed=N] [ruleset=R]``   printed exercises and, after a page break, the answer key
                                                      (the game's ``GameSpec.quiz_kinds``, ``make_quiz`` and
                                                      ``quiz_seats``, through :func:`gamester.commands.quiz`)
+``class-set GAME [ruleset=R]``   the form that makes a class set in the browser (docs/javascripts/gamester-quiz.js):
+                                 a kind, a level where the game declares levels, pupils and a first number
+``handout GAME k=v ..``          the two-page handout (:mod:`gamester_site.handout`)
 ``numbers NAME``    a table or plot of the Numbers page, declared by a game in ``GameSpec.numbers``
 
 Nothing here names a game: the games declare what they offer, this module lays it out.
@@ -10,6 +13,7 @@ Nothing here names a game: the games declare what they offer, this module lays i
 
 from __future__ import annotations
 
+import json
 import shlex
 from collections.abc import Callable
 from html import escape as e
@@ -17,6 +21,7 @@ from typing import Any
 
 from gamester import all_games, commands, quiz
 from gamester.errors import RulesetError
+from gamester_site.handout import handout
 from gamester_site.places import clause_passages
 
 
@@ -77,6 +82,51 @@ def live(game: str, ruleset: str | None, base: str) -> str:
             'their answer key are all there is.</p></div>')
 
 
+# -- class sets -------------------------------------------------------------------------------------------------
+#: The most sheets one class set makes (a class of forty).
+MAX_PUPILS = 40
+
+
+def levels(game: str) -> dict[str, dict[str, str]]:
+    """The levels of difficulty a game declares for each kind of exercise (``GameSpec.quiz_levels``: kind ->
+    {level: what it asks}), as text; {} where it declares none (then every exercise is of one level)."""
+    declared = getattr(games()[game], "quiz_levels", None) or {}
+    return {str(k): {str(n): str(t) for n, t in lv.items()} for k, lv in declared.items() if lv}
+
+
+def _level_options(lv: dict[str, dict[str, str]]) -> str:
+    """The level choices for "every kind in turn": the levels every kind has."""
+    common = sorted(set.intersection(*(set(x) for x in lv.values())), key=int) if lv else []
+    return '<option value="">The first</option>' + "".join(f'<option value="{e(n)}">Level {e(n)}</option>'
+                                                          for n in common)
+
+
+def class_set(text: str, base: str) -> str:
+    """The class-set form: without the script, a sentence saying what it needs; the script makes it work."""
+    pos, kw = _args(text)
+    if len(pos) != 1 or set(kw) - {"ruleset"}:
+        raise RulesetError(f"'class-set' needs one game and at most a ruleset (got {text!r})")
+    game = pos[0]
+    kinds = commands.quiz_kinds(game)["data"]
+    opts = '<option value="">Every kind in turn</option>' + "".join(
+        f'<option value="{e(k)}">{e(v[:1].upper() + v[1:])}</option>' for k, v in kinds.items())
+    lv = levels(game)
+    level = (f'<label class="gm-field">Level <select name="level">{_level_options(lv)}</select></label>'
+             if lv else "")
+    return (f'<form class="gm-classset" data-game="{e(game)}" data-ruleset="{e(kw.get("ruleset", ""))}" '
+            f'data-base="{e(base)}" data-title="{e(games()[game].title)}" data-levels="{e(json.dumps(lv))}" '
+            'aria-labelledby="gm-classset-title">'
+            '<p class="gm-classset-title" id="gm-classset-title"><strong>A class set</strong>: one exercise sheet '
+            'for each pupil, each on its own page with its number, and an answer key for the teacher.</p>'
+            f'<div class="gm-classset-fields"><label class="gm-field">Kind of exercise <select name="kind">{opts}'
+            f'</select></label>{level}<label class="gm-field">Pupils <input name="pupils" type="number" min="1" '
+            f'max="{MAX_PUPILS}" value="30" required></label><label class="gm-field">First sheet number <input '
+            'name="first" type="number" min="0" step="1" value="1" required></label></div>'
+            '<p class="gm-classset-bar"><button type="submit" class="gm-quiz-next" disabled>Make the class set</button>'
+            ' <span class="gm-classset-message" role="status" aria-live="polite">This needs JavaScript: the card '
+            'engine makes the sheets in your browser, with nothing sent anywhere.</span></p></form>')
+
+
 # -- numbers -----------------------------------------------------------------------------------------------------
 def tables() -> dict[str, Callable[[str], str]]:
     """Every game's Numbers-page tables and plots, by name (a name declared twice is an error)."""
@@ -97,4 +147,5 @@ def numbers(text: str, base: str) -> str:
     return known[pos[0]](base)
 
 
-MARKERS: dict[str, Callable[[str, str], Any]] = {"exercises": exercises, "numbers": numbers}
+MARKERS: dict[str, Callable[[str, str], Any]] = {"exercises": exercises, "numbers": numbers, "class-set": class_set,
+                                                  "handout": handout}

@@ -1,13 +1,21 @@
-"""Print: a game page prints whole (today's print stylesheet), and its "Print the handout" link prints the rules in
-brief and the worked examples without the apparatus. Checked under Chromium's print media, with print() stubbed."""
+"""Print: a game page prints whole (the print stylesheet leaves the site's navigation off), and "Print the handout"
+prints the game's handout alone, on at most two pages of A4 and of Letter (Chromium's own PDF printing, pages
+counted), light in the dark scheme too, with no engine ids in it; from its Teach page and from the game page alike.
+print() is stubbed; page.pdf prints as the browser would (and, as it does, ends the print-only state afterwards)."""
 
 from __future__ import annotations
 
+import re
+
+import axe  # tests/browser/axe.py
 import pytest
+from classroom import STUB, pdf_pages, set_scheme  # tests/browser/classroom.py
 
 pytestmark = pytest.mark.browser
 
-STUB = "window.print = () => { window.__printedWith = document.documentElement.className; };"
+GAMES = ["post-and-pair", "put", "speculation"]
+# What a reader must not see: clause or passage ids (pp.showdown.pair-royal, cotton1674.pp.4.s8), settings strings.
+IDS = re.compile(r"\b[a-z]+\d*\.[a-z]+[a-z0-9-]*\.[a-z0-9.-]+\b|\b[a-z-]+\(\w+=|\bseed\b")
 
 
 def shown(page, selector: str) -> list[bool]:
@@ -15,31 +23,82 @@ def shown(page, selector: str) -> list[bool]:
                                                "getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0)")
 
 
+
+
+
+
+def print_handout(page) -> None:
+    page.evaluate("window.__printedWith = null")
+    page.get_by_role("button", name="Print the handout").click()
+    page.wait_for_function("() => window.__printedWith", timeout=30_000)
+    assert "gm-handout" in page.evaluate("window.__printedWith")
+
+
+def handout_pages(page) -> dict[str, int]:
+    out = {}
+    for size in ("A4", "Letter"):
+        print_handout(page)
+        out[size] = pdf_pages(page.pdf(format=size, print_background=True))
+    return out
+
+
 @pytest.mark.parametrize("path", ["put/", "post-and-pair/", "speculation/"])
-def test_print_the_handout_keeps_the_brief_and_the_worked_examples_only(fresh, path):
+def test_a_game_page_prints_whole_without_the_site_navigation(fresh, path):
     page = fresh(init_script=STUB)
     page.goto(path)
-    link = page.get_by_role("button", name="Print the handout")
-    assert link.count() == 1
-    # Printing the page as it is: the whole page, the apparatus included (the period text or the accounts).
     page.emulate_media(media="print")
     assert all(shown(page, ".md-content__inner > .gm-editorial"))
+    assert not any(shown(page, ".md-sidebar")) and not any(shown(page, ".md-header"))
     assert not any(shown(page, ".gm-handout-link"))
-    page.emulate_media(media="screen")
-    link.click()
-    assert "gm-handout" in page.evaluate("window.__printedWith")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_handout_prints_on_two_pages_at_most(fresh, game):
+    axe.need_axe()
+    page = fresh(init_script=STUB)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"teach/{game}/")
+    sheet = page.locator("section.gm-handout-sheet")
+    text = sheet.text_content()
+    assert "The rules in brief" in text and "A worked example" in text and "Words" in text
+    assert not IDS.search(text), IDS.search(text).group(0)
+    assert sheet.locator(".gm-handout-words dt").count() >= 3
+    pages = handout_pages(page)
+    print(f"handout {game} from its Teach page: {pages}")
+    assert all(1 <= n <= 2 for n in pages.values()), pages
+    # In the dark scheme it prints light: dark text on white paper.
+    set_scheme(page, "slate")
+    print_handout(page)
     page.emulate_media(media="print")
-    examples = shown(page, ".md-content__inner > .gm-static:not(.gm-compare-block)")
-    assert examples and all(examples)
-    assert all(shown(page, ".md-content__inner > h1"))
-    for apparatus in (".gm-text", ".gm-editorial", ".gm-widget", "table.gm-rulesets", ".gm-cite", ".gm-compare-block",
-                      ".md-sidebar", ".md-header"):
-        assert not any(shown(page, apparatus)), apparatus
-    assert all(shown(page, ".gm-brief"))  # the "Rules in brief" section, where the page has one
-    headings = page.eval_on_selector_all(".md-content__inner > :is(h2, h3, h4)",
-                                         "(els) => els.filter((e) => getComputedStyle(e).display !== 'none')"
-                                         ".map((e) => e.textContent.trim())")
-    assert headings and not [h for h in headings if "notes" in h.lower() or "text" in h.lower()], headings
-    # After printing, the page is whole again.
-    page.evaluate("window.dispatchEvent(new Event('afterprint'))")
-    assert all(shown(page, ".md-content__inner > .gm-editorial"))
+    fg, bg = page.evaluate("""() => { const s = document.querySelector('body > .gm-print-sheet');
+        return [getComputedStyle(s.querySelector('h2')).color, getComputedStyle(document.body).backgroundColor]; }""")
+    assert fg in ("rgb(0, 0, 0)", "rgba(0, 0, 0, 0.87)"), fg
+    assert bg == "rgb(255, 255, 255)", bg
+    assert not any(shown(page, ".md-content"))                       # the handout alone
+    assert pdf_pages(page.pdf(format="A4", print_background=True)) <= 2
+    page.emulate_media(media="screen")   # (page.pdf prints the emulated media: screen only after this)
+    # On screen: a preview that reads at 390 px, in both schemes.
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        for scheme in ("default", "slate"):
+            set_scheme(page, scheme)
+            bad = axe.serious(axe.run(page, {"include": [["section.gm-handout-sheet"], [".gm-handout-link"]]}))
+            assert not bad, (width, scheme, axe.describe(bad))
+            axe.SCREENS.mkdir(parents=True, exist_ok=True)
+            sheet.screenshot(path=str(axe.SCREENS / f"handout-{game}-{width}-{scheme}.png"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_game_pages_print_the_handout_button_prints_the_same_sheet(fresh, game):
+    page = fresh(init_script=STUB)
+    page.goto(f"{game}/")
+    pages = handout_pages(page)   # fetched from the Teach page, then printed
+    print(f"handout {game} from its game page: {pages}")
+    assert all(1 <= n <= 2 for n in pages.values()), pages
+    print_handout(page)
+    copy = page.locator("body > .gm-print-sheet section.gm-handout-sheet")
+    assert copy.count() == 1 and "A worked example" in copy.text_content()
+    page.evaluate("window.dispatchEvent(new Event('afterprint'))")  # after printing, the page is whole again
+    assert page.locator("body > .gm-print-sheet").count() == 0
+    assert "gm-print-only" not in page.evaluate("document.documentElement.className")

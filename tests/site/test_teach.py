@@ -46,3 +46,60 @@ def test_pages_in_a_folder_are_scanned_in_mkdocs_order():
     urls = [u for u, _ in places._doc_pages()]
     assert urls[0] == "" and urls.index("numbers/") < urls.index("teach/") < urls.index("teach/put/")
     assert all(u.startswith("teach/") for u in urls[urls.index("teach/"):])
+
+
+# -- the classroom: class sets, the handout, the projector's steps --------------------------------------------------
+@pytest.mark.parametrize("game", ["post-and-pair", "put", "speculation"])
+def test_class_set_form(game):
+    html = pages.class_set(game, "../../")
+    assert f'data-game="{game}"' in html and 'data-base="../../"' in html
+    for kind in commands.quiz_kinds(game)["data"]:
+        assert f'<option value="{kind}">' in html                     # every kind the engine offers, in words
+    assert 'name="pupils" type="number" min="1" max="40"' in html
+    assert "gamester" not in html.split(">", 1)[1].lower()             # no tool's name for the reader
+    with pytest.raises(RulesetError):
+        pages.class_set(f"{game} colour=red", "")
+
+
+def test_class_set_levels_where_the_game_declares_them(monkeypatch):
+    import json
+    from html import unescape
+
+    from types import SimpleNamespace
+
+    assert 'name="level"' not in pages.class_set("put", "") or pages.levels("put")
+    declared = {"trick": {1: "two players", 2: "three players"}, "score": {1: "no tie", 2: "ties"}}
+    monkeypatch.setattr(pages, "games", lambda: {"put": SimpleNamespace(title="Put", quiz_levels=declared)})
+    html = pages.class_set("put", "")
+    assert '<select name="level"><option value="">The first</option><option value="1">Level 1</option>' in html
+    levels = json.loads(unescape(html.split('data-levels="')[1].split('"')[0]))
+    assert levels["trick"] == {"1": "two players", "2": "three players"}
+
+
+def test_handout_is_the_brief_one_example_and_the_games_words():
+    html = pages.handout("put seed=10 players=2 ruleset=cotton-1674", "../../")
+    assert html.count('class="gm-example"') == 1 and "The rules in brief" in html
+    words = html.split('<dl class="gm-handout-words">')[1]
+    assert "<dt>put</dt>" in words and "<dt>trick and tie</dt>" in words
+    assert "<dt>vye</dt>" not in words                                 # another game's word, not used here
+    for bad in ("chess", "put", "put seed=x"):
+        with pytest.raises(Exception):
+            pages.handout(bad, "")
+
+
+def test_projector_steps_replay_the_printed_example():
+    from gamester import render
+    from gamester_site import present
+
+    args = {"seed": "3", "players": "2"}
+    record = render.compute("put-play", args)["results"][0]["data"]
+    steps = present.steps("put-play", args, "../")
+    assert len(steps) == len(record["actions"]) + 1                   # before the first move, then after each
+    assert 'data-over="0"' in steps[0] and 'data-over="1"' in steps[-1]
+    assert all("gm-t-log" not in s and "gm-t-choices" not in s and "<button" not in s for s in steps)
+    # the first step hides both hands (nobody has shown a card yet); the last shows the end
+    assert steps[0].count("gm-back") == 6
+    assert present.steps("pp-settle", {"hands": "QH QD QC|KS KH KD"}, "../") == []   # no record, no steps
+    html = present.steps_html("put-play", args, "../")
+    assert html.startswith('<div class="gm-present-data" hidden><template class="gm-present-steps"')
+    assert html.count('class="gm-present-step"') == len(steps)

@@ -1,0 +1,22 @@
+"""What the classroom's browser tests share (test_classroom, test_print): pages counted in Chromium's PDF, and the
+colour scheme set as Material sets it."""
+
+from __future__ import annotations
+
+import re
+
+STUB = "window.print = () => { window.__printedWith = document.documentElement.className; };"
+
+
+def pdf_pages(pdf: bytes) -> int:
+    """The pages of a PDF that Chromium wrote: the root of its page tree counts them all."""
+    counts = [int(n) for n in re.findall(rb"/Type\s*/Pages\s*/Count\s+(\d+)", pdf)]
+    assert counts, "no page tree in the PDF"
+    return max(counts)
+
+
+def set_scheme(page, scheme: str) -> None:
+    """Material's light (``default``) or dark (``slate``) scheme, its colour fades off (axe measures final colours)."""
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
+    page.evaluate("""(s) => new Promise((done) => { document.body.setAttribute('data-md-color-scheme', s);
+                       requestAnimationFrame(() => requestAnimationFrame(done)); })""", scheme)

@@ -1,0 +1,185 @@
+"""A class period, in Chromium: the projector view of a printed example (stepped by keyboard at 1280 x 720, large
+text, without WebAssembly, reached by a button and by its address), and a class set of 30 sheets per game made in
+the browser, printed one sheet per page then the key (Chromium's own PDF printing, pages counted). axe finds nothing
+critical or serious in either; screenshots at 390 and 1280 px, light and dark."""
+
+from __future__ import annotations
+
+import re
+
+import axe  # tests/browser/axe.py
+import pytest
+from classroom import STUB, pdf_pages, set_scheme  # tests/browser/classroom.py
+
+pytestmark = pytest.mark.browser
+
+GAMES = ["post-and-pair", "put", "speculation"]
+BOOT_MS = 120_000
+
+
+
+
+
+
+def smallest_text(page, selector: str) -> float:
+    """The smallest computed font size, in px, of any element of ``selector`` that holds visible text."""
+    return page.evaluate("""(sel) => {
+        let least = Infinity;
+        for (const el of document.querySelector(sel).querySelectorAll('*')) {
+          const own = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim());
+          if (!own || !el.getClientRects().length) continue;
+          least = Math.min(least, parseFloat(getComputedStyle(el).fontSize));
+        }
+        return least; }""", selector)
+
+
+# -- the projector ---------------------------------------------------------------------------------------------------
+@pytest.fixture
+def no_wasm(fresh):
+    """A page whose browser has no WebAssembly: the projector's steps are the page's own."""
+    return fresh(init_script="delete window.WebAssembly;")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_projector_steps_a_printed_example_by_keyboard(no_wasm, game):
+    axe.need_axe()
+    page = no_wasm
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{game}/")
+    opener = page.get_by_role("button", name=re.compile("^Show on a projector: this example")).first
+    steps = int(page.locator("template.gm-present-steps").first.get_attribute("data-steps"))
+    assert steps >= 5
+    opener.focus()
+    page.keyboard.press("Enter")
+    view = page.get_by_role("dialog", name=re.compile(": projector$"))
+    view.wait_for()
+    assert page.evaluate("location.hash") == "#projector-1"       # the address a teacher can bookmark
+    assert view.get_attribute("data-step") == "0"
+    # no apparatus in it: no settings, no move log, no ledger, no choices
+    for apparatus in (".gm-t-log", ".gm-t-choices", ".gm-ledger", "table.gm-rulesets", "select", "input"):
+        assert view.locator(apparatus).count() == 0, apparatus
+    counts = []
+    for i in range(1, steps):
+        page.keyboard.press("ArrowRight" if i % 2 else "Space")
+        counts.append(int(view.get_attribute("data-step")))
+        # each step's sentence is announced, and it names the move
+        assert view.locator(".gm-present-count").inner_text().startswith(f"Move {i} of {steps - 1}")
+    assert counts == list(range(1, steps))                          # first to last, one move a key
+    page.keyboard.press("ArrowRight")                                # past the end: stays at the end
+    assert view.get_attribute("data-step") == str(steps - 1)
+    assert view.locator(".gm-tbl[data-over='1']").count() == 1       # the last step is the end of the example
+    assert view.locator(".gm-face:not(.gm-back)").count() > 0       # cards drawn face up: the ones the rules show
+    page.keyboard.press("ArrowLeft")
+    assert view.get_attribute("data-step") == str(steps - 2)
+    page.keyboard.press("Home")
+    assert view.get_attribute("data-step") == "0"
+    # before the first move no hand is face up that the rules keep hidden (the first deal's cards are face down)
+    assert view.locator(".gm-seat .gm-face.gm-back").count() > 0
+    page.keyboard.press("End")
+    assert view.get_attribute("data-step") == str(steps - 1)
+    least = smallest_text(page, ".gm-present")
+    assert least >= 24, f"text of {least} px on the projector"
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    page.keyboard.press("Escape")
+    assert page.locator(".gm-present").count() == 0
+    assert page.evaluate("() => document.activeElement.classList.contains('gm-present-open')")   # focus returns
+    assert page.evaluate("location.hash") == ""
+    # the address alone opens it (a bookmark), still without WebAssembly
+    page.goto(f"{game}/#projector-1")
+    page.get_by_role("dialog", name=re.compile(": projector$")).wait_for()
+    assert page.evaluate("typeof WebAssembly") == "undefined"
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 720 if width > 400 else 844})
+        for scheme in ("default", "slate"):
+            if page.locator(".gm-present").count():
+                page.keyboard.press("Escape")
+                page.locator(".gm-present").wait_for(state="detached")   # (leaving full screen ends it too)
+            set_scheme(page, scheme)
+            page.get_by_role("button", name=re.compile("^Show on a projector: this example")).first.click()
+            page.get_by_role("dialog", name=re.compile(": projector$")).wait_for()
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("ArrowRight")
+            bad = axe.serious(axe.run(page, ".gm-present"))
+            assert not bad, (width, scheme, axe.describe(bad))
+            axe.SCREENS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(axe.SCREENS / f"projector-{game}-{width}-{scheme}.png"))
+
+
+# -- a class set -----------------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def teacher(browser, base_url, traffic):
+    """One page for the class sets of every game: the engine boots once."""
+    context = browser.new_context(base_url=base_url)
+    traffic.attach(context)
+    context.add_init_script(STUB)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def make(page, pupils: int, first: int, twice: bool = False):
+    form = page.locator("form.gm-classset.gm-enhanced")
+    form.wait_for()
+    form.get_by_label("Pupils").fill(str(pupils))
+    form.get_by_label("First sheet number").fill(str(first))
+    button = form.get_by_role("button", name="Make the class set")
+    button.click()
+    if twice:
+        button.click(force=True)   # a second click while making (the button is disabled: nothing is lost)
+    page.wait_for_function("() => { const m = document.querySelector('.gm-classset-message');"
+                           " return !document.querySelector('.gm-classset [aria-busy]') && m && / made, and the answer key|could not|must be/.test(m.textContent); }",
+                           timeout=BOOT_MS)
+    return form
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_class_set_of_30_prints_one_sheet_a_page_then_the_key(teacher, game):
+    axe.need_axe()
+    page = teacher
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"teach/{game}/")
+    first = 4100
+    form = make(page, 30, first, twice=True)
+    assert "30 sheets, numbers 4100 to 4129 made" in form.locator(".gm-classset-message").inner_text()
+    out = page.locator(".gm-classset-output")
+    numbers = [int(n) for n in out.locator(".gm-sheet").evaluate_all("(els) => els.map((e) => e.dataset.number)")]
+    assert numbers == list(range(first, first + 30))                 # 30 sheets, 30 different numbers, in order
+    questions = out.locator(".gm-sheet").evaluate_all("(els) => els.map((e) => e.textContent)")
+    assert len(set(q.split("Sheet number", 1)[1] for q in questions)) == 30
+    assert out.locator(".gm-sheet-answers > li").count() == 30       # the key: every sheet's answer and why
+    assert out.locator(".gm-sheet-answers > li a.gm-clause").count() >= 30
+    key_numbers = out.locator(".gm-sheet-answers > li").evaluate_all("(els) => els.map((e) => +e.dataset.number)")
+    assert key_numbers == numbers
+    # the same number gives the same sheet: number 4105 made alone is the sixth sheet of the set
+    sixth = out.locator(".gm-sheet").nth(5).inner_text()
+    make(page, 1, first + 5)
+    assert page.locator(".gm-classset-output .gm-sheet").count() == 1
+    assert page.locator(".gm-classset-output .gm-sheet").inner_text() == sixth
+    # bad input: a clear error, and the set made before is kept
+    make(page, 41, 1)
+    msg = form.locator(".gm-classset-message")
+    assert "from 1 to 40" in msg.inner_text() and msg.evaluate("(e) => e.classList.contains('gm-quiz-error')")
+    assert page.locator(".gm-classset-output .gm-sheet").count() == 1
+
+    make(page, 30, first)
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        for scheme in ("default", "slate"):
+            set_scheme(page, scheme)
+            bad = axe.serious(axe.run(page, {"include": [[".gm-classset"], [".gm-classset-output"]]}))
+            assert not bad, (width, scheme, axe.describe(bad))
+            axe.SCREENS.mkdir(parents=True, exist_ok=True)
+            page.locator("form.gm-classset").screenshot(path=str(axe.SCREENS / f"classset-{game}-{width}-{scheme}.png"))
+            out.screenshot(path=str(axe.SCREENS / f"classset-sheets-{game}-{width}-{scheme}.png"))
+    set_scheme(page, "default")
+
+    printed = page.get_by_role("button", name="Print the class set")
+    printed.click()
+    assert "gm-classset-printing" in page.evaluate("window.__printedWith")
+    total = pdf_pages(page.pdf(format="A4"))
+    printed.click()   # (printing ends the print-only state: set it again) the key alone
+    page.evaluate("() => document.querySelectorAll('body > .gm-print-sheet .gm-sheet').forEach((s) => s.remove())")
+    key = pdf_pages(page.pdf(format="A4"))
+    print(f"class set {game}: 30 sheets and the key print on {total} A4 pages, the key alone on {key}")
+    assert key >= 1 and total == 30 + key, (total, key)               # each sheet on one page, then the key
