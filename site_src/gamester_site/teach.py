@@ -90,7 +90,7 @@ MAX_PUPILS = 40
 def levels(game: str) -> dict[str, dict[str, str]]:
     """The levels of difficulty a game declares for each kind of exercise (``GameSpec.quiz_levels``: kind ->
     {level: what it asks}), as text; {} where it declares none (then every exercise is of one level)."""
-    declared = getattr(games()[game], "quiz_levels", None) or {}
+    declared = all_games()[game].site.quiz_levels or {}
     return {str(k): {str(n): str(t) for n, t in lv.items()} for k, lv in declared.items() if lv}
 
 
@@ -114,7 +114,7 @@ def class_set(text: str, base: str) -> str:
     level = (f'<label class="gm-field">Level <select name="level">{_level_options(lv)}</select></label>'
              if lv else "")
     return (f'<form class="gm-classset" data-game="{e(game)}" data-ruleset="{e(kw.get("ruleset", ""))}" '
-            f'data-base="{e(base)}" data-title="{e(games()[game].title)}" data-levels="{e(json.dumps(lv))}" '
+            f'data-base="{e(base)}" data-title="{e(all_games()[game].title)}" data-levels="{e(json.dumps(lv))}" '
             'aria-labelledby="gm-classset-title">'
             '<p class="gm-classset-title" id="gm-classset-title"><strong>A class set</strong>: one exercise sheet '
             'for each pupil, each on its own page with its number, and an answer key for the teacher.</p>'
