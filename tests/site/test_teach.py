@@ -69,7 +69,7 @@ def test_class_set_levels_where_the_game_declares_them(monkeypatch):
 
     assert 'name="level"' not in pages.class_set("put", "") or pages.levels("put")
     declared = {"trick": {1: "two players", 2: "three players"}, "score": {1: "no tie", 2: "ties"}}
-    monkeypatch.setattr(pages, "games", lambda: {"put": SimpleNamespace(title="Put", quiz_levels=declared)})
+    monkeypatch.setattr(pages, "all_games", lambda: {"put": SimpleNamespace(title="Put", site=SimpleNamespace(quiz_levels=declared))})
     html = pages.class_set("put", "")
     assert '<select name="level"><option value="">The first</option><option value="1">Level 1</option>' in html
     levels = json.loads(unescape(html.split('data-levels="')[1].split('"')[0]))
