@@ -31,7 +31,7 @@ def file_name(ruleset: str | None, text: str) -> str:
     return "ruleset-" + hashlib.sha1(text.encode()).hexdigest()[:10] + ".json.gz"
 
 
-def run(game: str, ruleset: str | None, out: str | None = None, target: float = 5e-5,
+def run(game: str, ruleset: str | None, out: str | None = None, target: float | None = None,
         log=None) -> dict[str, Any]:
     if game not in SOLVABLE:
         raise GamesterError(f"there is no solver for {game!r}: only {', '.join(SOLVABLE)} (two-handed)")
@@ -46,7 +46,7 @@ def run(game: str, ruleset: str | None, out: str | None = None, target: float = 
               "several gigabytes", file=sys.stderr)
     from . import solve
     t0 = time.time()
-    sol = solve.solve(opts, target=target, log=log or (lambda m: None))
+    sol = solve.solve(opts, target=target or solve.TARGET, log=log or (lambda m: None))
     overall, parts = solve.overall_exploitability(sol)
     return publish(opts, ruleset, sol, overall, parts, time.time() - t0, out)
 

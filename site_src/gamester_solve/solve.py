@@ -10,6 +10,13 @@ import numpy as np
 
 from . import br, cfr, flat, tree
 
+#: the goal for the whole game: what best responses gain from 0-0, in chances of winning the game
+GOAL = 1e-4
+#: the per-score target that meets it. A best response over the whole game collects a deal game's gain at every
+#: deal it plays, so its gain from 0-0 is about the per-score gains summed along the deals of a game (seven or so
+#: at five up, counting the deals that score nothing): at a per-score target of 5e-5 the whole game was 2.93e-4
+TARGET = 1.2e-5
+
 
 @dataclass
 class Solution:
@@ -28,7 +35,7 @@ def scores_by_total(g: int) -> list[list[tuple[int, int]]]:
     return [[(a, t - a) for a in range(max(0, t - g + 1), min(t, g - 1) + 1)] for t in range(2 * g - 2, -1, -1)]
 
 
-def solve(options, target: float = 5e-5, chunk: int = 25, max_iter: int = 3000, log=print) -> Solution:
+def solve(options, target: float = TARGET, chunk: int = 25, max_iter: int = 20000, log=print) -> Solution:
     t0 = time.time()
     rules = options if isinstance(options, tree.Rules) else tree.Rules.from_options(options)
     f = flat.build(rules)
