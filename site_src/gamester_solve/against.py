@@ -223,3 +223,48 @@ def report(lv: cfr.Levels, values: dict, equilibrium: dict, others: dict, g: int
     return {"per_score": per,
             "best_margin": (best[(0, 0, 0)] + best[(0, 0, 1)]) / 2 - 0.5,
             "equilibrium_margin": (eq[(0, 0, 0)] + eq[(0, 0, 1)]) / 2 - 0.5}
+
+
+#: the players a strategy file is measured against: the engine's bots by name, and Pav's model
+OPPONENTS = ("calculating", "bold", "pav")
+
+
+def annotate(path, names=OPPONENTS, log=print) -> dict:
+    """Measure the strategy file at ``path`` (as read back) against each of ``names`` and write the figures into
+    it, under ``"against"``: per score, in chances of winning the game beyond the game's value, what a best
+    response wins as eldest and as dealer (``best``) and what the equilibrium wins (``equilibrium``); from 0-0,
+    the margins over the two seats."""
+    import time
+
+    from gamester import get_game
+
+    from . import export, flat
+    data = export.read(path)
+    opts = get_game("put").options_for(data["ruleset"])
+    f = flat.build(tree.Rules.from_options(opts))
+    lv = cfr.Levels(f)
+    g = opts.game_points
+    eq = {(a, b): export.profile(f, data, a, b) for a in range(g) for b in range(g)}
+    values = {tuple(map(int, k.split("-"))): v for k, v in data["values"].items()}
+    out = {}
+    for name in names:
+        t = time.time()
+        prof = pav_profiles(f, g) if name == "pav" else bot_profiles(f, opts, name, g)
+        rep = report(lv, values, eq, prof, g)
+        out[name] = {"best_margin": round(rep["best_margin"], 6),
+                     "equilibrium_margin": round(rep["equilibrium_margin"], 6),
+                     "per_score": {k: {"best": [round(r["best_eldest"], 6), round(r["best_dealer"], 6)],
+                                       "equilibrium": [round(r["eq_eldest"], 6), round(r["eq_dealer"], 6)]}
+                                   for k, r in rep["per_score"].items()}}
+        log(f"  against {name}: a best response's margin from 0-0 {rep['best_margin']:+.4f}, the "
+            f"equilibrium's {rep['equilibrium_margin']:+.4f} ({time.time() - t:.0f} s)")
+    data["against"] = out
+    export.write(path, data)
+    return out
+
+
+if __name__ == "__main__":
+    import sys
+    for p in sys.argv[1:]:
+        print(p)
+        annotate(p)
