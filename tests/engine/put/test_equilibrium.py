@@ -48,12 +48,21 @@ def _deal_words(state, start):
     return out
 
 
-def test_the_key_is_the_position_each_bot_faces(data):
-    """Across whole games, the key's history is the deal's own actions, and each key of a real decision is in
-    the file with only legal actions in its row."""
+#: every ruleset of the 28-card pack with putting whose strategy is shipped
+SOLVED_PUTTING = ["stripped-28", "reconstruction(pack=28)"]
+
+
+@pytest.mark.parametrize("ruleset", SOLVED_PUTTING)
+def test_the_key_is_the_position_each_bot_faces(ruleset):
+    """Across whole games, the key's history is the deal's own actions (puts before any lead and throwing up
+    included, where the rules allow them), and each key of a real decision is in the file with only legal actions
+    in its row."""
+    options = SPEC.options_for(ruleset)
+    data = strategy.solved(options.to_string())
+    assert data is not None, f"the strategy file of {ruleset} is shipped"
     seen = 0
     for seed in range(12):
-        state = SPEC.new_state(STRIPPED, 2, seed)
+        state = SPEC.new_state(options, 2, seed)
         bots = [EquilibriumBot(seed), CalculatingBot(seed + 1)]
         deal, start = 1, 0
         while state.current_player() != TERMINAL:
