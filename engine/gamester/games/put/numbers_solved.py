@@ -17,8 +17,7 @@ SOLVED_PRESET = "stripped-28"
 SOLVED = {"stripped-28": "Cotton's rules", "reconstruction": "the modern account's fuller rules",
           "without-putting": "without putting"}
 #: the players the solved game is measured against, as the page names them
-AGAINST = {"calculating": "the computer's calculating player", "bold": "the computer's bold player",
-           "pav": "Pav's closed-hand play (never putting, seeing every put)"}
+AGAINST = {"calculating": "the calculating player", "bold": "the bold player", "pav": "Pav's model"}
 
 
 def _options(preset: str):
@@ -105,12 +104,14 @@ def against_table(base: str) -> str:
                 f"{100 * ag[n]['per_score'][k]['equilibrium'][1]:+.2f}",
                 f"{100 * ag[n]['per_score'][k]['best'][1]:+.2f}")])
     head = ["Score (eldest's points first)"] + [x for n in names for x in (
-        f"The solved game against {e(AGAINST[n])}", f"The best reply to {e(AGAINST[n])}")]
+        f"Solved game against {e(AGAINST[n])}", f"Best reply to {e(AGAINST[n])}")]
     return numbers_table(head, rows,
                          "What the solved game and the best reply win against each player, in points in a hundred "
                          "of the chance of winning the game: from nothing all, above an even chance (the two seats "
                          "taken in turn); at each score, above what the solved game itself is sure of there. "
-                         "Computed exactly over every deal, not sampled (28 cards, Cotton's rules)")
+                         "The calculating and bold players are the computer's; Pav's model plays his closed-hand "
+                         "cards, never puts and sees every put. Computed exactly over every deal, not sampled (28 "
+                         "cards, Cotton's rules)")
 
 
 def hands_table(base: str, preset: str = SOLVED_PRESET) -> str:
