@@ -10,7 +10,7 @@ from typing import Any
 from ...html import e, numbers_table, percent
 from ...svg import line_chart
 from .rules import PRESETS
-from .strategy import solved
+from .strategy import solved, summary
 
 SOLVED_PRESET = "stripped-28"
 #: the solved rulesets of the 28-card pack, as the page names them
@@ -26,7 +26,8 @@ def _options(preset: str):
 
 
 def _data(preset: str = SOLVED_PRESET) -> dict[str, Any] | None:
-    return solved(_options(preset).to_string())
+    """The solved file of the preset at 28 cards, or its summary where the whole strategy is not shipped."""
+    return solved(_options(preset).to_string()) or summary(f"{preset}-28")
 
 
 def _missing() -> str:
