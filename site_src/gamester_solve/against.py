@@ -179,34 +179,13 @@ def game_values(lv: cfr.Levels, mine: dict, others: dict, g: int, tol: float = 1
     """The chance of winning the game of a player who plays ``mine`` against one who plays ``others`` (both per
     score, each keeping to its own in either role): for every score (eldest's points a, dealer's b) and role r of
     the first player (0 eldest, 1 dealer). Solved as :func:`br.game_best_response` is, with no deviation."""
-    f = lv.f
-    slot_player = f.infoset_player[f.slot_infoset]
-    w: dict[tuple[int, int, int], float] = {}
+    slot_player = lv.f.infoset_player[lv.f.slot_infoset]
 
-    def nxt(a2, b2, r2):
-        if a2 >= g:
-            return 1.0 if r2 == 0 else 0.0
-        if b2 >= g:
-            return 1.0 if r2 == 1 else 0.0
-        return w.get((a2, b2, r2), 0.5)
+    def deal_value(a, b, r, u_eld):
+        v = cfr.value(lv, np.where(slot_player == r, mine[(a, b)], others[(a, b)]), u_eld)
+        return v if r == 0 else 1.0 - v
 
-    for t in range(2 * g - 2, -1, -1):
-        scores = [(a, t - a) for a in range(max(0, t - g + 1), min(t, g - 1) + 1)]
-        for _ in range(500):
-            change = 0.0
-            for a, b in scores:
-                for r in (0, 1):
-                    resp = np.array([1.0 if r == 0 else 0.0, 1.0 if r == 1 else 0.0,
-                                     nxt(b, a + 1, 1 - r), nxt(b + 1, a, 1 - r), nxt(b, a, 1 - r)])
-                    u_eld = resp if r == 0 else 1.0 - resp
-                    sigma = np.where(slot_player == r, mine[(a, b)], others[(a, b)])
-                    v = cfr.value(lv, sigma, u_eld)
-                    val = v if r == 0 else 1.0 - v
-                    change = max(change, abs(val - w.get((a, b, r), 2.0)))
-                    w[(a, b, r)] = val
-            if change < tol:
-                break
-    return w
+    return br.score_game(deal_value, g, tol, rounds=500)
 
 
 def report(lv: cfr.Levels, values: dict, equilibrium: dict, others: dict, g: int) -> dict:
