@@ -114,15 +114,26 @@ def check(name: str, data: dict) -> None:
     g = rules.game_points
     profiles = {(a, b): export.profile(f, data, a, b) for a in range(g) for b in range(g)}
     values = {tuple(map(int, k.split("-"))): v for k, v in data["values"].items()}
-    worst = 0.0
+    per_score = {}
     for (a, b), sigma in profiles.items():
-        u = br.payoffs(values, a, b, g)
-        worst = max(worst, br.nash_conv(lv, sigma, u)[0])
+        per_score[(a, b)] = br.nash_conv(lv, sigma, br.payoffs(values, a, b, g))[0]
+    worst = max(per_score.values())
     sol = solve.Solution(rules, f, lv, values=values, strategies=profiles)
     overall, parts = solve.overall_exploitability(sol)
     print(f"  check (the file read back, best responses afresh, {time.perf_counter() - t:.0f} s): exploitability "
           f"per score max {worst:.2e}; whole game from 0-0 {overall:.2e} (eldest gains {parts['eldest']:.2e}, "
           f"dealer {parts['dealer']:.2e})")
+    deals = solve.along_the_game(sol)[(0, 0)]
+    summed = solve.along_the_game(sol, per_score)[(0, 0)]
+    print(f"  why the whole game exceeds one score: a game from 0-0 lasts {deals:.2f} deals on average, and the "
+          f"per-score exploitabilities summed over its deals come to {summed:.2e} (the whole game's {overall:.2e})")
+    for name, ag in data.get("against", {}).items():
+        diff = [k for k, r in ag["per_score"].items() if max(r["best"]) > 1e-4]
+        print(f"  against {name} (exact, from 0-0, seats alternating): the equilibrium's margin "
+              f"{ag['equilibrium_margin']:+.4f}, a best response's {ag['best_margin']:+.4f}; the best response "
+              f"gains at {len(diff)} of {len(ag['per_score'])} scores, most at "
+              + max(ag["per_score"], key=lambda k: max(ag["per_score"][k]["best"]))
+              + f" ({max(max(r['best']) for r in ag['per_score'].values()):+.4f})")
     if rules.betting == "none":
         from gamester.games.put.numbers_engine import engine_deal, game_chances
         from gamester.games.put.numbers_pav import pav_four_all

@@ -57,9 +57,15 @@ def game_best_response(lv: Levels, strategies: dict[tuple[int, int], np.ndarray]
                        tol: float = 1e-9) -> dict[tuple[int, int, int], float]:
     """Best responses over the whole game to the fixed ``strategies`` (one per score, for both players): for every
     score (eldest's points a, dealer's b) and role r of the responder (0 eldest, 1 dealer), the responder's best
-    chance of winning the game when he may deviate at every score, the other keeping to the strategies. Solved from
-    the highest scores down; at each total of points, the deals that score nothing (which swap the roles at the
-    same score) are a fixed point, iterated to ``tol``."""
+    chance of winning the game when he may deviate at every score, the other keeping to the strategies."""
+    return score_game(lambda a, b, r, u_eld: best_response(lv, strategies[(a, b)], u_eld, r)[0], g, tol)
+
+
+def score_game(deal_value, g: int, tol: float = 1e-9, rounds: int = 200) -> dict[tuple[int, int, int], float]:
+    """One player's chance of winning the game at every score (eldest's points a, dealer's b) and role r (0 eldest,
+    1 dealer), where ``deal_value(a, b, r, u_eldest)`` is his chance given the eldest's payoff per outcome of the
+    deal. Solved from the highest scores down; at each total of points, the deals that score nothing (which swap
+    the roles at the same score) are a fixed point, iterated to ``tol``."""
     w: dict[tuple[int, int, int], float] = {}
 
     def nxt(a2: int, b2: int, r2: int) -> float:
@@ -71,15 +77,14 @@ def game_best_response(lv: Levels, strategies: dict[tuple[int, int], np.ndarray]
 
     for t in range(2 * g - 2, -1, -1):
         scores = [(a, t - a) for a in range(max(0, t - g + 1), min(t, g - 1) + 1)]
-        for _ in range(200):
+        for _ in range(rounds):
             change = 0.0
             for a, b in scores:
                 for r in (0, 1):
                     # next deal: the old dealer is eldest (b points), the old eldest dealer; the roles flip
                     resp = np.array([1.0 if r == 0 else 0.0, 1.0 if r == 1 else 0.0,
                                      nxt(b, a + 1, 1 - r), nxt(b + 1, a, 1 - r), nxt(b, a, 1 - r)])
-                    u_eld = resp if r == 0 else 1.0 - resp
-                    val, _ = best_response(lv, strategies[(a, b)], u_eld, r)
+                    val = deal_value(a, b, r, resp if r == 0 else 1.0 - resp)
                     change = max(change, abs(val - w.get((a, b, r), 2.0)))
                     w[(a, b, r)] = val
             if change < tol:

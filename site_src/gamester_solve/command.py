@@ -31,8 +31,8 @@ def file_name(ruleset: str | None, text: str) -> str:
     return "ruleset-" + hashlib.sha1(text.encode()).hexdigest()[:10] + ".json.gz"
 
 
-def run(game: str, ruleset: str | None, out: str | None = None, target: float = 5e-5,
-        log=None) -> dict[str, Any]:
+def run(game: str, ruleset: str | None, out: str | None = None, target: float | None = None,
+        log=None, max_iter: int | None = None) -> dict[str, Any]:
     if game not in SOLVABLE:
         raise GamesterError(f"there is no solver for {game!r}: only {', '.join(SOLVABLE)} (two-handed)")
     spec = all_games()[game]
@@ -46,7 +46,8 @@ def run(game: str, ruleset: str | None, out: str | None = None, target: float = 
               "several gigabytes", file=sys.stderr)
     from . import solve
     t0 = time.time()
-    sol = solve.solve(opts, target=target, log=log or (lambda m: None))
+    sol = solve.solve(opts, target=target or solve.TARGET, log=log or (lambda m: None),
+                      max_iter=max_iter or solve.MAX_ITER)
     overall, parts = solve.overall_exploitability(sol)
     return publish(opts, ruleset, sol, overall, parts, time.time() - t0, out)
 
@@ -63,6 +64,7 @@ def publish(opts, ruleset: str | None, sol, overall: float, parts: dict, seconds
             "method": "CFR+ (alternating updates, average weighted by the square of the iteration) on each deal, "
                       "scores solved from the highest down; exploitability = the sum of the two best responses' "
                       "gains, in chances of winning the game",
+            "target_per_score": sol.target, "max_iterations": sol.max_iter,
             "solve_seconds": round(seconds, 1)}
     from . import br, cfr
     lv = cfr.Levels(sol.f)

@@ -10,6 +10,15 @@ import numpy as np
 
 from . import br, cfr, flat, tree
 
+#: the goal for the whole game: what best responses gain from 0-0, in chances of winning the game
+GOAL = 1e-4
+#: the per-score target that meets it. A best response over the whole game collects a deal game's gain at every
+#: deal it plays, so its gain from 0-0 is about the per-score gains summed along the deals of a game (seven or so
+#: at five up, counting the deals that score nothing): at a per-score target of 5e-5 the whole game was 2.93e-4
+TARGET = 1.2e-5
+#: the most iterations a score's deal game is given (where the target is not met by then, the file says so)
+MAX_ITER = 20000
+
 
 @dataclass
 class Solution:
@@ -22,18 +31,20 @@ class Solution:
     iterations: dict[tuple[int, int], int] = field(default_factory=dict)
     overall: float | None = None
     seconds: float = 0.0
+    target: float = 0.0          # the per-score exploitability asked for
+    max_iter: int = 0
 
 
 def scores_by_total(g: int) -> list[list[tuple[int, int]]]:
     return [[(a, t - a) for a in range(max(0, t - g + 1), min(t, g - 1) + 1)] for t in range(2 * g - 2, -1, -1)]
 
 
-def solve(options, target: float = 5e-5, chunk: int = 25, max_iter: int = 3000, log=print) -> Solution:
+def solve(options, target: float = TARGET, chunk: int = 25, max_iter: int = MAX_ITER, log=print) -> Solution:
     t0 = time.time()
     rules = options if isinstance(options, tree.Rules) else tree.Rules.from_options(options)
     f = flat.build(rules)
     lv = cfr.Levels(f)
-    sol = Solution(rules, f, lv)
+    sol = Solution(rules, f, lv, target=target, max_iter=max_iter)
     g = rules.game_points
     log(f"built: {f.n_nodes} nodes, {len(f.keys)} information sets, {f.n_slots} actions ({time.time() - t0:.1f} s)")
     guess: dict[tuple[int, int], float] = {}
@@ -88,3 +99,26 @@ def overall_exploitability(sol: Solution) -> tuple[float, dict]:
     w = br.game_best_response(sol.lv, sol.strategies, g)
     v = sol.values[(0, 0)]
     return w[(0, 0, 0)] + w[(0, 0, 1)] - 1.0, {"eldest": w[(0, 0, 0)] - v, "dealer": w[(0, 0, 1)] - (1 - v)}
+
+
+def along_the_game(sol: Solution, per_score: dict[tuple[int, int], float] | None = None,
+                   rounds: int = 500) -> dict[tuple[int, int], float]:
+    """The sum of ``per_score`` (by default 1 a deal: the expected number of deals) over the deals of a game from
+    each score, both players keeping to the solution: X(a, b) = x(a, b) + the chances of the deal's outcomes times
+    X at the scores they lead to (the deal passes; a game outcome ends it). With the per-score exploitability for
+    x, this is what best responses collect over a game if each gains its deal game's figure at every deal."""
+    g = sol.rules.game_points
+    x = per_score or {s: 1.0 for s in sol.strategies}
+    chances = {s: cfr.outcome_chances(sol.lv, sigma) for s, sigma in sol.strategies.items()}
+    out: dict[tuple[int, int], float] = {}
+
+    def at(a: int, b: int) -> float:
+        return 0.0 if a >= g or b >= g else out.get((a, b), 0.0)
+
+    for group in scores_by_total(g):
+        for _ in range(rounds):
+            for a, b in group:
+                c = chances[(a, b)]
+                out[(a, b)] = x[(a, b)] + c[tree.POINT_E] * at(b, a + 1) + c[tree.POINT_D] * at(b + 1, a) + \
+                    c[tree.NOTHING] * at(b, a)
+    return out

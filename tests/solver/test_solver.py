@@ -134,3 +134,17 @@ def test_pavs_strategies_in_the_solvers_tree_give_the_engines_figures(tie_value)
     assert oc[tree.POINT_E] == pytest.approx(float(w), abs=1e-12)
     assert oc[tree.NOTHING] == pytest.approx(float(t), abs=1e-12)
     assert oc[tree.POINT_D] == pytest.approx(float(lo), abs=1e-12)
+
+
+def test_the_deals_of_a_game_are_counted_along_the_score_game():
+    """At the last score every decided deal ends the game, so the expected number of deals there is 1 / (1 - the
+    chance of a deal that scores nothing); from lower scores there are more deals, and a per-score figure summed
+    along them scales with it."""
+    sol = solve.solve(SMALL, target=2e-4, log=lambda m: None)
+    g = SMALL.game_points
+    deals = solve.along_the_game(sol)
+    last = cfr.outcome_chances(sol.lv, sol.strategies[(g - 1, g - 1)])
+    assert deals[(g - 1, g - 1)] == pytest.approx(1 / (1 - last[tree.NOTHING]), rel=1e-9)
+    assert deals[(0, 0)] > deals[(1, 1)] > deals[(g - 1, g - 1)] >= 1
+    twice = solve.along_the_game(sol, {s: 2.0 for s in sol.strategies})
+    assert twice[(0, 0)] == pytest.approx(2 * deals[(0, 0)], rel=1e-9)

@@ -48,12 +48,40 @@ def _deal_words(state, start):
     return out
 
 
-def test_the_key_is_the_position_each_bot_faces(data):
-    """Across whole games, the key's history is the deal's own actions, and each key of a real decision is in
-    the file with only legal actions in its row."""
+#: every ruleset of the 28-card pack with putting whose whole strategy is shipped
+SOLVED_PUTTING = ["stripped-28"]
+
+
+def test_the_reconstructions_summary_is_shipped_and_no_bot_reads_it():
+    """The modern account's fuller rules at 28 cards are solved, but only a summary ships (the whole strategy is
+    some 14 MB): values at every score and the first decisions, which the Numbers page reads; the bot plays as
+    ``calculating`` there."""
+    options = SPEC.options_for("reconstruction(pack=28)")
+    assert strategy.solved(options.to_string()) is None
+    data = strategy.summary("reconstruction-28")
+    assert data is not None and data["ruleset"] == options.to_string()
+    assert set(data["values"]) == {f"{a}-{b}" for a in range(5) for b in range(5)}
+    bad = [k for k in data["strategy"] if not KEY.match(k)]
+    assert not bad, bad[:3]
+    assert all(k.endswith("|") or k.endswith("|put") for k in data["strategy"])
+    assert set(data["strategy"]["eldest|0-0|3 3 3|"]) <= {"put", "play 3", "throw-up"}
+    assert set(data["strategy"]["dealer|0-0|3 3 3|put"]) <= {"see", "refuse"}
+    state = SPEC.new_state(options, 2, 3)
+    seat = state.current_player()
+    assert EquilibriumBot(4).choose(state, seat) == CalculatingBot(4).choose(state, seat)
+
+
+@pytest.mark.parametrize("ruleset", SOLVED_PUTTING)
+def test_the_key_is_the_position_each_bot_faces(ruleset):
+    """Across whole games, the key's history is the deal's own actions (puts before any lead and throwing up
+    included, where the rules allow them), and each key of a real decision is in the file with only legal actions
+    in its row."""
+    options = SPEC.options_for(ruleset)
+    data = strategy.solved(options.to_string())
+    assert data is not None, f"the strategy file of {ruleset} is shipped"
     seen = 0
     for seed in range(12):
-        state = SPEC.new_state(STRIPPED, 2, seed)
+        state = SPEC.new_state(options, 2, seed)
         bots = [EquilibriumBot(seed), CalculatingBot(seed + 1)]
         deal, start = 1, 0
         while state.current_player() != TERMINAL:

@@ -4,18 +4,30 @@ plot of both by the strength of the hand."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...html import e, numbers_table, percent
 from ...svg import line_chart
 from .rules import PRESETS
-from .strategy import solved
+from .strategy import solved, summary
 
 SOLVED_PRESET = "stripped-28"
+#: the solved rulesets of the 28-card pack, as the page names them
+SOLVED = {"stripped-28": "Cotton's rules", "reconstruction": "the modern account's fuller rules",
+          "without-putting": "without putting"}
+#: the players the solved game is measured against, as the page names them
+AGAINST = {"calculating": "the calculating player", "bold": "the bold player", "pav": "Pav's model"}
 
 
-def _data() -> dict[str, Any] | None:
-    return solved(PRESETS[SOLVED_PRESET].options.to_string())
+def _options(preset: str):
+    o = PRESETS[preset].options
+    return o if o.pack == "28" else replace(o, pack="28")
+
+
+def _data(preset: str = SOLVED_PRESET) -> dict[str, Any] | None:
+    """The solved file of the preset at 28 cards, or its summary where the whole strategy is not shipped."""
+    return solved(_options(preset).to_string()) or summary(f"{preset}-28")
 
 
 def _missing() -> str:
@@ -51,9 +63,61 @@ def values_table(base: str) -> str:
                          f"{100 * worst:.3f} points in a hundred at any score")
 
 
-def hands_table(base: str) -> str:
-    """``<!-- numbers put-solved-hands -->``: how often the eldest puts and the dealer sees, by hand."""
+def rulesets_table(base: str) -> str:
+    """``<!-- numbers put-solved-rulesets -->``: each solved ruleset of the 28-card pack: the values at 0-0 and 4-4
+    and how far from an equilibrium the shipped strategies are (per score and over the whole game)."""
+    rows = []
+    for preset, label in SOLVED.items():
+        data = _data(preset)
+        if data is None:
+            rows.append([e(label[0].upper() + label[1:]), "not solved", "", "", ""])
+            continue
+        v = data["values"]
+        rows.append([e(label[0].upper() + label[1:]), percent(v["0-0"], 2), percent(v["4-4"], 2),
+                     f"{100 * max(data['exploitability'].values()):.4f}",
+                     f"{100 * data['overall_exploitability']:.4f}"])
+    return numbers_table(["Rules (28 cards)", "Eldest's chance of the game, 0-0", "Eldest's chance, 4-4",
+                          "Most a best reply gains at one score (points in 100)",
+                          "Best replies' gain over a whole game (points in 100)"], rows,
+                         "The solved game under each set of rules: the eldest's chance of winning the game, and "
+                         "how close the strategies are to an equilibrium (what the two players' best replies "
+                         "gain together, in points in a hundred of the chance of the game)")
+
+
+def against_table(base: str) -> str:
+    """``<!-- numbers put-solved-against -->``: what the solved game, and the best reply, win against the
+    computer's other players and Pav's model, from 0-0 and at every score (Cotton's rules, 28 cards)."""
     data = _data()
+    if data is None or "against" not in data:
+        return _missing()
+    ag = data["against"]
+    names = [n for n in AGAINST if n in ag]
+    rows = [["From 0-0, seats alternating"]
+            + [x for n in names for x in (f"{100 * ag[n]['equilibrium_margin']:+.2f}",
+                                          f"{100 * ag[n]['best_margin']:+.2f}")]]
+    for a in range(5):
+        for b in range(5):
+            k = f"{a}-{b}"
+            rows.append([f"{a}-{b}, as eldest"] + [x for n in names for x in (
+                f"{100 * ag[n]['per_score'][k]['equilibrium'][0]:+.2f}",
+                f"{100 * ag[n]['per_score'][k]['best'][0]:+.2f}")])
+            rows.append([f"{a}-{b}, as dealer"] + [x for n in names for x in (
+                f"{100 * ag[n]['per_score'][k]['equilibrium'][1]:+.2f}",
+                f"{100 * ag[n]['per_score'][k]['best'][1]:+.2f}")])
+    head = ["Score (eldest's points first)"] + [x for n in names for x in (
+        f"Solved game against {e(AGAINST[n])}", f"Best reply to {e(AGAINST[n])}")]
+    return numbers_table(head, rows,
+                         "What the solved game and the best reply win against each player, in points in a hundred "
+                         "of the chance of winning the game: from nothing all, above an even chance (the two seats "
+                         "taken in turn); at each score, above what the solved game itself is sure of there. "
+                         "The calculating and bold players are the computer's; Pav's model plays his closed-hand "
+                         "cards, never puts and sees every put. Computed exactly over every deal, not sampled (28 "
+                         "cards, Cotton's rules)")
+
+
+def hands_table(base: str, preset: str = SOLVED_PRESET) -> str:
+    """``<!-- numbers put-solved-hands -->``: how often the eldest puts and the dealer sees, by hand."""
+    data = _data(preset)
     if data is None:
         return _missing()
     rows = []
@@ -61,11 +125,15 @@ def hands_table(base: str) -> str:
         rows.append([e(h), percent(data["hands"][h]["0-0"][0]), percent(put_chance(data, h, 0, 0)),
                      percent(see_chance(data, h, 0, 0)), percent(put_chance(data, h, 2, 2)),
                      percent(put_chance(data, h, 3, 3)), percent(see_chance(data, h, 3, 3))])
+    caption = ("How often the solved game puts and sees with each hand (28 cards; the strongest first). When the "
+               "eldest needs one point a put changes nothing, so no frequency is shown; when the dealer needs one, "
+               "the eldest puts with almost every hand")
+    if preset != SOLVED_PRESET:
+        caption = (f"The same under {e(SOLVED[preset])} (28 cards; the strongest first): how often the eldest "
+                   "puts before the first lead, and the dealer sees that put, with each hand")
     return numbers_table(["Hand", "Eldest's chance of the game with it, 0-0", "Eldest puts, 0-0",
                           "Dealer sees a put, 0-0", "Eldest puts, 2-2", "Eldest puts, 3-3", "Dealer sees, 3-3"],
-                         rows, "How often the solved game puts and sees with each hand (28 cards; the strongest "
-                               "first). When the eldest needs one point a put changes nothing, so no frequency "
-                               "is shown; when the dealer needs one, the eldest puts with almost every hand")
+                         rows, caption)
 
 
 def put_plot(base: str) -> str:
@@ -90,4 +158,12 @@ def put_plot(base: str) -> str:
           "</figcaption></figure>")
 
 
-TABLES = {"put-solved": values_table, "put-solved-hands": hands_table, "put-solved-plot": put_plot}
+def reconstruction_hands_table(base: str) -> str:
+    """``<!-- numbers put-solved-reconstruction -->``: the same by hand, under the modern account's fuller rules
+    (a put before the first lead)."""
+    return hands_table(base, "reconstruction")
+
+
+TABLES = {"put-solved": values_table, "put-solved-hands": hands_table, "put-solved-plot": put_plot,
+          "put-solved-rulesets": rulesets_table, "put-solved-against": against_table,
+          "put-solved-reconstruction": reconstruction_hands_table}

@@ -46,6 +46,16 @@ def solved(ruleset: str) -> dict[str, Any] | None:
         return None
 
 
+def summary(name: str) -> dict[str, Any] | None:
+    """A solved ruleset whose whole strategy is too large to ship: its values, exploitability and first decisions
+    only (``data/NAME.summary.json.gz``, the strategy file's format with ``strategy`` cut to the eldest's first
+    decision and the dealer's answer to a put made there). No bot reads it; the Numbers page does."""
+    try:
+        return _load(f"{name}.summary.json.gz")
+    except (FileNotFoundError, OSError):
+        return None
+
+
 def available() -> list[str]:
     return sorted(_index())
 
