@@ -61,7 +61,7 @@ def _state(options, f: Flat, h1, h2, a: int, b: int, history: str) -> tuple[PutS
             out.append(Card.parse(f.rules.name(v) + SUITS[k]))
         return out
 
-    e = st.d["eldest"]
+    e = st.this_deal["eldest"]
     st.hands[e], st.hands[1 - e] = cards(h1), cards(h2)
     st.score[e], st.score[1 - e] = a, b
     for act in history.split(",") if history else []:
