@@ -112,6 +112,10 @@ class BoneAceState(State):
             if len(who) == 1 or len(pack) < len(who):
                 return who[0]
 
+    def _deal_pack(self) -> list[Card]:
+        """A shuffled pack for a deal, dealt from its end (``pop``); tests replace it with a rigged one."""
+        return shuffled(FULL_PACK, self.rng)
+
     def _stake(self) -> None:
         o, d = self.options, self.deal
         if o.split == "each":
@@ -134,9 +138,9 @@ class BoneAceState(State):
         self.deals.append(d)
         self._rule(R.PLAYERS, R.PLAYERS_BOUND, R.PACK)
         self._rule(*((R.LIFT, R.LIFT_ORDER) if d.number == 1 else (R.NEXT_DEAL,)))
-        self._rule(R.ELDEST, R.DEAL)
+        self._rule(R.ELDEST, R.DEAL, R.DEALS)
         self._stake()
-        pack = shuffled(FULL_PACK, self.rng)
+        pack = self._deal_pack()
         for s in d.order:
             d.down[s] = [pack.pop(), pack.pop()]
             d.up[s] = pack.pop()
@@ -153,7 +157,7 @@ class BoneAceState(State):
             return
         self._rule(R.DRAW_TURN if self.options.draw == "in-turn" else R.DRAW_ROUND, R.FACE_UP)
         d.to_draw = d.order[0]
-        self._advance(d.order[0])
+        self._advance(d.order[0], stay=True)
 
     # -- the Bone ---------------------------------------------------------------------------------------------
     def _settle_bone(self) -> None:
@@ -235,8 +239,9 @@ class BoneAceState(State):
             self._rule(R.TIE_DIVIDE)
             self._win_game(tied, R.TIE_DIVIDE, "divided", f"divides the Game, with {best}")
 
-    def _advance(self, after: int) -> None:
-        """Find the next player to draw (``after``: the seat that just acted, or the first), or settle."""
+    def _advance(self, after: int, stay: bool = False) -> None:
+        """Find the next player to draw (after the seat ``after`` that just acted; ``stay``: from that seat
+        itself, as at the start and when he may draw again), or settle."""
         d = self.deal
         while True:
             still = d.still_in()
@@ -249,7 +254,7 @@ class BoneAceState(State):
             if not active:
                 self._settle_nearest()
                 return
-            if self.options.draw == "in-turn" and after in active:
+            if (stay or self.options.draw == "in-turn") and after in active:
                 nxt = after
             else:
                 k = d.order.index(after)

@@ -1,0 +1,125 @@
+"""Bone-Ace's exercises (see :mod:`gamester.quiz`), at two levels: who carries the Bone, from the cards turned up
+(the first thing decided at the table), and who wins the Game, from a deal the cautious computer players have drawn
+to the end (the cards counted and compared with one and thirty).
+
+A draw whose answer turns on a tie settled by the eldest hand, or on a spent stock, is refused: the answer must
+follow from the cards and the rule named, not from the fine print.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...cards import RANK_PLURALS, Card
+from ...quiz import card_words, exercise, first
+from ...state import play_out
+from ...words import player
+from . import rules as R
+from .bots import CautiousBot
+from .state import BoneAceState
+
+KINDS = {"bone": "who carries the Bone (the first level: the cards turned up)",
+         "game": "who wins the Game (the second level: counting to one and thirty)"}
+
+
+def _options(ruleset: Any) -> R.BoneAceOptions:
+    from ...registry import get_game
+    return get_game(R.GAME).options_for(ruleset) if ruleset else R.COTTON
+
+
+def _roles(st: BoneAceState) -> dict[str, Any]:
+    d = st.deal
+    return {"players": st.players, "dealer": d.dealer, "eldest": d.eldest, "order": list(d.order)}
+
+
+def _names(st: BoneAceState) -> list[str]:
+    d = st.deal
+    return [f"seat {s}" + (" (eldest)" if s == d.eldest else " (dealer)" if s == d.dealer else "")
+            for s in range(st.players)]
+
+
+def _bone(st: BoneAceState, name: str, seed: int, kind: str, i: int) -> dict[str, Any] | None:
+    d, o = st.deal, st.options
+    if R.BONE_TIE in d.rules:
+        return None
+    w = d.bone["winner"]
+    names = _names(st)
+    if o.bone_cards == "turned":
+        hands = [str(d.up[s]) for s in range(st.players)]
+        q = "Each player has turned up one card (shown below). Who carries the Bone?"
+    else:
+        hands = [" ".join(str(c) for c in d.down[s] + [d.up[s]]) for s in range(st.players)]
+        q = "Each player shows the three cards dealt to him, the third turned up (below). Who carries the Bone?"
+    why: list[tuple[str, str]] = [(R.STAKE, "The Bone is one half of the stake, and is decided first.")]
+    how = d.bone["how"]
+    if how == "three":
+        plural = RANK_PLURALS[d.bone["rank"]]
+        if o.three == "eldest-holder":
+            why.append((R.THREE_HOLDER, f"Three {plural} are turned up: the eldest of the players who turned "
+                                        f"them, {names[w]}, wins it."))
+        else:
+            why.append((R.THREE_TABLE, f"Three {plural} are turned up, so the eldest hand, {names[w]}, wins it."))
+    elif how == "bone-ace":
+        why.append((R.BONE_ACE, f"{names[w].capitalize()} holds the Ace of Diamonds, the Bone-Ace, which wins all "
+                                "other cards."))
+    else:
+        order = "Aces high" if o.rank == "ace-high" else "Kings high and Aces low"
+        why.append((R.RANK_ACE_HIGH if o.rank == "ace-high" else R.RANK_KING_HIGH,
+                    f"With {order}, the biggest card is {card_words(Card.parse(d.bone['card']))}"
+                    f", held by {names[w]}."))
+    choices = [n[:1].upper() + n[1:] for n in names]
+    ex = exercise(R.GAME, name, seed, kind, q, hands, choices, choices[w], w, why, i)
+    ex["position"] = _roles(st)
+    return ex
+
+
+def _game(st: BoneAceState, name: str, seed: int, kind: str, i: int) -> dict[str, Any] | None:
+    d, o = st.deal, st.options
+    if any(c in d.rules for c in (R.TIE_ELDEST, R.TIE_DIVIDE, R.STOCK_OUT, R.TURNED_TIE)):
+        return None
+    ws = d.game["winners"]
+    w = ws[0]
+    names = _names(st)
+    hands = [" ".join(str(c) for c in d.cards(s)) for s in range(st.players)]
+    q = ("The deal is drawn to the end: below, each player's three dealt cards and what he drew. Who wins the Game?")
+    ace = {"one-or-eleven": "one or eleven", "one": "one", "eleven": "eleven"}[o.ace]
+    counts = "; ".join(f"{names[s]} {st.total_of(s)}" for s in range(st.players))
+    why: list[tuple[str, str]] = [(R.COURTS, f"Courts count ten, other cards their pips, an Ace {ace}: {counts}.")]
+    how = d.game["how"]
+    if how.startswith("thirty-one"):
+        why.append((R.AT_ONCE, f"{names[w].capitalize()} made one and thirty and won at once."))
+    elif how == "last left":
+        why.append((R.LAST_LEFT, f"Everyone else passed one and thirty, so {names[w]} wins."))
+    else:
+        if d.out:
+            why.append((R.OVER, "Past one and thirty is out: " + ", ".join(names[s] for s in d.out) + "."))
+        why.append((R.NEAREST, f"Of the rest {names[w]} is nearest to one and thirty, with {st.total_of(w)}."))
+    choices = [n[:1].upper() + n[1:] for n in names]
+    ex = exercise(R.GAME, name, seed, kind, q, hands, choices, choices[w], w, why, i)
+    ex["position"] = {**_roles(st), "totals": [st.total_of(s) for s in range(st.players)]}
+    return ex
+
+
+def make(seed: int, kind: str, ruleset: Any = None) -> dict[str, Any]:
+    """One exercise of ``kind`` from ``seed`` (the game's ``GameSpec.make_quiz``)."""
+    o = _options(ruleset).with_options({"deals": "1"})
+    name = o.to_string()
+
+    def attempt(rng: random.Random, i: int) -> dict[str, Any] | None:
+        players = rng.randint(4, 7)
+        st = BoneAceState(o, players, rng.randrange(10 ** 9))
+        if kind == "bone":
+            return _bone(st, name, seed, kind, i)
+        play_out(st, [CautiousBot(rng.randrange(10 ** 9)) for _ in range(players)])
+        return _game(st, name, seed, kind, i)
+
+    return first(R.GAME, kind, seed, attempt)
+
+
+def seats(ex: dict[str, Any]) -> list[str]:
+    """A label for each hand an exercise shows: "Player 1 (eldest)" ... "Player 5 (dealer)"."""
+    pos = ex.get("position") or {}
+    n = int(pos.get("players") or len(ex.get("hands") or []))
+    role = {pos.get("eldest"): "eldest", pos.get("dealer"): "dealer"}
+    return [player(s, players=n, role=role.get(s, "")) for s in range(n)]
