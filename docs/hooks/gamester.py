@@ -32,7 +32,7 @@ def on_post_build(config: Any) -> None:
 
 
 def on_serve(server: Any, config: Any, builder: Any) -> Any:
-    for path in (ROOT / "engine" / "gamester", ROOT / "site_src", ROOT / "docs" / "data"):
+    for path in (ROOT / "engine" / "gamester", ROOT / "site_src", ROOT / "docs" / "data", ROOT / "sources"):
         if path.is_dir():
             server.watch(str(path))
     return server

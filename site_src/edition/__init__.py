@@ -66,7 +66,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import tei
+from . import games, tei
 
 __all__ = ["Edition", "Passage", "Text", "load", "ROOT", "SOURCES"]
 
@@ -218,8 +218,8 @@ class Edition:
                     self._units[sid] = (p, s)
         self.citations: list[dict[str, Any]] = self._load_list("citations.toml", "citation")
         self.notes: list[dict[str, Any]] = self._load_list("notes.toml", "note")
-        cm = self._load_toml("clause_map.toml")
-        self.clause_map: dict[str, dict[str, Any]] = cm.get("clause", {}) if cm else {}
+        # every game's clause map (sources/games/<game>/clause_map.toml), merged; which game's file holds each
+        self.clause_map, self.clause_game = games.clause_maps(self.root)
         self._bib = None
 
     # -- loading helpers

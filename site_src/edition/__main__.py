@@ -23,9 +23,16 @@ def draft_clause_map(ed) -> str:
     import gamester  # the chapter of each game's clauses, as the game declares it
 
     chapter = {sp.clause_prefix.rstrip("."): sp.chapter for sp in gamester.games().values() if sp.chapter}
+    from .games import game_of_clause_file
+
     out = []
-    for cid in sorted(clauses.keys() - ed.clause_map.keys()):
+    last = ""
+    for cid in sorted(clauses.keys() - ed.clause_map.keys(), key=lambda c: (game_of_clause_file({}, c), c)):
         c = clauses[cid]
+        where = game_of_clause_file({}, cid)
+        if where != last:
+            out.append(f"# ---- for {where}\n")
+            last = where
         passages: list[str] = []
         text_id = chapter.get(cid.split(".")[0])
         for cit in c.citations:
@@ -50,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     sp = sub.add_parser("passages", help="print the passages of a text (reading text)")
     sp.add_argument("text_id")
     sub.add_parser("witnesses", help="print the witness comparisons as JSON")
-    sub.add_parser("draft-clause-map", help="print TOML stubs for engine clauses missing from clause_map.toml")
+    sub.add_parser("draft-clause-map", help="print TOML stubs for engine clauses missing from the games' clause maps")
     ns = ap.parse_args(argv)
     ed = load()
     if ns.cmd == "check":

@@ -22,6 +22,7 @@ import re
 from typing import Any
 
 from . import tei
+from .games import game_of_clause_file
 
 #: The TCP's two wordings of the CC0 waiver (Phase I headers; the later Phase 2 headers, e.g. B02403).
 CC0 = ("Creative Commons 0 1.0 Universal", "CC0 1.0 Public Domain Dedication")
@@ -155,14 +156,15 @@ def check_clause_map(ed, clauses: dict[str, Any] | None) -> list[str]:
     if clauses is None:
         return ["the engine (gamester) cannot be imported: the clause map cannot be checked"]
     cmap = ed.clause_map
+    owner = getattr(ed, "clause_game", {})
     for cid in sorted(clauses.keys() - cmap.keys()):
-        problems.append(f"engine clause {cid} is not in sources/clause_map.toml")
+        problems.append(f"engine clause {cid} is not in {game_of_clause_file(owner, cid)}")
     for cid in sorted(cmap.keys() - clauses.keys()):
-        problems.append(f"clause_map.toml names {cid}, which the engine does not register")
+        problems.append(f"{game_of_clause_file(owner, cid)} names {cid}, which the engine does not register")
     note_ids = {n["id"] for n in ed.notes}
     for cid in sorted(cmap.keys() & clauses.keys()):
         entry, c = cmap[cid], clauses[cid]
-        where = f"clause_map.toml [clause.\"{cid}\"]"
+        where = f"{game_of_clause_file(owner, cid)} [clause.\"{cid}\"]"
         if entry.get("status") != c.status:
             problems.append(f"{where}: status {entry.get('status')!r}, the engine says {c.status!r}")
         for ref in entry.get("passages", []):

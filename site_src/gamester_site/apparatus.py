@@ -1,5 +1,5 @@
-"""The apparatus on each game page: "Rules in brief" (``brief GAME``, from docs/data/brief.yml, each rule tagged
-with the weakest status of its clauses) and "Cite this edition" (``cite-edition``)."""
+"""The apparatus on each game page: "Rules in brief" (``brief GAME``, from sources/games/GAME/brief.yml, each rule
+tagged with the weakest status of its clauses) and "Cite this edition" (``cite-edition``)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def m_brief(text: str, page: Any) -> str:
     game = text.strip()
     data = brief().get(game)
     if not data:
-        raise EditionError(f"docs/data/brief.yml has no entry for {game!r}")
+        raise EditionError(f"sources/games/{game}/brief.yml is missing: the page's <!-- brief {game} --> needs it")
     base = base_of(page)
     items = []
     for r in data.get("rules") or []:
@@ -42,7 +42,7 @@ def m_brief(text: str, page: Any) -> str:
                      f'<a class="gm-brief-status" href="{base}clauses/#{e(cids[0])}" '
                      f'title="Status of this rule; the clauses page says why">{status_badge(status)}</a></li>')
     if not items:
-        raise EditionError(f"docs/data/brief.yml: {game!r} has no rules")
+        raise EditionError(f"sources/games/{game}/brief.yml gives no rules")
     return (f'<div class="gm-brief" role="region" aria-labelledby="gm-brief-{e(game)}">'
             f'<h2 id="gm-brief-{e(game)}">Rules in brief</h2>'
             f'<p>{md_inline(str(data.get("intro", "")))}</p><ol>{"".join(items)}</ol>'

@@ -19,26 +19,23 @@ from gamester_site.store import (
     cache,
     clause_entry_passages,
     clause_map,
-    data_file,
     edition,
+    game_dirs,
+    site,
 )
 
 CORPUS = "downloads/tei/gamester-texts.teicorpus.xml"
 
 
 def record_cases() -> dict[str, tuple[int, int]]:
-    """game -> (players, seed) of the whole game offered for download, from docs/data/downloads.yml."""
-    from gamester import games
-
-    doc = data_file("downloads.yml")
-    recs = doc.get("records") if isinstance(doc, dict) else None
-    if not isinstance(recs, dict) or not all(isinstance(v, dict) and {"players", "seed"} <= set(v)
-                                             for v in recs.values()):
-        raise EditionError("docs/data/downloads.yml must map records: {game: {players, seed}}")
-    unknown = set(recs) - set(games())
-    if unknown:
-        raise EditionError(f"docs/data/downloads.yml: unknown game {sorted(unknown)[0]!r} under records")
-    return {game: (int(v["players"]), int(v["seed"])) for game, v in recs.items()}
+    """game -> (players, seed) of the whole game offered for download, from each game's ``record`` in
+    sources/games/<game>/site.yml (games without one offer none)."""
+    out = {}
+    for game in game_dirs():
+        rec = site(game).get("record")
+        if rec:
+            out[game] = (rec["players"], rec["seed"])
+    return out
 
 
 def chapter_games(text_id: str) -> list[str]:

@@ -1,6 +1,7 @@
-"""The glossary, from one data file, ``docs/data/glossary.yml``: every page gets its terms as Markdown abbreviations
-(Material shows them as tooltips with ``content.tooltips``; appended by ``gamester_site.extension`` after the markers
-expand), and the Glossary page lists them (the ``<!-- glossary -->`` marker), each period word with its passage."""
+"""The glossary, from the shared words (``docs/data/glossary.yml``) and each game's own
+(``sources/games/<game>/glossary.yml``, merged by :func:`gamester_site.store.glossary`): every page gets its terms as
+Markdown abbreviations (Material shows them as tooltips with ``content.tooltips``; appended by
+``gamester_site.extension`` after the markers expand), and the Glossary page lists them (the ``<!-- glossary -->`` marker), each period word with its passage."""
 
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ def text_of(fragment: str) -> str:
 @pytest.mark.parametrize("game", GAMES)
 def test_rules_in_brief_open_each_game_page_with_derived_statuses(site, game):
     page = html(site, GAMES[game])
-    brief = yaml.safe_load((ROOT / "docs" / "data" / "brief.yml").read_text(encoding="utf-8"))[game]
+    brief = yaml.safe_load((ROOT / "sources" / "games" / game / "brief.yml").read_text(encoding="utf-8"))
     m = re.search(r'<div class="gm-brief".*?</ol>', page, re.S)
     assert m, "no .gm-brief block"
     # at the top: before the period text, the rulesets and every example
@@ -51,7 +51,10 @@ def test_rules_in_brief_open_each_game_page_with_derived_statuses(site, game):
 
 
 def test_rules_in_brief_claim_no_more_than_their_clauses():
-    brief = yaml.safe_load((ROOT / "docs" / "data" / "brief.yml").read_text(encoding="utf-8"))
+    from gamester_site import store
+
+    store.reset()
+    brief = store.brief()
     statuses = {g: [max((get_clause(c).status for c in r["clauses"]), key=STATUSES.index) for r in b["rules"]]
                 for g, b in brief.items()}
     assert "attested" not in statuses["speculation"]          # no period text of Speculation
@@ -269,12 +272,17 @@ def test_each_game_page_offers_its_chapter_in_both_editions():
                        "put": ["cotton1674.put", "cotton1687.put"], "speculation": []}
 
 
-def test_a_record_download_for_an_unknown_game_stops_the_build(monkeypatch):
+def test_data_for_an_unknown_game_stops_the_build(monkeypatch, tmp_path):
+    import shutil
+
     from gamester_site import downloads, store
 
+    shutil.copytree(ROOT / "sources" / "games", tmp_path / "games")
+    (tmp_path / "games" / "piquet").mkdir()
+    (tmp_path / "games" / "piquet" / "site.yml").write_text("record: {players: 2, seed: 1}\n")
+    monkeypatch.setattr(store, "GAMES", str(tmp_path / "games"))
     store.reset()
-    monkeypatch.setitem(store.cache, "yaml:downloads.yml", {"records": {"piquet": {"players": 2, "seed": 1}}})
-    with pytest.raises(store.EditionError, match="unknown game 'piquet'"):
+    with pytest.raises(store.EditionError, match="no game is called 'piquet'"):
         downloads.record_cases()
     store.reset()
 
@@ -298,7 +306,8 @@ def test_curly_quotations_on_the_pages_are_verbatim_from_the_transcriptions():
     ed = edition.load()
     corpus = norm(" ".join(p.reading_text.replace("\n", " ") for p in ed.passages.values()))
     found = 0
-    for f in sorted((ROOT / "docs").glob("*.md")) + sorted((ROOT / "docs" / "data").glob("*.yml")):
+    for f in sorted((ROOT / "docs").glob("*.md")) + sorted((ROOT / "docs" / "data").glob("*.yml")) \
+            + sorted((ROOT / "sources" / "games").glob("*/*.yml")):
         text = f.read_text(encoding="utf-8")
         # typed in curly quotes, or taken through the quote marker (which prints them in curly quotes)
         for q in re.findall(r"\u201c([^\u201d]+)\u201d", text) + re.findall(r'<!-- quote \S+ words="([^"]+)"', text):

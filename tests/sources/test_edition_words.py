@@ -88,13 +88,19 @@ def test_sentences_that_cite_cotton_carry_his_words(page):
 def test_readings_and_glossary_give_cotton_only_what_is_his():
     # A reading sits beside its passage, so a reading of one of Cotton's paragraphs is its own link; a glossary
     # entry that gives something to Cotton must quote him (its passage and quote fields).
-    readings = yaml.safe_load((DOCS / "data" / "readings.yml").read_text(encoding="utf-8"))
+    readings = {}
+    for f in [DOCS / "data" / "readings.yml", *sorted((ROOT / "sources" / "games").glob("*/readings.yml"))]:
+        readings.update(yaml.safe_load(f.read_text(encoding="utf-8")) or {})
+    assert len(readings) > 10
     for pid, r in readings.items():
         texts = [r.get("reading", "")] + [v.get("text", "") for v in r.get("variants", []) or []]
         for t in texts:
             bad = unsupported(str(t))
             assert pid.startswith("cotton") or not bad, (pid, bad)
-    for t in yaml.safe_load((DOCS / "data" / "glossary.yml").read_text(encoding="utf-8")):
+    terms = [t for f in [DOCS / "data" / "glossary.yml", *sorted((ROOT / "sources" / "games").glob("*/glossary.yml"))]
+             for t in yaml.safe_load(f.read_text(encoding="utf-8")) or []]
+    assert len(terms) > 10
+    for t in terms:
         for field in ("short", "long"):
             bad = unsupported(str(t.get(field, "")))
             assert not bad or str(t.get("passage", "")).startswith("cotton"), (t["term"], bad)
@@ -137,8 +143,8 @@ SEED_PATH = re.compile(r"seeds/|\b\d{3}_[0-9a-f]{16}\.txt\b")
 def reader_sources() -> list[Path]:
     """Everything a reader's page is built from: page prose, page data, the edition's data and the engine's words."""
     files = list(DOCS.rglob("*.md")) + list((DOCS / "data").glob("*.yml"))
-    files += [ROOT / "sources" / n for n in ("bibliography.bib", "citations.toml", "clause_map.toml", "notes.toml",
-                                              "texts.toml")]
+    files += [ROOT / "sources" / n for n in ("bibliography.bib", "citations.toml", "notes.toml", "texts.toml")]
+    files += sorted((ROOT / "sources" / "games").glob("*/*"))
     files += list((ROOT / "engine" / "gamester" / "games").rglob("rules.py"))
     return files
 

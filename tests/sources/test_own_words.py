@@ -2,9 +2,9 @@
 
 The seeds (``../shared/seeds/*.txt`` beside the clone, or ``$GAMESTER_SEEDS``) are the modern accounts the project
 started from. Their facts are ours to use, their wording is not. This test reads every place a reader meets our
-words: the pages (``docs/**/*.md``), the site's data (``docs/data/*.yml``, ``sources/*.toml``), the engine's clause
-texts, ruleset summaries and option help (through the engine), and the engine's modules (whose narration is shown
-in the examples and widgets). A run also found in a period transcription (``sources/**/*.xml``) is a quotation of
+words: the pages (``docs/**/*.md``), the site's data (``docs/data/*.yml``, ``sources/*.toml``, each game's files in
+``sources/games/*/``), the engine's clause texts, ruleset summaries and option help (through the engine), and the
+engine's modules (whose narration is shown in the examples and widgets). A run also found in a period transcription (``sources/**/*.xml``) is a quotation of
 period text and is allowed, and so is text inside curly quotation marks (a quotation, always with its citation) and
 the ``seed_reads`` field of a note (where a note gives a seed's wording in order to correct it).
 """
@@ -62,10 +62,10 @@ def _toml_prose(path: Path) -> str:
 def site_prose() -> dict[str, str]:
     """Where our words are, by label: file paths, and ``engine:<clause id>`` etc. for the engine's texts."""
     out: dict[str, str] = {}
-    for pattern in ("docs/**/*.md", "docs/data/*.yml", "engine/**/*.py"):
+    for pattern in ("docs/**/*.md", "docs/data/*.yml", "sources/games/*/*.yml", "engine/**/*.py"):
         for f in sorted(ROOT.glob(pattern)):
             out[str(f.relative_to(ROOT))] = f.read_text(encoding="utf-8")
-    for f in sorted((ROOT / "sources").glob("*.toml")):
+    for f in sorted((ROOT / "sources").glob("*.toml")) + sorted((ROOT / "sources").glob("games/*/*.toml")):
         out[str(f.relative_to(ROOT))] = _toml_prose(f)
     from gamester import games
     from gamester.clauses import all_clauses
