@@ -45,7 +45,7 @@ LIFT_ORDER = clause(
     "ba.lift.order", "In the lift the Ace is the least card, then Two, Three and up to the King; players who tie "
     "for the least lift again.", J, C129,
     note="Cotton says only that the least deals. The Ace is least because it counts one; a fresh lift among the "
-         "tied is the usual remedy (as the engine does at Put).")
+         "tied is the usual remedy (as at Put).")
 DEAL = clause(
     "ba.deal.two-and-one", "The dealer gives each player in turn, eldest first, two cards face down and turns up "
     "the third.", A, C129)
@@ -55,12 +55,12 @@ ELDEST = clause(
          "dealer's left, and play goes round to the left, is the common usage, not stated.")
 NEXT_DEAL = clause(
     "ba.deal.next", "In a game of several deals the deal passes to the left, and every deal is staked afresh.",
-    J, C129, note="Cotton describes a single deal; what follows it is our choice (option deals).")
+    J, C129, note="Cotton describes a single deal; what follows it is our choice.")
 # -- the stake ---------------------------------------------------------------------------------------------------
 STAKE = clause(
     "ba.stake.halves", "One half of the stake is for the Bone, the other half remains for the Game.", A, C129_30)
 STAKE_AMOUNT = clause(
-    "ba.stake.amount", "Each player stakes the same number of counters before the deal (option stake).", J,
+    "ba.stake.amount", "Each player stakes the same number of counters before the deal.", J,
     C129_30, note="Cotton names no amount and does not say who stakes; an equal stake from every player is the "
                   "usual way of a round game such as Post and Pair.")
 SPLIT_EACH = clause(
@@ -81,7 +81,7 @@ BONE_ACE = clause(
 BONE_TURNED = clause(
     "ba.bone.turned-cards", "The Bone is decided on the cards turned up, one a player.", J, C129_30,
     note="Cotton does not say which cards are compared. His rule for three of a sort names cards 'turn'd up', so "
-         "the turned card is the likeliest reading; the other (option bone_cards) compares all three.")
+         "the turned card is the likeliest reading; the other reading compares all three.")
 BONE_ALL = clause(
     "ba.bone.all-cards", "The Bone is decided on all three cards each player was dealt, shown for the purpose.", J,
     C129_30, note="The other reading of 'he that hath the biggest Card': any card he holds.")
@@ -112,8 +112,7 @@ THREE_TABLE = clause(
     note="The other reading: 'the eldest hand' as Cotton uses it elsewhere, the first hand of the deal.")
 BONE_OVER_THREE = clause(
     "ba.bone.bone-ace-first", "A Bone-Ace in play wins the Bone even against three of a sort.", J, C130,
-    note="Cotton's 'wins all other Cards whatever' is read as overriding the rule for three of a sort "
-         "(option bone_ace).")
+    note="Cotton's 'wins all other Cards whatever' is read as overriding the rule for three of a sort.")
 THREE_OVER_BONE = clause(
     "ba.bone.three-first", "Three of a sort turned up win the Bone even against the Bone-Ace.", J, C130,
     note="The other reading: the Bone-Ace beats every other card, but three of a sort are a set, not a card.")
@@ -131,16 +130,16 @@ PIPS = clause(
     note="Bone-Ace gives no count; Cotton's Costly-Colours, played to one and thirty in the same book, counts "
          "its cards by their pips in its worked example (5, 7, 8, 9, 2: twelve, twenty, twenty nine, thirty one).")
 COURTS = clause(
-    "ba.count.courts", "The King, Queen and Knave count ten each.", J, C130, COSTLY,
+    "ba.count.courts", "The King, Queen and Knave count ten each.", J, C130,
     note="Neither Bone-Ace nor Costly-Colours says what a court card counts. Ten is the usual count of the later "
          "counting games; no account in the edition states it.")
 ACE_EITHER = clause(
     "ba.count.ace-either", "An Ace counts one or eleven, whichever serves the holder better.", J, C130,
     note="No source in the edition says what an Ace counts at One and Thirty or Bone-Ace; accounts of the later "
-         "games counting to 21 and 31 let it count one or eleven. Options ace=one and ace=eleven give the "
-         "plainer readings.")
+         "games counting to 21 and 31 let it count one or eleven. The other rulesets "
+         "count it one, or eleven.")
 ACE_ONE = clause(
-    "ba.count.ace-one", "An Ace counts one.", J, C130, COSTLY,
+    "ba.count.ace-one", "An Ace counts one.", J, C130,
     note="A reading: the Ace as the card of one pip.")
 ACE_ELEVEN = clause(
     "ba.count.ace-eleven", "An Ace counts eleven.", J, C130,
@@ -175,7 +174,7 @@ TIE_DIVIDE = clause(
     "ba.game.tie-divide", "Players equally near one and thirty divide the Game; the odd counters go one each to "
     "the eldest of them first.", J, C130, note="The other reading of a tie: they share.")
 DEALS = clause(
-    "ba.game.deals", "A sitting is a number of deals (option deals, 0: each player deals once); every deal's "
+    "ba.game.deals", "A sitting is a number of deals (one by default, or one deal by each player); every deal's "
     "stake is won in that deal.", J, C129, note="Cotton describes one deal; both halves of the stake are always "
                                                 "won, so nothing is carried.")
 
