@@ -26,7 +26,8 @@ CLAIM_WORDS = {"first_dealer": "seat {value} dealt first"}
 
 HOW_BONE = {"bone-ace": "with the Bone-Ace", "three": "on three of a sort", "biggest": "with the biggest card"}
 HOW_GAME = {"thirty-one dealt": "turned up one and thirty", "thirty-one drawn": "drew to one and thirty",
-            "nearest": "was nearest to one and thirty", "divided": "divided it, equally near",
+            "nearest": "was nearest to one and thirty",
+            "nearest, eldest": "was nearest to one and thirty, the eldest of those equally near", "divided": "divided it, equally near",
             "last left": "was the only one left under one and thirty"}
 
 

@@ -233,7 +233,7 @@ class BoneAceState(State):
             self._win_game(tied, R.NEAREST, "nearest", f"is nearest to one and thirty, with {best}")
         elif self.options.tie == "eldest":
             self._rule(R.TIE_ELDEST)
-            self._win_game(tied[:1], R.TIE_ELDEST, "nearest",
+            self._win_game(tied[:1], R.TIE_ELDEST, "nearest, eldest",
                            f"is nearest to one and thirty, with {best}, and the eldest of those who have it")
         else:
             self._rule(R.TIE_DIVIDE)

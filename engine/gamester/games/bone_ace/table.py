@@ -25,6 +25,7 @@ from ...table import (
     ahead,
     card_name,
     replay_steps,
+    said,
     said_apart,
 )
 from . import rules as R
@@ -114,8 +115,7 @@ def _end(state: BoneAceState) -> tuple[End, str]:
             ledger.pay(ln.payer, ln.payee, ln.counters, ln.stake, ln.clause, ln.reason)
             rows.append(LedgerRow(ln.payer, ln.payee, ln.counters, ln.stake, ln.reason, ln.clause, d.number))
     tot = ledger.net(n)
-    return End(head + ".", lines, rows, totals=[(s, f"Seat {s}", tot[s]) for s in range(n)], winners=winners,
-               clause=R.NEAREST), head
+    return End(head + ".", lines, rows, totals=[(s, f"Seat {s}", tot[s]) for s in range(n)], winners=winners), head
 
 
 def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
@@ -146,7 +146,9 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
                           you=seat == s, cards=cards, hidden=0 if mine else 2,
                           cards_label="" if mine else "Turned up and drawn", status=status,
                           counters=[("Balance", f"{net:+d}" if net else "0")], to_act=cp == s))
-    centre = [Pile("The stock", [], hidden=len(d.stock), note=f"{len(d.stock)} cards to draw from")]
+    left = len(d.stock)
+    centre = [Pile("The stock", [], hidden=1 if left else 0,
+                   note=f"{left} card{'' if left == 1 else 's'} left to draw from" if left else "spent")]
     money = [Pot("The Bone's dish", d.ledger.balance(R.BONE)), Pot("The Game's dish", d.ledger.balance(R.POT))]
     groups = _log(state)
     log = [x for g in groups for x in g]
@@ -159,8 +161,11 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
         you = seat is not None and cp == seat
         question = (f"You count {state.total_of(cp)}. Draw a card, or stand?" if you
                     else f"{who} to draw or stand.")
-        between, said = said_apart(groups[-1] if len(groups) > 1 else [])
-        prompt = (said + " " + question).strip()
+        if len(groups) > 1:
+            between, said_now = said_apart(groups[-1])
+        else:  # nobody has acted yet: say how the Bone went
+            said_now = said([x for x in groups[0] if x.clause.startswith("ba.bone.")])
+        prompt = (said_now + " " + question).strip()
         lab = "Your choices" if you else f"Choices for {who}"
         if analysis and analysis.get("over") is not None and (seat is None or seat == cp):
             chances = [Chance("Chance that one more card takes you past one and thirty", analysis["over"]),
