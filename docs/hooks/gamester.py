@@ -1,5 +1,6 @@
 """What only MkDocs needs (Zensical ignores ``hooks:``; everything else is in ``gamester_site``):
 
+- the navigation gets every game's page and Teach page from the registry (``gamester_site.gamelist``);
 - a bad marker stops ``mkdocs build`` cleanly with MkDocs' own error type (the extension raises it);
 - site data is read afresh on every (re)build, and ``mkdocs serve`` rebuilds when the engine or site code changes;
 - the browser runtime is staged after every build (``mkdocs serve`` builds into a fresh folder). Other builders run
@@ -13,7 +14,7 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-from gamester_site import markers, runtime, store
+from gamester_site import gamelist, markers, runtime, store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,6 +22,10 @@ ROOT = Path(__file__).resolve().parents[2]
 def on_config(config: Any) -> Any:
     markers.raise_as = PluginError
     store.reset(config)
+    try:  # the game pages and Teach pages, from the registry (mkdocs.yml names no game)
+        config["nav"] = gamelist.add_to_nav(config["nav"] or [])
+    except store.EditionError as ex:
+        raise PluginError(str(ex)) from None
     return config
 
 

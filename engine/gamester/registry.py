@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from .errors import NotationError, RulesetError
 from .options import Options, OptionSpec, Preset, parse_pairs, parse_ruleset
@@ -122,48 +122,98 @@ class Limits:
                 "bot_seconds": self.bot_seconds}
 
 
+@runtime_checkable
+class Narrator(Protocol):
+    """The game in words (a game's ``narrate`` module): the one place its records become HTML, for the printed
+    page and the widget alike. ``passages`` maps clause ids to the passages they rest on (``None``: no links)."""
+
+    def result_html(self, record: dict[str, Any], players: int, base: str, passages: dict | None, *,
+                    deal: int | None = None, compact: bool = False, end: str = "") -> str:
+        """A record (``gamester play --json``) as the page shows it; ``end`` is the live table's end of the game
+        when the page draws one, ``compact`` the short form a comparison's columns use."""
+        ...
+
+
+@runtime_checkable
+class Comparing(Narrator, Protocol):
+    """A narrator for a game with a ``compare`` widget: the same deal under several rulesets."""
+
+    def compare_html(self, results: list[dict[str, Any]], labels: list[str], players: int, base: str,
+                     passages: dict | None) -> str:
+        ...
+
+
+@runtime_checkable
+class TableAdapter(Protocol):
+    """The card table a reader sees: ``table(state, seat, analysis=...)`` -> a :class:`gamester.table.Table` (seat
+    ``None``: every hand shown), drawn by :func:`gamester.table.render_table` for the page and the widget alike."""
+
+    def __call__(self, state: State, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Any:
+        ...
+
+
 @dataclass(frozen=True)
-class GameSpec:
-    name: str                      # "post-and-pair": used in CLI commands, ruleset strings, records, URLs
-    title: str                     # "Post and Pair"
-    options: type[Options]         # the frozen options dataclass; its field defaults = the default preset
-    presets: dict[str, Preset]     # named rulesets
-    default_preset: str
-    players: tuple[int, int]       # inclusive range of seats
-    new_state: Callable[[Options, int, int], State]  # (options, players, seed) -> a fresh state
-    bots: dict[str, Callable[[int], Bot]] = field(default_factory=dict)  # name -> factory(seed)
-    # Commands ("deal", "settle", "play", ...) run by every host through gamester.commands.
-    commands: dict[str, Command] = field(default_factory=dict)
-    # Optional: analysis(state, seat) -> JSON-ready dict of exact chances for that seat's view (Put: chance of
-    # winning the deal; Speculation: chance that each card is the best trump). The site shows it beside decisions.
-    analysis: Callable[[State, int], dict[str, Any]] | None = None
-    # What the site reads (see notes/CONTRACT.md): the game's page from the site root ("put/"), its clause id
-    # prefix ("put."), the edition text id of its period chapter ("cotton1674.put", "" for none), the
-    # bibliography key of the modern account it reconstructs from, and its widget kinds.
-    page: str = ""
-    clause_prefix: str = ""
-    chapter: str = ""
-    seed_key: str = ""
-    widgets: dict[str, WidgetSpec] = field(default_factory=dict)
-    # The game in words: a module with result_html(record, players, base, passages, *, deal, compact) and, for a
-    # game with a "compare" widget, compare_html(results, labels, players, base, passages).
-    narrator: Any = None
-    default_players: int | None = None   # when a host is not told (None: the fewest the game allows)
-    default_bots: tuple[str, ...] = ()   # seat i plays default_bots[i % len] unless told otherwise
+class GameSite:
+    """How the site presents a game (the edition, the pages, the widgets, teaching): nothing here is a rule."""
+
+    page: str = ""                  # its page from the site root ("put/"): docs/put.md, docs/teach/put.md
+    chapter: str = ""               # the edition text id of its period chapter ("cotton1674.put"; "" for none)
+    account_key: str = ""           # the bibliography key of the modern account it reconstructs from
+    widgets: dict[str, WidgetSpec] = field(default_factory=dict)   # its widget kinds, by kind
+    narrator: Narrator | None = None    # its narrate module (a :class:`Comparing` one for a "compare" widget)
+    table: TableAdapter | None = None   # its card table
     # Teaching (see gamester.quiz): the kinds of exercise (kind -> what it asks), make_quiz(seed, kind, ruleset) ->
     # an exercise (the kind already checked), and quiz_seats(exercise) -> a label for each hand it shows.
     quiz_kinds: dict[str, str] = field(default_factory=dict)
     make_quiz: Callable[[int, str, Any], dict[str, Any]] | None = None
     quiz_seats: Callable[[dict[str, Any]], list[str]] | None = None
-    # The numbers behind the game: odds(ruleset, **params) with the parameters it takes (gamester.commands.odds),
-    # and the tables and plots of the Numbers page, by marker name (<!-- numbers NAME -->) -> html(base).
+    # The tables and plots of the Numbers page, by marker name (<!-- numbers NAME -->) -> html(base).
+    numbers: dict[str, Callable[[str], str]] = field(default_factory=dict)
+
+
+#: The fields of :class:`GameSite` that a :class:`GameSpec` still answers for, while the hosts move to ``spec.site``.
+_SITE_FIELDS = ("page", "chapter", "widgets", "narrator", "table", "quiz_kinds", "make_quiz", "quiz_seats", "numbers")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game is: its rules, players, bots, commands and numbers. How the site shows it is :attr:`site`.
+    The contract a game package meets is written in :mod:`gamester.games`."""
+
+    name: str                      # "post-and-pair": used in CLI commands, ruleset strings, records, URLs
+    title: str                     # "Post and Pair"
+    options: type[Options]         # the frozen options dataclass; its field defaults = the default preset
+    presets: dict[str, Preset]     # named rulesets (at least two: the period text's and a fuller one)
+    default_preset: str
+    players: tuple[int, int]       # inclusive range of seats: the one declaration (the state class's own range)
+    new_state: Callable[[Options, int, int], State]  # (options, players, seed) -> a fresh state
+    default_players: int | None = None   # when a host is not told (None: the fewest the game allows)
+    bots: dict[str, Callable[[int], Bot]] = field(default_factory=dict)  # name -> factory(seed)
+    default_bots: tuple[str, ...] = ()   # seat i plays default_bots[i % len] unless told otherwise
+    # Commands ("deal", "settle", "play", ...) run by every host through gamester.commands.
+    commands: dict[str, Command] = field(default_factory=dict)
+    # Optional: analysis(state, seat) -> JSON-ready dict of exact chances for that seat's view (Put: chance of
+    # winning the deal; Speculation: chance that each card is the best trump). The site shows it beside decisions.
+    analysis: Callable[[State, int], dict[str, Any]] | None = None
+    # The numbers behind the game: odds(ruleset, **params) with the parameters it takes (gamester.commands.odds).
     odds: Odds | None = None
     odds_params: tuple[Param, ...] = ()
-    numbers: dict[str, Callable[[str], str]] = field(default_factory=dict)
     limits: Limits = Limits()            # what one request from a live example may ask (the web API's bounds)
-    # The card table a reader sees: table(state, seat, *, analysis=None) -> gamester.table.Table (seat None: all
-    # shown). Drawn by gamester.table.render_table for the build-time page and the live widget alike.
-    table: Callable[..., Any] | None = None
+    clause_prefix: str = ""              # its clause ids' prefix ("put."): every clause it registers starts so
+    site: GameSite = GameSite()          # how the site presents it
+
+    def __getattr__(self, name: str) -> Any:
+        # Read-only forwarding of the presentation fields (spec.narrator -> spec.site.narrator) for code written
+        # before the split; new code reads ``spec.site``. Delete once every host reads it (see the MIGRATION list).
+        if name in _SITE_FIELDS:
+            return getattr(self.site, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def seats(self, players: int | None = None) -> int:
+        """The number of players a command plays: ``players`` checked against :attr:`players`, or the game's
+        default (:attr:`default_players`, else the fewest) when not given."""
+        return self.check_players(self.players[0] if players is None and self.default_players is None
+                                  else self.default_players if players is None else players)
 
     # Rulesets already read, by text: options are frozen, so a text is read once (a few hundred kept at most).
     _read: dict[str, Options] = field(default_factory=dict, init=False, repr=False, compare=False)

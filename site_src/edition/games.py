@@ -7,7 +7,8 @@ names it: ``post-and-pair``), holding the game's part of the edition and of the 
 - ``brief.yml``: its Rules in brief (``intro``, ``rules: [{text, clauses}]``, ``after``);
 - ``glossary.yml``: its own words (entries as in ``docs/data/glossary.yml``, which keeps the words games share);
 - ``site.yml``: how the site lists it (``record: {players, seed}``, the whole game offered for download;
-  ``order``, its place among the games in the navigation; ``family``, e.g. ``fools-game``).
+  ``order``, its place among the games in the navigation; ``family``, e.g. ``fools-game``; ``home``, its entry
+  on the Home page, required).
 
 The YAML files are the site's (``gamester_site.store`` reads them); this module finds the folders and reads the
 clause maps. A folder for a game the engine does not register, a registered game without its clause map, and a

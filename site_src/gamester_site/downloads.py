@@ -46,7 +46,7 @@ def chapter_games(text_id: str) -> list[str]:
     def undated(tid: str) -> str:
         return re.sub(r"\d+", "", tid)
 
-    return [sp.name for sp in games().values() if sp.chapter and undated(sp.chapter) == undated(text_id)]
+    return [sp.name for sp in games().values() if sp.site.chapter and undated(sp.site.chapter) == undated(text_id)]
 
 
 def download_files() -> list[dict[str, Any]]:

@@ -28,6 +28,8 @@ Markers (arguments are ``name=value`` or ``name="value with spaces"``):
 ``bibliography``              the bibliography;  ``cite-this key=.. locator=..``: BibTeX and CSL-JSON
 ``notes [topic=..]``          editorial notes as admonitions;  ``glossary``: the glossary
 ``cli ARGS``                  runs ``gamester ARGS`` at build time and shows the command and its output
+``games``                     every game as an item of the Home page's list of cards (title, link, its ``home`` text)
+``family NAME [lead=..]``     inline: the other games of a family (``site.yml``'s ``family``), linked
 ``exercises GAME ..``         printed exercises with an answer key; ``numbers NAME``: a table or plot that a game
                               declares (both in :mod:`gamester_site.teach`: the Teach and Numbers pages)
 """
@@ -55,7 +57,7 @@ FENCE_RE = re.compile(r"^(```|~~~)[^\n]*\n.*?^\1[ \t]*$|`[^`\n]+`", re.DOTALL | 
 
 
 #: Markers that expand inside a sentence (no blank lines around them).
-INLINE = frozenset({"quote"})
+INLINE = frozenset({"quote", "family"})
 
 
 class MarkerError(Exception):

@@ -14,6 +14,7 @@ from typing import Any
 
 from gamester_site.apparatus import m_brief, m_cite_edition
 from gamester_site.downloads import m_downloads, write_assets
+from gamester_site.gamelist import m_family, m_games
 from gamester_site.glossary import m_glossary
 from gamester_site.places import anchor_units, clause_passages
 from gamester_site.store import DOCS, EditionError, glossary, reset
@@ -35,5 +36,5 @@ MARKERS: dict[str, Callable[[str, Any], str]] = {
     "text": m_text, "passage": m_passage, "quote": m_quote, "bibliography": m_bibliography, "cite-this": m_cite_this,
     "citations": m_citations, "witnesses": m_witnesses, "clauses": m_clauses, "rulesets": m_rulesets,
     "notes": m_notes, "glossary": m_glossary, "referenced-passages": m_referenced_passages,
-    "brief": m_brief, "cite-edition": m_cite_edition, "downloads": m_downloads,
+    "brief": m_brief, "cite-edition": m_cite_edition, "downloads": m_downloads, "games": m_games, "family": m_family,
 }

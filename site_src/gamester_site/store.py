@@ -111,7 +111,7 @@ def glossary() -> list[dict]:
 def _chapter_prefix(game: str) -> str:
     from gamester import get_game
 
-    ch = get_game(game).chapter
+    ch = get_game(game).site.chapter
     return ch + "." if ch else ""
 
 
@@ -292,7 +292,7 @@ def brief() -> dict[str, Any]:
 
 
 #: The fields a game's site.yml may give (:mod:`edition.games`).
-SITE_FIELDS = ("record", "order", "family")
+SITE_FIELDS = ("record", "order", "family", "home")
 
 
 def site(game: str) -> dict[str, Any]:

@@ -79,10 +79,10 @@ def m_rulesets(text: str, page: Any) -> str:
 
 
 def _note_games() -> dict[str, tuple[str, str, str]]:
-    """game -> (clause prefix, period chapter's text id, seed account's bibliography key), as each game declares."""
+    """game -> (clause prefix, period chapter's text id, modern account's bibliography key), as each game declares."""
     from gamester import games
 
-    return {sp.name: (sp.clause_prefix, sp.chapter, sp.seed_key) for sp in games().values()}
+    return {sp.name: (sp.clause_prefix, sp.site.chapter, sp.site.account_key) for sp in games().values()}
 
 
 def _note_matches(n: Any, game: str) -> bool:

@@ -83,7 +83,8 @@ def _toy_odds(ruleset, cards=None):
 def test_a_new_game_offers_exercises_and_odds_with_no_change_to_the_hosts(capsys):
     # A fourth game declares its exercises and its odds (with a parameter of its own) in its GameSpec; the CLI
     # offers them, the --cards flag included, and checks the flag against each game.
-    spec = replace(toygame.SPEC, quiz_kinds={"high": "which card is higher"}, make_quiz=_toy_quiz,
+    spec = replace(toygame.SPEC, site=replace(toygame.SPEC.site, quiz_kinds={"high": "which card is higher"},
+                                              make_quiz=_toy_quiz),
                    odds=_toy_odds, odds_params=(Param("cards", "cards in the pack", whole=True),))
     toygame.install()
     registry._GAMES["toy"] = spec

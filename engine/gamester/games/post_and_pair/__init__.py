@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import RulesetError
-from ...registry import CommandArgs, GameSpec, Limits, Param, WidgetSpec
+from ...registry import CommandArgs, GameSite, GameSpec, Limits, Param, WidgetSpec
 from . import narrate, numbers, quiz
 from . import titles as _titles  # noqa: F401 (gives the clauses their short titles)
 from .bots import BOTS, DEFAULT_BOTS, hand_strength
@@ -20,7 +20,7 @@ from .table import table as draw_table
 def _players_and_seed(ns: CommandArgs) -> tuple[int, int]:
     players = getattr(ns, "players", None)
     seed = getattr(ns, "seed", None)
-    return SPEC.check_players(4 if players is None else players), (0 if seed is None else seed)
+    return SPEC.seats(players), (0 if seed is None else seed)
 
 
 def _play(options: PostAndPairOptions, ns: CommandArgs) -> PostAndPairState:
@@ -64,19 +64,25 @@ def cli_play(options: PostAndPairOptions, ns: CommandArgs) -> tuple[Any, str]:
 
 SPEC = GameSpec(
     limits=Limits(deal_seats=500),  # a live example's bounds (see Limits)
-    table=draw_table,
-    name=GAME,
+    name=GAME, clause_prefix="pp.",
     title="Post and Pair",
     options=PostAndPairOptions,
     presets=PRESETS,
     default_preset="reconstruction",
-    players=(MIN_PLAYERS, MAX_PLAYERS),
+    players=PostAndPairState.player_range,
     new_state=new_state,
     bots=BOTS,
     commands={"deal": cli_deal, "settle": cli_settle, "play": cli_play},
-    narrator=narrate,
-    page="post-and-pair/", clause_prefix="pp.", chapter="cotton1674.pp", seed_key="seed-postpair",
     default_players=4, default_bots=DEFAULT_BOTS,
+    odds=numbers.odds_command,
+    odds_params=(Param("players", f"players at the show ({MIN_PLAYERS}-{MAX_PLAYERS})", whole=True),
+                 Param("samples", f"deals sampled for the show (1-{numbers.MAX_SAMPLES:,})", whole=True,
+                       range=(1, numbers.MAX_SAMPLES)),
+                 Param("seed", "seed of the sampled deals", whole=True, range=(0, 2**63 - 1))),
+    site=GameSite(
+    table=draw_table,
+    narrator=narrate,
+    page="post-and-pair/", chapter="cotton1674.pp", account_key="seed-postpair",
     widgets={w.kind: w for w in (
         WidgetSpec("pp-deal", "deal", "Deal and settle", "Live: change players, ruleset, options or seed, and step through staking, vying and the show-down.", play=True, max_players=10, args=("seed", "players", "ruleset", "options", "bots"),
                    required=("seed",)),
@@ -86,11 +92,7 @@ SPEC = GameSpec(
                    args=("seed", "players", "hands", "folded", "rulesets", "options", "bots"), required=("rulesets",), one_of=("seed", "hands"), marker="compare"),
     )},
     quiz_kinds=quiz.KINDS, make_quiz=quiz.make, quiz_seats=quiz.seats,
-    odds=numbers.odds_command, numbers=numbers.TABLES,
-    odds_params=(Param("players", f"players at the show ({MIN_PLAYERS}-{MAX_PLAYERS})", whole=True),
-                 Param("samples", f"deals sampled for the show (1-{numbers.MAX_SAMPLES:,})", whole=True,
-                       range=(1, numbers.MAX_SAMPLES)),
-                 Param("seed", "seed of the sampled deals", whole=True, range=(0, 2**63 - 1))),
+    numbers=numbers.TABLES),
 )
 
 __all__ = ["SPEC", "BOTS", "Decision", "Phase", "PostAndPairOptions", "PostAndPairState", "Settlement", "Stakes",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import RulesetError
-from ...registry import CommandArgs, GameSpec, Limits, Param, WidgetSpec
+from ...registry import CommandArgs, GameSite, GameSpec, Limits, Param, WidgetSpec
 from . import narrate, numbers, quiz
 from . import odds as put_odds
 from . import titles as _titles  # noqa: F401 (gives the clauses their short titles)
@@ -24,9 +24,8 @@ def _players_seed(ns: CommandArgs) -> tuple[int, int]:
         raise RulesetError(f"a number of deals ({deals}) does not apply to put: a game of Put (or Truc) is played "
                            f"until one side has the game (five up, a won put, or game_points); set its length with "
                            f"the option game_points=N or rubber=1|2")
-    players = ns.players if getattr(ns, "players", None) is not None else 2
+    players = SPEC.seats(getattr(ns, "players", None))
     seed = ns.seed if getattr(ns, "seed", None) is not None else 0
-    SPEC.check_players(players)
     return players, seed
 
 
@@ -66,21 +65,24 @@ def cli_deal(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
 
 SPEC = GameSpec(
     limits=Limits(options=(("game_points", 21),)),  # a live example's bounds (see Limits)
-    table=draw_table,
     name="put", title="Put", options=PutOptions, presets=PRESETS, default_preset="cotton-1674",
-    players=(2, 4), new_state=new_state, bots=BOTS, commands={"play": cli_play, "deal": cli_deal},
-    narrator=narrate,
-    page="put/", clause_prefix="put.", chapter="cotton1674.put", seed_key="seed-put",
+    players=PutState.player_range, new_state=new_state, bots=BOTS, commands={"play": cli_play, "deal": cli_deal},
+    clause_prefix="put.",
     default_players=2, default_bots=("equilibrium",),
-    widgets={"put-play": WidgetSpec(
-        "put-play", "play", "Play a game", "Live: play a whole game of Put against the computer.", play=True,
-        args=("seed", "players", "ruleset", "options", "bots", "deals"), required=("seed",))},
     analysis=analysis,
-    quiz_kinds=quiz.KINDS, make_quiz=quiz.make, quiz_seats=quiz.seats,
-    odds=numbers.odds_command, numbers=numbers.TABLES,
+    odds=numbers.odds_command,
     odds_params=(Param("score", "the score, the leader's points first, e.g. 4-4"),
                  Param("model", "engine (open hands after the first card) or pav"),
                  Param("one_and_ties", "one trick and two ties counts 'win' or 'nothing'")),
+    site=GameSite(
+    table=draw_table,
+    narrator=narrate,
+    page="put/", chapter="cotton1674.put", account_key="seed-put",
+    widgets={"put-play": WidgetSpec(
+        "put-play", "play", "Play a game", "Live: play a whole game of Put against the computer.", play=True,
+        args=("seed", "players", "ruleset", "options", "bots", "deals"), required=("seed",))},
+    quiz_kinds=quiz.KINDS, make_quiz=quiz.make, quiz_seats=quiz.seats,
+    numbers=numbers.TABLES),
 )
 
 __all__ = ["BOTS", "PRESETS", "SPEC", "CalculatingBot", "Phase", "PutOptions", "PutState", "analysis", "deal_result", "deal_text", "new_state",

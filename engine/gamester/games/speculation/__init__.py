@@ -7,7 +7,7 @@ from typing import Any
 from ...cards import (
     format_cards,
 )
-from ...registry import CommandArgs, GameSpec, Limits, WidgetSpec
+from ...registry import CommandArgs, GameSite, GameSpec, Limits, WidgetSpec
 from . import narrate, numbers, quiz
 from . import titles as _titles  # noqa: F401 (gives the clauses their short titles)
 from .analysis import analysis, best_trump_chance, offered_chance
@@ -23,8 +23,7 @@ def _setup(options: SpeculationOptions, ns: CommandArgs) -> tuple[SpeculationOpt
     deals = getattr(ns, "deals", None)
     if deals is not None:
         options = options.with_options({"deals": str(deals)})
-    players = ns.players if ns.players is not None else 4
-    check_players(options, players)
+    players = check_players(options, SPEC.seats(ns.players))
     seed = ns.seed if ns.seed is not None else 0
     return options, players, seed
 
@@ -66,17 +65,22 @@ def cli_deal(options: SpeculationOptions, ns: CommandArgs) -> tuple[Any, str]:
 
 SPEC = GameSpec(
     limits=Limits(deal_seats=100),  # a live example's bounds (see Limits)
-    table=draw_table,
     name=GAME, title="Speculation", options=SpeculationOptions, presets=PRESETS, default_preset="handbook",
-    players=(2, 10), new_state=new_state, bots=dict(BOTS), commands={"play": cli_play, "deal": cli_deal},
-    narrator=narrate,
-    page="speculation/", clause_prefix="spec.", chapter="", seed_key="seed-speculation",
+    players=SpeculationState.player_range, new_state=new_state, bots=dict(BOTS),
+    commands={"play": cli_play, "deal": cli_deal},
+    clause_prefix="spec.",
     default_players=4, default_bots=("speculator", "cautious"),
+    analysis=analysis,
+    odds=numbers.odds_command,
+    site=GameSite(
+    table=draw_table,
+    narrator=narrate,
+    page="speculation/", chapter="", account_key="seed-speculation",
     widgets={"spec-play": WidgetSpec(
         "spec-play", "play", "Play a game", "Live: deal, turn and trade with the bots, with the chance of each card being best trump.",
         play=True, args=("seed", "players", "ruleset", "options", "bots", "deals"), required=("seed",))},
-    analysis=analysis,
-    quiz_kinds=quiz.KINDS, make_quiz=quiz.make, odds=numbers.odds_command, numbers=numbers.TABLES)
+    quiz_kinds=quiz.KINDS, make_quiz=quiz.make, numbers=numbers.TABLES),
+)
 
 __all__ = ["BOTS", "MAX_PLAYERS", "PRESETS", "SPEC", "CautiousBot", "Phase", "SpeculationOptions", "SpeculationState", "SpeculatorBot",
            "analysis", "best_trump_chance", "new_state", "offered_chance"]
