@@ -107,7 +107,7 @@ class Param:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "help": self.help, "kind": self.kind, "listed": self.listed,
                 "range": list(self.range) if self.range else None, "default": self.default, "sep": self.sep,
-                "hint": self.hint}
+                "hint": self.hint, "option": self.option}
 
     # The parameters most games' commands take (each game gives its own bounds and default).
     @staticmethod
