@@ -107,8 +107,8 @@ def table(state: HighCardState, seat: int | None = None, *, analysis: dict | Non
                                      for i in range(state.players)])
 
 
-def _play(options: HighCardOptions, args: registry.CommandArgs) -> tuple[dict, str]:
-    state = SPEC.play_bots(HighCardState(options, SPEC.seats(args.players), args.seed or 0), args.bots)
+def _play(options: HighCardOptions, *, players: int, seed: int, bots: tuple[str, ...] = ()) -> tuple[dict, str]:
+    state = SPEC.play_bots(HighCardState(options, SPEC.seats(players), seed), bots)
     return state.to_record(), f"net {state.returns()}"
 
 
@@ -117,7 +117,9 @@ SPEC = GameSpec(
     presets={"aces-high": Preset("aces-high", HighCardOptions(), "conjectural", (SRC,), "Aces rank highest"),
              "aces-low": Preset("aces-low", HighCardOptions(aces="low"), "conjectural", (SRC,), "Aces rank lowest")},
     players=HighCardState.player_range, new_state=HighCardState, bots={"random": RandomBot},
-    commands={"play": _play}, clause_prefix="hc.",
+    commands={"play": registry.Command(_play, (registry.Param.players(*HighCardState.player_range),
+                                               registry.Param.seed(), registry.Param.bots()))},
+    clause_prefix="hc.",
     site=GameSite(page="high-card/", narrator=SimpleNamespace(result_html=result_html), table=table))
 
 _CLAUSES = [clauses.get_clause(c) for c in (STAKE, BEST)]

@@ -12,7 +12,6 @@ from gamester import IllegalActionError, NotationError, RulesetError, get_game, 
 from gamester.cards import FULL_PACK
 from gamester.clauses import all_clauses, get_clause
 from gamester.cli import main
-from gamester.registry import CommandArgs
 from gamester.speculation import PRESETS, SpeculationOptions, SpeculationState
 
 SPEC = get_game("speculation")
@@ -364,7 +363,7 @@ def test_views_hide_unturned_cards():
 
 def test_multi_deal_game_and_replay():
     spec = SPEC
-    rec = json.loads(json.dumps(spec.commands["play"](HANDBOOK.replace(deals=7), CommandArgs(players=3, seed=9))[0]))
+    rec = json.loads(json.dumps(spec.commands["play"].run(HANDBOOK.replace(deals=7), players=3, seed=9)[0]))
     assert len(rec["deals"]) == 7 and [d["dealer"] for d in rec["deals"]] == [2, 0, 1, 2, 0, 1, 2]
     assert replay(rec).to_record() == rec
     tot = [0, 0, 0]
