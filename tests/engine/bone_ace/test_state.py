@@ -16,7 +16,7 @@ from gamester.cards import FULL_PACK
 from gamester.clauses import all_clauses, get_clause
 from gamester.games.bone_ace import PRESETS, BoneAceOptions, BoneAceState, draw_odds
 from gamester.games.bone_ace import rules as R
-from gamester.registry import CommandArgs
+from gamester.commands import run
 from gamester.state import RandomBot, play_out
 
 SPEC = get_game("bone-ace")
@@ -263,7 +263,9 @@ def test_bad_players_and_actions():
     with pytest.raises(NotationError):
         st.apply(3)
     with pytest.raises(RulesetError):
-        SPEC.commands["play"](COTTON, CommandArgs(players=40))
+        run("bone-ace", "play", players=40)
+    with pytest.raises(RulesetError, match="no hands for the play command"):
+        run("bone-ace", "play", hands=["QH QD QC"])
 
 
 def test_every_clause_has_a_title_and_the_presets_differ():
