@@ -282,7 +282,7 @@ TABLE_GAMES = (("post-and-pair", 4, 1674), ("put", 2, 1), ("speculation", 4, 5))
 
 def table_requests() -> dict[str, list[str]]:
     """For each game, one ``table`` request per position of a whole game played by the default bots."""
-    from gamester import web
+    from gamester.hosts import web
 
     out = {}
     for game, players, seed in TABLE_GAMES:
@@ -564,7 +564,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         httpd.shutdown()
 
-    from gamester import web
+    from gamester.hosts import web
 
     for r in reqs[:20]:  # warm up
         web.handle(r)

@@ -6,7 +6,7 @@
 ``git archive HEAD~3 engine | tar -x -C /tmp/old`` and ``--engine /tmp/old/engine``).
 
 The requests are those of part 5 of bench_browser.py: ``{"op": "run", "game": "post-and-pair", "command": "settle", "args": {"hands": [six
-3-card hands from one shuffled pack]}``, one per seed 0..N-1, answered by ``gamester.web.handle``.
+3-card hands from one shuffled pack]}``, one per seed 0..N-1, answered by ``gamester.hosts.web.handle``.
 
 1. Median time per settlement in CPython (this interpreter, timed around ``handle`` as bench_browser.py does) and in
    Pyodide (npm ``node_modules/pyodide`` under Node, our engine unpacked from the same wheel the site ships, timed
@@ -198,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     import gamester
 
     print(f"gamester from {Path(gamester.__file__).parent}")
-    print(f"engine time per settlement, median of {ns.settlements} (gamester.web.handle, settle, 6 hands):")
+    print(f"engine time per settlement, median of {ns.settlements} (gamester.hosts.web.handle, settle, 6 hands):")
     print("the first pass over the requests after 20 warm-up calls (what bench_browser.py measures), and the best")
     print(f"median of {ns.rounds - 1} later passes (the hands' table warm; less disturbed by a shared machine)")
     cpy, pyd = f"CPython {platform.python_version()} here", f"Pyodide {pyo['version']} in Node"

@@ -3,7 +3,7 @@
     python benchmarks/bench_post_and_pair.py [--seconds S]
 
 For 2, 4, 6 and 10 players: random deals (pre-dealt, so the shuffle is not timed) settled by
-``gamester.post_and_pair.settle`` under the default ruleset, one counter each to Post, Pair and Seat. The first
+``gamester.games.post_and_pair.settle`` under the default ruleset, one counter each to Post, Pair and Seat. The first
 figure is ``settle`` alone (best of repeated passes) (the ledger and its reasons are built only when asked for); the second also builds the
 full ledger, reasons included, for every settlement.
 """
@@ -17,7 +17,7 @@ import sys
 import time
 
 from gamester.cards import FULL_PACK, shuffled
-from gamester.post_and_pair import PostAndPairOptions, settle
+from gamester.games.post_and_pair import PostAndPairOptions, settle
 
 
 def deals(players: int, count: int, seed: int = 1674) -> list[list[tuple]]:

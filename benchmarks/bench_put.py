@@ -2,7 +2,7 @@
 
     python benchmarks/bench_put.py [--games N]
 
-1. Odds: ``gamester.put.analysis`` at the start of a deal (the call the site makes before a reader puts), cold
+1. Odds: ``gamester.games.put.analysis`` at the start of a deal (the call the site makes before a reader puts), cold
    (every cache emptied first: what the first call in a browser costs) and warm (what later calls in a game cost),
    for the 52-, 32- and 28-card packs.
    At three hands: the sampled first-trick odds, the exact later odds, and the exact first-trick enumeration
@@ -19,8 +19,10 @@ import statistics
 import sys
 import time
 
-from gamester import get_game, put, put_odds
-from gamester.game import TERMINAL
+from gamester import get_game
+from gamester.games import put
+from gamester.games.put import odds as put_odds
+from gamester.state import TERMINAL
 
 SPEC = get_game("put")
 

@@ -35,8 +35,8 @@ from pathlib import Path
 from node_pyodide import node_script  # beside this script
 
 from gamester import get_game
-from gamester.game import TERMINAL
 from gamester.games.put import strategy
+from gamester.state import TERMINAL
 
 SPEC = get_game("put")
 ROOT = Path(__file__).resolve().parents[1]

@@ -9,8 +9,8 @@ import argparse
 import time
 
 from gamester import get_game, play_out
+from gamester.games.speculation import PRESETS, SpeculationState
 from gamester.games.speculation.analysis import _best_trump_chance as best_trump_chance  # (uncached)
-from gamester.speculation import PRESETS, SpeculationState
 
 
 def deals_per_second(preset: str, bot: str, players: int, games: int) -> tuple[float, float]:

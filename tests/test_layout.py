@@ -18,9 +18,6 @@ from gamester import games
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PKG = ROOT / "engine" / "gamester"
-#: Old module names kept for old imports: each only re-exports its new home.
-ALIASES = {"game", "rulesets", "cli", "web", "put", "put_odds", "speculation", "speculation_odds", "post_and_pair",
-           "post_and_pair_rules", "post_and_pair_showdown"}
 MAX_LINES = 600
 
 
@@ -64,7 +61,7 @@ def _imports(name: str) -> set[str]:
 
 
 def graph() -> dict[str, set[str]]:
-    return {m: _imports(m) for m in MODULES if m.rsplit(".", 1)[-1] not in ALIASES or m.count(".") > 1}
+    return {m: _imports(m) for m in MODULES}
 
 
 def _cycle(g: dict[str, set[str]]) -> list[str] | None:
@@ -103,7 +100,7 @@ def test_the_cycle_finder_finds_one():
 def test_core_imports_no_game_and_no_host():
     g = graph()
     core = [m for m in g if not m.startswith(("gamester.games.", "gamester.hosts."))
-            and m.rsplit(".", 1)[-1] not in ALIASES and m not in ("gamester", "gamester.__main__")]
+            and m not in ("gamester", "gamester.__main__")]
     for m in core:
         bad = {n for n in g[m] if n.startswith(("gamester.games.", "gamester.hosts."))}
         if m == "gamester.games":  # the package that finds the games imports them by name only (importlib)
@@ -146,7 +143,7 @@ def _words() -> list[str]:
     return out
 
 
-NEUTRAL = [*(p for p in PKG.glob("*.py") if p.stem not in ALIASES), *PKG.joinpath("hosts").glob("*.py"),
+NEUTRAL = [*PKG.glob("*.py"), *PKG.joinpath("hosts").glob("*.py"),
            *sorted((ROOT / "site_src" / "gamester_site").rglob("*.py"))]
 #: The edition package describes texts (witness notes, titles of works): its prose may name a game.
 

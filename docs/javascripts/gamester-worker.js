@@ -1,9 +1,9 @@
-// Gamester engine worker: one Pyodide, our engine's wheel, and a JSON-in/JSON-out bridge to gamester.web.handle.
+// Gamester engine worker: one Pyodide, our engine's wheel, and a JSON-in/JSON-out bridge to gamester.hosts.web.handle.
 // Started (as a module worker) by gamester-engine.js on the reader's first interaction with a widget; it never runs
-// anything but `gamester.web.handle(text)` with the JSON text it is sent.
+// anything but `gamester.hosts.web.handle(text)` with the JSON text it is sent.
 "use strict";
 
-let handle = null;       // the Python function gamester.web.handle, once booted
+let handle = null;       // the Python function gamester.hosts.web.handle, once booted
 let booting = null;      // the boot promise
 
 function post(msg) { self.postMessage(msg); }

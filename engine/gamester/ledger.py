@@ -35,10 +35,6 @@ class Line:
             "reason": self.reason,
         }
 
-    @classmethod
-    def from_json(cls, d: dict) -> Line:
-        return cls(d["from"], d["to"], d["counters"], d["stake"], d["clause"], d["reason"])
-
 
 @dataclass
 class Ledger:

@@ -31,8 +31,6 @@ from .state import State
 MAX_DIGITS = 40       # digits in one JSON number (a seed is at most 19)
 MAX_DEPTH = 64        # nesting of JSON arrays and objects (a record needs 6)
 PLAYED = ("game", "ruleset", "seed", "players", "actions")
-#: What :func:`gamester.commands.replay_record` adds to an unfinished record (and so may be claimed too).
-ANNOTATIONS = ("unfinished", "to_act")
 
 #: Default words for a claimed field: ``{seat}`` is the seat when the field is a list per seat.
 CLAIM_WORDS = {

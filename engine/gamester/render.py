@@ -10,7 +10,7 @@ arguments, so a live widget's first state and the static example printed on the 
 API (stable; the widget worker relies on it):
 
 ``render(kind, args, *, base="../", passages=None) -> str``
-    The HTML fragment for one example. ``kind`` is one of :data:`KINDS`; ``args`` is the dict of text values that
+    The HTML fragment for one example. ``kind`` is one of :func:`widgets`; ``args`` is the dict of text values that
     the Markdown marker carried (``<!-- widget pp-deal seed=7 players=4 -->`` gives ``{"seed": "7", "players":
     "4"}``); the widget's ``data-args`` attribute holds exactly this dict as JSON. ``base`` is the relative path
     from the current page to the site root (the default ``"../"`` suits every game page, ``/post-and-pair/`` ...;
@@ -69,11 +69,6 @@ e = html.escape
 def widgets() -> dict[str, tuple[GameSpec, WidgetSpec]]:
     """Every widget kind any game declares: kind -> (game, widget)."""
     return {w.kind: (spec, w) for spec in games().values() for w in spec.widgets.values()}
-
-
-#: Compatibility names (the kinds are the games' own: see :func:`widgets`).
-KINDS = tuple(widgets())
-GAME_OF_KIND = {kind: spec.name for kind, (spec, _w) in widgets().items()}
 
 
 def marker_kind(verb: str, game: str, args: dict[str, str]) -> str:

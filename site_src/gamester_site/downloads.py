@@ -107,7 +107,7 @@ def _clause_map_json() -> str:
 
 
 def _record(game: str, players: int, seed: int) -> str:
-    from gamester.cli import run
+    from gamester.hosts.cli import run
 
     data, _, _ = run(["play", game, "--players", str(players), "--seed", str(seed), "--json"])
     return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True)

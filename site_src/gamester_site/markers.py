@@ -124,7 +124,7 @@ def _play_entry(text: str, page: Any, seen: dict[str, bool]) -> str:
 def _cli(text: str, page: Any) -> str:
     import shlex
 
-    from gamester import cli
+    from gamester.hosts import cli
 
     argv = shlex.split(text)
     try:

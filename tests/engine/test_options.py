@@ -1,4 +1,4 @@
-"""Options, presets and ruleset strings (gamester.rulesets), the ledger and the clause registry."""
+"""Options, presets and ruleset strings (gamester.options), the ledger and the clause registry."""
 
 from dataclasses import dataclass
 

@@ -9,8 +9,8 @@ import random
 from itertools import combinations
 
 from gamester.cards import pack
-from gamester.post_and_pair import settle
-from gamester.post_and_pair_rules import RECONSTRUCTION
+from gamester.games.post_and_pair import settle
+from gamester.games.post_and_pair.rules import RECONSTRUCTION
 
 
 def aces_trial(players: int = 4, deals: int = 4000, seed: int = 1674) -> tuple[float, float, float]:

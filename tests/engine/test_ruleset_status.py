@@ -13,7 +13,7 @@ import pytest
 
 from gamester import games
 from gamester.clauses import STATUSES, get_clause
-from gamester.game import RandomBot, play_out
+from gamester.state import RandomBot, play_out
 
 SEEDS = range(40)
 

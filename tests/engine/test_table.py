@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamester import Card, get_game
-from gamester.game import TERMINAL, RandomBot
 from gamester.ledger import Ledger
+from gamester.state import TERMINAL, RandomBot
 from gamester.table import (
     Choice,
     End,

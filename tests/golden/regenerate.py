@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import pathlib
 
-from gamester.cli import run
+from gamester.hosts.cli import run
 from gamester.registry import games
 
 HERE = pathlib.Path(__file__).parent

@@ -11,7 +11,7 @@ import re
 
 from gamester import games, render
 from gamester.cards import Card
-from gamester.cli import run
+from gamester.hosts.cli import run
 
 _TAG = re.compile(r"<[^>]+>")
 

@@ -52,8 +52,8 @@ def test_the_wheel_imports_on_its_own(tmp_path):
     name, _ = pyodide_runtime.build_wheel(tmp_path)
     zipfile.ZipFile(tmp_path / name).extractall(tmp_path / "site")
     # -E -s -S: no environment, user site or site-packages (so not the editable install); -c puts the cwd first.
-    out = subprocess.run([sys.executable, "-E", "-s", "-S", "-c", "import gamester.web, json; "
-                          "print(json.loads(gamester.web.handle('{\"op\": \"ping\"}'))['ok'], gamester.__file__)"],
+    out = subprocess.run([sys.executable, "-E", "-s", "-S", "-c", "import gamester.hosts.web, json; "
+                          "print(json.loads(gamester.hosts.web.handle('{\"op\": \"ping\"}'))['ok'], gamester.__file__)"],
                          cwd=tmp_path / "site", capture_output=True, text=True, check=True).stdout
     assert out.startswith("True") and str(tmp_path / "site") in out
 

@@ -9,7 +9,7 @@ import shlex
 from urllib.parse import unquote, urlsplit
 
 from gamester import games, render
-from gamester.cli import run
+from gamester.hosts.cli import run
 from sitehtml import ROOT, Page
 
 NAV_PAGES = ["index.html", "post-and-pair/index.html", "put/index.html", "speculation/index.html",
@@ -112,7 +112,7 @@ def test_there_are_worked_examples_on_every_game_page(site: pathlib.Path, pages:
 
 
 def _cli_argv(kind: str, args: dict[str, str], ruleset: str | None = None) -> list[str]:
-    game = render.GAME_OF_KIND[kind]
+    game = render.widgets()[kind][0].name
     if "hands" in args:
         argv = ["settle", game]
         for h in args["hands"].split("|"):
@@ -169,7 +169,7 @@ def test_widget_static_rendering_is_what_the_widget_computes_first(site: pathlib
         text = page.read_text(encoding="utf-8")
         for w in parsed.widgets:
             kind, args = w["data-widget"], json.loads(w["data-args"])
-            assert kind in render.KINDS
+            assert kind in render.widgets()
             html = render.render(kind, args, base=w["data-base"])
             assert html in text, f"{page.relative_to(site)}: widget {kind} {args}"
             n += 1

@@ -26,4 +26,4 @@ def _discover() -> list[GameSpec]:
     return specs
 
 
-SPECS: tuple[GameSpec, ...] = tuple(_discover())
+_discover()

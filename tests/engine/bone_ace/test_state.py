@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from gamester import IllegalActionError, NotationError, RulesetError, get_game, parse_cards, replay
 from gamester.cards import FULL_PACK
 from gamester.clauses import all_clauses, get_clause
+from gamester.commands import run
 from gamester.games.bone_ace import PRESETS, BoneAceOptions, BoneAceState, draw_odds
 from gamester.games.bone_ace import rules as R
-from gamester.commands import run
 from gamester.state import RandomBot, play_out
 
 SPEC = get_game("bone-ace")

@@ -1,4 +1,4 @@
-"""gamester.web, the JSON API the browser widgets call, tested on CPython.
+"""gamester.hosts.web, the JSON API the browser widgets call, tested on CPython.
 
 Most tests use a toy game (tests/engine/hosts/toygame.py) so that they check the API, not a game's rules; the last ones run
 over every real game registered, whatever has landed.

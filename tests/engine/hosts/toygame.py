@@ -1,4 +1,4 @@
-"""A tiny registered game for testing ``gamester.web`` without depending on the real games' rules.
+"""A tiny registered game for testing ``gamester.hosts.web`` without depending on the real games' rules.
 
 High card: each seat is dealt one card; in turn each may ``bet`` (one counter to the pot) or ``pass``; then the
 highest card among the bettors takes the pot (the elder wins ties). Seat 0 is eldest.

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from gamester import replay
-from gamester.cli import main
+from gamester.hosts.cli import main
 
 
 def run(capsys, *argv):

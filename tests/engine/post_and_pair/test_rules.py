@@ -11,8 +11,8 @@ import re
 import pytest
 
 from gamester.clauses import all_clauses, get_clause
-from gamester.post_and_pair import PostAndPairState, Stakes, settle
-from gamester.post_and_pair_rules import COTTON_1674, PRESETS, RECONSTRUCTION
+from gamester.games.post_and_pair import PostAndPairState, Stakes, settle
+from gamester.games.post_and_pair.rules import COTTON_1674, PRESETS, RECONSTRUCTION
 
 REC = RECONSTRUCTION.options
 COT = COTTON_1674.options
@@ -586,7 +586,7 @@ def test_trumps_by_a_card_turned_up_as_at_ruff():
     counted = any(n["clause"] == "pp.trump.turn-up-absent" for n in deal["notes"])
     assert counted or deal["trump"] == deal["turnup"][-1]
     # other rulesets turn up nothing, and their records are as before
-    from gamester.game import RandomBot, play_out
+    from gamester.state import RandomBot, play_out
 
     other = new_state(REC, 4, 1674)
     play_out(other, [RandomBot(i) for i in range(4)])

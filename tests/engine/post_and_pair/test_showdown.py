@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from gamester import NotationError, RulesetError, replay
 from gamester.cards import FULL_PACK, Card, format_cards, parse_cards, shuffled
 from gamester.clauses import get_clause
-from gamester.game import play_out
-from gamester.post_and_pair import SPEC, PostAndPairState, Stakes, settle
-from gamester.post_and_pair_rules import PRESETS, PostAndPairOptions
+from gamester.games.post_and_pair import SPEC, PostAndPairState, Stakes, settle
+from gamester.games.post_and_pair.rules import PRESETS, PostAndPairOptions
+from gamester.state import play_out
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NO_DEADLINE = settings(deadline=None)  # Pyodide runs these too, more slowly

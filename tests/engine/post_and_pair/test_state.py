@@ -5,9 +5,9 @@ import json
 import pytest
 
 from gamester import IllegalActionError, NotationError, RulesetError, replay
-from gamester.game import TERMINAL, play_out
-from gamester.post_and_pair import SPEC, Phase, PostAndPairState, hand_strength
-from gamester.post_and_pair_rules import COTTON_1674, RECONSTRUCTION
+from gamester.games.post_and_pair import SPEC, Phase, PostAndPairState, hand_strength
+from gamester.games.post_and_pair.rules import COTTON_1674, RECONSTRUCTION
+from gamester.state import TERMINAL, play_out
 
 REC = RECONSTRUCTION.options
 

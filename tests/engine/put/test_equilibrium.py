@@ -8,9 +8,9 @@ import re
 import pytest
 
 from gamester import get_game
-from gamester.game import TERMINAL
 from gamester.games.put import strategy
 from gamester.games.put.bots import CalculatingBot, EquilibriumBot
+from gamester.state import TERMINAL
 
 SPEC = get_game("put")
 STRIPPED = SPEC.presets["stripped-28"].options

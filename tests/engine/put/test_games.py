@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from gamester import IllegalActionError, RulesetError, get_game, replay
 from gamester.clauses import get_clause
-from gamester.game import TERMINAL
+from gamester.state import TERMINAL
 
 SPEC = get_game("put")
 PRESETS = sorted(SPEC.presets)

@@ -15,7 +15,7 @@ from gamester.games.put import odds as put_odds
 
 def test_own_open_solver_agrees_with_put_odds_on_every_hand():
     # Under the engine's rule (one trick and two ties wins) the numbers' open-hand solver must give exactly the
-    # tallies of gamester.put_odds for every leader hand of the 28-card pack.
+    # tallies of gamester.games.put.odds for every leader hand of the 28-card pack.
     counts = (4,) * 7
     for hand, _w in ne._draws(counts, 3):
         rest = ne._less(counts, *hand)

@@ -1,4 +1,4 @@
-"""The exact odds of a Put deal (gamester.put_odds), checked against an independent brute force over real cards."""
+"""The exact odds of a Put deal (gamester.games.put.odds), checked against an independent brute force over real cards."""
 
 from itertools import combinations
 
@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from gamester import get_game
 from gamester.cards import format_cards, parse_cards
-from gamester.put import analysis, deal_result, win_chance
+from gamester.games.put import analysis, deal_result, win_chance
 
 SPEC = get_game("put")
 
@@ -223,7 +223,7 @@ def brute3(mine, ka, kb, counts, leader, table, won):
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
 def test_three_handed_odds_match_a_brute_force_over_real_cards(data):
-    from gamester import put_odds
+    from gamester.games.put import odds as put_odds
     n = data.draw(st.integers(3, 6))
     counts = data.draw(st.lists(st.integers(0, 3), min_size=n, max_size=n))
     k = data.draw(st.integers(1, 2))                # cards each holds at the start of this trick
@@ -253,7 +253,7 @@ def test_three_handed_odds_match_a_brute_force_over_real_cards(data):
 
 
 def test_three_handed_analysis_exact_after_the_first_trick_and_sampled_before():
-    from gamester import put_odds
+    from gamester.games.put import odds as put_odds
     s = SPEC.new_state(SPEC.parse_ruleset("stripped-28"), 3, 4)
     seat = s.current_player()
     a = analysis(s, seat)
@@ -316,7 +316,7 @@ def test_odds_are_probabilities_and_symmetric_when_cards_are_known(seed, steps, 
 def test_stored_strength_table_matches_the_calculation():
     # the 52-card table is stored (seconds to compute in full): every 9th entry is recomputed here, all of them in
     # the slow test below
-    from gamester import put_odds
+    from gamester.games.put import odds as put_odds
     stored = put_odds.strengths(13)
     assert len(stored) == 455
     for h in list(stored)[::9]:
@@ -330,20 +330,20 @@ def test_stored_strength_table_matches_the_calculation():
 
 
 def test_stored_small_pack_tables():
-    from gamester import put_odds
+    from gamester.games.put import odds as put_odds
     for n in (7, 8):
         assert put_odds.strengths(n) == put_odds._compute_strengths(n)
 
 
 @pytest.mark.slow
 def test_whole_stored_strength_table():
-    from gamester import put_odds
+    from gamester.games.put import odds as put_odds
     assert put_odds.strengths(13) == put_odds._compute_strengths(13)
 
 
 def test_a_put_suggests_a_strong_hand():
     # answering a put: the odds against the best third of hands are worse than against any hand
-    from gamester.put import odds_against_strong
+    from gamester.games.put import odds_against_strong
     s = new("cotton-1674", seed=4)
     eldest = s.current_player()
     s.apply("put")

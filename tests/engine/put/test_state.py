@@ -8,9 +8,9 @@ import pytest
 from gamester import IllegalActionError, NotationError, RulesetError, get_game, replay
 from gamester.cards import format_cards, pack, parse_cards, shuffled
 from gamester.clauses import all_clauses, get_clause
-from gamester.cli import main
-from gamester.game import TERMINAL
-from gamester.put import PRESETS, PutOptions, deal_result
+from gamester.games.put import PRESETS, PutOptions, deal_result
+from gamester.hosts.cli import main
+from gamester.state import TERMINAL
 
 SPEC = get_game("put")
 KEYS = {"cotton1674", "seed-put", "rump1662", "wikipedia-truc"}
@@ -413,7 +413,7 @@ def test_truc_rubber_of_two_games():
     # rubber" (put.truc.rubber); the deal goes on passing to the left between games (put.rubber.next-deal).
     assert SPEC.presets["truc"].options.rubber == 2 and SPEC.presets["truc-32"].options.rubber == 2
     assert PutOptions().rubber == 1 and "rubber=2" in SPEC.presets["truc"].options.to_string()
-    from gamester.put import BOTS
+    from gamester.games.put import BOTS
     for seed in range(4):
         s = new("truc", seed=seed)
         bots = [BOTS["calculating"](seed), BOTS["bold"](seed + 1)]
@@ -474,7 +474,7 @@ def test_views_hide_the_other_hand():
 
 def test_record_fields_and_replay():
     state = new(seed=9)
-    from gamester.put import BOTS
+    from gamester.games.put import BOTS
     bots = [BOTS["calculating"](1), BOTS["bold"](2)]
     while not state.is_terminal():
         p = state.current_player()
@@ -558,7 +558,7 @@ def test_rulesets_listing(capsys):
 def test_a_right_gamester_puts_on_a_five_seven_and_nine():
     # Cotton 1674, p. 132: "a right Gamester will put boldly upon very bad Cards sometimes, as upon a five, seven and
     # a nine" (put.strategy.bluff). The bold bot does, sometimes; the cautious one never does.
-    from gamester.put import BOTS, win_chance
+    from gamester.games.put import BOTS, win_chance
     bold = cautious = 0
     for seed in range(40):
         s = new(seed=seed)
@@ -570,7 +570,7 @@ def test_a_right_gamester_puts_on_a_five_seven_and_nine():
 
 
 def test_the_calculating_bot_beats_the_random_one():
-    from gamester.put import BOTS
+    from gamester.games.put import BOTS
     won = 0
     for g in range(30):
         s = new(seed=500 + g)
@@ -593,7 +593,7 @@ def test_a_reader_sees_the_odds_before_putting():
 
 
 def test_a_deal_ended_mid_trick_keeps_the_card_led():
-    from gamester.put import deal_text
+    from gamester.games.put import deal_text
     s = new("reconstruction", seed=1, hands=["3S 9H 5S", "KH 4H 6H"])
     play(s, "play KH", "throw-up")
     d = s.deals[0]

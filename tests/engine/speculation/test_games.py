@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from gamester import IllegalActionError, get_game, replay
 from gamester.cards import Card
 from gamester.clauses import all_clauses, get_clause
-from gamester.game import TERMINAL
-from gamester.speculation import MAX_PLAYERS, PRESETS, SpeculationOptions, SpeculationState
+from gamester.games.speculation import MAX_PLAYERS, PRESETS, SpeculationOptions, SpeculationState
+from gamester.state import TERMINAL
 
 SPEC = get_game("speculation")
 CHOICES = {s.name: list(s.choices) if s.choices else list(range(s.range[0], s.range[1] + 1))

@@ -13,14 +13,14 @@ from hypothesis import strategies as st
 
 from gamester import get_game, parse_cards, play_out
 from gamester.cards import FULL_PACK, pack, shuffled
+from gamester.games.speculation import PRESETS, SpeculationState
 from gamester.games.speculation.analysis import (
     _best_trump_chance,
     analysis,
     best_trump_chance,
     offered_chance,
 )
-from gamester.speculation import PRESETS, SpeculationState
-from gamester.speculation_odds import brute_force_chances, win_chances
+from gamester.games.speculation.odds import brute_force_chances, win_chances
 
 SPEC = get_game("speculation")
 SMALL = pack("9 10 J Q K A".split())  # 24 cards: small enough to enumerate

@@ -11,8 +11,8 @@ import pytest
 from gamester import IllegalActionError, NotationError, RulesetError, get_game, parse_cards, replay
 from gamester.cards import FULL_PACK
 from gamester.clauses import all_clauses, get_clause
-from gamester.cli import main
-from gamester.speculation import PRESETS, SpeculationOptions, SpeculationState
+from gamester.games.speculation import PRESETS, SpeculationOptions, SpeculationState
+from gamester.hosts.cli import main
 
 SPEC = get_game("speculation")
 HANDBOOK = PRESETS["handbook"].options
@@ -454,7 +454,7 @@ def test_contradictions_cite_both_accounts():
 def test_bots_bid_by_the_chance_scaled_by_the_pool():
     # seed-put: "the price offered should bear some proportion to the chance of the card being the best trump
     # in the deal, and likewise to the number of counters in the pool".
-    from gamester.speculation import CautiousBot, SpeculatorBot, offered_chance
+    from gamester.games.speculation import CautiousBot, SpeculatorBot, offered_chance
 
     for seed in range(30):
         s = Rigged(opts(stake=3, court_turnup="play-on"),
@@ -471,7 +471,7 @@ def test_bots_bid_by_the_chance_scaled_by_the_pool():
 
 
 def test_bots_do_not_buy_a_card_that_cannot_win():
-    from gamester.speculation import CautiousBot, SpeculatorBot
+    from gamester.games.speculation import CautiousBot, SpeculatorBot
 
     s = Rigged(opts(court_turnup="play-on"), ["2C 3C 4C", "5C 6C 7C", "8C 9C 10C"], "AH")
     play(s, "keep", "offer card")  # the Ace of trumps is the turn-up: seat 0's card is worthless
@@ -480,7 +480,7 @@ def test_bots_do_not_buy_a_card_that_cannot_win():
 
 
 def test_a_barred_bot_sells_at_any_price():
-    from gamester.speculation import CautiousBot, SpeculatorBot
+    from gamester.games.speculation import CautiousBot, SpeculatorBot
 
     s = Rigged(opts(court_turnup="play-on"), ["2C 3C KH", "5C 6C 7C", "8C 9C 10C"], "7H")
     # seat 0 looks at its cards, then seats 0 and 1 turn in turn (the dealer holds the 7H and is skipped)

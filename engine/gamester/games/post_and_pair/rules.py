@@ -1,7 +1,7 @@
 """Post and Pair: the rule clauses, the options and the named rulesets.
 
 This module is the game's vocabulary of interpretation. Every rule the engine applies (in
-:mod:`gamester.post_and_pair`) names one of the clauses registered here, with its status and citations:
+:mod:`gamester.games.post_and_pair`) names one of the clauses registered here, with its status and citations:
 
 - ``attested``: Cotton states it (*The Compleat Gamester*, 1674, ch. XXIII, pp. 150-151);
 - ``reconstructed``: the modern account (``seed-postpair``, cited by its section name) states it;

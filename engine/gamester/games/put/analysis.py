@@ -47,13 +47,13 @@ def _position(state: PutState, seat: int) -> dict[str, Any] | str:
 
 
 def analysis(state: PutState, seat: int, estimate: bool = True) -> dict[str, Any]:
-    """The seat's exact chances of winning the deal from what it has seen (model: :mod:`gamester.put_odds`).
+    """The seat's exact chances of winning the deal from what it has seen (model: :mod:`gamester.games.put.odds`).
 
     ``{"win", "tie", "lose"}`` are fractions of the hands the other might hold; ``"cards"`` (when the seat is to
     play) gives them after each of its cards; ``"basis"`` says what they rest on (or why there are none), and
     ``"method"`` how they were reached: ``exact``; ``approximate`` at four hands (the model does not know that the
     other was given his partner's best card and laid one out); ``monte-carlo`` for the first trick with three in
-    the deal, with ``"samples"`` and ``"standard_error"`` (see :func:`gamester.put_odds.odds3_auto`). With
+    the deal, with ``"samples"`` and ``"standard_error"`` (see :func:`gamester.games.put.odds.odds3_auto`). With
     ``estimate=False`` (the bots) no sampled figures are computed: ``win`` is None there instead.
     """
     pos = _position(state, seat)
@@ -83,7 +83,7 @@ def analysis(state: PutState, seat: int, estimate: bool = True) -> dict[str, Any
 
 
 def _analysis3(state: PutState, seat: int, pos: dict[str, Any]) -> dict[str, Any]:
-    """Three in the deal (:func:`gamester.put_odds.odds3`): exact where quick, else a seeded sample, said so."""
+    """Three in the deal (:func:`gamester.games.put.odds.odds3`): exact where quick, else a seeded sample, said so."""
     (w, t, lo, total), per, samples = put_odds.odds3_auto(pos["mine"], pos["ka"], pos["kb"], pos["counts"],
                                                            pos["leader"], pos["table"], pos["won"])
     out: dict[str, Any] = {"win": w / total, "tie": t / total, "lose": lo / total, "hands": total, "seat": seat}

@@ -48,7 +48,7 @@ MODELS = ("engine", "pav")
 ONE_AND_TIES = ("win", "nothing")
 METHOD = {
     "engine": ("exact: every pair of hands; the leader chooses his first card without seeing the other's hand, "
-               "then both play their best with the hands open (gamester.put_odds); deals without putting, each "
+               "then both play their best with the hands open (gamester.games.put.odds); deals without putting, each "
                "a point to its winner, the lead alternating"),
     "pav": ("exact for the strategies found: every pair of hands; each player, hands closed, plays the card that "
             "gives him the best chance of winning the game, taking the unseen cards as uniformly dealt (after "

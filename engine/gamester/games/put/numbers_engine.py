@@ -66,7 +66,7 @@ def _sign(a: int, b: int) -> int:
 def _open(mine: tuple[int, ...], theirs: tuple[int, ...], me_lead: bool, table: int, mw: int, tw: int,
           rule: str) -> int:
     """Open-hand best play, +1/0/-1 for 'me' (used for ``one_and_ties="nothing"``; under ``"win"`` it agrees
-    with :mod:`gamester.put_odds`, which the tests check)."""
+    with :mod:`gamester.games.put.odds`, which the tests check)."""
     if not mine and table == 0:
         return _outcome(mw, tw, rule)
     if table == 0:

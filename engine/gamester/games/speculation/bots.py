@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...state import Bot, RandomBot
-from .analysis import best_trump_chance, offered_chance  # noqa: F401  (offered_chance: old name)
+from .analysis import best_trump_chance, offered_chance
 from .state import Phase, SpeculationState
 
 

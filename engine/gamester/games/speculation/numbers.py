@@ -21,7 +21,7 @@ from .odds import COURT, win_chances
 from .rules import GAME, MAX_PLAYERS, PRESETS, SpeculationOptions, check_players
 
 METHOD = ("exact: every card not yet seen is equally likely to lie in any position not yet seen "
-          "(gamester.speculation_odds); fair price = chance x pool")
+          "(gamester.games.speculation.odds); fair price = chance x pool")
 
 
 def options_for(ruleset: Any) -> SpeculationOptions:
