@@ -70,3 +70,16 @@ def test_a_record_replays_with_its_summary():
     SPEC.play_bots(state, ["cautious"])
     rec = state.to_record()
     assert replay(json.dumps(rec)).to_record() == rec
+
+
+def test_each_kind_has_two_levels():
+    from gamester.games.bone_ace import quiz
+    for sd in range(4):
+        assert quiz.make(sd, "bone", None, 1)["explanation"][-1]["clause"] == "ba.bone.ace-high"
+        assert quiz.make(sd, "bone", None, 2)["explanation"][-1]["clause"] in (
+            "ba.bone.bone-ace", "ba.bone.three-eldest-holder")
+        assert len(quiz.make(sd, "game", None, 1)["hands"]) <= 4
+        hard = quiz.make(sd, "game", None, 2)
+        assert hard["level"] == 2 and any(e["clause"] != "ba.game.nearest" for e in hard["explanation"][1:])
+    with pytest.raises(RulesetError, match="level"):
+        quiz.make(1, "bone", None, 3)

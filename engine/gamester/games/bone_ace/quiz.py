@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from ...cards import RANK_PLURALS, Card
+from ...errors import RulesetError
 from ...quiz import card_words, exercise, first
 from ...state import play_out
 from ...words import player
@@ -19,8 +20,12 @@ from . import rules as R
 from .bots import CautiousBot
 from .state import BoneAceState
 
-KINDS = {"bone": "who carries the Bone (the first level: the cards turned up)",
-         "game": "who wins the Game (the second level: counting to one and thirty)"}
+KINDS = {"bone": "who carries the Bone, from the cards turned up",
+         "game": "who wins the Game, counting to one and thirty"}
+#: Two levels of each kind (for a host that offers levels: ``make(..., level=2)``).
+LEVELS = {"bone": {1: "the biggest card plainly wins", 2: "the Ace of Diamonds or three of a kind decide it"},
+          "game": {1: "three or four players, nobody past one and thirty",
+                   2: "five to seven players, some past one and thirty or one and thirty made"}}
 
 
 def _options(ruleset: Any) -> R.BoneAceOptions:
@@ -39,9 +44,9 @@ def _names(st: BoneAceState) -> list[str]:
             for s in range(st.players)]
 
 
-def _bone(st: BoneAceState, name: str, seed: int, kind: str, i: int) -> dict[str, Any] | None:
+def _bone(st: BoneAceState, name: str, seed: int, kind: str, i: int, level: int) -> dict[str, Any] | None:
     d, o = st.deal, st.options
-    if R.BONE_TIE in d.rules:
+    if R.BONE_TIE in d.rules or (d.bone["how"] == "biggest") != (level == 1):
         return None
     w = d.bone["winner"]
     names = _names(st)
@@ -74,9 +79,12 @@ def _bone(st: BoneAceState, name: str, seed: int, kind: str, i: int) -> dict[str
     return ex
 
 
-def _game(st: BoneAceState, name: str, seed: int, kind: str, i: int) -> dict[str, Any] | None:
+def _game(st: BoneAceState, name: str, seed: int, kind: str, i: int, level: int) -> dict[str, Any] | None:
     d, o = st.deal, st.options
     if any(c in d.rules for c in (R.TIE_ELDEST, R.TIE_DIVIDE, R.STOCK_OUT, R.TURNED_TIE)):
+        return None
+    plain = not d.out and d.game["how"] == "nearest"
+    if plain != (level == 1):
         return None
     ws = d.game["winners"]
     w = ws[0]
@@ -94,27 +102,33 @@ def _game(st: BoneAceState, name: str, seed: int, kind: str, i: int) -> dict[str
     else:
         if d.out:
             why.append((R.OVER, "Past one and thirty is out: " + ", ".join(names[s] for s in d.out) + "."))
-        why.append((R.NEAREST, f"Of the rest {names[w]} is nearest to one and thirty, with {st.total_of(w)}."))
+        rest = "Of the rest, " if d.out else ""
+        why.append((R.NEAREST, f"{rest}{names[w]} is nearest to one and thirty, with {st.total_of(w)}."))
     choices = [n[:1].upper() + n[1:] for n in names]
     ex = exercise(R.GAME, name, seed, kind, q, hands, choices, choices[w], w, why, i)
     ex["position"] = {**_roles(st), "totals": [st.total_of(s) for s in range(st.players)]}
     return ex
 
 
-def make(seed: int, kind: str, ruleset: Any = None) -> dict[str, Any]:
-    """One exercise of ``kind`` from ``seed`` (the game's ``GameSpec.make_quiz``)."""
+def make(seed: int, kind: str, ruleset: Any = None, level: int = 1) -> dict[str, Any]:
+    """One exercise of ``kind`` at ``level`` (1 or 2) from ``seed`` (the game's ``make_quiz``)."""
+    if level not in (1, 2):
+        raise RulesetError(f"the level of an exercise is 1 or 2, not {str(level)[:20]!r}")
     o = _options(ruleset).with_options({"deals": "1"})
     name = o.to_string()
 
     def attempt(rng: random.Random, i: int) -> dict[str, Any] | None:
-        players = rng.randint(4, 7)
+        players = rng.randint(3, 4) if kind == "game" and level == 1 else rng.randint(4, 7) if kind == "bone" \
+            else rng.randint(5, 7)
         st = BoneAceState(o, players, rng.randrange(10 ** 9))
         if kind == "bone":
-            return _bone(st, name, seed, kind, i)
+            return _bone(st, name, seed, kind, i, level)
         play_out(st, [CautiousBot(rng.randrange(10 ** 9)) for _ in range(players)])
-        return _game(st, name, seed, kind, i)
+        return _game(st, name, seed, kind, i, level)
 
-    return first(R.GAME, kind, seed, attempt)
+    ex = first(R.GAME, kind if level == 1 else f"{kind}:L{level}", seed, attempt)
+    ex["level"] = level
+    return ex
 
 
 def seats(ex: dict[str, Any]) -> list[str]:
