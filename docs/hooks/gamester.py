@@ -21,15 +21,24 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def on_config(config: Any) -> Any:
     markers.raise_as = PluginError
+    markers.missing.clear()
     store.reset(config)
-    try:  # the game pages and Teach pages, from the registry (mkdocs.yml names no game)
-        config["nav"] = gamelist.add_to_nav(config["nav"] or [])
-    except store.EditionError as ex:
+    try:  # each game's data folder and clause map: a misplaced file stops the build here, naming it
+        store.game_dirs()
+        store.edition()
+    except (store.EditionError, ValueError) as ex:
         raise PluginError(str(ex)) from None
+    if config["nav"]:  # the game pages and Teach pages, from the registry (mkdocs.yml names no game); a config
+        try:           # without a nav lets MkDocs list every page itself
+            config["nav"] = gamelist.add_to_nav(config["nav"])
+        except store.EditionError as ex:
+            raise PluginError(str(ex)) from None
     return config
 
 
 def on_post_build(config: Any) -> None:
+    if markers.missing and config.get("strict"):  # also under -q, which keeps the warnings from strict's count
+        raise PluginError(f"{len(markers.missing)} marker(s) lack source data; the first: {markers.missing[0]}")
     try:
         runtime.stage(config["site_dir"])
     except runtime.StagingError as ex:

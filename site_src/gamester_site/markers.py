@@ -72,6 +72,10 @@ class MarkerBuildError(Exception):
 # sets ``mkdocs.exceptions.PluginError``); by default a plain exception that still names the page.
 raise_as: type[Exception] = MarkerBuildError
 
+#: The markers of this build that lacked source data (each also a warning): the MkDocs hook stops a strict build
+#: on them after it, since ``mkdocs build --strict -q`` hides warnings from strict mode's count.
+missing: list[str] = []
+
 
 def _split_head(text: str | None) -> tuple[str, str]:
     text = (text or "").strip()
@@ -167,6 +171,7 @@ def expand_all(markdown: str, page: Any) -> str:
             # Missing source data: a warning (so `mkdocs build --strict` fails, listing every gap at once) and a
             # visible placeholder for non-strict previews. Never silent.
             log.warning(f"{page.file.src_uri}: marker <!-- {name} {text[:80]} -->: {ex}")
+            missing.append(f"{page.file.src_uri}: marker <!-- {name} {text[:80]} -->: {ex}")
             return (f'\n\n<div class="admonition failure gm-missing-data"><p class="admonition-title">Missing source '
                     f'data</p><p>{e(str(ex))}</p></div>\n\n')
         except (MarkerError, ValueError, KeyError, LookupError) as ex:

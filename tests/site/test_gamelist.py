@@ -146,3 +146,28 @@ def test_the_data_page_offers_every_game_s_record(site):
         rec = store.site(sp.name).get("record")
         if rec:
             assert f"downloads/records/{sp.name}-seed{rec['seed']}.json" in data, sp.name
+
+
+def test_the_build_stops_on_a_misplaced_game_folder_naming_it(tmp_path, monkeypatch):
+    import importlib.util
+
+    from mkdocs.exceptions import PluginError
+
+    spec = importlib.util.spec_from_file_location("gamester_hook", ROOT / "docs" / "hooks" / "gamester.py")
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    shutil.copytree(ROOT / "sources" / "games", tmp_path / "games")
+    (tmp_path / "games" / "bone_ace").mkdir()      # the package's spelling, not the game's
+    from gamester_site import markers
+
+    saved = markers.raise_as  # the hook sets MkDocs' error type for the markers: put it back for other tests
+    try:
+        with monkeypatch.context() as m:
+            m.setattr(store, "GAMES", str(tmp_path / "games"))
+            with pytest.raises(PluginError, match=r"sources/games/bone_ace: no game is called 'bone_ace'"):
+                hook.on_config({"nav": mkdocs_nav(), "site_url": "", "extra": {}})
+        config = hook.on_config({"nav": mkdocs_nav(), "site_url": "", "extra": {}})
+        assert {"Put": "put.md"} in next(v for item in config["nav"] for k, v in item.items() if k == "The games")
+    finally:
+        markers.raise_as = saved
+        store.reset()

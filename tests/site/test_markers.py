@@ -106,6 +106,27 @@ def test_a_real_build_with_a_bad_marker_fails(tmp_path: pathlib.Path) -> None:
     assert "Traceback" not in proc.stderr, proc.stderr[-2000:]  # MkDocs' own error type: a clean stop
 
 
+def test_a_quiet_strict_build_stops_on_missing_source_data(tmp_path: pathlib.Path) -> None:
+    """A marker whose data is missing is a warning and a placeholder; under ``--strict -q`` (which keeps warnings
+    from strict mode's count) the hook stops the build all the same, naming it."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text("# Gaps\n\n<!-- brief chess -->\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(textwrap.dedent("""\
+        site_name: t
+        docs_dir: docs
+        hooks:
+          - {ROOT}/docs/hooks/gamester.py
+        markdown_extensions: [gamester_site.extension, abbr, attr_list, md_in_html]
+        """).format(ROOT=ROOT), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "out")],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert proc.returncode != 0, proc.stderr[-2000:]
+    assert "1 marker(s) lack source data" in proc.stderr and "sources/games/chess/brief.yml" in proc.stderr, \
+        proc.stderr[-2000:]
+
+
 def test_glossary_tooltips_attach_to_the_game_sense_only() -> None:
     """"show" the verb is not the show of the hands; a player's seat ("Seat 2") is not the Seat, the third stake."""
     import re
