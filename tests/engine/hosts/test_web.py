@@ -106,6 +106,10 @@ def test_run_and_compare_and_analysis():
     assert "no deals for the deal command of toy (it takes players, seed)" in err(
         op="run", game="toy", command="deal", args={"deals": 3})
     assert "players 9 is out of bounds" in err(op="run", game="toy", command="deal", args={"players": 9})
+    for name in ("ruleset", "game", "options", "name"):  # names of the call itself: refused, not a crash
+        r = call(op="run", game="toy", command="deal", args={name: "x"})
+        assert r["kind"] == "RulesetError" and f"no {name} for the deal command of toy" in r["error"], r
+    assert call(op="compare", game="toy", rulesets=["plain", "double"], args={"game": "x"})["kind"] == "RulesetError"
 
 
 def test_options_and_rulesets_are_validated():
