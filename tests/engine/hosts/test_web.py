@@ -274,3 +274,14 @@ def test_the_kept_games_are_bounded():
     r = ok(op="apply", **POS, actions=[], action="bet")
     assert "'fold'" in err(op="apply", **POS, actions=r["actions"], action="fold")
     assert ok(op="apply", **POS, actions=r["actions"], action="pass")["actions"] == ["bet", "pass"]
+
+
+def test_a_game_without_odds_or_exercises_is_named_not_dumped():
+    """commands._offering put str(GameSpec) (a few thousand characters of its fields) into the message."""
+    from gamester import commands
+    from gamester.errors import RulesetError
+
+    for ask in (lambda: commands.odds(toygame.SPEC), lambda: commands.quiz_kinds(toygame.SPEC)):
+        with pytest.raises(RulesetError) as e:
+            ask()
+        assert "'toy'" in str(e.value) and "GameSpec" not in str(e.value) and len(str(e.value)) < 200, str(e.value)
