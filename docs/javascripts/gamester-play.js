@@ -88,7 +88,8 @@ export class Play {
 
   // A fresh deal (actions: a link's moves, shown at step).
   async newPosition(actions, step) {
-    const r = await call({ op: "new", ...this.position(), seat: this.tableSeat(this.linkWho ?? (this.who.value || "0")) });
+    // A link's position is drawn once "Who plays" is filled (goto below); a fresh deal is drawn from this reply.
+    const r = await call({ op: "new", ...this.position(), seat: actions ? undefined : this.tableSeat(this.who.value || "0") });
     if (!r.ok) { this.w.fail(`Cannot start a deal: ${r.error}`); return; }
     this.players = r.players;
     this.roles = r.roles || null; // the opening deal's roles, for the names in "Who plays"

@@ -38,14 +38,14 @@ def command(game: str | GameSpec, name: str) -> Command:
 
 
 def prepare(game: str | GameSpec, name: str, ruleset: str | None = None, options: Any = None,
-            **params: Any) -> tuple[Command, Options, dict[str, Any]]:
+            params: dict[str, Any] | None = None) -> tuple[Command, Options, dict[str, Any]]:
     """A command, its options (a ruleset string or the default preset, the overrides, and what its parameters set)
     and its parameters' values, each read by the parameter the game declares (``None`` is not given): a parameter
     the command does not declare is a one-line error. What :func:`run` does before running; the web API bounds the
     work with it first."""
     spec = _spec(game)
     cmd = command(spec, name)
-    opts, values = cmd.prepare(spec.options_for(ruleset, options), params, f"the {name} command of {spec.name}")
+    opts, values = cmd.prepare(spec.options_for(ruleset, options), params or {}, f"the {name} command of {spec.name}")
     return cmd, opts, values
 
 
@@ -53,7 +53,7 @@ def run(game: str | GameSpec, name: str, *, ruleset: str | None = None, options:
         **params: Any) -> dict[str, Any]:
     """Run one of a game's commands (``deal``, ``settle``, ``play`` ...) with the parameters it declares:
     ``{"data", "text", "options", "seats"}``."""
-    cmd, opts, values = prepare(game, name, ruleset, options, **params)
+    cmd, opts, values = prepare(game, name, ruleset, options, params)
     data, text = cmd.run(opts, **values)
     # Round-trip through JSON so that every host sees exactly the same plain data.
     return {"data": json.loads(_PLAIN_JSON.encode(data)), "text": text, "options": opts.to_string(),

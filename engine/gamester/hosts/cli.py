@@ -115,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _solve(ns: argparse.Namespace) -> dict[str, Any]:
+def _solve(args: argparse.Namespace) -> dict[str, Any]:
     """The solver lives outside the stdlib-only engine (it needs numpy): imported only for this verb."""
     try:
         import numpy  # noqa: F401
@@ -126,7 +126,7 @@ def _solve(ns: argparse.Namespace) -> dict[str, Any]:
         from gamester_solve import command
     except ImportError:
         raise GamesterError("gamester solve needs the solver package gamester_solve, which is not installed") from None
-    return command.run(ns.game, ns.ruleset, ns.out, log=lambda m: print(m, file=sys.stderr, flush=True))
+    return command.run(args.game, args.ruleset, args.out, log=lambda m: print(m, file=sys.stderr, flush=True))
 
 
 def _odds_params() -> dict[str, tuple[Param, list[str]]]:
@@ -166,32 +166,32 @@ def _one_line(message: str) -> str:
 
 
 def run(argv: list[str]) -> tuple[Any, str, bool]:
-    ns = build_parser().parse_args(argv)
-    if getattr(ns, "ruleset", None) is not None and not ns.ruleset.strip():
+    args = build_parser().parse_args(argv)
+    if getattr(args, "ruleset", None) is not None and not args.ruleset.strip():
         raise _UsageError("--ruleset '' names no ruleset: give a preset name or GAME(option=value,...)")
-    as_json = getattr(ns, "json", False)
-    if ns.command == "rulesets":
-        out = commands.rulesets(ns.game)
-    elif ns.command == "clauses":
-        out = commands.clauses(ns.game)
-    elif ns.command == "replay":
-        out = commands.replay_record(_read(ns.record))
-    elif ns.command == "demo":
-        out = commands.demo(ns.game)
-    elif ns.command == "quiz":
-        if ns.list_kinds:
-            out = commands.quiz_kinds(ns.game)
-        elif ns.seed is None:
+    as_json = getattr(args, "json", False)
+    if args.command == "rulesets":
+        out = commands.rulesets(args.game)
+    elif args.command == "clauses":
+        out = commands.clauses(args.game)
+    elif args.command == "replay":
+        out = commands.replay_record(_read(args.record))
+    elif args.command == "demo":
+        out = commands.demo(args.game)
+    elif args.command == "quiz":
+        if args.list_kinds:
+            out = commands.quiz_kinds(args.game)
+        elif args.seed is None:
             raise GamesterError("gamester quiz needs --seed N (or --list-kinds)")
         else:
-            out = commands.quiz(ns.game, ns.seed, ns.kind, ns.ruleset)
-    elif ns.command == "solve":
-        out = _solve(ns)
-    elif ns.command == "odds":
-        out = commands.odds(ns.game, ns.ruleset, **{k: getattr(ns, k) for k in _odds_params()})
+            out = commands.quiz(args.game, args.seed, args.kind, args.ruleset)
+    elif args.command == "solve":
+        out = _solve(args)
+    elif args.command == "odds":
+        out = commands.odds(args.game, args.ruleset, **{k: getattr(args, k) for k in _odds_params()})
     else:
-        given = {k: getattr(ns, k) for k in game_commands()[ns.command]}
-        out = commands.run(ns.game, ns.command, ruleset=ns.ruleset, options=ns.option, **given)
+        given = {k: getattr(args, k) for k in game_commands()[args.command]}
+        out = commands.run(args.game, args.command, ruleset=args.ruleset, options=args.option, **given)
     return out["data"], out["text"], as_json
 
 

@@ -376,7 +376,7 @@ def _render_bounded(kind: str, args: dict) -> None:
 
 def _command_bounded(spec: GameSpec, name: str, ruleset: str | None, options: Any, values: dict) -> None:
     """A command's work, held to the game's live limits: its options (with those its parameters set) and seats."""
-    cmd, opts, checked = commands.prepare(spec, name, ruleset, options, **values)
+    cmd, opts, checked = commands.prepare(spec, name, ruleset, options, values)
     _bounded(spec, opts, cmd.seats(checked, spec.default_players or spec.players[0]))
 
 
@@ -463,7 +463,7 @@ def _op_run(req: dict) -> dict:
     name = _str(req, "command", limit=40)
     opts = _options(spec, req)
     args = _args(req)
-    _command_bounded(spec, name, opts.to_string(), None, args)
+    _command_bounded(spec, name, opts.to_string(), None, args)  # (each name declared: checked before any **)
     r = commands.run(spec, name, ruleset=opts.to_string(), **args)
     return {"game": spec.name, "command": name, "ruleset": r["options"], "result": r["data"], "text": r["text"]}
 

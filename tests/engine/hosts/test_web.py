@@ -106,6 +106,10 @@ def test_run_and_compare_and_analysis():
     assert "no deals for the deal command of toy (it takes players, seed)" in err(
         op="run", game="toy", command="deal", args={"deals": 3})
     assert "players 9 is out of bounds" in err(op="run", game="toy", command="deal", args={"players": 9})
+    for name in ("ruleset", "game", "options", "name"):  # names of the call itself: refused, not a crash
+        r = call(op="run", game="toy", command="deal", args={name: "x"})
+        assert r["kind"] == "RulesetError" and f"no {name} for the deal command of toy" in r["error"], r
+    assert call(op="compare", game="toy", rulesets=["plain", "double"], args={"game": "x"})["kind"] == "RulesetError"
 
 
 def test_options_and_rulesets_are_validated():
@@ -270,3 +274,14 @@ def test_the_kept_games_are_bounded():
     r = ok(op="apply", **POS, actions=[], action="bet")
     assert "'fold'" in err(op="apply", **POS, actions=r["actions"], action="fold")
     assert ok(op="apply", **POS, actions=r["actions"], action="pass")["actions"] == ["bet", "pass"]
+
+
+def test_a_game_without_odds_or_exercises_is_named_not_dumped():
+    """commands._offering put str(GameSpec) (a few thousand characters of its fields) into the message."""
+    from gamester import commands
+    from gamester.errors import RulesetError
+
+    for ask in (lambda: commands.odds(toygame.SPEC), lambda: commands.quiz_kinds(toygame.SPEC)):
+        with pytest.raises(RulesetError) as e:
+            ask()
+        assert "'toy'" in str(e.value) and "GameSpec" not in str(e.value) and len(str(e.value)) < 200, str(e.value)
