@@ -34,6 +34,7 @@ def _install(session: nox.Session) -> None:
         session.install("-r", REQS)
         # uv keeps an editable install it has seen; reinstall so that a changed package layout is picked up.
         session.install("-e", ".", *(["--reinstall-package", "gamester"] if session.venv_backend == "uv" else []))
+        session.install("-e", "site_src")  # the site's build code: its own distribution (site_src/pyproject.toml)
 
 
 def _pyodide_damaged(root: str = ".") -> str | None:

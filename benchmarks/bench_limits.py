@@ -20,7 +20,7 @@ import sys
 import time
 from typing import Any
 
-from gamester import RulesetError, games
+from gamester import RulesetError, all_games
 from gamester.hosts import web
 from gamester.render import widgets
 
@@ -110,7 +110,7 @@ def bench_renders() -> None:
 
 def bench_other() -> None:
     timed({"op": "games"}, "every game")
-    for name, spec in games().items():
+    for name, spec in all_games().items():
         timed({"op": "rulesets", "game": name}, name)
         rs = list(spec.presets)
         timed({"op": "compare", "game": name, "rulesets": rs[:4] if len(rs) > 1 else rs * 2,
@@ -130,7 +130,7 @@ def main() -> None:
     print(f"worst-case requests (CPU ms per web.handle call); {platform.python_implementation()} "
           f"{platform.python_version()} on {platform.machine()}, {a.seeds} seeds, {a.samples} positions per game")
     t = time.perf_counter()
-    for spec in games().values():
+    for spec in all_games().values():
         bench_game(spec, a.seeds, a.samples)
     bench_renders()
     bench_other()

@@ -22,7 +22,7 @@ import sys
 import time
 from typing import Any
 
-from gamester import games
+from gamester import all_games
 from gamester.hosts import web
 
 try:
@@ -64,7 +64,7 @@ def legal(r: dict) -> list[str]:
 
 def play_one(game: str, seed: int, players: int | None = None) -> int:
     """One game as the widget plays it (the reader at seat 0 picks a seeded legal move); the requests made."""
-    spec = games()[game]
+    spec = all_games()[game]
     pos: dict[str, Any] = {"game": game, "players": players or spec.default_players or spec.players[0], "seed": seed,
                            "ruleset": spec.default_preset, "base": "../", "chances": True}
     pick = random.Random(seed)
@@ -100,13 +100,13 @@ def cache_entries() -> int:
 
 
 def session(n_games: int, every: int, out=print) -> dict[str, float]:
-    names = sorted(games())
+    names = sorted(all_games())
     t0 = time.process_time()
     start = rss_mb()
     warm = None
     requests = 0
     for i in range(n_games):
-        spec = games()[names[i % len(names)]]  # each game in turn, with two, three and four players in turn
+        spec = all_games()[names[i % len(names)]]  # each game in turn, with two, three and four players in turn
         players = min(spec.players[1], spec.players[0] + (i // len(names)) % 3)
         requests += play_one(spec.name, 1000 + i, players)
         if i + 1 == min(every, n_games):
@@ -167,7 +167,7 @@ def main() -> None:
 
         run_pyodide(ns.pyodide, ns.every, Path(ns.engine) if ns.engine else None)
     print(f"bench_memory: {ns.games} games through gamester.hosts.web ({platform.python_implementation()} "
-          f"{platform.python_version()}), games in turn: {', '.join(sorted(games()))}, "
+          f"{platform.python_version()}), games in turn: {', '.join(sorted(all_games()))}, "
           "with 2, 3 and 4 players in turn")
     f = session(ns.games, ns.every)
     print(f"start {f['start']:.1f} MB, after warm-up ({ns.every} games) {f['warm']:.1f} MB, end {f['end']:.1f} MB, "

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from gamester import games
+from gamester import all_games
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PKG = ROOT / "engine" / "gamester"
@@ -138,7 +138,7 @@ def _code_strings(path: pathlib.Path) -> list[str]:
 
 def _words() -> list[str]:
     out = []
-    for spec in games().values():
+    for spec in all_games().values():
         out += [spec.name, spec.title, *spec.widgets]  # (clause prefixes: "pp." is also "pages")
     return out
 

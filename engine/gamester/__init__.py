@@ -13,12 +13,12 @@ from .clauses import Citation, Clause, all_clauses, get_clause  # noqa: E402
 from .errors import GamesterError, IllegalActionError, NotationError, RulesetError  # noqa: E402
 from .ledger import BOX, Ledger, Line  # noqa: E402
 from .options import Options, Preset  # noqa: E402
-from .registry import GameSpec, games, get_game, replay  # noqa: E402  (``games`` the function, not the package)
-from .state import TERMINAL, Bot, State, play_out  # noqa: E402
+from .registry import GameSpec, all_games, get_game, replay  # noqa: E402
+from .state import TERMINAL, Bot, Outcome, State, play_out  # noqa: E402
 
 __all__ = [
     "BOX", "Bot", "Card", "Citation", "Clause", "GameSpec", "GamesterError", "IllegalActionError", "Ledger",
-    "Line", "NotationError", "Options", "Preset", "Rank", "RulesetError", "State", "Suit", "TERMINAL",
-    "all_clauses", "format_cards", "games", "get_clause", "get_game", "pack", "parse_cards", "play_out",
+    "Line", "NotationError", "Options", "Outcome", "Preset", "Rank", "RulesetError", "State", "Suit", "TERMINAL",
+    "all_clauses", "all_games", "format_cards", "get_clause", "get_game", "pack", "parse_cards", "play_out",
     "replay", "stripped_pack",
 ]

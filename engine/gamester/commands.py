@@ -19,7 +19,7 @@ from . import records
 from .clauses import all_clauses
 from .errors import GamesterError, RulesetError
 from .options import Options
-from .registry import Command, GameSpec, check_params, games, get_game
+from .registry import Command, GameSpec, all_games, check_params, get_game
 
 _PLAIN_JSON = json.JSONEncoder(default=str)  # as json.dumps(data, default=str), without making one a call
 
@@ -139,9 +139,9 @@ def demo(game: str | GameSpec, players: int = 4, seed: int = 1674) -> dict[str, 
 
 def _offering(game: str | GameSpec, offers: Any, none: str) -> GameSpec:
     """The game, if ``offers(spec)`` (else a one-line error naming the games that do)."""
-    spec = game if isinstance(game, GameSpec) else games().get(game) if isinstance(game, str) else None
+    spec = game if isinstance(game, GameSpec) else all_games().get(game) if isinstance(game, str) else None
     if spec is None or not offers(spec):
-        names = ", ".join(n for n, s in sorted(games().items()) if offers(s))
+        names = ", ".join(n for n, s in sorted(all_games().items()) if offers(s))
         shown = game.name if isinstance(game, GameSpec) else str(game)[:60]  # a name, never a GameSpec's repr
         raise RulesetError(none.format(game=shown) + names)
     return spec

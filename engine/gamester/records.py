@@ -9,7 +9,8 @@ named, in words, at its first difference::
     deal 2: the record says seat 1 won 4 counters; the actions give 3
 
 The words for a field come from the game's narrator (``CLAIM_WORDS``, a mapping of field name to a template with
-``{seat}`` and ``{value}``) and fall back to :data:`CLAIM_WORDS` here. A record whose actions stop before the end is
+``{seat}`` and ``{value}``; ``CLAIM_LISTS``, a list field's name to a template with ``{n}`` for one of its items) and
+fall back to :data:`CLAIM_WORDS` and :data:`CLAIM_LISTS` here. A record whose actions stop before the end is
 not an error but is said to be unfinished (:attr:`Checked.finished`).
 
 :func:`load_json` is the one reader of JSON from outside (a record file, a web request): numbers of at most
@@ -32,15 +33,16 @@ MAX_DIGITS = 40       # digits in one JSON number (a seed is at most 19)
 MAX_DEPTH = 64        # nesting of JSON arrays and objects (a record needs 6)
 PLAYED = ("game", "ruleset", "seed", "players", "actions")
 
-#: Default words for a claimed field: ``{seat}`` is the seat when the field is a list per seat.
+#: Default words for a claimed field: ``{seat}`` is the seat when the field is a list per seat. A game's narrator
+#: adds its own fields' words as its ``CLAIM_WORDS``.
 CLAIM_WORDS = {
     "net": "seat {seat} won {value} counters",
-    "score": "seat {seat} has {value} points",
     "hands": "seat {seat} held {value}",
     "winner": "the winner is seat {value}",
-    "box": "the box holds {value} counters",
-    "pool_left": "{value} counters are left in the pool",
 }
+#: Default words for an item of a claimed list, ``{n}`` counting from 1: every record has deals, and a game's deal
+#: its ledger and notes. A game's narrator adds its own lists (tricks, offers ...) as its ``CLAIM_LISTS``.
+CLAIM_LISTS = {"deals": "deal {n}", "ledger": "ledger line {n}", "notes": "notes item {n}"}
 
 
 def load_json(text: str | bytes, what: str = "record") -> Any:
@@ -125,8 +127,8 @@ def check(record: dict[str, Any] | str | bytes) -> Checked:
     state = replay(record)
     got = annotated(state)
     spec = get_game(record["game"])
-    words = dict(CLAIM_WORDS)
-    words.update(getattr(spec.narrator, "CLAIM_WORDS", {}) or {})
+    words = {**CLAIM_WORDS, **(getattr(spec.narrator, "CLAIM_WORDS", {}) or {})}
+    lists = {**CLAIM_LISTS, **(getattr(spec.narrator, "CLAIM_LISTS", {}) or {})}
     end = "" if state.is_terminal() else f" (the actions stop before the end: seat {state.current_player()} to act)"
     unknown = [k for k in record if k not in got and k not in PLAYED]
     if unknown:
@@ -139,7 +141,7 @@ def check(record: dict[str, Any] | str | bytes) -> Checked:
         diff = _first_difference(claimed, got[key], [key])
         if diff is not None:
             path, c, a = diff
-            raise NotationError(f"{_say(path, c, a, words)}{end}")
+            raise NotationError(f"{_say(path, c, a, words, lists)}{end}")
     return Checked(state, got)
 
 
@@ -184,7 +186,7 @@ def _show(v: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _say(path: list, claimed: Any, actual: Any, words: dict[str, str]) -> str:
+def _say(path: list, claimed: Any, actual: Any, words: dict[str, str], lists: dict[str, str]) -> str:
     """``deal 2: the record says seat 1 won 4 counters; the actions give 3``."""
     where: list[str] = []
     field = ""
@@ -193,12 +195,8 @@ def _say(path: list, claimed: Any, actual: Any, words: dict[str, str]) -> str:
     while i < len(path):
         p = path[i]
         nxt = path[i + 1] if i + 1 < len(path) else None
-        if isinstance(p, str) and isinstance(nxt, int) and p in ("deals", "tricks", "offers", "sales"):
-            where.append(f"{p[:-1]} {nxt + 1}")
-            i += 2
-            continue
-        if isinstance(p, str) and isinstance(nxt, int) and p in ("ledger", "notes", "points", "puts", "plays"):
-            where.append(f"{p.rstrip('s')} line {nxt + 1}" if p == "ledger" else f"{p} item {nxt + 1}")
+        if isinstance(p, str) and isinstance(nxt, int) and p in lists:
+            where.append(lists[p].format(n=nxt + 1))
             i += 2
             continue
         if isinstance(p, str) and isinstance(nxt, int) and i + 2 == len(path) and p in words:
@@ -223,4 +221,4 @@ def _say(path: list, claimed: Any, actual: Any, words: dict[str, str]) -> str:
     return f"{place}the record says {name} is {_show(claimed)}; the actions give {_show(actual)}"
 
 
-__all__ = ["CLAIM_WORDS", "Checked", "GamesterError", "MAX_DEPTH", "MAX_DIGITS", "annotated", "check", "load_json"]
+__all__ = ["CLAIM_LISTS", "CLAIM_WORDS", "Checked", "GamesterError", "MAX_DEPTH", "MAX_DIGITS", "annotated", "check", "load_json"]

@@ -421,7 +421,7 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
-def games() -> dict[str, GameSpec]:
+def all_games() -> dict[str, GameSpec]:
     """Every game, by name (``import gamester`` has found them all: see :mod:`gamester.games`)."""
     return dict(_GAMES)
 

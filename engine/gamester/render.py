@@ -57,7 +57,7 @@ from typing import Any
 from . import commands
 from .errors import RulesetError
 from .html import Markup, h, named
-from .registry import GameSpec, Param, WidgetSpec, games, get_game
+from .registry import GameSpec, Param, WidgetSpec, all_games, get_game
 from .words import Names
 
 MAX_SEED = 2**63 - 1
@@ -68,7 +68,7 @@ e = html.escape
 # -- arguments ---------------------------------------------------------------------------------------------------
 def widgets() -> dict[str, tuple[GameSpec, WidgetSpec]]:
     """Every widget kind any game declares: kind -> (game, widget)."""
-    return {w.kind: (spec, w) for spec in games().values() for w in spec.widgets.values()}
+    return {w.kind: (spec, w) for spec in all_games().values() for w in spec.widgets.values()}
 
 
 def marker_kind(verb: str, game: str, args: dict[str, str]) -> str:

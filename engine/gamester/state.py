@@ -13,8 +13,10 @@ A state owns a ``random.Random(seed)`` and deals from it whenever the rules call
 - what a seat may not know stays inside the state, and the views (:meth:`State.view`) decide what is shown.
 The price: a search cannot enumerate deals through the state; the odds modules enumerate hidden cards themselves.
 
-Every state also gives :meth:`State.returns` (one number per seat: what each seat won or lost, the same numbers as
-the record's ``returns_key`` field) and views that share three keys across games: ``to_act`` (the seat to act,
+Every state also gives :meth:`State.outcome`, one :class:`Outcome` in every game (after python-chess): the returns
+per seat with their unit (counters or points), the winners as a tuple of seats, how the game ended in the game's own
+words, and where the counters not with a seat lie; :meth:`State.returns` is its returns (the same numbers as the
+record's ``returns_key`` field). It gives views that share three keys across games: ``to_act`` (the seat to act,
 or ``None``), ``hands`` (per seat: the cards as text where the viewer may see them, else how many) and ``roles``
 (``{"3": "dealer", "0": "eldest"}``: read from the deal being played, never from the seat number).
 """
@@ -25,12 +27,56 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import IllegalActionError, NotationError, RulesetError
 from .options import Options
 
 TERMINAL = -2
+UNITS = ("counter", "point")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What came of a game, or of it so far: the same shape in every game.
+
+    ``returns``: per seat, what it won (+) or lost (-) over the game, in ``unit`` (``"counter"``: counters that
+    changed hands; ``"point"``: points scored towards the game). ``winners``: the seats that won the game (both
+    partners of a side; none while it is being played, or when nobody came out ahead). ``ended``: how it ended, in
+    the game's words ("" while it is being played), and ``clause`` the rule that decided it, if one did.
+    ``elsewhere``: the counters that lie with no seat, each with the game's name for where (``("the box", 1)``,
+    ``("the pool", 4)``). ``zero_sum``: counters only change hands, so the returns and ``elsewhere`` sum to zero;
+    points are not zero-sum.
+    """
+
+    returns: tuple[int, ...]
+    unit: str
+    winners: tuple[int, ...] = ()
+    finished: bool = False
+    ended: str = ""
+    clause: str = ""
+    elsewhere: tuple[tuple[str, int], ...] = ()
+    zero_sum: bool = True
+
+    def __post_init__(self) -> None:
+        if self.unit not in UNITS:
+            raise ValueError(f"an outcome counts {' or '.join(UNITS)}, not {self.unit!r}")
+        if any(not 0 <= w < len(self.returns) for w in self.winners):
+            raise ValueError(f"winners {self.winners} are not all seats of {len(self.returns)}")
+        if self.zero_sum and sum(self.returns) + sum(n for _, n in self.elsewhere) != 0:
+            raise ValueError(f"counters not conserved: returns {self.returns}, elsewhere {self.elsewhere}")
+
+    @staticmethod
+    def ahead(returns: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+        """The seats that came out ahead: those with the most, if that is more than nothing."""
+        top = max(returns, default=0)
+        return tuple(s for s, v in enumerate(returns) if v == top) if top > 0 else ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"returns": list(self.returns), "unit": self.unit, "winners": list(self.winners),
+                "finished": self.finished, "ended": self.ended, "clause": self.clause,
+                "elsewhere": [list(x) for x in self.elsewhere], "zero_sum": self.zero_sum}
 
 
 class State(ABC):
@@ -93,9 +139,13 @@ class State(ABC):
         self.history.append(action)
 
     @abstractmethod
+    def outcome(self) -> Outcome:
+        """What came of the game: final once :meth:`is_terminal`, the running totals before."""
+
     def returns(self) -> list[int]:
-        """Per seat, the counters (or points) won or lost over the game: final once :meth:`is_terminal`, the
-        running totals before; always the numbers of the record's ``returns_key`` field."""
+        """Per seat, the counters (or points) won or lost over the game (:attr:`Outcome.returns`): always the
+        numbers of the record's ``returns_key`` field."""
+        return list(self.outcome().returns)
 
     # -- views and records -----------------------------------------------------------------------------------
     @abstractmethod

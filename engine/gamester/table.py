@@ -35,7 +35,7 @@ from typing import Any
 from .errors import RulesetError
 from .html import LedgerRow, Markup, cap, card_back, card_face, h, ledger_table, rule_link
 from .registry import get_game
-from .state import State
+from .state import Outcome, State
 from .words import Names, card_name, counters_words, sentence
 
 
@@ -169,17 +169,17 @@ def chance_words(p: float | None) -> str:
     return f"{pct}%"
 
 
-def ahead(net: list[int], unit: str = "counter") -> tuple[str, list[int]]:
-    """Who came out ahead over a game, in the engine's words (seats named for the reader when drawn) and as seats:
-    "Seat 2 comes out ahead, +3 counters", "Seats 0 and 3 come out ahead, +2 each", or "Nobody comes out ahead"."""
-    top = max(net)
-    winners = [s for s, v in enumerate(net) if v == top] if top > 0 else []
+def ahead(outcome: Outcome) -> str:
+    """Who came out ahead over a game (:attr:`Outcome.winners`), in the engine's words (seats named for the
+    reader when drawn): "Seat 2 comes out ahead, +3 counters", "Seats 0 and 3 come out ahead, +2 each", or "Nobody
+    comes out ahead"."""
+    winners = outcome.winners
     if not winners:
-        return "Nobody comes out ahead", winners
+        return "Nobody comes out ahead"
+    top = outcome.returns[winners[0]]
     if len(winners) == 1:
-        return f"Seat {winners[0]} comes out ahead, {top:+d} {unit}s", winners
-    return ("Seats " + ", ".join(map(str, winners[:-1])) + f" and {winners[-1]} come out ahead, {top:+d} each",
-            winners)
+        return f"Seat {winners[0]} comes out ahead, {top:+d} {outcome.unit}{'s' if abs(top) != 1 else ''}"
+    return "Seats " + ", ".join(map(str, winners[:-1])) + f" and {winners[-1]} come out ahead, {top:+d} each"
 
 
 def said(entries: list[LogEntry]) -> str:

@@ -22,7 +22,7 @@ def draft_clause_map(ed) -> str:
     clauses = engine_clauses() or {}
     import gamester  # the chapter of each game's clauses, as the game declares it
 
-    chapter = {sp.clause_prefix.rstrip("."): sp.site.chapter for sp in gamester.games().values() if sp.site.chapter}
+    chapter = {sp.clause_prefix.rstrip("."): sp.site.chapter for sp in gamester.all_games().values() if sp.site.chapter}
     from .games import game_of_clause_file
 
     out = []

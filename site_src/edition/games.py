@@ -36,7 +36,7 @@ def registered() -> dict[str, Any]:
         import gamester
     except ImportError as ex:  # pragma: no cover - the engine is installed beside the edition
         raise GameDataError(f"the engine (gamester) cannot be imported, so no game's data can be read: {ex}") from None
-    return gamester.games()
+    return gamester.all_games()
 
 
 def game_dirs(root: Path) -> dict[str, Path]:

@@ -53,9 +53,9 @@ def m_brief(text: str, page: Any) -> str:
 
 def edition_title() -> str:
     """The edition as a work: "Gamester: an edition of A, B and C, ..." with the title each game declares."""
-    from gamester import games
+    from gamester import all_games
 
-    titles = [sp.title for sp in games().values()]
+    titles = [sp.title for sp in all_games().values()]
     listed = " and ".join(filter(None, [", ".join(titles[:-1]), titles[-1]]))
     return f"Gamester: an edition of {listed}, with a working model of their rules"
 

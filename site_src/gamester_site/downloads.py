@@ -41,12 +41,12 @@ def record_cases() -> dict[str, tuple[int, int]]:
 def chapter_games(text_id: str) -> list[str]:
     """The games whose period chapter a text is, in any edition of the book: a game declares its chapter's text id
     (``GameSpec.chapter``), and a text with the same id but for the year is the same chapter in another edition."""
-    from gamester import games
+    from gamester import all_games
 
     def undated(tid: str) -> str:
         return re.sub(r"\d+", "", tid)
 
-    return [sp.name for sp in games().values() if sp.site.chapter and undated(sp.site.chapter) == undated(text_id)]
+    return [sp.name for sp in all_games().values() if sp.site.chapter and undated(sp.site.chapter) == undated(text_id)]
 
 
 def download_files() -> list[dict[str, Any]]:
@@ -54,7 +54,7 @@ def download_files() -> list[dict[str, Any]]:
     tests/site): ``path`` (under the site root), ``what``, ``kind``, ``games`` (the game pages that list it;
     empty means the Data page only), and either ``src`` (a file of sources/ copied byte for byte) or ``make`` (a
     function returning the text)."""
-    from gamester import games
+    from gamester import all_games
 
     if "downloads" in cache:
         return cache["downloads"]
@@ -66,7 +66,7 @@ def download_files() -> list[dict[str, Any]]:
                     "make": (lambda t=t: teidoc.document(t).rstrip("\n")),
                     "what": f"{t.author}, {t.short_title} ({t.date}): TCP {t.tcp} extract, CC0",
                     "games": chapter_games(t.id)})
-    every = list(games())
+    every = list(all_games())
     out.append({"path": CORPUS, "kind": "TEI P5 teiCorpus (XML)", "games": every,
                 "what": f"All {len(ed.texts)} period texts of the edition in one TEI corpus file, each with its header",
                 "make": lambda: teidoc.corpus(ed).rstrip("\n")})

@@ -31,11 +31,11 @@ class GamePage:
 def game_pages() -> list[GamePage]:
     """Every registered game's pages, in the site's order; a game without a page, or whose page is missing, is an
     error naming the file to write."""
-    from gamester import games
+    from gamester import all_games
 
     out: list[tuple[tuple[int, int, str], GamePage]] = []
     for name in game_dirs():
-        spec = games()[name]
+        spec = all_games()[name]
         s = site(name)
         stem = spec.site.page.strip("/")
         if not stem:

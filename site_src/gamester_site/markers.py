@@ -94,7 +94,7 @@ def _base(page: Any) -> str:
 def _example(verb: str, text: str, page: Any) -> str:
     game, rest = _split_head(text)
     if not game:
-        raise MarkerError(f"'{verb}' needs a game: {verb} {'|'.join(sorted(gamester.games()))} key=value ...")
+        raise MarkerError(f"'{verb}' needs a game: {verb} {'|'.join(sorted(gamester.all_games()))} key=value ...")
     args = grender.parse_marker_args(rest)
     kind = grender.marker_kind(verb, game, args)
     html = grender.render(kind, args, base=_base(page), passages=clause_passages())

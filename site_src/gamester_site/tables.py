@@ -13,7 +13,7 @@ from gamester_site.store import EditionError, clause_entry_passages, clause_map,
 
 
 def m_clauses(text: str, page: Any) -> str:
-    from gamester import games
+    from gamester import all_games
     from gamester.clauses import all_clauses
 
     base = base_of(page)
@@ -27,7 +27,7 @@ def m_clauses(text: str, page: Any) -> str:
         groups.setdefault(c.id.split(".")[0], []).append(c)
     if not groups:
         raise EditionError(f"the engine registers no clause with prefix {prefix!r}")
-    titles = {sp.clause_prefix.rstrip("."): sp.title for sp in games().values()}
+    titles = {sp.clause_prefix.rstrip("."): sp.title for sp in all_games().values()}
     out = []
     for gname, cl in groups.items():
         out.append(f'<h2 id="clauses-{e(gname)}">{e(titles.get(gname, gname))}</h2>')
@@ -80,9 +80,9 @@ def m_rulesets(text: str, page: Any) -> str:
 
 def _note_games() -> dict[str, tuple[str, str, str]]:
     """game -> (clause prefix, period chapter's text id, modern account's bibliography key), as each game declares."""
-    from gamester import games
+    from gamester import all_games
 
-    return {sp.name: (sp.clause_prefix, sp.site.chapter, sp.site.account_key) for sp in games().values()}
+    return {sp.name: (sp.clause_prefix, sp.site.chapter, sp.site.account_key) for sp in all_games().values()}
 
 
 def _note_matches(n: Any, game: str) -> bool:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from html import escape as e
 from typing import Any
 
-from gamester import commands, games, quiz
+from gamester import all_games, commands, quiz
 from gamester.errors import RulesetError
 from gamester_site.places import clause_passages
 
@@ -42,7 +42,7 @@ def _int(kw: dict[str, str], key: str, default: int) -> int:
 def exercises(text: str, base: str) -> str:
     pos, kw = _args(text)
     if len(pos) != 1:
-        names = "|".join(n for n, g in games().items() if g.make_quiz)
+        names = "|".join(n for n, g in all_games().items() if g.make_quiz)
         raise RulesetError(f"'exercises' needs one game: exercises {names} [count=12] [seed=N]")
     game = pos[0]
     kinds = list(commands.quiz_kinds(game)["data"])
@@ -50,7 +50,7 @@ def exercises(text: str, base: str) -> str:
     unknown = set(kw) - {"count", "seed", "ruleset"}
     if unknown:
         raise RulesetError(f"unknown argument(s) {', '.join(sorted(unknown))} for 'exercises'")
-    quiz_seats = games()[game].quiz_seats
+    quiz_seats = all_games()[game].quiz_seats
     exs = [commands.quiz(game, seed + i, kinds[i % len(kinds)], kw.get("ruleset"))["data"] for i in range(count)]
     qs, answers = [], []
     for ex in exs:
@@ -81,7 +81,7 @@ def live(game: str, ruleset: str | None, base: str) -> str:
 def tables() -> dict[str, Callable[[str], str]]:
     """Every game's Numbers-page tables and plots, by name (a name declared twice is an error)."""
     out: dict[str, Callable[[str], str]] = {}
-    for spec in games().values():
+    for spec in all_games().values():
         for name, fn in spec.numbers.items():
             if name in out:
                 raise RulesetError(f"two games declare the numbers {name!r}")

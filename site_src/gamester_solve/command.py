@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from gamester.errors import GamesterError
-from gamester.registry import games
+from gamester.registry import all_games
 
 SOLVABLE = ("put",)
 
@@ -35,7 +35,7 @@ def run(game: str, ruleset: str | None, out: str | None = None, target: float = 
         log=None) -> dict[str, Any]:
     if game not in SOLVABLE:
         raise GamesterError(f"there is no solver for {game!r}: only {', '.join(SOLVABLE)} (two-handed)")
-    spec = games()[game]
+    spec = all_games()[game]
     opts = spec.options_for(ruleset)
     if opts.betting not in ("put", "none") or opts.rubber != 1:
         raise GamesterError(f"the solver covers two-handed Put with or without putting in a single game, not "

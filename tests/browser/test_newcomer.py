@@ -34,7 +34,7 @@ SCREENS = [(390, 844, "default"), (390, 844, "slate"), (1280, 900, "default"), (
 #: Tabs from the top of a game page to the control that starts its live game (Material's "Skip to content" first).
 FEW_TABS = 3
 
-gamester.games()  # every game's clauses registered
+gamester.all_games()  # every game's clauses registered
 CLAUSE_IDS = sorted({c.id for c in all_clauses()}, key=len, reverse=True)
 FORBIDDEN = {
     "a clause id": re.compile(r"(?<![\w.#/-])(?:" + "|".join(re.escape(c) for c in CLAUSE_IDS) + r")(?![\w-])"),

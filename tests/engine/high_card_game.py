@@ -19,7 +19,7 @@ from gamester.html import ledger_html
 from gamester.ledger import Ledger
 from gamester.options import Options, Preset, option
 from gamester.registry import GameSite, GameSpec
-from gamester.state import TERMINAL, RandomBot, State
+from gamester.state import TERMINAL, Outcome, RandomBot, State
 from gamester.table import Seat, Table
 
 SRC = cite("cotton1674", "p. 1")
@@ -78,8 +78,12 @@ class HighCardState(State):
         if len(self.deals) < self.players:
             self._deal()
 
-    def returns(self) -> list[int]:
-        return self.ledger.net(self.players)
+    def outcome(self) -> Outcome:
+        net = self.ledger.net(self.players)
+        pot = self.ledger.balance("pot")
+        over = self.is_terminal()
+        return Outcome(tuple(net), "counter", Outcome.ahead(net) if over else (), over,
+                       elsewhere=(("the pot", pot),) if pot else ())
 
     def dealer_and_eldest(self) -> tuple[int, int]:
         return self.deals[-1]["dealer"], self.deals[-1]["eldest"]

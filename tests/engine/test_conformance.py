@@ -15,12 +15,12 @@ from collections import defaultdict
 
 import pytest
 
-from gamester import BOX, IllegalActionError, RulesetError, games, get_game, play_out, replay
+from gamester import BOX, IllegalActionError, RulesetError, all_games, get_game, play_out, replay
 from gamester.clauses import get_clause
 from gamester.state import TERMINAL
 
 SEEDS = range(int(os.environ.get("GAMESTER_CONFORMANCE_SEEDS", 12)))
-CASES = [(name, preset) for name, spec in sorted(games().items()) for preset in spec.presets]
+CASES = [(name, preset) for name, spec in sorted(all_games().items()) for preset in spec.presets]
 
 
 def _players(spec, seed):
@@ -115,7 +115,7 @@ def test_the_ledger_check_can_fail():
             check_record(broken)
 
 
-@pytest.mark.parametrize("game", sorted(games()))
+@pytest.mark.parametrize("game", sorted(all_games()))
 def test_every_bot_finishes_a_game(game):
     spec = get_game(game)
     for name in spec.bots:
@@ -125,7 +125,7 @@ def test_every_bot_finishes_a_game(game):
         check_record(state.to_record())
 
 
-@pytest.mark.parametrize("game", sorted(games()))
+@pytest.mark.parametrize("game", sorted(all_games()))
 def test_views_share_keys_and_roles_come_from_the_deal(game):
     spec = get_game(game)
     state = spec.new_state(spec.default_options(), spec.players[0], 3)
@@ -144,7 +144,7 @@ def test_views_share_keys_and_roles_come_from_the_deal(game):
     assert all(isinstance(d["eldest"], int) and d["eldest"] != d["dealer"] for d in deals)
 
 
-@pytest.mark.parametrize("game", sorted(games()))
+@pytest.mark.parametrize("game", sorted(all_games()))
 @pytest.mark.parametrize("players", [0, 1, 99, -1, True, "2"])
 def test_a_bad_seat_count_is_a_ruleset_error(game, players):
     spec = get_game(game)

@@ -11,19 +11,19 @@ import sys
 
 import pytest
 
-from gamester import GamesterError, NotationError, commands, games
+from gamester import GamesterError, NotationError, all_games, commands
 from gamester.hosts.cli import main
 from gamester.records import PLAYED, check, load_json
 
 
 def _finished(game: str) -> dict:
     """A finished three-handed game with a few deals (as the CLI's ``play --json`` prints it)."""
-    spec = games()[game]
+    spec = all_games()[game]
     deals = 3 if any(s.name == "deals" for s in spec.options.specs()) else None
     return commands.run(game, "play", players=3, seed=7, deals=deals)["data"]
 
 
-RECORDS = {name: _finished(name) for name in sorted(games())}
+RECORDS = {name: _finished(name) for name in sorted(all_games())}
 CLAIMED = [(g, k) for g, rec in RECORDS.items() for k in rec if k not in PLAYED]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamester import games
+from gamester import all_games
 from gamester.clauses import STATUSES, get_clause
 from gamester.state import RandomBot, play_out
 
@@ -45,12 +45,12 @@ def applied(spec, preset) -> set[str]:
     return seen
 
 
-CASES = [(g.name, p.name) for g in games().values() for p in g.presets.values()]
+CASES = [(g.name, p.name) for g in all_games().values() for p in g.presets.values()]
 
 
 @pytest.mark.parametrize("game, name", CASES)
 def test_weaker_clauses_applied_are_declared_fillings(game, name):
-    spec = games()[game]
+    spec = all_games()[game]
     preset = spec.presets[name]
     weaker = {c for c in applied(spec, preset)
               if STATUSES.index(get_clause(c).status) > STATUSES.index(preset.status)}
@@ -61,14 +61,14 @@ def test_weaker_clauses_applied_are_declared_fillings(game, name):
 
 
 def test_cotton_1674_is_attested_with_reconstructed_and_conjectural_fillings():
-    pp = games()["post-and-pair"].presets["cotton-1674"]
+    pp = all_games()["post-and-pair"].presets["cotton-1674"]
     assert pp.status == "attested" and pp.derived_status == "conjectural"
     assert pp.label == "attested, with reconstructed and conjectural fillings"
     assert pp.to_json()["status"] == "conjectural" and pp.to_json()["follows"] == "attested"
 
 
 def test_fillings_name_registered_clauses_weaker_than_the_preset():
-    for g in games().values():
+    for g in all_games().values():
         for p in g.presets.values():
             for c in p.fillings:
                 assert STATUSES.index(get_clause(c).status) > STATUSES.index(p.status), (g.name, p.name, c)

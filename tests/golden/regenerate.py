@@ -9,7 +9,7 @@ import json
 import pathlib
 
 from gamester.hosts.cli import run
-from gamester.registry import games
+from gamester.registry import all_games
 
 HERE = pathlib.Path(__file__).parent
 
@@ -26,7 +26,7 @@ def argv(game: str, players: int, seed: int) -> list[str]:
 
 def cases():
     for game, (players, seeds) in CASES.items():
-        if game in games():
+        if game in all_games():
             for seed in seeds:
                 yield game, players, seed, HERE / f"{game}-seed{seed}.json"
 

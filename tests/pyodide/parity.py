@@ -46,10 +46,10 @@ def record(spec, seed: int) -> dict:
 
 
 def digests(seeds: int = SEEDS) -> dict[str, list[str]]:
-    from gamester import games
+    from gamester import all_games
 
     out: dict[str, list[str]] = {}
-    for name, spec in sorted(games().items()):
+    for name, spec in sorted(all_games().items()):
         out[name] = [hashlib.sha256(json.dumps(record(spec, s), sort_keys=True, ensure_ascii=False)
                                     .encode()).hexdigest()[:16] for s in range(seeds)]
     return out
@@ -59,9 +59,9 @@ def settle_timing(n: int = 300) -> float | None:
     """Seconds per Post and Pair deal, played and settled (for benchmarks/bench_browser.py), or None if absent."""
     import time
 
-    from gamester import commands, games
+    from gamester import all_games, commands
 
-    spec = games().get("post-and-pair")
+    spec = all_games().get("post-and-pair")
     if spec is None or "deal" not in spec.commands:
         return None
     t = time.perf_counter()

@@ -12,14 +12,14 @@ from html import unescape as html_unescape
 import pytest
 import yaml
 
-from gamester import games, replay
+from gamester import all_games, replay
 from gamester.clauses import STATUSES, all_clauses, get_clause
 from sitehtml import ROOT
 
 all_clauses()  # register every game's clauses before get_clause is used
 
 #: every registered game -> its page in the built site
-GAMES = {sp.name: f"{sp.site.page}index.html" for sp in games().values()}
+GAMES = {sp.name: f"{sp.site.page}index.html" for sp in all_games().values()}
 
 
 def html(site: pathlib.Path, rel: str) -> str:
@@ -254,7 +254,7 @@ def test_each_game_page_offers_its_downloads(site, game):
     links = _download_links(html(site, GAMES[game]))
     assert "downloads/bibliography.bib" in links and "downloads/clause-map.json" in links
     assert f"downloads/records/{game}-seed" in " ".join(links)
-    if games()[game].chapter:  # a game with a period chapter offers its transcription
+    if all_games()[game].chapter:  # a game with a period chapter offers its transcription
         assert any(x.startswith("downloads/tei/cotton1674_") for x in links)
     for link in links:
         assert (site / link).is_file(), link
@@ -263,12 +263,12 @@ def test_each_game_page_offers_its_downloads(site, game):
 def test_each_game_page_offers_its_chapter_in_both_editions():
     # A game declares its chapter's text id (GameSpec.chapter); the 1687 printing of that chapter goes with it.
     import edition
-    from gamester import games
+    from gamester import all_games
     from gamester_site.downloads import chapter_games
 
     ids = [t.id for t in edition.load().texts.values()]
-    offered = {sp.name: sorted(i for i in ids if sp.name in chapter_games(i)) for sp in games().values()}
-    for sp in games().values():  # its chapter, and the same chapter of the 1687 printing when it is transcribed
+    offered = {sp.name: sorted(i for i in ids if sp.name in chapter_games(i)) for sp in all_games().values()}
+    for sp in all_games().values():  # its chapter, and the same chapter of the 1687 printing when it is transcribed
         later = sp.site.chapter.replace("1674", "1687")
         assert offered[sp.name] == ([sp.site.chapter] + ([later] if later in ids else []) if sp.site.chapter else []), sp.name
     assert offered["post-and-pair"] == ["cotton1674.pp", "cotton1687.pp"] and offered["speculation"] == []

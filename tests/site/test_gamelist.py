@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from gamester import games, registry
+from gamester import all_games, registry
 from gamester_site import gamelist, store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,8 +30,8 @@ def _pages(nav) -> list[str]:
 
 
 def test_mkdocs_yml_names_no_game_page():
-    named = {f"{sp.site.page.strip('/')}.md" for sp in games().values()}
-    named |= {f"teach/{sp.site.page.strip('/')}.md" for sp in games().values()}
+    named = {f"{sp.site.page.strip('/')}.md" for sp in all_games().values()}
+    named |= {f"teach/{sp.site.page.strip('/')}.md" for sp in all_games().values()}
     assert not set(_pages(mkdocs_nav())) & named
 
 
@@ -41,7 +41,7 @@ def test_the_nav_gets_every_game_page_and_teach_page_in_the_site_order():
     section = next(v for item in nav for k, v in item.items() if k == "The games")
     order = [p.src for p in gamelist.game_pages()]
     assert [next(iter(x.values())) for x in section] == order
-    assert [next(iter(x)) for x in section] == [games()[p.name].title for p in gamelist.game_pages()]
+    assert [next(iter(x)) for x in section] == [all_games()[p.name].title for p in gamelist.game_pages()]
     flat = _pages(nav)
     teach = flat.index("teach/index.md")
     want = [p.teach for p in gamelist.game_pages() if p.teach]
@@ -60,7 +60,7 @@ def test_a_nav_that_lists_a_game_page_is_refused():
 @pytest.fixture
 def toy_game(tmp_path, monkeypatch):
     """A fourth game, registered for this test only, with its page, its Teach page and its data folder."""
-    put = games()["put"]
+    put = all_games()["put"]
     spec = dataclasses.replace(put, name="toy", title="Aardvark Toy", clause_prefix="toy.",
                                site=dataclasses.replace(put.site, page="toy/", chapter=""))
     docs = tmp_path / "docs"
@@ -123,7 +123,7 @@ def test_the_family_marker_says_nothing_when_the_page_s_game_is_alone():
 
 def test_the_built_nav_and_home_page_list_every_game(site):
     home = (site / "index.html").read_text(encoding="utf-8")
-    for sp in games().values():
+    for sp in all_games().values():
         assert f'href="{sp.site.page}"' in home, sp.name                       # the Home page's card and the nav
         teach = site / "teach" / sp.site.page / "index.html"
         if (ROOT / "docs" / "teach" / f"{sp.site.page.strip('/')}.md").exists():
@@ -135,14 +135,14 @@ def test_the_numbers_page_shows_every_table_a_game_declares():
 
     text = (ROOT / "docs" / "numbers.md").read_text(encoding="utf-8")
     shown = set(re.findall(r"<!-- numbers (\S+) -->", text))
-    for sp in games().values():
+    for sp in all_games().values():
         missing = sorted(set(sp.site.numbers) - shown)
         assert not missing, f"{sp.title} declares numbers {missing} that docs/numbers.md does not show"
 
 
 def test_the_data_page_offers_every_game_s_record(site):
     data = (site / "downloads" / "index.html").read_text(encoding="utf-8")
-    for sp in games().values():
+    for sp in all_games().values():
         rec = store.site(sp.name).get("record")
         if rec:
             assert f"downloads/records/{sp.name}-seed{rec['seed']}.json" in data, sp.name

@@ -9,7 +9,7 @@ import re
 import markdown
 import pytest
 
-from gamester import games
+from gamester import all_games
 from gamester_site import markers
 from gamester_site.store import clause_map, edition
 from gamester_site.tables import _note_matches
@@ -60,7 +60,7 @@ def test_a_quote_of_an_unknown_passage_is_reported() -> None:
 # -- words a reader sees ---------------------------------------------------------------------------------------
 def _reader_strings():
     for game in ("put", "speculation"):
-        spec = games()[game]
+        spec = all_games()[game]
         for c in (c for c in spec_clauses(spec)):
             yield f"clause {c.id}", c.statement
             yield f"clause {c.id} note", c.note or ""
@@ -110,7 +110,7 @@ def test_period_words_in_page_prose_come_through_the_quote_marker(page: str) -> 
 # -- where notes are shown -------------------------------------------------------------------------------------
 def test_each_note_is_filed_with_its_game() -> None:
     notes = {n["id"]: n for n in edition().notes}
-    on = {nid: {g for g in games() if _note_matches(n, g)} for nid, n in notes.items()}
+    on = {nid: {g for g in all_games() if _note_matches(n, g)} for nid, n in notes.items()}
     for nid, where in on.items():
         if nid.startswith("speculation-"):
             assert where == {"speculation"}, (nid, where)

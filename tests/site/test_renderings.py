@@ -9,7 +9,7 @@ import json
 import pathlib
 import re
 
-from gamester import games, render
+from gamester import all_games, render
 from gamester.cards import Card
 from gamester.hosts.cli import run
 
@@ -94,13 +94,13 @@ def _facts(fragment: str) -> list[tuple[str, str]]:
 
 def test_facts_are_words_not_raw_values(pages: dict, site: pathlib.Path) -> None:
     seen = 0
-    for game in [sp.site.page.strip("/") for sp in games().values()]:
+    for game in [sp.site.page.strip("/") for sp in all_games().values()]:
         text = (site / game / "index.html").read_text(encoding="utf-8")
         for k, v in _facts(text):
             seen += 1
             assert not re.search(r"[\[\]{}]", v), (game, k, v)          # no JSON lists or objects
             assert v not in ("—", "None", "null", "doubled", "show", "unseen"), (game, k, v)
-            assert not any(v.startswith(sp.clause_prefix) and " " not in v for sp in games().values()), \
+            assert not any(v.startswith(sp.clause_prefix) and " " not in v for sp in all_games().values()), \
                 (game, k, v)   # a bare clause id
     assert seen > 30
 

@@ -8,7 +8,7 @@ import re
 import shlex
 from urllib.parse import unquote, urlsplit
 
-from gamester import games, render
+from gamester import all_games, render
 from gamester.hosts.cli import run
 from sitehtml import ROOT, Page
 
@@ -106,7 +106,7 @@ def _examples(pages: dict[pathlib.Path, Page]) -> list[tuple[pathlib.Path, Page,
 
 
 def test_there_are_worked_examples_on_every_game_page(site: pathlib.Path, pages: dict) -> None:
-    for game in [sp.site.page.strip("/") for sp in games().values()]:
+    for game in [sp.site.page.strip("/") for sp in all_games().values()]:
         assert pages[site / game / "index.html"].examples, game
         assert pages[site / game / "index.html"].widgets, game
 

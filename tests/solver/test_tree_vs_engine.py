@@ -30,7 +30,7 @@ def _fresh(options, h1, h2):
             out.append(Card.parse(rules.name(v) + SUITS[k]))
         return out
 
-    e = st.d["eldest"]
+    e = st.this_deal["eldest"]
     st.hands[e] = cards(h1)
     st.hands[1 - e] = cards(h2)
     return st, e

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from edition import games as gd
-from gamester import games
+from gamester import all_games
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ROOT / "sources"
@@ -24,14 +24,14 @@ def root(tmp_path):
 
 
 def test_every_registered_game_has_its_folder_and_nothing_else_is_there():
-    assert sorted(p.name for p in (SOURCES / "games").iterdir()) == sorted(games())
-    assert list(gd.game_dirs(SOURCES)) == list(games())
+    assert sorted(p.name for p in (SOURCES / "games").iterdir()) == sorted(all_games())
+    assert list(gd.game_dirs(SOURCES)) == list(all_games())
 
 
 def test_the_merged_clause_map_holds_each_game_s_clauses_from_its_own_file(ed):
     for cid, game in ed.clause_game.items():
-        assert cid.startswith(games()[game].clause_prefix), (cid, game)
-    assert set(ed.clause_game.values()) == set(games())
+        assert cid.startswith(all_games()[game].clause_prefix), (cid, game)
+    assert set(ed.clause_game.values()) == set(all_games())
 
 
 def test_a_folder_for_an_unknown_game_is_refused(root):
@@ -87,7 +87,7 @@ def site_store(root, tmp_path, monkeypatch):
 
 def test_site_data_merges_every_game_s_files(site_store):
     store, _, _ = site_store
-    assert set(store.brief()) == {n for n in games() if (SOURCES / "games" / n / "brief.yml").exists()}
+    assert set(store.brief()) == {n for n in all_games() if (SOURCES / "games" / n / "brief.yml").exists()}
     terms = [t["term"] for t in store.glossary()]
     assert terms[0] == "stake" and "pair-royal" in terms and "Putt-Card" in terms
     assert "cotton1674.put.1" in store.readings() and "cotton1674.pp.4" in store.readings()

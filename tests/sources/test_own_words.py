@@ -67,12 +67,12 @@ def site_prose() -> dict[str, str]:
             out[str(f.relative_to(ROOT))] = f.read_text(encoding="utf-8")
     for f in sorted((ROOT / "sources").glob("*.toml")) + sorted((ROOT / "sources").glob("games/*/*.toml")):
         out[str(f.relative_to(ROOT))] = _toml_prose(f)
-    from gamester import games
+    from gamester import all_games
     from gamester.clauses import all_clauses
 
     for c in all_clauses():
         out[f"engine clause {c.id}"] = f"{c.statement}\n{c.note}"
-    for spec in games().values():
+    for spec in all_games().values():
         for p in spec.presets.values():
             out[f"engine ruleset {spec.name}:{p.name}"] = p.summary
         for s in spec.options.specs():

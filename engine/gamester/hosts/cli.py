@@ -26,14 +26,14 @@ from typing import Any
 from .. import commands
 from ..errors import GamesterError
 from ..options import parse_int
-from ..registry import Param, games
+from ..registry import Param, all_games
 
 
 def game_commands() -> dict[str, dict[str, tuple[Param, list[str]]]]:
     """Every game command (``deal``, ``settle``, ``play`` ...) with every parameter some game's command of that name
     declares (a flag each), and what it means to each game: the flags are the games' declarations."""
     out: dict[str, dict[str, tuple[Param, list[str]]]] = {}
-    for name, spec in sorted(games().items()):
+    for name, spec in sorted(all_games().items()):
         for cmd, c in spec.commands.items():
             flags = out.setdefault(cmd, {})
             for p in c.params:
@@ -76,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     for cmd, flags in game_commands().items():
         s = sub.add_parser(cmd, help=f"{cmd} a game (see 'gamester {cmd} GAME --help'; each game takes the flags "
                                      f"its {cmd} declares)")
-        s.add_argument("game", help=", ".join(n for n, g in sorted(games().items()) if cmd in g.commands))
+        s.add_argument("game", help=", ".join(n for n, g in sorted(all_games().items()) if cmd in g.commands))
         s.add_argument("--ruleset", default=None, help="a preset name or GAME(option=value,...)")
         s.add_argument("--option", action="append", default=[], metavar="K=V", help="override one option")
         s.add_argument("--json", action="store_true", help="print JSON")
@@ -92,16 +92,16 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("record", help="a file, or - for standard input")
     rp.add_argument("--json", action="store_true")
     d = sub.add_parser("demo", help="a short tour: one deal settled under each of a game's rulesets")
-    d.add_argument("game", nargs="?", default=min(games()), help=f"default {min(games())}")
+    d.add_argument("game", nargs="?", default=min(all_games()), help=f"default {min(all_games())}")
     q = sub.add_parser("quiz", help="an exercise made from a seed, answered and explained by the engine")
-    q.add_argument("game", help=", ".join(n for n, g in games().items() if g.make_quiz))
+    q.add_argument("game", help=", ".join(n for n, g in all_games().items() if g.make_quiz))
     q.add_argument("--seed", type=_int, default=None)
     q.add_argument("--kind", default=None, help="the kind of exercise (see --list-kinds)")
     q.add_argument("--ruleset", default=None)
     q.add_argument("--list-kinds", action="store_true", help="list the kinds of exercise for GAME")
     q.add_argument("--json", action="store_true")
     o = sub.add_parser("odds", help="the numbers behind a game: exact chances, or estimates with their error")
-    o.add_argument("game", help=", ".join(n for n, g in games().items() if g.odds))
+    o.add_argument("game", help=", ".join(n for n, g in all_games().items() if g.odds))
     o.add_argument("--ruleset", default=None)
     for param, helps in _odds_params().values():
         _flag(param, o, helps)
@@ -132,7 +132,7 @@ def _solve(args: argparse.Namespace) -> dict[str, Any]:
 def _odds_params() -> dict[str, tuple[Param, list[str]]]:
     """Every parameter some game's odds take (a flag each), with what it means to each game."""
     out: dict[str, tuple[Param, list[str]]] = {}
-    for name, spec in games().items():
+    for name, spec in all_games().items():
         for param in spec.odds_params:
             out.setdefault(param.name, (param, []))[1].append(f"{name}: {param.help}")
     return out
@@ -223,4 +223,4 @@ def _main(argv: list[str]) -> int:
     return 0
 
 
-__all__ = ["main", "run", "games"]
+__all__ = ["main", "run", "all_games"]

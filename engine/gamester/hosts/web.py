@@ -50,7 +50,7 @@ from typing import Any
 from .. import __version__, commands, quiz, records, render
 from ..errors import GamesterError, IllegalActionError, RulesetError
 from ..options import Options, parse_int
-from ..registry import GameSpec, Limits, games, get_game
+from ..registry import GameSpec, Limits, all_games, get_game
 from ..state import TERMINAL, State, bot_move, bot_seed
 from ..table import render_table
 
@@ -306,7 +306,7 @@ def _bot_names(spec: GameSpec, req: dict, players: int) -> list[str | None]:
 # -- operations -----------------------------------------------------------------------------------------------
 
 def _op_ping(req: dict) -> dict:
-    return {"version": __version__, "games": sorted(games())}
+    return {"version": __version__, "games": sorted(all_games())}
 
 
 def _game_info(spec: GameSpec) -> dict:
@@ -338,7 +338,7 @@ def _live_options(spec: GameSpec) -> list[dict]:
 def _op_games(req: dict) -> dict:
     """Every game, with its widget kinds, verbs, limits, blurbs and commands (each with its parameters), so that
     the widget script needs no table of its own."""
-    return {"games": [_game_info(s) for _, s in sorted(games().items())]}
+    return {"games": [_game_info(s) for _, s in sorted(all_games().items())]}
 
 
 def _op_rulesets(req: dict) -> dict:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gamester import commands, games
+from gamester import all_games, commands
 from gamester.hosts import web
 from gamester.hosts.cli import main
 
@@ -84,7 +84,7 @@ def test_odds_parameters_are_bounded_where_they_are_declared(capsys):
     one_line_exit_2(capsys, ["odds", "post-and-pair", "--players", "3", "--samples", "100000000"],
                     "samples 100000000 is out of bounds")
     one_line_exit_2(capsys, ["odds", "post-and-pair", "--players", "3", "--samples", "0"], "out of bounds")
-    spec = games()["post-and-pair"]
+    spec = all_games()["post-and-pair"]
     bounds = {p.name: p.range for p in spec.odds_params}
     assert bounds["samples"][1] <= 1_000_000 and bounds["seed"][0] == 0
     assert main(["odds", "post-and-pair", "--players", "3", "--samples", "50", "--seed", "0"]) == 0
@@ -140,7 +140,7 @@ def test_a_quiz_kind_the_ruleset_cannot_make_is_refused_before_any_draw(monkeypa
 
 
 def test_every_preset_makes_every_kind_or_refuses_it_at_once():
-    for name, spec in games().items():
+    for name, spec in all_games().items():
         if not spec.make_quiz:
             continue
         for preset in spec.presets:
@@ -157,7 +157,7 @@ def test_replies_are_bounded_and_carry_what_the_widget_draws(monkeypatch):
            "seed": 5}
     r = call({"op": "bot", "until": "end", "bots": ["random"], **pos})
     while r["more"]:
-        assert len(r["moved"]) == games()["post-and-pair"].limits.bot_moves  # a budget in moves, not seconds
+        assert len(r["moved"]) == all_games()["post-and-pair"].limits.bot_moves  # a budget in moves, not seconds
         r = call({"op": "bot", "until": "end", "bots": ["random"], **pos, "actions": r["actions"]})
     assert r["terminal"]
     lean = web.handle(json.dumps({"op": "view", **pos, "actions": r["actions"], "seat": 0}))
@@ -172,7 +172,7 @@ def test_the_longest_table_the_limits_allow_fits_in_a_reply():
     """The table's log grew with the game: at the end of a 125-deal Post and Pair for four the reply was about
     1.6 MB. The live table now shows the last LIVE_LOG moves of its log and lines of its ledger (and says how many
     there are in all)."""
-    spec = games()["post-and-pair"]
+    spec = all_games()["post-and-pair"]
     opts = "post-and-pair(vye_max=100,revyes=20,deals=125)"
     state = spec.new_state(spec.parse_ruleset(opts), 4, 1)
     spec.play_bots(state, ("random",))
@@ -193,7 +193,7 @@ def test_the_longest_table_the_limits_allow_fits_in_a_reply():
 FINITE = {"gamester.cards._suit", "gamester.cards._rank", "gamester.games.post_and_pair.showdown._standard_pay_ins"}
 #: Caches whose every entry is a large collection (every hand of k cards, every deal to two opponents).
 LARGE = {"gamester.games.put.odds._hands", "gamester.games.put.odds._triples",
-         "gamester.games.put.numbers_engine._draws"}
+         "gamester.games.put.numbers_engine.draws"}
 
 
 def _caches():
@@ -220,7 +220,7 @@ def test_every_engine_cache_is_bounded_by_what_it_holds():
 # -- the command line --------------------------------------------------------------------------------------------
 
 def test_demo_plays_each_ruleset_with_players_it_allows(capsys):
-    for name in games():
+    for name in all_games():
         assert main(["demo", name]) == 0, capsys.readouterr().err
     assert "=== ruleset truc (2 players) ===" in (commands.demo("put")["text"])
 
@@ -242,4 +242,4 @@ def test_the_permalink_limit_is_the_engines():
     js = script.read_text(encoding="utf-8")
     assert "acts.length > 2000" not in js and ".limits || {}).actions" in js
     info = {g["name"]: g for g in call({"op": "games"})["games"]}
-    assert all(g["limits"]["actions"] == games()[n].limits.actions for n, g in info.items())
+    assert all(g["limits"]["actions"] == all_games()[n].limits.actions for n, g in info.items())

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from gamester.hosts.cli import main
-from gamester.registry import games
+from gamester.registry import all_games
 
 
 def run(capsys, *argv):
@@ -39,12 +39,12 @@ def test_replay_rejects_bad_records(capsys, tmp_path):
         assert code == 2 and words in err
 
 
-@pytest.mark.parametrize("game", sorted(games()))
+@pytest.mark.parametrize("game", sorted(all_games()))
 def test_rulesets_lists_every_preset_and_option(capsys, game):
     code, out, _ = run(capsys, "rulesets", game, "--json")
     assert code == 0
     data = json.loads(out)
-    spec = games()[game]
+    spec = all_games()[game]
     assert [r["name"] for r in data["rulesets"]] == list(spec.presets)
     assert all(r["status"] in ("attested", "reconstructed", "conjectural") and r["citations"] for r in data["rulesets"])
     assert {o["name"] for o in data["options"]} == {s.name for s in spec.options.specs()}

@@ -16,11 +16,11 @@ import tempfile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamester import commands, games
+from gamester import all_games, commands
 from gamester.hosts import web
 from gamester.hosts.cli import main
 
-GAMES = sorted(games())
+GAMES = sorted(all_games())
 RECORDS = [commands.run(g, "play", players=3, seed=s)["data"] for g in GAMES for s in (1, 2)]
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

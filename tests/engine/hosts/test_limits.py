@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from gamester import RulesetError, commands, games, registry
+from gamester import RulesetError, all_games, commands, registry
 from gamester.hosts import web
 
 
@@ -62,7 +62,7 @@ def test_odds_only_when_asked():
 
 def test_the_games_op_gives_the_limits_and_the_narrowed_ranges():
     info = {g["name"]: g for g in call(op="games")["games"]}
-    for name, spec in games().items():
+    for name, spec in all_games().items():
         g = info[name]
         assert g["limits"] == spec.limits.to_json()
         caps = dict(spec.limits.options)
@@ -106,20 +106,20 @@ def _longest(spec, seeds, bots) -> tuple[int, str]:
     return longest, what
 
 
-@pytest.mark.parametrize("game", sorted(games()))
+@pytest.mark.parametrize("game", sorted(all_games()))
 def test_no_game_the_forms_allow_runs_past_the_limits(game):
     """The longest games a form allows, at every number of players, played by random bots (which wander into the
     long lines: re-vyes, bids, puts), stay within the limit of a position's actions, so a widget never sees "the
     game ran past N actions" (issue #24: Put to 21 in a rubber of two, three-handed, reached 2,805 of 2,000)."""
-    spec = games()[game]
+    spec = all_games()[game]
     longest, what = _longest(spec, range(2), ("random",))
     assert 0 < longest <= spec.limits.actions, (longest, spec.limits.actions, what)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", sorted(games()))
+@pytest.mark.parametrize("game", sorted(all_games()))
 def test_no_game_the_forms_allow_runs_past_the_limits_over_many_seeds(game):
-    spec = games()[game]
+    spec = all_games()[game]
     longest, what = _longest(spec, range(2, 60), ("random",))
     assert 0 < longest <= spec.limits.actions, (longest, spec.limits.actions, what)
     longest, what = _longest(spec, range(3), ())  # the game's own bots (slow at three-handed Put: ~9 s a game)
@@ -143,7 +143,7 @@ def test_the_issue_24_put_game_finishes_through_the_api():
 def test_the_longest_position_fits_in_one_request():
     """A position of as many actions as the limit allows, each as long as the game's longest action, is a request
     the web API reads (its size limit agrees with the action limit)."""
-    for name, spec in games().items():
+    for name, spec in all_games().items():
         state = spec.new_state(spec.default_options(), spec.players[1], 1)
         spec.play_bots(state, ("random",))
         longest = max(len(a) for a in state.history)
@@ -152,12 +152,12 @@ def test_the_longest_position_fits_in_one_request():
         assert len(req) <= web.MAX_REQUEST, (name, len(req))
 
 
-@pytest.mark.parametrize("game", sorted(games()))
+@pytest.mark.parametrize("game", sorted(all_games()))
 def test_a_long_bot_run_comes_in_steps_that_add_up_to_the_same_game(game, monkeypatch):
     """``bot until=end`` pauses after ``limits.bot_moves`` moves (here: after every move) and says ``more``; asking
     on gives the very game the CLI plays with the same seed and bots. A budget in moves: the same replies on every
     machine, however loaded (a budget in seconds failed test_web under ``-n 8``)."""
-    spec = games()[game]
+    spec = all_games()[game]
     monkeypatch.setitem(registry._GAMES, game, replace(spec, limits=replace(spec.limits, bot_moves=1)))
     players = spec.default_players or spec.players[0]
     pos = {"game": game, "players": players, "seed": 11, "until": "end", "actions": []}

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from gamester import games
+from gamester import all_games
 from gamester.hosts import web
 from gamester.registry import replay
 
@@ -165,12 +165,12 @@ def test_nothing_is_evaluated():
         assert call(**req)["ok"] is False
 
 
-REAL = [g for g in ("post-and-pair", "put", "speculation") if g in games()]
+REAL = [g for g in ("post-and-pair", "put", "speculation") if g in all_games()]
 
 
 @pytest.mark.parametrize("game", REAL)
 def test_real_games_play_to_the_end_through_the_api(game):
-    spec = games()[game]
+    spec = all_games()[game]
     lo, hi = spec.players
     for seed in range(5):
         req = {"game": game, "players": min(max(lo, 3), hi), "seed": seed, "until": "end", "bots": []}
@@ -212,7 +212,7 @@ def test_the_modules_examples_run():
 def test_table_is_the_card_table_for_a_seat(game):
     from gamester.table import render_table
 
-    spec = games()[game]
+    spec = all_games()[game]
     pos = {"game": game, "players": 2 if game == "put" else 3, "seed": 4}
     r = ok(op="view", **pos, seat=1)
     state = spec.new_state(spec.default_options(), pos["players"], 4)
@@ -233,7 +233,7 @@ def test_a_game_of_n_moves_costs_n_engine_actions_not_n_squared(game, monkeypatc
     """The worker keeps the open games' states: a move through the API applies one action to the state the last
     reply left (counted: every ``apply`` of the game's state class that the API makes; the table drawing replays
     the log on its own copy, and bots look ahead on theirs), and only a new record is replayed."""
-    spec = games()[game]
+    spec = all_games()[game]
     pos = {"game": game, "players": 2 if game == "put" else 3, "seed": 6, "seat": "current"}
     state = spec.new_state(spec.default_options(), pos["players"], pos["seed"])
     cls, applied = type(state), []

@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from gamester import commands, games
+from gamester import all_games, commands
 from gamester.hosts import web
 
-QUIZ_GAMES = sorted(n for n, s in games().items() if s.make_quiz and s.quiz_kinds)
+QUIZ_GAMES = sorted(n for n, s in all_games().items() if s.make_quiz and s.quiz_kinds)
 
 
 def call(**req):

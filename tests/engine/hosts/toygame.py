@@ -15,7 +15,7 @@ from gamester.clauses import cite, clause
 from gamester.ledger import Ledger
 from gamester.options import Options, Preset, option
 from gamester.registry import Command, GameSpec, Param
-from gamester.state import TERMINAL, Bot, RandomBot, State
+from gamester.state import TERMINAL, Bot, Outcome, RandomBot, State
 
 BET = clause("toy.bet", "A bettor puts one counter in the pot.", "conjectural", cite("cotton1674", "p. 150"),
              note="a test fixture, not a rule of any game")
@@ -62,8 +62,11 @@ class ToyState(State):
                 self.ledger.pay("pot", best, self.options.stake * len(bettors), "bet", WIN,
                                 f"seat {best} holds the highest card")
 
-    def returns(self) -> list[int]:
-        return self.ledger.net(self.players)
+    def outcome(self) -> Outcome:
+        net = self.ledger.net(self.players)
+        pot = self.ledger.balance("pot")
+        return Outcome(tuple(net), "counter", Outcome.ahead(net) if self.is_terminal() else (), self.is_terminal(),
+                       elsewhere=(("the pot", pot),) if pot else ())
 
     def dealer_and_eldest(self) -> tuple[int, int]:
         return self.players - 1, 0  # one deal, dealt by the last seat

@@ -97,7 +97,7 @@ def test_the_bot_follows_the_file(data):
                if k.startswith("eldest|0-0|") and k.endswith("|") and 0.2 < row.get("put", 0) < 0.8)
     hand = key.split("|")[2].split()
     state = SPEC.new_state(STRIPPED, 2, 0)
-    e = state.d["eldest"]
+    e = state.this_deal["eldest"]
     assert state.seat_score(e) == 0
     from gamester.cards import Card
     suits = iter("SHDC" * 3)
@@ -109,7 +109,7 @@ def test_the_bot_follows_the_file(data):
     others = [c for c in state.pack if c not in cards][:3]
     del suits
     state.hands[e], state.hands[1 - e] = cards, others
-    state.d["hands"][e] = " ".join(str(c) for c in cards)
+    state.this_deal["hands"][e] = " ".join(str(c) for c in cards)
     assert strategy.key(state, e) == key
     n = 2000
     puts = sum(EquilibriumBot(s).choose(state, e) == "put" for s in range(n))

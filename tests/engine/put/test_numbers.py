@@ -17,14 +17,14 @@ def test_own_open_solver_agrees_with_put_odds_on_every_hand():
     # Under the engine's rule (one trick and two ties wins) the numbers' open-hand solver must give exactly the
     # tallies of gamester.games.put.odds for every leader hand of the 28-card pack.
     counts = (4,) * 7
-    for hand, _w in ne._draws(counts, 3):
-        rest = ne._less(counts, *hand)
-        theirs = ne._draws(rest, 3)
+    for hand, _w in ne.draws(counts, 3):
+        rest = ne.less(counts, *hand)
+        theirs = ne.draws(rest, 3)
         per = {}
         for c in set(hand):
             t = [0, 0, 0]
             for h, w in theirs:
-                t[1 - ne._open(ne._drop(hand, c), h, True, c, 0, 0, "win")] += w
+                t[1 - ne.open_value(ne.drop(hand, c), h, True, c, 0, 0, "win")] += w
             per[c] = tuple(t)
         _, odds_per = put_odds.odds(hand, 3, rest, True, 0, 0, 0, True)
         assert {c: tuple(x[:3]) for c, x in odds_per} == per, hand
@@ -107,7 +107,7 @@ def test_pav_monte_carlo_agrees_with_exact():
         mine, theirs = tuple(sorted(cards[:3])), tuple(sorted(cards[3:]))
         c, _ = model.lead1(mine)
         d = model.follow1(theirs, c)
-        wins += ne._outcome(*model.rest_of_deal(ne._drop(mine, c), ne._drop(theirs, d), c, d), "nothing") == 1
+        wins += ne.deal_sign(*model.rest_of_deal(ne.drop(mine, c), ne.drop(theirs, d), c, d), "nothing") == 1
     p = float(exact)
     assert abs(wins / n - p) <= 3 * (p * (1 - p) / n) ** 0.5
 

@@ -19,7 +19,7 @@ def new(ruleset, seed=1):
 
 def stack(state, hands):
     state.hands = [list(parse_cards(h)) for h in hands]
-    state.d["hands"] = [format_cards(h) for h in state.hands]
+    state.this_deal["hands"] = [format_cards(h) for h in state.hands]
 
 
 # -- an independent referee: real cards, full three tricks, engine's deal_result ------------------------------
@@ -62,7 +62,7 @@ def brute_odds(state, seat):
     unseen = [c for c in state.pack if c not in seen]
     mine = [state.value(c) for c in state.hands[seat]]
     k = len(state.hands[opp])
-    left = 3 - len(state.d["tricks"])
+    left = 3 - len(state.this_deal["tricks"])
     table = state.value(state.trick[0][1]) if state.trick else None
     me_lead = state.leader == seat
     me_next = (state.leader == seat) if not state.trick else state.trick[0][0] != seat
@@ -149,7 +149,7 @@ def test_no_odds_where_the_model_does_not_apply():
     assert analysis(s, 0)["win"] is None           # the exchange comes first
     while s.phase == "exchange":
         s.apply(s.legal_actions()[-1])
-    giver = next(x for x in range(4) if x not in s._active())
+    giver = next(x for x in range(4) if x not in s.active_seats())
     assert analysis(s, giver)["win"] is None and analysis(s, s.current_player())["win"] is not None
 
 

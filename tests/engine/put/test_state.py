@@ -27,7 +27,7 @@ def stack(state, hands):
     """Put chosen cards in the seats' hands at the start of a deal (tests only; records of stacked deals
     do not replay from their seed)."""
     state.hands = [list(parse_cards(h)) for h in hands]
-    state.d["hands"] = [format_cards(h) for h in state.hands]
+    state.this_deal["hands"] = [format_cards(h) for h in state.hands]
 
 
 def by_role(state, eldest, dealer):
@@ -80,9 +80,9 @@ def test_suits_do_not_count():
     play(s, "play 5C")
     assert {"play KS", "play 9H", "play 4D"} <= set(s.legal_actions())   # no need to follow suit
     play(s, "play 9H")
-    assert s.d["tricks"][0]["winner"] == 0                # a Nine of Hearts beats a Five of Clubs: no trumps
+    assert s.this_deal["tricks"][0]["winner"] == 0                # a Nine of Hearts beats a Five of Clubs: no trumps
     play(s, "play KS", "play KH")
-    assert s.d["tricks"][1]["winner"] is None             # King ties King whatever the suits
+    assert s.this_deal["tricks"][1]["winner"] is None             # King ties King whatever the suits
 
 
 @pytest.mark.parametrize("ruleset, size, lowest", [
@@ -144,8 +144,8 @@ def test_three_each_one_at_a_time_adversary_first():
     assert str(cut[0]) == s.cut[0][0][1]
     deck = shuffled(s.pack, rng)
     eldest, dealer = (s.dealer + 1) % 2, s.dealer
-    assert s.d["hands"][eldest] == format_cards(deck[0:6:2])
-    assert s.d["hands"][dealer] == format_cards(deck[1:6:2])
+    assert s.this_deal["hands"][eldest] == format_cards(deck[0:6:2])
+    assert s.this_deal["hands"][dealer] == format_cards(deck[1:6:2])
 
 
 def test_deal_alternates_and_eldest_leads():
@@ -154,7 +154,7 @@ def test_deal_alternates_and_eldest_leads():
     s = new("without-putting", seed=5)
     dealers = []
     while not s.is_terminal():
-        if s.d["number"] > len(dealers):
+        if s.this_deal["number"] > len(dealers):
             dealers.append(s.dealer)
             assert s.current_player() == (s.dealer + 1) % 2
         s.apply(s.legal_actions()[0])
@@ -179,12 +179,12 @@ def test_cotton_high_game_worked_example():
     assert s.dealer == 0
     stack(s, ["3S 2S 3H", "2H 3D 2D"])
     play(s, "put", "see", "play 2H", "play 3S")
-    assert s.d["tricks"][0]["winner"] == 0           # the Trey wins the Deuce; the winner leads
+    assert s.this_deal["tricks"][0]["winner"] == 0           # the Trey wins the Deuce; the winner leads
     assert s.current_player() == 0
     play(s, "play 2S", "play 3D")
-    assert s.d["tricks"][1]["winner"] == 1
+    assert s.this_deal["tricks"][1]["winner"] == 1
     play(s, "play 2D", "play 3H")
-    assert s.d["tricks"][2]["winner"] == 0
+    assert s.this_deal["tricks"][2]["winner"] == 0
     assert s.is_terminal() and s.winner == 0         # a seen put won is the game (put.game.put)
     rec = s.to_record()
     assert rec["deals"][0]["puts"] == [{"seat": 1, "trick": 1, "answers": [[0, "see"]], "clause": "put.put.eldest"}]
@@ -209,7 +209,7 @@ def test_equal_cards_tie_and_the_leader_leads_again():
     # seed-put, "Put": equal cards tie the trick, which belongs to neither; whoever led to it leads to the next.
     s = new(seed=1, hands=["KS 9S 5S", "KH 4H 6H"])
     play(s, "play KH", "play KS")
-    assert s.d["tricks"][0] == {"plays": [[1, "KH"], [0, "KS"]], "winner": None, "clause": "put.trick.tie"}
+    assert s.this_deal["tricks"][0] == {"plays": [[1, "KH"], [0, "KS"]], "winner": None, "clause": "put.trick.tie"}
     assert s.current_player() == 1 and s.tricks_won == [0, 0]
 
 
@@ -333,7 +333,7 @@ def test_three_handed_put_answers_and_dropping_out():
     play(s, "put", "see", "refuse")
     assert s.active[d] is False and s.current_player() == eldest
     play(s, "play 3S", "play KH")
-    assert s.d["tricks"][0]["plays"] == [[eldest, "3S"], [second, "KH"]]
+    assert s.this_deal["tricks"][0]["plays"] == [[eldest, "3S"], [second, "KH"]]
     play(s, "play 3H", "play 9H")
     assert s.is_terminal() and s.winner == eldest
     s = new(players=3, seed=1)
@@ -348,7 +348,7 @@ def test_three_handed_shared_highest_card_ties():
     hands[(d + 1) % 3], hands[(d + 2) % 3], hands[d] = "KS 4S 5S", "KH 6H 7H", "QD 8D 9D"
     stack(s, hands)
     play(s, "play KS", "play KH", "play QD")
-    assert s.d["tricks"][0]["winner"] is None and s.current_player() == (d + 1) % 3
+    assert s.this_deal["tricks"][0]["winner"] is None and s.current_player() == (d + 1) % 3
 
 
 def test_four_handed_partners_give_best_card_and_discard():
@@ -367,7 +367,7 @@ def test_four_handed_partners_give_best_card_and_discard():
     s.apply("give 2D")
     assert s.current_player() == (d + 1) % 4 and len(s.hands[(d + 1) % 4]) == 4
     play(s, "discard 4S", "discard JD")
-    assert s.phase == "play" and s.current_player() == (d + 1) % 4 and sorted(s._active()) == sorted([d, (d + 1) % 4])
+    assert s.phase == "play" and s.current_player() == (d + 1) % 4 and sorted(s.active_seats()) == sorted([d, (d + 1) % 4])
     assert s.view((d + 1) % 4)["received"] == "3C"
     rec = s.to_record()
     assert rec["partners"] == [[0, 2], [1, 3]] and rec["deals"][0]["playing"] == [(d + 1) % 4, d]
@@ -438,7 +438,7 @@ def test_truc_rubber_of_two_games():
         assert replay(json.loads(json.dumps(rec))).to_record() == rec
     # rubber=1 keeps the single game, and no rubber fields
     s = new("truc(betting=double,ranking=truc,pack=28,game_points=12,throw_up=allowed,rubber=1)", seed=2)
-    assert "rubber" not in s.to_record() and "game" not in s.d
+    assert "rubber" not in s.to_record() and "game" not in s.this_deal
 
 
 def test_rubber_view_and_cli_text(capsys):
@@ -455,7 +455,7 @@ def test_card_notation_in_actions():
     s = new(seed=1, hands=["10S 9S 5S", "KH 4H 6H"])
     s.apply("play KH")
     s.apply("play TS")
-    assert s.d["tricks"][0]["plays"][1] == [0, "10S"]
+    assert s.this_deal["tricks"][0]["plays"][1] == [0, "10S"]
     with pytest.raises(NotationError, match="ZZ"):
         s.apply("play ZZ")
     with pytest.raises(IllegalActionError, match="play 3S"):

@@ -28,7 +28,7 @@ PAIR_BY_SORT = (1,) * 13                                        # all alike: the
 TRUMP_RANK = tuple(range(1, 14))                                # Ace of trumps best, then K .. 2 (pp.trump.order)
 ACE = 12
 
-_BIT_BY_ID = {id(c): 1 << i for i, c in enumerate(FULL_PACK)}
+BIT_BY_ID = {id(c): 1 << i for i, c in enumerate(FULL_PACK)}
 _INDEX = {str(c): i for i, c in enumerate(FULL_PACK)}
 
 

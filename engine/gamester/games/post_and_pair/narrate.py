@@ -36,6 +36,8 @@ from . import rules
 #: The parties of a Post and Pair ledger that are not seats.
 PARTIES = {"post": "the Post dish", "pair": "the Pair dish", "seat": "the Seat stakes", "vyes": "the vyes",
            "box": "the box", "pool": "the stakes shared out"}
+#: How ``gamester replay`` words a claimed field that the actions do not give (see gamester.records).
+CLAIM_WORDS = {"box": "the box holds {value} counters"}
 
 
 _DISHES = ("pair", "post", "seat")
@@ -88,6 +90,17 @@ def _dish_amounts(v: Any) -> str:
     return e(str(v))
 
 
+def _actions_said(acts: list[list], n: int, roles: dict) -> str:
+    """A deal's moves (the first 60), each after its seat's name, with the vye standing at each."""
+    said, bet = [], 0
+    for p, a in acts[:60]:
+        verb, _, num = str(a).partition(" ")
+        bet = int(num) if verb == "vye" and num.isdigit() else bet + int(num) if verb == "revye" and \
+            num.isdigit() else bet
+        said.append(f"{seat_label(p, n, PARTIES, roles)} {act_words(str(a), bet)[0]}")
+    return "; ".join(said) + "."
+
+
 def result_html(d: dict, players: int, base: str, passages: dict | None, deal: int | None = None,
                 compact: bool = False) -> str:
     hands = hands_of(d)
@@ -129,13 +142,7 @@ def result_html(d: dict, players: int, base: str, passages: dict | None, deal: i
             facts.append(("Left on the table for the next deal", _dish_amounts(d.get(key))))
     acts = [x for x in d.get("actions") or [] if isinstance(x, list) and len(x) == 2 and isinstance(x[0], int)]
     if acts and deal is None:
-        said, bet = [], 0
-        for p, a in acts[:60]:
-            verb, _, num = str(a).partition(" ")
-            bet = int(num) if verb == "vye" and num.isdigit() else bet + int(num) if verb == "revye" and \
-                num.isdigit() else bet
-            said.append(f"{seat_label(p, n, PARTIES, roles)} {act_words(str(a), bet)[0]}")
-        facts.append(("What each player did", e("; ".join(said)) + "."))
+        facts.append(("What each player did", e(_actions_said(acts, n, roles))))
     parts.append(facts_html(facts))
     more = notes_html(d.get("notes"), base)
     if isinstance(d.get("ledger"), list):

@@ -18,7 +18,7 @@ from ...ledger import Ledger, Line
 from ...options import parse_ruleset
 from . import narrate, rules
 from .decide import Decision, Stakes, decide
-from .hands import _BIT_BY_ID, GAME, MAX_PLAYERS, MIN_PLAYERS, VYES, cards_mask, hand_table, table_entry
+from .hands import BIT_BY_ID, GAME, MAX_PLAYERS, MIN_PLAYERS, VYES, cards_mask, hand_table, table_entry
 from .reasons import _explain
 from .rules import PRESETS, PostAndPairOptions, preset_name
 
@@ -193,7 +193,7 @@ _ALL_LIVE = [tuple(range(n)) for n in range(MAX_PLAYERS + 1)]
 def _pack_masks(hands: Sequence[Any]) -> list[int] | None:
     """The hands' card bit masks, if each hand is three of the pack's own Card objects and no card is in two
     hands (the masks' bits add up to three a hand only if no two overlap); else ``None``."""
-    bits = _BIT_BY_ID
+    bits = BIT_BY_ID
     try:
         masks = [bits[id(a)] | bits[id(b)] | bits[id(c)] for a, b, c in hands]
     except (KeyError, TypeError, ValueError):

@@ -12,7 +12,7 @@ from ...cards import (
     shuffled,
 )
 from ...ledger import BOX, Ledger
-from ...state import TERMINAL, State
+from ...state import TERMINAL, Outcome, State
 from . import rules
 from .decide import decide
 from .hands import DISHES, GAME, MAX_PLAYERS, MIN_PLAYERS, VYES, cards_mask, hand_table, table_entry
@@ -28,6 +28,8 @@ class Phase(StrEnum):
 
 
 IN, ABANDONED, DROPPED, FOLDED = "in", "abandoned", "dropped", "folded"
+#: Where the stakes lie, in words (for :meth:`PostAndPairState.outcome`).
+WHERE = {"post": "the Post dish", "pair": "the Pair dish", "seat": "the Seat"}
 
 
 class PostAndPairState(State):
@@ -363,8 +365,18 @@ class PostAndPairState(State):
     def held(self) -> list[list[Card]]:
         return [self.hands.get(s, []) for s in range(self.players)]
 
-    def returns(self) -> list[int]:
-        return self.totals()[0]
+    def outcome(self) -> Outcome:
+        """Counters won or lost over the deals played; the box's odd counters and what lies on the table after
+        the last deal played are elsewhere. The winners are the seats that came out ahead."""
+        net, box = self.totals()
+        lying = tuple((f"left on {WHERE[k]}", v) for k, v in self.carry.items() if v)
+        over = self._phase == Phase.OVER
+        ended = ""
+        if over:
+            n = len(self.deals)
+            ended = f"after {n} deal{'s' if n != 1 else ''}" + (", with stakes left on the table" if lying else "")
+        return Outcome(tuple(net), "counter", Outcome.ahead(net) if over else (), over, ended,
+                       elsewhere=((("the box", box),) if box else ()) + lying)
 
     def totals(self) -> tuple[list[int], int]:
         net = [0] * self.players

@@ -126,55 +126,45 @@ def _question(state: PostAndPairState, reader: int | None, rl: dict[int, str]) -
              else f"{who} to match the vye of {state.bet}, re-vye or fold."), lab)
 
 
-def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
-    n = state.players
-    o = state.options
-    v = state.view(seat)
+def _seat(state: PostAndPairState, v: dict[str, Any], s: int, reader: int | None, rl: dict[int, str]) -> Seat:
+    """Seat ``s`` as ``reader`` sees it: its cards (or how many, face down), what became of it, its counters."""
     over = state.is_terminal()
-    cp = None if over else state.current_player()
+    cards: list[str] = []
+    hidden = 0
+    status: list[str] = []
+    counters: list[tuple[str, str]] = []
     if over:
         last = v["deals"][-1]
-        dealer, eldest = last["dealer"], last["eldest"]
-    else:
-        dealer, eldest = v["dealer"], v["order"][0]
-    rl = roles(dealer, eldest)
-    spec = get_game(state.game)
-    deal_no = v["deal"]
-    title = f"{spec.title}: deal {deal_no} of {o.deals}" if o.deals > 1 else spec.title
-    sub = f"{label(dealer, rl)} deals; {label(eldest, rl)} is the eldest hand and speaks first."
-    seats = []
-    for s in range(n):
-        cards: list[str] = []
-        hidden = 0
-        status: list[str] = []
-        counters: list[tuple[str, str]] = []
-        if over:
-            h = last["hands"][s]
-            if isinstance(h, str):
-                cards = h.split()
-            else:
-                hidden = h
-            w = [k.capitalize() for k in ("post", "pair", "seat") if last["winners"].get(k) == s]
-            if w:
-                status.append("wins the " + " and the ".join(w))
+        h = last["hands"][s]
+        if isinstance(h, str):
+            cards = h.split()
         else:
-            hs = v["hands"]  # one entry per seat: its cards (a string) or, hidden, how many
-            h = hs.get(str(s)) if isinstance(hs, dict) else (hs[s] if s < len(hs) else None)
-            if isinstance(h, str):
-                cards = h.split()
-            elif isinstance(h, int):
-                hidden = h
-            st = v["status"].get(str(s), "in")
-            if st in STATUS:
-                status.append(STATUS[st])
-            vy = v["vyed"].get(str(s))
-            if vy:
-                counters.append(("In the vyes", str(vy)))
-        net = v["net"][s]
-        if over or len(v["deals"]):
-            counters.append(("Balance", f"{net:+d}" if net else "0"))
-        seats.append(Seat(s, roles=[rl[s]] if s in rl else [], you=seat == s, cards=cards, hidden=hidden,
-                          status=status, counters=counters, to_act=cp == s))
+            hidden = h
+        w = [k.capitalize() for k in ("post", "pair", "seat") if last["winners"].get(k) == s]
+        if w:
+            status.append("wins the " + " and the ".join(w))
+    else:
+        hs = v["hands"]  # one entry per seat: its cards (a string) or, hidden, how many
+        h = hs.get(str(s)) if isinstance(hs, dict) else (hs[s] if s < len(hs) else None)
+        if isinstance(h, str):
+            cards = h.split()
+        elif isinstance(h, int):
+            hidden = h
+        st = v["status"].get(str(s), "in")
+        if st in STATUS:
+            status.append(STATUS[st])
+        vy = v["vyed"].get(str(s))
+        if vy:
+            counters.append(("In the vyes", str(vy)))
+    net = v["net"][s]
+    if over or len(v["deals"]):
+        counters.append(("Balance", f"{net:+d}" if net else "0"))
+    return Seat(s, roles=[rl[s]] if s in rl else [], you=reader == s, cards=cards, hidden=hidden,
+                status=status, counters=counters, to_act=not over and state.current_player() == s)
+
+
+def _money(v: dict[str, Any], over: bool) -> list[Pot]:
+    """The dishes and the vyes while a deal is played; at the end, what is left on the table; and the box."""
     money = []
     box = sum(d["box"] for d in v["deals"])
     if not over:
@@ -184,11 +174,54 @@ def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[st
             money.append(Pot(name, v["table"][k], note=f"{c} from the last deal" if c else ""))
         money.append(Pot("Vyes", v["table"]["vyes"], note=f"the vye stands at {v['bet']}" if v["bet"] else ""))
     else:
-        left = last["carried_out"]
+        left = v["deals"][-1]["carried_out"]
         if sum(left.values()):
             for k, name in (("post", "Post"), ("pair", "Pair"), ("seat", "Seat")):
                 money.append(Pot(name, left.get(k, 0), note="left on the table"))
     money.append(Pot("The box", box, note="odd counters, for whoever keeps the cards"))
+    return money
+
+
+def _end(state: PostAndPairState) -> End:
+    """The end of the game: who came out ahead, each deal's outcome, every counter that moved."""
+    rec = state.to_record()
+    n = state.players
+    outcome = state.outcome()
+    head, winners = ahead(outcome), list(outcome.winners)
+    lines = []
+    for i, d in enumerate(rec["deals"], 1):
+        rlx = roles(d["dealer"], d["eldest"])
+        w = d["winners"]
+        won = "; ".join(f"the {k.capitalize()} to {label(w[k], rlx)}" for k in ("post", "pair", "seat")
+                        if isinstance(w.get(k), int))
+        trump = f"; trumps {SUIT_NAMES[d['trump']]}" if d.get("trump") else ""
+        lines.append(f"Deal {i}: {OUTCOMES.get(d['outcome'], d['outcome'])}{trump}" + (f"; {won}" if won else "")
+                     + ".")
+    ledger = Ledger()
+    rows = []
+    for i, d in enumerate(rec["deals"], 1):
+        for ln in d["ledger"]:
+            ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
+            rows.append(LedgerRow(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["reason"], ln["clause"],
+                                  i if state.options.deals > 1 else None))
+    tot = ledger.net(n)
+    return End(head + ".", lines, rows, totals=[(s, f"Seat {s}", tot[s]) for s in range(n)], winners=winners)
+
+
+def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
+    o = state.options
+    v = state.view(seat)
+    over = state.is_terminal()
+    cp = None if over else state.current_player()
+    if over:
+        dealer, eldest = v["deals"][-1]["dealer"], v["deals"][-1]["eldest"]
+    else:
+        dealer, eldest = v["dealer"], v["order"][0]
+    rl = roles(dealer, eldest)
+    spec = get_game(state.game)
+    title = f"{spec.title}: deal {v['deal']} of {o.deals}" if o.deals > 1 else spec.title
+    sub = f"{label(dealer, rl)} deals; {label(eldest, rl)} is the eldest hand and speaks first."
+    seats = [_seat(state, v, s, seat, rl) for s in range(state.players)]
     centre = []
     prev = v["deals"][-1] if v["deals"] and not over else None
     if prev is not None and prev["outcome"] == "show":
@@ -201,36 +234,15 @@ def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[st
     legal = [] if over else state.legal_actions()
     end = None
     if over:
-        rec = state.to_record()
-        net = rec["net"]
-        head, winners = ahead(net)
-        lines = []
-        for i, d in enumerate(rec["deals"], 1):
-            rlx = roles(d["dealer"], d["eldest"])
-            w = d["winners"]
-            won = "; ".join(f"the {k.capitalize()} to {label(w[k], rlx)}" for k in ("post", "pair", "seat")
-                            if isinstance(w.get(k), int))
-            trump = f"; trumps {SUIT_NAMES[d['trump']]}" if d.get("trump") else ""
-            lines.append(f"Deal {i}: {OUTCOMES.get(d['outcome'], d['outcome'])}{trump}" + (f"; {won}" if won else "")
-                         + ".")
-        ledger = Ledger()
-        rows = []
-        for i, d in enumerate(rec["deals"], 1):
-            rlx = roles(d["dealer"], d["eldest"])
-            for ln in d["ledger"]:
-                ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
-                rows.append(LedgerRow(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["reason"], ln["clause"],
-                                      i if o.deals > 1 else None))
-        tot = ledger.net(n)
-        end = End(head + ".", lines, rows, totals=[(s, f"Seat {s}", tot[s]) for s in range(n)], winners=winners)
-        prompt = f"The game is over. {head}."
+        end = _end(state)
+        prompt = f"The game is over. {end.headline}"
         question, lab, between = "", "", ""
     else:
         question, lab = _question(state, seat, rl)
         between, said = said_apart(groups[-1] if len(groups) > 1 else [])
         prompt = (said + " " + question).strip()
     show_choices = not over and (seat is None or seat == cp)
-    return Table(title=title, subtitle=sub, seats=seats, centre=centre, money=money,
+    return Table(title=title, subtitle=sub, seats=seats, centre=centre, money=_money(v, over),
                  money_title="The dishes" if not over else "Left at the end",
                  prompt=prompt, between=between, choices=_choices(legal) if show_choices else [], choices_label=lab,
                  log=log, end=end, game=state.game, reader=seat, to_act=cp, parties=PARTIES)

@@ -31,9 +31,9 @@ def deal(options: PutOptions, *, players: int, seed: int, bots: tuple[str, ...] 
     state = new_state(options, players, seed)
     bots = SPEC.bot_names(bots, players)
     odds = {}
-    SPEC.play_bots(state, bots, lambda: state._phase != Phase.EXCHANGE)
+    SPEC.play_bots(state, bots, lambda: state.phase != Phase.EXCHANGE)
     basis = None
-    for s in state._active():
+    for s in state.active_seats():
         a = analysis(state, s)
         if a["win"] is not None:
             odds[str(s)] = {k: round(a[k], 4) for k in ("win", "tie", "lose")}

@@ -17,9 +17,9 @@ def _position(state: PutState, seat: int) -> dict[str, Any] | str:
         raise NotationError(f"seat {seat!r}: this game has seats 0 .. {state.players - 1}")
     if state.is_terminal():
         return "the game is over"
-    if state._phase == Phase.EXCHANGE:
+    if state.phase == Phase.EXCHANGE:
         return "the exchange of four-handed Put is not finished"
-    act = state._active()
+    act = state.active_seats()
     if seat not in act:
         return f"seat {seat} is not playing this deal"
     seen = list(state.hands[seat]) + state.played
@@ -73,7 +73,7 @@ def analysis(state: PutState, seat: int, estimate: bool = True) -> dict[str, Any
         out["basis"] = put_odds.BASIS_FOUR
     if per:
         by_value = {v: {"win": a / tt, "tie": b / tt, "lose": cc / tt} for v, (a, b, cc, tt) in per}
-        out["cards"] = {f"play {c}": by_value[state.value(c)] for c in state._sorted(state.hands[seat])}
+        out["cards"] = {f"play {c}": by_value[state.value(c)] for c in state.best_first(state.hands[seat])}
     if estimate and seat == state.current_player():  # what the solved game does here, where it is solved
         from .strategy import advice
         said = advice(state, seat)
@@ -98,7 +98,7 @@ def _analysis3(state: PutState, seat: int, pos: dict[str, Any]) -> dict[str, Any
         out["basis"] = put_odds.basis_sampled(samples, se["win"])
     if per:
         by_value = {v: {"win": a / tt, "tie": b / tt, "lose": cc / tt} for v, (a, b, cc, tt) in per}
-        out["cards"] = {f"play {c}": by_value[state.value(c)] for c in state._sorted(state.hands[seat])}
+        out["cards"] = {f"play {c}": by_value[state.value(c)] for c in state.best_first(state.hands[seat])}
     return out
 
 
@@ -111,7 +111,7 @@ def odds_against_strong(state: PutState, seat: int, share: float) -> tuple[float
     pos = _position(state, seat)
     if isinstance(pos, str) or pos.get("three"):
         return None
-    opp_played = any(s == pos["opp"] for t in state.d["tricks"] for s, _ in t["plays"])
+    opp_played = any(s == pos["opp"] for t in state.this_deal["tricks"] for s, _ in t["plays"])
     if pos["k"] == 3 and not opp_played and not state.played:
         (w, _t, lo, total), _ = put_odds.odds_given_strong(
             pos["mine"], pos["counts"], pos["me_lead"], pos["table"], pos["mw"], pos["tw"], pos["me_to_play"],

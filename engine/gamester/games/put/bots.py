@@ -42,7 +42,7 @@ class _PutBot(Bot):
 
     def choose(self, state: PutState, seat: int) -> str:
         legal = state.legal_actions()
-        ph = state._phase
+        ph = state.phase
         if ph == Phase.EXCHANGE:
             if legal[0].startswith("give"):
                 return legal[0]

@@ -28,6 +28,8 @@ from ...words import sentence
 PARTIES = {"stock": "the score"}
 #: How ``gamester replay`` words a claimed field that the actions do not give (see gamester.records).
 CLAIM_WORDS = {"score": "seat {seat} scored {value} points", "winner": "seat {value} won the game"}
+CLAIM_LISTS = {"tricks": "trick {n}", "points": "points item {n}", "puts": "puts item {n}",
+               "plays": "plays item {n}"}
 
 
 _PUT_RESULTS = {

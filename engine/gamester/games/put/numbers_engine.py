@@ -19,7 +19,7 @@ from .state import deal_result
 
 # -- hands as rank values ---------------------------------------------------------------------------------------
 @lru_cache(maxsize=64)  # every draw of k cards by rank: up to 455 (~70 kB) each
-def _draws(counts: tuple[int, ...], k: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+def draws(counts: tuple[int, ...], k: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Every ``k``-card hand from ``counts`` (index = rank value - 1) as (sorted values, number of card-level hands)."""
     out: list[tuple[tuple[int, ...], int]] = []
 
@@ -35,20 +35,20 @@ def _draws(counts: tuple[int, ...], k: int) -> tuple[tuple[tuple[int, ...], int]
     return tuple(out)
 
 
-def _less(counts: tuple[int, ...], *cards: int) -> tuple[int, ...]:
+def less(counts: tuple[int, ...], *cards: int) -> tuple[int, ...]:
     c = list(counts)
     for v in cards:
         c[v - 1] -= 1
     return tuple(c)
 
 
-def _drop(hand: tuple[int, ...], v: int) -> tuple[int, ...]:
+def drop(hand: tuple[int, ...], v: int) -> tuple[int, ...]:
     i = hand.index(v)
     return hand[:i] + hand[i + 1:]
 
 
 @lru_cache(maxsize=64)
-def _outcome(t_lead: int, t_follow: int, one_and_ties: str) -> int:
+def deal_sign(t_lead: int, t_follow: int, one_and_ties: str) -> int:
     """+1 the deal's leader wins, 0 nobody, -1 the other, by the engine's deal_result (and, under ``"nothing"``,
     a win needs two tricks)."""
     w = deal_result({0: t_lead, 1: t_follow})
@@ -57,49 +57,49 @@ def _outcome(t_lead: int, t_follow: int, one_and_ties: str) -> int:
     return 0 if w is None else (1 if w == 0 else -1)
 
 
-def _sign(a: int, b: int) -> int:
+def sign(a: int, b: int) -> int:
     return (a > b) - (a < b)
 
 
 # -- the engine's model: open hands after the first card ---------------------------------------------------------
 @lru_cache(maxsize=100_000)  # open-hand values: ~250 B each, ~25 MB at most
-def _open(mine: tuple[int, ...], theirs: tuple[int, ...], me_lead: bool, table: int, mw: int, tw: int,
+def open_value(mine: tuple[int, ...], theirs: tuple[int, ...], me_lead: bool, table: int, mw: int, tw: int,
           rule: str) -> int:
     """Open-hand best play, +1/0/-1 for 'me' (used for ``one_and_ties="nothing"``; under ``"win"`` it agrees
     with :mod:`gamester.games.put.odds`, which the tests check)."""
     if not mine and table == 0:
-        return _outcome(mw, tw, rule)
+        return deal_sign(mw, tw, rule)
     if table == 0:
         if me_lead:
-            return max(_open(_drop(mine, c), theirs, True, c, mw, tw, rule) for c in set(mine))
-        return min(_open(mine, _drop(theirs, c), False, c, mw, tw, rule) for c in set(theirs))
+            return max(open_value(drop(mine, c), theirs, True, c, mw, tw, rule) for c in set(mine))
+        return min(open_value(mine, drop(theirs, c), False, c, mw, tw, rule) for c in set(theirs))
     if me_lead:  # they answer my card
         vals = []
         for d in set(theirs):
-            s = _sign(table, d)
-            vals.append(_open(mine, _drop(theirs, d), s >= 0, 0, mw + (s > 0), tw + (s < 0), rule))
+            s = sign(table, d)
+            vals.append(open_value(mine, drop(theirs, d), s >= 0, 0, mw + (s > 0), tw + (s < 0), rule))
         return min(vals)
     vals = []
     for d in set(mine):
-        s = _sign(d, table)
-        vals.append(_open(_drop(mine, d), theirs, s > 0, 0, mw + (s > 0), tw + (s < 0), rule))
+        s = sign(d, table)
+        vals.append(open_value(drop(mine, d), theirs, s > 0, 0, mw + (s > 0), tw + (s < 0), rule))
     return max(vals)
 
 
 def _engine_hand(hand: tuple[int, ...], counts: tuple[int, ...], rule: str) -> tuple[int, int, int, int]:
     """(win, tie, lose, total) for the leader holding ``hand``, his best first card, then open hands."""
-    rest = _less(counts, *hand)
+    rest = less(counts, *hand)
     if rule == "win":
         tallies, _ = put_odds.odds(hand, 3, rest, True, 0, 0, 0, True)
         return tallies
     best = None
-    opp = _draws(rest, 3)
+    opp = draws(rest, 3)
     total = sum(w for _, w in opp)
     for c in sorted(set(hand), reverse=True):
         t = [0, 0, 0]
-        after = _drop(hand, c)
+        after = drop(hand, c)
         for h, w in opp:
-            t[1 - _open(after, h, True, c, 0, 0, rule)] += w
+            t[1 - open_value(after, h, True, c, 0, 0, rule)] += w
         key = (t[0] - t[2], t[0])
         if best is None or key > best[0]:
             best = (key, (t[0], t[1], t[2], total))
@@ -112,7 +112,7 @@ def engine_deal(n_ranks: int, one_and_ties: str = "win") -> tuple[Fraction, Frac
     counts = (4,) * n_ranks
     tw = tt = tl = 0
     denom = 0
-    for hand, w in _draws(counts, 3):
+    for hand, w in draws(counts, 3):
         a, b, c, total = _engine_hand(hand, counts, one_and_ties)
         tw, tt, tl, denom = tw + w * a * 1, tt + w * b, tl + w * c, denom + w * total
     return Fraction(tw, denom), Fraction(tt, denom), Fraction(tl, denom)

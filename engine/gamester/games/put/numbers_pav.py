@@ -11,7 +11,7 @@ from functools import lru_cache, partial
 from typing import Any
 
 from ...errors import RulesetError
-from .numbers_engine import _draws, _drop, _less, _outcome, _sign, chance_at, engine_deal, game_chances
+from .numbers_engine import chance_at, deal_sign, draws, drop, engine_deal, game_chances, less, sign
 
 #: Pav's published chance of the first leader winning from four all (52 cards, one trick and two ties nothing).
 PAV_PUBLISHED_44 = 0.4522019143769842
@@ -32,7 +32,7 @@ class _Closed:
         self.u = {}
         for tl in range(4):
             for tf in range(4 - tl):
-                o = _outcome(tl, tf, rule)
+                o = deal_sign(tl, tf, rule)
                 self.u[tl, tf] = 1.0 if o > 0 else (r if o == 0 else 0.0)
         self._f1: dict = {}
         self._l2: dict = {}
@@ -47,8 +47,8 @@ class _Closed:
     def _end(self, c1: int, d1: int, lead2: int, x2: int, y2: int, x3: int, y3: int) -> tuple[int, int]:
         """Tricks won by (L, F): trick one c1 (L) against d1 (F); tricks two and three by ``lead2`` (the player
         leading trick two) with x2/x3, the other with y2/y3."""
-        s1 = _sign(c1, d1)
-        s2, s3 = _sign(x2, y2), _sign(x3, y3)
+        s1 = sign(c1, d1)
+        s2, s3 = sign(x2, y2), sign(x3, y3)
         if lead2 == 1:
             s2, s3 = -s2, -s3
         return (s1 > 0) + (s2 > 0) + (s3 > 0), (s1 < 0) + (s2 < 0) + (s3 < 0)
@@ -59,7 +59,7 @@ class _Closed:
         if got is not None:
             return got
         lead2 = 1 - who
-        rest = _less(self.counts, *mine, c1, d1, led)
+        rest = less(self.counts, *mine, c1, d1, led)
         scored = []
         for e in sorted(set(mine)):
             f = mine[1] if mine[0] == e else mine[0]
@@ -76,13 +76,13 @@ class _Closed:
         got = self._l2.get(key)
         if got is not None:
             return got
-        rest = _less(self.counts, *mine, c1, d1)
+        rest = less(self.counts, *mine, c1, d1)
         theirs_c1, theirs_d1 = c1, d1
         scored = []
         for a in sorted(set(mine)):
             b = mine[1] if mine[0] == a else mine[0]
             s = 0.0
-            for h, w in _draws(rest, 2):
+            for h, w in draws(rest, 2):
                 e = self.follow2(1 - who, h, theirs_c1, theirs_d1, a)
                 f = h[1] if h[0] == e else h[0]
                 s += w * self.u[self._end(c1, d1, who, a, e, b, f)]
@@ -92,7 +92,7 @@ class _Closed:
 
     def rest_of_deal(self, l_rest: tuple[int, int], f_rest: tuple[int, int], c1: int, d1: int) -> tuple[int, int]:
         """Tricks won by (L, F) when both play tricks two and three by their strategies."""
-        if _sign(c1, d1) >= 0:  # the leader won or tied the first trick: he leads again
+        if sign(c1, d1) >= 0:  # the leader won or tied the first trick: he leads again
             a = self.lead2(0, l_rest, c1, d1)
             e = self.follow2(1, f_rest, c1, d1, a)
             b = l_rest[1] if l_rest[0] == a else l_rest[0]
@@ -109,27 +109,27 @@ class _Closed:
         got = self._f1.get(key)
         if got is not None:
             return got
-        rest = _less(self.counts, *hand, c1)
+        rest = less(self.counts, *hand, c1)
         scored = []
         for d in sorted(set(hand)):
-            mine = _drop(hand, d)
+            mine = drop(hand, d)
             s = 0.0
-            for h, w in _draws(rest, 2):
+            for h, w in draws(rest, 2):
                 s += w * self.u[self.rest_of_deal(h, mine, c1, d)]
             scored.append((d, s))
         got = self._f1[key] = self._pick(1, scored)
         return got
 
     def lead1(self, hand: tuple[int, ...]) -> tuple[int, list[tuple[tuple[int, ...], int, tuple[int, int]]]]:
-        rest = _less(self.counts, *hand)
+        rest = less(self.counts, *hand)
         best = None
         for c in sorted(set(hand)):
-            mine = _drop(hand, c)
+            mine = drop(hand, c)
             s = 0.0
             played = []
-            for h, w in _draws(rest, 3):
+            for h, w in draws(rest, 3):
                 d = self.follow1(h, c)
-                tricks = self.rest_of_deal(mine, _drop(h, d), c, d)
+                tricks = self.rest_of_deal(mine, drop(h, d), c, d)
                 s += w * self.u[tricks]
                 played.append((h, w, tricks))
             if best is None or s > best[0]:
@@ -139,10 +139,10 @@ class _Closed:
     def deal(self) -> tuple[int, int, int, int]:
         """Integer tallies (win, tie, lose, total) of the leader over every pair of hands."""
         t = [0, 0, 0]
-        for hand, wl in _draws(self.counts, 3):
+        for hand, wl in draws(self.counts, 3):
             _, played = self.lead1(hand)
             for _h, w, tricks in played:
-                t[1 - _outcome(*tricks, self.rule)] += wl * w
+                t[1 - deal_sign(*tricks, self.rule)] += wl * w
         return t[0], t[1], t[2], sum(t)
 
 

@@ -17,7 +17,8 @@ from ...errors import RulesetError
 from ...quiz import cards_words, exercise, first
 from . import odds as put_odds
 from .numbers import options_for
-from .numbers_engine import _drop, _open
+from .numbers_engine import drop as _drop
+from .numbers_engine import open_value as _open
 
 GAME = "put"
 KINDS = {"deal": "who wins a deal of two open hands with best play",

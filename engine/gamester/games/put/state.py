@@ -14,7 +14,7 @@ from ...cards import (
 )
 from ...errors import IllegalActionError, NotationError, RulesetError
 from ...ledger import Ledger
-from ...state import TERMINAL, State
+from ...state import TERMINAL, Outcome, State
 from .rules import (
     ALL_TIED,
     FIVE_UP,
@@ -125,13 +125,13 @@ class PutState(State):
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         for i in range(3 * n):
             self.hands[order[i % n]].append(deck[i])
-        self.d: dict[str, Any] = {
+        self.this_deal: dict[str, Any] = {  # the record of the deal being played (the last of self.deals)
             "number": len(self.deals) + 1, "dealer": self.dealer, "eldest": order[0],
             "hands": [format_cards(h) for h in self.hands], "tricks": [], "puts": [], "throw_ups": [],
             "points": [], "result": None}
         if self.options.rubber > 1:
-            self.d["game"] = len(self.games) + 1
-        self.deals.append(self.d)
+            self.this_deal["game"] = len(self.games) + 1
+        self.deals.append(self.this_deal)
         self.tricks_won = [0] * n
         self.trick: list[tuple[int, Card]] = []
         self.played: list[Card] = []
@@ -145,14 +145,14 @@ class PutState(State):
         self.received: dict[int, Card] = {}
         self.leader = (self.dealer + 1) % n
         if self.options.betting == "double":
-            self.d["doubles"] = []
+            self.this_deal["doubles"] = []
         if self.partners:
             d = self.dealer
             self.active = [s in (d, (d + 1) % n) for s in range(n)]
             self.exchange_queue = [((d + 3) % n, "give"), ((d + 2) % n, "give"), ((d + 1) % n, "discard"),
                                    (d, "discard")]
-            self.d["playing"] = [(d + 1) % n, d]
-            self.d["exchange"] = []
+            self.this_deal["playing"] = [(d + 1) % n, d]
+            self.this_deal["exchange"] = []
             self._phase = Phase.EXCHANGE
         else:
             self.active = [True] * n
@@ -167,7 +167,7 @@ class PutState(State):
                 return s
         return None
 
-    def _active(self) -> list[int]:
+    def active_seats(self) -> list[int]:
         return [s for s in range(self.players) if self.active[s]]
 
     # -- the state machine -----------------------------------------------------------------------------------
@@ -200,14 +200,14 @@ class PutState(State):
             hand = self.hands[seat]
             if kind == "give":
                 top = max(self.value(c) for c in hand)
-                return [f"give {c}" for c in self._sorted(hand) if self.value(c) == top]
-            return [f"discard {c}" for c in self._sorted(hand)]
+                return [f"give {c}" for c in self.best_first(hand) if self.value(c) == top]
+            return [f"discard {c}" for c in self.best_first(hand)]
         if self._phase == Phase.ANSWER_PUT:
             return ["see", "refuse"]
         if self._phase == Phase.ANSWER_DOUBLE:
             return ["accept", "refuse"]
         s = self.to_act
-        acts = [f"play {c}" for c in self._sorted(self.hands[s])]
+        acts = [f"play {c}" for c in self.best_first(self.hands[s])]
         if self._can_put():
             acts.append("put")
         if self._can_double(s):
@@ -216,7 +216,7 @@ class PutState(State):
             acts.append("throw-up")
         return acts
 
-    def _sorted(self, cards: list[Card]) -> list[Card]:
+    def best_first(self, cards: list[Card]) -> list[Card]:
         """Best first; equal ranks in suit order S H D C (a stable display order)."""
         return sorted(cards, key=lambda c: (-self.value(c), "SHDC".index(c.suit.letter)))
 
@@ -240,45 +240,45 @@ class PutState(State):
             self.hands[s].remove(c)
             self.hands[partner].append(c)
             self.received[partner] = c
-            self.d["exchange"].append({"seat": s, "gives": str(c), "to": partner, "clause": FOUR_PARTNERS})
+            self.this_deal["exchange"].append({"seat": s, "gives": str(c), "to": partner, "clause": FOUR_PARTNERS})
             self._after_exchange_step()
         elif verb == "discard":
             c = Card.parse(arg)
             self.hands[s].remove(c)
             self.discarded[s] = c
-            self.d["exchange"].append({"seat": s, "discards": str(c), "clause": FOUR_PARTNERS})
+            self.this_deal["exchange"].append({"seat": s, "discards": str(c), "clause": FOUR_PARTNERS})
             self._after_exchange_step()
         elif verb == "play":
             self._play(s, Card.parse(arg))
         elif verb == "put":
             self.put_by = s
-            self.d["puts"].append({"seat": s, "trick": len(self.d["tricks"]) + 1, "answers": [],
+            self.this_deal["puts"].append({"seat": s, "trick": len(self.this_deal["tricks"]) + 1, "answers": [],
                                    "clause": PUT_ANY_LEAD if self.played else PUT_ELDEST})
             self.answerers = [x for x in self._clockwise(s + 1) if self.active[x] and x != s]
             self._phase = Phase.ANSWER_PUT
         elif verb == "see":
-            self.d["puts"][-1]["answers"].append([s, "see"])
+            self.this_deal["puts"][-1]["answers"].append([s, "see"])
             self.answerers.pop(0)
             self._after_answer()
         elif verb == "refuse" and self._phase == Phase.ANSWER_PUT:
-            self.d["puts"][-1]["answers"].append([s, "refuse"])
+            self.this_deal["puts"][-1]["answers"].append([s, "refuse"])
             self.active[s] = False
             self.answerers.pop(0)
             self._after_answer()
         elif verb == "double":
             self.doubler = s
-            self.d["doubles"].append({"seat": s, "trick": len(self.d["tricks"]) + 1, "from": self.value_now,
+            self.this_deal["doubles"].append({"seat": s, "trick": len(self.this_deal["tricks"]) + 1, "from": self.value_now,
                                       "answer": None})
             self._phase = Phase.ANSWER_DOUBLE
             self.to_act = self._opponent(s)
         elif verb == "accept":
-            self.d["doubles"][-1]["answer"] = "accept"
+            self.this_deal["doubles"][-1]["answer"] = "accept"
             self.value_now *= 2
             self.last_doubler = self.doubler
             self.to_act = self.doubler
             self._phase = Phase.PLAY
         elif verb == "refuse":  # a double refused
-            self.d["doubles"][-1]["answer"] = "refuse"
+            self.this_deal["doubles"][-1]["answer"] = "refuse"
             doubler = self.doubler
             self._score(doubler, self.value_now, TRUC_DOUBLE,
                         f"seat {s} threw in rather than play for {self.value_now * 2}; seat {doubler} scores "
@@ -290,7 +290,7 @@ class PutState(State):
             raise IllegalActionError(f"unhandled action {action!r}")
 
     def _opponent(self, s: int) -> int:
-        return next(x for x in self._active() if x != s)
+        return next(x for x in self.active_seats() if x != s)
 
     def _after_exchange_step(self) -> None:
         self.exchange_queue.pop(0)
@@ -302,7 +302,7 @@ class PutState(State):
         if self.answerers:
             return
         putter = self.put_by
-        if any(a == "see" for _, a in self.d["puts"][-1]["answers"]):
+        if any(a == "see" for _, a in self.this_deal["puts"][-1]["answers"]):
             self.put_seen = True
             self._phase = Phase.PLAY
             self.to_act = putter
@@ -311,9 +311,9 @@ class PutState(State):
         self._end_deal({"kind": "put-refused", "winner": putter})
 
     def _throw_up(self, s: int) -> None:
-        self.d["throw_ups"].append({"seat": s, "trick": len(self.d["tricks"]) + 1})
+        self.this_deal["throw_ups"].append({"seat": s, "trick": len(self.this_deal["tricks"]) + 1})
         self.active[s] = False
-        left = self._active()
+        left = self.active_seats()
         if len(left) == 1:
             w = left[0]
             pts = self.value_now if self.options.betting == "double" else 1
@@ -339,7 +339,7 @@ class PutState(State):
         top = max(self.value(c) for _, c in plays)
         best = [s for s, c in plays if self.value(c) == top]
         winner = best[0] if len(best) == 1 else None
-        self.d["tricks"].append({"plays": [[s, str(c)] for s, c in self.trick], "winner": winner,
+        self.this_deal["tricks"].append({"plays": [[s, str(c)] for s, c in self.trick], "winner": winner,
                                  "clause": HIGHER_WINS if winner is not None else TIE_TRICK})
         self.trick = []
         if winner is not None:
@@ -353,8 +353,8 @@ class PutState(State):
             self.to_act = self.leader
 
     def _decided(self) -> bool:
-        left = 3 - len(self.d["tricks"])
-        seats = self._active()
+        left = 3 - len(self.this_deal["tricks"])
+        seats = self.active_seats()
         now = {s: self.tricks_won[s] for s in seats}
         if left == 0:
             return True
@@ -371,13 +371,13 @@ class PutState(State):
 
     def _finish_deal(self) -> None:
         o = self.options
-        w = deal_result({s: self.tricks_won[s] for s in self._active()})
+        w = deal_result({s: self.tricks_won[s] for s in self.active_seats()})
         if w is None:
-            kind = "trick-and-tie" if any(self.tricks_won[s] for s in self._active()) else "all-tied"
+            kind = "trick-and-tie" if any(self.tricks_won[s] for s in self.active_seats()) else "all-tied"
             self._end_deal({"kind": kind, "winner": None,
                             "clause": WIN_DEAL if kind == "trick-and-tie" else ALL_TIED})
             return
-        ties = sum(1 for t in self.d["tricks"] if t["winner"] is None)
+        ties = sum(1 for t in self.this_deal["tricks"] if t["winner"] is None)
         how = f"{self.tricks_won[w]} trick{'s' if self.tricks_won[w] > 1 else ''}" + (
             f" and {ties} tie{'s' if ties > 1 else ''}" if ties else "")
         deal_clause = ONE_AND_TIES if self.tricks_won[w] == 1 else WIN_DEAL
@@ -398,12 +398,12 @@ class PutState(State):
     def _score(self, seat: int, pts: int, clause_id: str, reason: str) -> None:
         self.ledger.pay("stock", seat, pts, "points", clause_id, reason)
         self.score[self.side(seat)] += pts
-        self.d["points"].append({"seat": seat, "points": pts, "clause": clause_id, "reason": reason})
+        self.this_deal["points"].append({"seat": seat, "points": pts, "clause": clause_id, "reason": reason})
 
     def _end_deal(self, result: dict[str, Any], game_to: int | None = None) -> None:
-        self.d["result"] = result
+        self.this_deal["result"] = result
         if self.trick:  # the deal ended in the middle of a trick (a refusal or a throw-up): keep what was played
-            self.d["unfinished_trick"] = [[s, str(c)] for s, c in self.trick]
+            self.this_deal["unfinished_trick"] = [[s, str(c)] for s, c in self.trick]
         target = self.options.game_points
         game_winner = None
         if game_to is not None:
@@ -435,13 +435,24 @@ class PutState(State):
         return self.score[self.side(seat)]
 
     def dealer_and_eldest(self) -> tuple[int, int]:
-        return self.d["dealer"], self.d["eldest"]
+        return self.this_deal["dealer"], self.this_deal["eldest"]
 
     def held(self) -> list[list[Card]]:
-        return [self._sorted(h) for h in self.hands]
+        return [self.best_first(h) for h in self.hands]
 
-    def returns(self) -> list[int]:
-        return [self.seat_score(s) for s in range(self.players)]
+    def outcome(self) -> Outcome:
+        """Points scored towards the game (the last game's, in a rubber); the winner, with his partner."""
+        score = tuple(self.seat_score(s) for s in range(self.players))
+        if self.winner is None:
+            return Outcome(score, "point", zero_sum=False)
+        side = self.side(self.winner)
+        winners = tuple(s for s in range(self.players) if self.side(s) == side)
+        ended = {PUT_GAME: "by a put seen and won", UNPUT_GAME: "by a deal played out and won",
+                 FIVE_UP: f"{self.options.game_points} points up", TRUC_GAME: f"{self.options.game_points} points up"
+                 }[self.game_by]
+        if self.options.rubber > 1:
+            ended = f"the rubber, {self.options.rubber} games won; the last {ended}"
+        return Outcome(score, "point", winners, True, ended, self.game_by, zero_sum=False)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         cp = self.current_player()
@@ -449,11 +460,11 @@ class PutState(State):
             "game": self.game, "ruleset": self.options.to_string(), "players": self.players, "phase": self.phase,
             "current": None if cp == TERMINAL else cp, "dealer": self.dealer, "deal": len(self.deals),
             "score": [self.seat_score(s) for s in range(self.players)], "winner": self.winner,
-            "ranking": " ".join(self.order), "active": self._active(),
+            "ranking": " ".join(self.order), "active": self.active_seats(),
             "hand_sizes": [len(h) for h in self.hands],
-            "trick": [[s, str(c)] for s, c in self.trick], "tricks": self.d["tricks"],
+            "trick": [[s, str(c)] for s, c in self.trick], "tricks": self.this_deal["tricks"],
             "tricks_won": list(self.tricks_won), "leader": self.leader,
-            "put": ({"seat": self.put_by, "seen": self.put_seen, "answers": self.d["puts"][-1]["answers"]}
+            "put": ({"seat": self.put_by, "seen": self.put_seen, "answers": self.this_deal["puts"][-1]["answers"]}
                     if self.put_by is not None else None),
         }
         if self.options.betting == "double":
@@ -464,24 +475,24 @@ class PutState(State):
             v["game"] = len(self.games) + (0 if self.is_terminal() else 1)
         if self.partners:
             v["partners"] = [[0, 2], [1, 3]]
-            v["playing"] = self.d["playing"]
+            v["playing"] = self.this_deal["playing"]
         if len(self.deals) > 1 or self.is_terminal():  # how the last finished deal went (no hidden hands)
             last = self.deals[-1] if self.is_terminal() else self.deals[-2]
             v["last_deal"] = {k: last[k] for k in ("number", "dealer", "tricks", "puts", "throw_ups", "result",
                                                    "points", "doubles") if k in last}
         if seat is None:
-            v["hands"] = [format_cards(self._sorted(h)) for h in self.hands]
-            v["dealt"] = self.d["hands"]
+            v["hands"] = [format_cards(self.best_first(h)) for h in self.hands]
+            v["dealt"] = self.this_deal["hands"]
         else:
             if not 0 <= seat < self.players:
                 raise NotationError(f"seat {seat!r}: Put here has seats 0 .. {self.players - 1}")
             v["seat"] = seat
-            v["hand"] = format_cards(self._sorted(self.hands[seat]))
+            v["hand"] = format_cards(self.best_first(self.hands[seat]))
             if seat in self.received:
                 v["received"] = str(self.received[seat])
             if seat in self.discarded:
                 v["discarded"] = str(self.discarded[seat])
-            given = [e["gives"] for e in self.d.get("exchange", []) if e.get("seat") == seat and "gives" in e]
+            given = [e["gives"] for e in self.this_deal.get("exchange", []) if e.get("seat") == seat and "gives" in e]
             if given:
                 v["gave"] = given[0]
         v["legal"] = self.legal_actions() if (seat is None or seat == cp) else []

@@ -56,7 +56,7 @@ def _rank(card: str) -> str:
 
 def history(state: PutState) -> list[str]:
     """The current deal's public actions, in the file's words."""
-    d = state.d
+    d = state.this_deal
     put = d["puts"][0] if d["puts"] else None
     out: list[str] = []
 
@@ -75,8 +75,8 @@ def history(state: PutState) -> list[str]:
 
 def key(state: PutState, seat: int) -> str:
     """The key of the decision ``seat`` faces now."""
-    role = "eldest" if seat == state.d["eldest"] else "dealer"
-    dealt = [Card.parse(c) for c in state.d["hands"][seat].split()]
+    role = "eldest" if seat == state.this_deal["eldest"] else "dealer"
+    dealt = [Card.parse(c) for c in state.this_deal["hands"][seat].split()]
     hand = " ".join(c.rank.text for c in sorted(dealt, key=lambda c: -state.value(c)))
     me, them = state.seat_score(seat), state.seat_score(1 - seat)
     return f"{role}|{me}-{them}|{hand}|{','.join(history(state))}"
@@ -85,7 +85,7 @@ def key(state: PutState, seat: int) -> str:
 def probabilities(state: PutState, seat: int) -> dict[str, float] | None:
     """The equilibrium's probability of each legal action (in the file's words: ``play K``, ``put``...), or None
     where no solved strategy covers the position (another ruleset, more than two players)."""
-    if state.players != 2 or state._phase not in (Phase.PLAY, Phase.ANSWER_PUT):
+    if state.players != 2 or state.phase not in (Phase.PLAY, Phase.ANSWER_PUT):
         return None
     data = solved(state.options.to_string())
     if data is None:

@@ -67,6 +67,38 @@ def _side_words(state: PutState, seat: int) -> str:
     return f"Seats {seat % 2} and {seat % 2 + 2}" if state.partners else f"Seat {seat}"
 
 
+def _move(d: dict[str, Any], p: int, action: str, who: str, rl: dict[int, str], reader: int | None, n: int, *,
+          leading: bool, phase: str, value: int, nputs: int) -> LogEntry | None:
+    """Seat ``p``'s move in words, as ``reader`` may know it (a card given or laid out is named only to those who
+    saw it); ``d`` is the deal's record after the move, the other arguments how things stood before it."""
+    verb, _, arg = action.partition(" ")
+    if verb == "play":
+        return LogEntry(f"{who} {'leads' if leading else 'plays'} the {card_name(arg)}")
+    if verb == "put":
+        return LogEntry(f"{who} puts", d["puts"][nputs]["clause"] if len(d["puts"]) > nputs else "")
+    if verb == "see":
+        return LogEntry(f"{who} sees the put: the deal is played for the game", PUT_SEEN)
+    if verb == "refuse" and phase == "answer-double":
+        return LogEntry(f"{who} will not play on for {value * 2} and throws in his hand", TRUC_DOUBLE)
+    if verb == "refuse":
+        return LogEntry(f"{who} refuses the put", PUT_REFUSED)
+    if verb == "double":
+        return LogEntry(f"{who} offers to double the deal to {value * 2}", TRUC_DOUBLE)
+    if verb == "accept":
+        return LogEntry(f"{who} accepts: the deal is worth {value * 2}", TRUC_DOUBLE)
+    if verb == "throw-up":
+        return LogEntry(f"{who} throws up his cards", THROW_UP)
+    if verb == "give":
+        partner = (p + 2) % n
+        what = f"the {card_name(arg)}" if reader in (None, p, partner) else "his best card"
+        return LogEntry(f"{who} gives {what} to his partner, {label(partner, rl)}",
+                        (d.get("exchange") or [{}])[-1].get("clause", ""))
+    if verb == "discard":
+        what = f"the {card_name(arg)}" if reader in (None, p) else "one card"
+        return LogEntry(f"{who} lays out {what}", (d.get("exchange") or [{}])[-1].get("clause", ""))
+    return None
+
+
 def _log(state: PutState, reader: int | None) -> list[list[LogEntry]]:
     """The moves in sentences, grouped by the action that caused them (group 0: the cut and the first deal)."""
     n = state.players
@@ -77,7 +109,7 @@ def _log(state: PutState, reader: int | None) -> list[list[LogEntry]]:
     d0 = state.deals[0]
     first.append(LogEntry(f"deal 1: Seat {d0['dealer']} deals three cards each", ALTERNATE))
     for p, a, s in replay_steps(state):
-        d = s.d
+        d = s.this_deal
         rl = roles(d["dealer"], n)
         who = label(p, rl)
         nt, npts, nputs = len(d["tricks"]), len(d["points"]), len(d["puts"])
@@ -86,32 +118,8 @@ def _log(state: PutState, reader: int | None) -> list[list[LogEntry]]:
         value = getattr(s, "value_now", 1)
         phase = s.phase
         s.apply(a)
-        verb, _, arg = a.partition(" ")
-        g: list[LogEntry] = []
-        if verb == "play":
-            g.append(LogEntry(f"{who} {'leads' if leading else 'plays'} the {card_name(arg)}"))
-        elif verb == "put":
-            g.append(LogEntry(f"{who} puts", d["puts"][nputs]["clause"] if len(d["puts"]) > nputs else ""))
-        elif verb == "see":
-            g.append(LogEntry(f"{who} sees the put: the deal is played for the game", PUT_SEEN))
-        elif verb == "refuse" and phase == "answer-double":
-            g.append(LogEntry(f"{who} will not play on for {value * 2} and throws in his hand", TRUC_DOUBLE))
-        elif verb == "refuse":
-            g.append(LogEntry(f"{who} refuses the put", PUT_REFUSED))
-        elif verb == "double":
-            g.append(LogEntry(f"{who} offers to double the deal to {value * 2}", TRUC_DOUBLE))
-        elif verb == "accept":
-            g.append(LogEntry(f"{who} accepts: the deal is worth {value * 2}", TRUC_DOUBLE))
-        elif verb == "throw-up":
-            g.append(LogEntry(f"{who} throws up his cards", THROW_UP))
-        elif verb == "give":
-            partner = (p + 2) % n
-            what = f"the {card_name(arg)}" if reader in (None, p, partner) else "his best card"
-            g.append(LogEntry(f"{who} gives {what} to his partner, {label(partner, rl)}",
-                              (d.get("exchange") or [{}])[-1].get("clause", "")))
-        elif verb == "discard":
-            what = f"the {card_name(arg)}" if reader in (None, p) else "one card"
-            g.append(LogEntry(f"{who} lays out {what}", (d.get("exchange") or [{}])[-1].get("clause", "")))
+        said = _move(d, p, a, who, rl, reader, n, leading=leading, phase=phase, value=value, nputs=nputs)
+        g: list[LogEntry] = [said] if said else []
         for t in d["tricks"][nt:]:
             k = d["tricks"].index(t) + 1
             w = t.get("winner")
@@ -120,14 +128,14 @@ def _log(state: PutState, reader: int | None) -> list[list[LogEntry]]:
         for pt in d["points"][npts:]:
             g.append(LogEntry(pt["reason"], pt["clause"]))
         r = d.get("result")
-        if r is not None and (len(s.deals) > ndeals or s.is_terminal() or s.d is not d):
+        if r is not None and (len(s.deals) > ndeals or s.is_terminal() or s.this_deal is not d):
             text = RESULTS.get(r["kind"], r["kind"]).format(w=label(r.get("winner"), rl))
             g.append(LogEntry(f"deal {d['number']}: {text}", r.get("clause", "")))
         if s.is_terminal():
             g.append(LogEntry(f"{_side_words(s, s.winner)} win{'' if s.partners else 's'} the "
                               f"{'rubber' if s.options.rubber > 1 else 'game'}", s.game_by))
-        elif s.d is not d:
-            g.append(LogEntry(f"deal {s.d['number']}: Seat {s.d['dealer']} deals three cards each", ALTERNATE,
+        elif s.this_deal is not d:
+            g.append(LogEntry(f"deal {s.this_deal['number']}: Seat {s.this_deal['dealer']} deals three cards each", ALTERNATE,
                               starts_deal=True))
         groups.append(g)
     return groups
@@ -192,7 +200,7 @@ def _question(state: PutState, reader: int | None, rl: dict[int, str]) -> tuple[
     cp = state.current_player()
     you = reader is not None and cp == reader
     who = label(cp, rl)
-    k = len(state.d["tricks"]) + 1
+    k = len(state.this_deal["tricks"]) + 1
     ph = state.phase
     lab = "Your choices" if you else f"Choices for {who}"
     if ph == "exchange":
@@ -232,11 +240,102 @@ def _question(state: PutState, reader: int | None, rl: dict[int, str]) -> tuple[
     return f"{who} to play to trick {k}.", lab
 
 
+def _seat(state: PutState, v: dict[str, Any], s: int, seat: int | None, rl: dict[int, str]) -> Seat:
+    """Seat ``s`` as ``seat`` sees it: its cards (face down unless its own), what it gave or was given, its
+    points, tricks and games."""
+    o, n, d = state.options, state.players, state.this_deal
+    over = state.is_terminal()
+    hands = v.get("hands")
+    mine = seat is None or s == seat
+    cards: list[str] = []
+    hidden = 0
+    if over:
+        hidden = 0
+    elif mine:
+        cards = (hands[s] if hands else v["hand"]).split()
+    else:
+        hidden = v["hand_sizes"][s]
+    status = []
+    if not over and not state.active[s]:
+        status.append("out of this deal" if not state.partners or s in d.get("playing", [])
+                      else "sits out this deal")
+    if seat is not None and s == seat and v.get("received"):
+        status.append(f"was given the {card_name(v['received'])}")
+    if seat is not None and s == seat and v.get("gave"):
+        status.append(f"gave the {card_name(v['gave'])}")
+    if seat is not None and s == seat and v.get("discarded"):
+        status.append(f"laid out the {card_name(v['discarded'])}")
+    counters = [("Points", f"{v['score'][s]} of {o.game_points}")]
+    if not over and state.active[s]:
+        counters.append(("Tricks this deal", str(v["tricks_won"][s])))
+    if o.rubber > 1:
+        counters.append(("Games won", str(v["games_won"][s])))
+    if state.partners:
+        counters.append(("Partner", f"Seat {(s + 2) % n}"))
+    return Seat(s, roles=[rl[s]] if s in rl else [], you=seat == s, cards=cards, hidden=hidden,
+                status=status, counters=counters, to_act=not over and state.current_player() == s)
+
+
+def _end(state: PutState) -> End:
+    """The end of the game: who won it and how, the last deal, every point scored."""
+    o, n = state.options, state.players
+    rec = state.to_record()
+    outcome = state.outcome()
+    won = outcome.winners
+    w, score = won[0], outcome.returns
+    sides = "rubber" if o.rubber > 1 else "game"
+    head = (f"Seats {' and '.join(map(str, won))} win" if len(won) > 1 else f"Seat {w} wins") + f" the {sides}"
+    others = [score[x] for x in range(n) if x not in won]
+    if o.rubber == 1 and score[w] >= o.game_points:  # won on points (not by a put seen and won)
+        head += f", {score[w]} points to {max(others) if others else 0}"
+    last = rec["deals"][-1]
+    rlast = roles(last["dealer"], n)
+    r = last["result"]
+    lines = [f"Deal {last['number']}: " + RESULTS.get(r["kind"], r["kind"]).format(w=label(r.get("winner"), rlast)),
+             f"How the game was won: {get_clause(rec['won_by']).statement}"]
+    if o.rubber > 1:
+        gw = rec["rubber"]["games_won"]
+        lines.append("Games won: " + ", ".join(f"Seat {s}: {gw[s]}" for s in range(n)))
+    ledger = Ledger()
+    rows = []
+    for ln in rec["ledger"]:
+        ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
+        rows.append(LedgerRow(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["reason"], ln["clause"],
+                              text=f"Seat {ln['to']} scores {plural(ln['counters'], 'point')}", unit="point"))
+    net = ledger.net(n)
+    return End(head + ".", lines, rows, "Every point scored, with the rule that scored it",
+               [(s, f"Seat {s}", net[s]) for s in range(n)], "Points scored by each player over the whole game",
+               [state.winner], no_ledger="No points were scored: the game was won in one deal.", unit=outcome.unit,
+               clause=outcome.clause)
+
+
+def _chances(analysis: dict[str, Any] | None, legal: list[str]) -> tuple[list[Chance], str]:
+    """The reader's chances of winning the deal (and after each card he may play), and what they rest on."""
+    chances = []
+    note = ""
+    if analysis and analysis.get("win") is not None:
+        chances = [Chance("Win this deal", analysis["win"]), Chance("Tie it", analysis.get("tie")),
+                   Chance("Lose it", analysis.get("lose"))]
+        m = analysis.get("method")
+        note = {"exact": "Exact, from the cards you have seen (both sides playing their best).",
+                "approximate": "Approximate: the model does not know your opponent was given his partner's best card.",
+                "monte-carlo": f"Estimated from {analysis.get('samples', 0):,} random deals of the unseen cards."
+                }.get(m, "")
+        per = analysis.get("cards") or {}
+        for act, ch in per.items():
+            if act in legal:
+                chances.append(Chance(f"Win if you play the {card_name(act.split()[1])}", ch.get("win")))
+        said = analysis.get("equilibrium")
+        if said:
+            note = f"{note} {said}".strip()
+    return chances, note
+
+
 def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
     n = state.players
     o = state.options
     v = state.view(seat)
-    d = state.d
+    d = state.this_deal
     rl = roles(d["dealer"], n)
     over = state.is_terminal()
     cp = None if over else state.current_player()
@@ -250,37 +349,7 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
         sub.append("A put has been seen: this deal is played for the whole game.")
     if state.partners:
         sub.append("Seats 0 and 2 play together against Seats 1 and 3.")
-    seats = []
-    hands = v.get("hands")
-    for s in range(n):
-        mine = seat is None or s == seat
-        cards: list[str] = []
-        hidden = 0
-        if over:
-            hidden = 0
-        elif mine:
-            cards = (hands[s] if hands else v["hand"]).split()
-        else:
-            hidden = v["hand_sizes"][s]
-        status = []
-        if not over and not state.active[s]:
-            status.append("out of this deal" if not state.partners or s in d.get("playing", [])
-                          else "sits out this deal")
-        if seat is not None and s == seat and v.get("received"):
-            status.append(f"was given the {card_name(v['received'])}")
-        if seat is not None and s == seat and v.get("gave"):
-            status.append(f"gave the {card_name(v['gave'])}")
-        if seat is not None and s == seat and v.get("discarded"):
-            status.append(f"laid out the {card_name(v['discarded'])}")
-        counters = [("Points", f"{v['score'][s]} of {o.game_points}")]
-        if not over and state.active[s]:
-            counters.append(("Tricks this deal", str(v["tricks_won"][s])))
-        if o.rubber > 1:
-            counters.append(("Games won", str(v["games_won"][s])))
-        if state.partners:
-            counters.append(("Partner", f"Seat {(s + 2) % n}"))
-        seats.append(Seat(s, roles=[rl[s]] if s in rl else [], you=seat == s, cards=cards, hidden=hidden,
-                          status=status, counters=counters, to_act=cp == s))
+    seats = [_seat(state, v, s, seat, rl) for s in range(n)]
     centre = []
     for i, t in enumerate(d["tricks"], 1):
         w = t.get("winner")
@@ -301,37 +370,8 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
     end = None
     legal = [] if over else state.legal_actions()
     if over:
-        rec = state.to_record()
-        w = rec["winner"]
-        score = rec["score"]
-        sides = "rubber" if o.rubber > 1 else "game"
-        if state.partners:
-            head = f"Seats {w % 2} and {w % 2 + 2} win the {sides}"
-        else:
-            head = f"Seat {w} wins the {sides}"
-        others = [score[x] for x in range(n) if state.side(x) != state.side(w)]
-        if o.rubber == 1 and score[w] >= o.game_points:  # won on points (not by a put seen and won)
-            head += f", {score[w]} points to {max(others) if others else 0}"
-        last = rec["deals"][-1]
-        rlast = roles(last["dealer"], n)
-        r = last["result"]
-        lines = [f"Deal {last['number']}: " + RESULTS.get(r["kind"], r["kind"]).format(w=label(r.get("winner"), rlast)),
-                 f"How the game was won: {get_clause(rec['won_by']).statement}"]
-        if o.rubber > 1:
-            gw = rec["rubber"]["games_won"]
-            lines.append("Games won: " + ", ".join(f"Seat {s}: {gw[s]}" for s in range(n)))
-        ledger = Ledger()
-        rows = []
-        for ln in rec["ledger"]:
-            ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
-            rows.append(LedgerRow(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["reason"], ln["clause"],
-                                  text=f"Seat {ln['to']} scores {plural(ln['counters'], 'point')}", unit="point"))
-        net = ledger.net(n)
-        end = End(head + ".", lines, rows, "Every point scored, with the rule that scored it",
-                  [(s, f"Seat {s}", net[s]) for s in range(n)], "Points scored by each player over the whole game",
-                  [w], no_ledger="No points were scored: the game was won in one deal.", unit="point",
-                  clause=rec["won_by"])
-        prompt = join_said(groups[-1]) if len(groups) > 1 else head + "."
+        end = _end(state)
+        prompt = join_said(groups[-1]) if len(groups) > 1 else end.headline
         question, lab, between = "", "", ""
     else:
         question, lab = _question(state, seat, rl)
@@ -341,23 +381,7 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
             question = question.split(": ", 1)[0] + "."
         prompt = (said + " " + question).strip()
     show_choices = not over and (seat is None or seat == cp)
-    chances = []
-    note = ""
-    if analysis and analysis.get("win") is not None:
-        chances = [Chance("Win this deal", analysis["win"]), Chance("Tie it", analysis.get("tie")),
-                   Chance("Lose it", analysis.get("lose"))]
-        m = analysis.get("method")
-        note = {"exact": "Exact, from the cards you have seen (both sides playing their best).",
-                "approximate": "Approximate: the model does not know your opponent was given his partner's best card.",
-                "monte-carlo": f"Estimated from {analysis.get('samples', 0):,} random deals of the unseen cards."
-                }.get(m, "")
-        per = analysis.get("cards") or {}
-        for act, ch in per.items():
-            if act in legal:
-                chances.append(Chance(f"Win if you play the {card_name(act.split()[1])}", ch.get("win")))
-        said = analysis.get("equilibrium")
-        if said:
-            note = f"{note} {said}".strip()
+    chances, note = _chances(analysis, legal)
     return Table(
         title=title, subtitle=" ".join(sub), seats=seats, centre=centre, money=money,
         money_title="In the middle of the table", prompt=prompt, between=between,

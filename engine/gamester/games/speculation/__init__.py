@@ -48,7 +48,7 @@ def deal(options: SpeculationOptions, *, players: int, seed: int, bots: tuple[st
            "chance_before_turn_up": {"turn_up": float(ch[("turn-up",)]), "seats": per_seat},
            "dealer_view": table}
     d2 = SpeculationState(options, players, seed)
-    if d2._phase == Phase.TURNUP_SALE:
+    if d2.phase == Phase.TURNUP_SALE:
         d2.apply("keep")
     dd = d2.deals[0]
     out["passed"] = dd.passed

@@ -140,12 +140,12 @@ def analysis(state: SpeculationState, seat: int | None) -> dict[str, Any]:
         seats.append({"seat": s, "chance": float(p), "exact": _exact(p), "takes_pool": float(takes),
                       "value": float(takes * pool), "barred": s in d.peeked})
     on_offer = None
-    if seat is not None and state._phase in (Phase.TURNUP_SALE, Phase.WINDOW, Phase.TURN, Phase.BID, Phase.ACCEPT):
+    if seat is not None and state.phase in (Phase.TURNUP_SALE, Phase.WINDOW, Phase.TURN, Phase.BID, Phase.ACCEPT):
         p = offered_chance(state, seat)
         what = state.auction["what"] if state.auction else {
-            Phase.TURNUP_SALE: "turn-up", Phase.WINDOW: "best", Phase.TURN: "card"}[state._phase]
+            Phase.TURNUP_SALE: "turn-up", Phase.WINDOW: "best", Phase.TURN: "card"}[state.phase]
         on_offer = {"what": what, "chance": float(p), "exact": _exact(p), "fair_price": float(p * pool)}
-    return {"seat": seat, "pool": pool, "trump": state._trump(), "best": str(d.best) if d.best else None,
+    return {"seat": seat, "pool": pool, "trump": state.trump_shown(), "best": str(d.best) if d.best else None,
             "positions": positions, "seats": seats, "pool_stays": float(1 - takes_total), "on_offer": on_offer}
 
 
@@ -160,9 +160,9 @@ def offered_chance(state: SpeculationState, seat: int) -> Fraction:
     a = state.auction
     what = a["what"] if a else None
     seller = a["seller"] if a else state.current_player()
-    if what == "turn-up" or state._phase == Phase.TURNUP_SALE:
+    if what == "turn-up" or state.phase == Phase.TURNUP_SALE:
         return sum((p for k, p in ch.items() if k[0] == "turn-up"), Fraction(0))
-    if what == "best" or state._phase == Phase.WINDOW:
+    if what == "best" or state.phase == Phase.WINDOW:
         return ch.get(("card", str(d.best)), ch.get(("turn-up", str(d.best)), Fraction(0)))
     cards = a["cards"] if a else d.hidden[seller][:1]
     total = Fraction(0)

@@ -19,7 +19,7 @@ class _ChanceBot(Bot):
 
     def choose(self, state: SpeculationState, seat: int) -> str:
         legal = state.legal_actions()
-        phase = state._phase
+        phase = state.phase
         d = state.deal
         pool = d.pool()
         if phase == Phase.BID:
@@ -27,7 +27,7 @@ class _ChanceBot(Bot):
                 return "no-bid"
             value = float(offered_chance(state, seat)) * pool * self.bid_factor * (0.9 + 0.2 * self.rng.random())
             high = state.auction["high"][1] if state.auction["high"] else 0
-            n = min(int(value), state._bid_cap())
+            n = min(int(value), state.bid_cap())
             return f"bid {n}" if n > high and f"bid {n}" in legal else "no-bid"
         if phase == Phase.ACCEPT:
             if seat in d.peeked:

@@ -27,7 +27,8 @@ from ...html import (
 PARTIES = {"pool": "the pool", "sale": "a sale"}
 #: How ``gamester replay`` words a claimed field that the actions do not give (see gamester.records).
 CLAIM_WORDS = {"winner": "seat {value} took the pool", "best": "the best trump was {value}",
-               "turn_up": "the turn-up was {value}"}
+               "turn_up": "the turn-up was {value}", "pool_left": "{value} counters are left in the pool"}
+CLAIM_LISTS = {"offers": "offer {n}", "sales": "sale {n}"}
 
 
 def _spec_deal_html(dd: dict, n: int, base: str, passages: dict | None, deal: int, ledger: bool = True) -> str:

@@ -14,7 +14,7 @@ from ...cards import (
 )
 from ...errors import RulesetError
 from ...ledger import Ledger
-from ...state import TERMINAL, State
+from ...state import TERMINAL, Outcome, State
 from .odds import COURT
 from .rules import (
     AUCTION,
@@ -140,7 +140,7 @@ class SpeculationState(State):
     def phase(self) -> str:
         return self._phase.value
 
-    def _trump(self) -> str | None:
+    def trump_shown(self) -> str | None:
         d = self.deal
         return d.turnup.suit.letter if d.turnup_shown else None
 
@@ -216,7 +216,7 @@ class SpeculationState(State):
         d.exposures.append([shown_by, str(c)])
         if self.options.knave_five == "on" and c.rank.text in ("J", "5") and payer is not None:
             self._pays_to_pool(payer, 1, KNAVE_FIVE, f"{_name(c)} turned up: one counter to the pool")
-        trump = self._trump()
+        trump = self.trump_shown()
         if trump is not None and c.suit.letter == trump and (d.best is None or _rank(c) > _rank(d.best)):
             if d.best is not None:
                 self._rule(CHIEF)
@@ -372,7 +372,7 @@ class SpeculationState(State):
             d.turn_offers_left.discard(what)
             self._phase = Phase.TURN
 
-    def _bid_cap(self) -> int:
+    def bid_cap(self) -> int:
         return max(1, self.deal.pool())
 
     # -- the state-machine interface --------------------------------------------------------------------------
@@ -418,7 +418,7 @@ class SpeculationState(State):
             return out
         if p == Phase.BID:
             high = self.auction["high"][1] if self.auction["high"] else 0
-            return ["no-bid"] + [f"bid {n}" for n in range(high + 1, self._bid_cap() + 1)]
+            return ["no-bid"] + [f"bid {n}" for n in range(high + 1, self.bid_cap() + 1)]
         if p == Phase.ACCEPT:
             return ["accept", "refuse"]
         return []
@@ -463,7 +463,7 @@ class SpeculationState(State):
                 n = int(action.split()[1])
                 a["bids"].append((seat, n))
                 a["high"] = (seat, n)
-                if n >= self._bid_cap():  # nobody can bid more: the others are not asked
+                if n >= self.bid_cap():  # nobody can bid more: the others are not asked
                     a["queue"].clear()
             if not a["queue"]:
                 if a["high"] is None:
@@ -491,8 +491,17 @@ class SpeculationState(State):
     def held(self) -> list[list[Card]]:
         return [list(h) for h in self.deal.hidden]
 
-    def returns(self) -> list[int]:
-        return self.net()
+    def outcome(self) -> Outcome:
+        """Counters won or lost over the deals; what is in the pool is elsewhere. The winners are the seats that
+        came out ahead."""
+        net = self.net()
+        over = self.is_terminal()
+        ended = ""
+        if over:
+            n = len(self.deals)
+            ended = f"after {n} deal{'s' if n != 1 else ''}" + (", with counters left in the pool" if self.pool() else "")
+        return Outcome(tuple(net), "counter", Outcome.ahead(net) if over else (), over, ended,
+                       elsewhere=(("the pool", self.pool()),) if self.pool() else ())
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         d = self.deal
@@ -519,7 +528,7 @@ class SpeculationState(State):
              "carried_in": d.carried_in,
              "turn_up": str(d.turnup) if (d.turnup_shown or seat is None) else None,
              "turn_up_shown": d.turnup_shown, "turn_up_holder": d.owner.get(d.turnup),
-             "trump": self._trump(), "best": str(d.best) if d.best else None, "chief": self.chief(),
+             "trump": self.trump_shown(), "best": str(d.best) if d.best else None, "chief": self.chief(),
              "seats": seats, "exposures": [list(e) for e in d.exposures], "auction": auction,
              "spare": None if d.spare is None else {
                  "cards": format_cards(d.spare) if (d.spare_shown or seat is None) else None,

@@ -72,80 +72,86 @@ def _reason(who: str, reason: str) -> str:
     return f"{who} {reason}" if first in ("holds", "buys", "looked") else f"{who}: {reason}"
 
 
+def _deal_start(state: SpeculationState, d: Any) -> list[LogEntry]:
+    """How deal ``d`` began: the deal, the turn-up, the stakes, what the pool carried in."""
+    rl = roles(d.dealer, state.players)
+    out = [LogEntry(f"deal {d.number}: {label(d.dealer, rl)} deals three cards each, face down, and turns up "
+                    "the next card face down", TURNUP, starts_deal=True),
+           LogEntry(f"every player stakes {state.options.stake} to the pool, the dealer twice as much", STAKE)]
+    if d.carried_in:
+        out.append(LogEntry(f"{d.carried_in} counters are in the pool from the last deal"))
+    return out
+
+
+def _changes(n: int, d: Any, nexp: int, noff: int, nled: int) -> list[LogEntry]:
+    """What deal ``d`` shows beyond its first ``nexp`` cards turned, ``noff`` offers and ``nled`` ledger lines."""
+    rl = roles(d.dealer, n)
+    g: list[LogEntry] = []
+    for shown_by, c in d.exposures[nexp:]:
+        if c == str(d.turnup):
+            g.append(LogEntry(f"the turn-up is the {card_name(c)}: {SUIT_NAMES[c[-1]]} are trumps", TURNUP))
+        elif shown_by is None:
+            g.append(LogEntry(f"the spare hand shows the {card_name(c)}"))
+        else:
+            g.append(LogEntry(f"{label(shown_by, rl)} turns the {card_name(c)}", PLAY_ORDER))
+    for o in d.offers[noff:]:
+        what = WHAT.get(o["what"], o["what"])
+        if o["result"] == "sold":
+            g.append(LogEntry(f"{label(o['buyer'], rl)} buys {what} from {label(o['seller'], rl)} for "
+                              f"{o['price']}", {"turn-up": TURNUP_SALE, "card": HIDDEN_SALE,
+                                                "hand": HAND_SALE, "best": RESALE}[o["what"]]))
+        elif o["result"] == "no bids":
+            g.append(LogEntry(f"nobody bids: {label(o['seller'], rl)} keeps it", AUCTION))
+    for ln in d.ledger.lines[nled:]:
+        if ln.clause in (STAKE,) or ln.stake == "sale":
+            continue
+        who = label(ln.payee if ln.payer == "pool" else ln.payer, rl)
+        g.append(LogEntry(_reason(who, ln.reason), ln.clause))
+    if d.done and d.winner is None and d.stays:
+        g.append(LogEntry(d.stays))
+    return g
+
+
+#: Offers in words (the best trump is offered by its name).
+OFFERS = {k: v for k, v in WHAT.items() if k != "best"}
+#: Auction moves in words, after the seat's name.
+AUCTION_WORDS = {"no-bid": "does not bid", "accept": "accepts the best bid", "refuse": "refuses the best bid"}
+
+
+def _move(who: str, action: str, phase: str) -> LogEntry | None:
+    """A player's move in words ("turn" is said by the card it shows)."""
+    verb, _, arg = action.partition(" ")
+    if verb == "keep":
+        sale = phase == "turn-up-sale"
+        return LogEntry(f"{who} keeps the turn-up" if sale else f"{who} keeps the best trump",
+                        TURNUP_SALE if sale else RESALE)
+    if verb == "offer":
+        what = OFFERS[arg] if arg in OFFERS else f"the {card_name(arg)}"
+        return LogEntry(f"{who} offers for sale {what}", AUCTION)
+    if verb == "bid":
+        return LogEntry(f"{who} bids {arg}", AUCTION)
+    if verb in AUCTION_WORDS:
+        return LogEntry(f"{who} {AUCTION_WORDS[verb]}", AUCTION)
+    if verb == "peek":
+        return LogEntry(f"{who} looks at his cards out of turn", PEEK)
+    return None
+
+
 def _log(state: SpeculationState, reader: int | None) -> list[list[LogEntry]]:
     n = state.players
-    groups: list[list[LogEntry]] = []
-    spec = get_game(state.game)
-    first = spec.new_state(state.options, state.players, state.seed)
-
-    def start(d) -> list[LogEntry]:
-        rl = roles(d.dealer, n)
-        out = [LogEntry(f"deal {d.number}: {label(d.dealer, rl)} deals three cards each, face down, and turns up "
-                        "the next card face down", TURNUP, starts_deal=True),
-               LogEntry(f"every player stakes {state.options.stake} to the pool, the dealer twice as much", STAKE)]
-        if d.carried_in:
-            out.append(LogEntry(f"{d.carried_in} counters are in the pool from the last deal"))
-        return out
-
-    def changes(d, nexp: int, noff: int, nled: int, g: list[LogEntry]) -> None:
-        rl = roles(d.dealer, n)
-        for shown_by, c in d.exposures[nexp:]:
-            if c == str(d.turnup):
-                g.append(LogEntry(f"the turn-up is the {card_name(c)}: {SUIT_NAMES[c[-1]]} are trumps", TURNUP))
-            elif shown_by is None:
-                g.append(LogEntry(f"the spare hand shows the {card_name(c)}"))
-            else:
-                g.append(LogEntry(f"{label(shown_by, rl)} turns the {card_name(c)}", PLAY_ORDER))
-        for o in d.offers[noff:]:
-            what = WHAT.get(o["what"], o["what"])
-            if o["result"] == "sold":
-                g.append(LogEntry(f"{label(o['buyer'], rl)} buys {what} from {label(o['seller'], rl)} for "
-                                  f"{o['price']}", {"turn-up": TURNUP_SALE, "card": HIDDEN_SALE,
-                                                    "hand": HAND_SALE, "best": RESALE}[o["what"]]))
-            elif o["result"] == "no bids":
-                g.append(LogEntry(f"nobody bids: {label(o['seller'], rl)} keeps it", AUCTION))
-        for ln in d.ledger.lines[nled:]:
-            if ln.clause in (STAKE,) or ln.stake == "sale":
-                continue
-            who = label(ln.payee if ln.payer == "pool" else ln.payer, rl)
-            g.append(LogEntry(_reason(who, ln.reason), ln.clause))
-        if d.done and d.winner is None and d.stays:
-            g.append(LogEntry(d.stays))
-
-    groups.append(start(first.deal))
+    first = get_game(state.game).new_state(state.options, state.players, state.seed)
+    groups: list[list[LogEntry]] = [_deal_start(state, first.deal)]
     for p, a, s in replay_steps(state):
         d = s.deal
-        rl = roles(d.dealer, n)
-        who = label(p, rl)
+        who = label(p, roles(d.dealer, n))
         nexp, noff, nled = len(d.exposures), len(d.offers), len(d.ledger.lines)
         ndeals = len(s.deals)
         phase = s.phase
         s.apply(a)
-        verb, _, arg = a.partition(" ")
-        g: list[LogEntry] = []
-        if verb == "keep":
-            g.append(LogEntry(f"{who} keeps the turn-up" if phase == "turn-up-sale" else
-                              f"{who} keeps the best trump", TURNUP_SALE if phase == "turn-up-sale" else RESALE))
-        elif verb == "offer":
-            words = {"turn-up": "the turn-up, face down", "card": "the card it is his turn to turn, unseen",
-                     "hand": "all his unturned cards, unseen"}
-            what = words[arg] if arg in words else f"the {card_name(arg)}"
-            g.append(LogEntry(f"{who} offers for sale {what}", AUCTION))
-        elif verb == "bid":
-            g.append(LogEntry(f"{who} bids {arg}", AUCTION))
-        elif verb == "no-bid":
-            g.append(LogEntry(f"{who} does not bid", AUCTION))
-        elif verb == "accept":
-            g.append(LogEntry(f"{who} accepts the best bid", AUCTION))
-        elif verb == "refuse":
-            g.append(LogEntry(f"{who} refuses the best bid", AUCTION))
-        elif verb == "peek":
-            g.append(LogEntry(f"{who} looks at his cards out of turn", PEEK))
-        # "turn" is said by the card it shows
-        changes(d, nexp, noff, nled, g)
+        said = _move(who, a, phase)
+        g = ([said] if said else []) + _changes(n, d, nexp, noff, nled)
         if len(s.deals) > ndeals:
-            g += start(s.deal)
-            changes(s.deal, 0, 0, 0, g)
+            g += _deal_start(state, s.deal) + _changes(n, s.deal, 0, 0, 0)
         groups.append(g)
     return groups
 
@@ -220,34 +226,30 @@ def _question(state: SpeculationState, reader: int | None, rl: dict[int, str], o
             + ("Will you sell?" if you else f"{who} to sell or refuse.")), lab
 
 
-def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
-    n = state.players
-    v = state.view(seat)
-    d = state.deal
-    rl = roles(v["dealer"], n)
+def _seat(state: SpeculationState, v: dict[str, Any], sv: dict[str, Any], seat: int | None,
+          rl: dict[int, str]) -> Seat:
+    """One seat as ``seat`` sees it: its cards turned face up, how many it has still to turn, what it holds."""
     over = state.is_terminal()
     cp = None if over else state.current_player()
-    spec = get_game(state.game)
-    title = f"{spec.title}: deal {v['deal']} of {v['deals']}"
-    sub = (f"{label(v['dealer'], rl)} deals; {label((v['dealer'] + 1) % n, rl)} turns first. Nobody looks at his "
-           "own cards: each is seen only when it is turned.")
-    seats = []
-    for sv in v["seats"]:
-        s = sv["seat"]
-        status = []
-        if sv["holds"]:
-            status.append("holds the best trump")
-        if sv["peeked"]:
-            status.append("looked out of turn: cannot take the pool")
-        if sv["cards"] and sv["unturned"]:
-            status.append("unturned: " + ", ".join(card_name(c) for c in sv["cards"].split()))
-        if over and d.winner == s:
-            status.append("takes the pool")
-        net = sv["net"]
-        seats.append(Seat(s, roles=[rl[s]] if s in rl else [], you=seat == s, cards=list(sv["shown"]),
-                          hidden=sv["unturned"], cards_label="Face up" if sv["shown"] else "",
-                          best=[v["best"]] if v["best"] and sv["holds"] else [], status=status,
-                          counters=[("Balance", f"{net:+d}" if net else "0")], to_act=cp == s))
+    s = sv["seat"]
+    status = []
+    if sv["holds"]:
+        status.append("holds the best trump")
+    if sv["peeked"]:
+        status.append("looked out of turn: cannot take the pool")
+    if sv["cards"] and sv["unturned"]:
+        status.append("unturned: " + ", ".join(card_name(c) for c in sv["cards"].split()))
+    if over and state.deal.winner == s:
+        status.append("takes the pool")
+    net = sv["net"]
+    return Seat(s, roles=[rl[s]] if s in rl else [], you=seat == s, cards=list(sv["shown"]),
+                hidden=sv["unturned"], cards_label="Face up" if sv["shown"] else "",
+                best=[v["best"]] if v["best"] and sv["holds"] else [], status=status,
+                counters=[("Balance", f"{net:+d}" if net else "0")], to_act=cp == s)
+
+
+def _centre_and_money(v: dict[str, Any], rl: dict[int, str]) -> tuple[list[Pile], list[Pot]]:
+    """The turn-up, the best trump so far, the spare hand and what is for sale; the pool and the best bid."""
     centre = []
     holder = v["turn_up_holder"]
     hold = "belongs to the pool" if holder is None else f"held by {label(holder, rl)}"
@@ -287,40 +289,38 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
                                    note=bids))
         if a["high"]:
             money.append(Pot("Best bid", a["high"][1], note=f"by {label(a['high'][0], rl)}"))
-    groups = _log(state, seat)
-    log = [x for g in groups for x in g]
-    legal = [] if over else state.legal_actions()
-    end = None
-    if over:
-        rec = state.to_record()
-        net = rec["net"]
-        head, winners = ahead(net)
-        lines = []
-        ledger = Ledger()
-        rows = []
-        for dd in rec["deals"]:
-            rlx = roles(dd["dealer"], n)
-            w = dd["winner"]
-            best = card_name(dd["best"]) if dd.get("best") else "no card"
-            lines.append(f"Deal {dd['deal']}: " + (f"{label(w, rlx)} takes the pool with the {best}." if w is not None
-                                                   else (dd.get("pool_stays") or "the pool stays") + "."))
-            for ln in dd["ledger"]:
-                ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
-                rows.append(LedgerRow(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["reason"], ln["clause"],
-                                      dd["deal"]))
-        if rec.get("pool_left"):
-            lines.append(f"{rec['pool_left']} counters are left in the pool.")
-        tot = ledger.net(n)
-        end = End(head + ".", lines, rows, totals=[(s, f"Seat {s}", tot[s]) for s in range(n)], winners=winners)
-        prompt = f"The game is over. {head}."
-        lab, between = "", ""
-    else:
-        last = groups[-1] if len(groups) > 1 else []
-        question, lab = _question(state, seat, rl, any(" offers for sale " in x.text for x in last))
-        between, said = said_apart(groups[-1] if len(groups) > 1 else [])
-        prompt = (said + " " + question).strip()
+    return centre, money
+
+
+def _end(state: SpeculationState) -> End:
+    """The end of the game: who came out ahead, each deal's pool, every counter that moved."""
+    n = state.players
+    rec = state.to_record()
+    outcome = state.outcome()
+    head, winners = ahead(outcome), list(outcome.winners)
+    lines = []
+    ledger = Ledger()
+    rows = []
+    for dd in rec["deals"]:
+        rlx = roles(dd["dealer"], n)
+        w = dd["winner"]
+        best = card_name(dd["best"]) if dd.get("best") else "no card"
+        lines.append(f"Deal {dd['deal']}: " + (f"{label(w, rlx)} takes the pool with the {best}." if w is not None
+                                               else (dd.get("pool_stays") or "the pool stays") + "."))
+        for ln in dd["ledger"]:
+            ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
+            rows.append(LedgerRow(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["reason"], ln["clause"],
+                                  dd["deal"]))
+    if rec.get("pool_left"):
+        lines.append(f"{rec['pool_left']} counters are left in the pool.")
+    tot = ledger.net(n)
+    return End(head + ".", lines, rows, totals=[(s, f"Seat {s}", tot[s]) for s in range(n)], winners=winners)
+
+
+def _chances(analysis: dict[str, Any] | None, seat: int | None, cp: int | None, rl: dict[int, str]) -> list[Chance]:
+    """Each seat's chance of taking the pool, and of what is on offer winning, from what ``seat`` can see."""
     chances = []
-    if analysis and not over:
+    if analysis:
         for sx in analysis.get("seats") or []:
             if seat is None or sx["seat"] == seat:
                 who = "Your" if sx["seat"] == seat else label(sx["seat"], rl) + "'s"
@@ -331,6 +331,35 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
                      "best": "the best trump"}
             chances.append(Chance(f"Chance that {words.get(off['what'], 'it')} wins", off.get("chance"),
                                   note=f"(a fair price: {_about(off['fair_price'])})"))
+    return chances
+
+
+def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
+    n = state.players
+    v = state.view(seat)
+    rl = roles(v["dealer"], n)
+    over = state.is_terminal()
+    cp = None if over else state.current_player()
+    spec = get_game(state.game)
+    title = f"{spec.title}: deal {v['deal']} of {v['deals']}"
+    sub = (f"{label(v['dealer'], rl)} deals; {label((v['dealer'] + 1) % n, rl)} turns first. Nobody looks at his "
+           "own cards: each is seen only when it is turned.")
+    seats = [_seat(state, v, sv, seat, rl) for sv in v["seats"]]
+    centre, money = _centre_and_money(v, rl)
+    groups = _log(state, seat)
+    log = [x for g in groups for x in g]
+    legal = [] if over else state.legal_actions()
+    end = None
+    if over:
+        end = _end(state)
+        prompt = f"The game is over. {end.headline}"
+        lab, between = "", ""
+    else:
+        last = groups[-1] if len(groups) > 1 else []
+        question, lab = _question(state, seat, rl, any(" offers for sale " in x.text for x in last))
+        between, said = said_apart(groups[-1] if len(groups) > 1 else [])
+        prompt = (said + " " + question).strip()
+    chances = _chances(analysis, seat, cp, rl) if not over else []
     show_choices = not over and (seat is None or seat == cp)
     return Table(title=title, subtitle=sub, seats=seats, centre=centre, money=money,
                  money_title="In the middle of the table", prompt=prompt, between=between,
