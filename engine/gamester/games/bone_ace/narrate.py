@@ -18,9 +18,10 @@ from ...html import (
     seat_table,
 )
 from ...words import card_name
+from .state import PARTY_WORDS
 
 #: The parties of a Bone-Ace ledger that are not seats.
-PARTIES = {"bone": "the Bone's dish", "game": "the Game's dish", "stakes": "the stakes"}
+PARTIES = dict(PARTY_WORDS)
 #: How ``gamester replay`` words a claimed field that the actions do not give (see gamester.records).
 CLAIM_WORDS = {"first_dealer": "seat {value} dealt first"}
 

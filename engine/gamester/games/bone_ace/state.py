@@ -11,11 +11,12 @@ from typing import Any
 from ...cards import FULL_PACK, Card, format_cards, shuffled
 from ...errors import RulesetError
 from ...ledger import Ledger
-from ...state import TERMINAL, State
+from ...state import TERMINAL, Outcome, State
 from . import rules as R
 from .rules import BONE, GAME, POT, BoneAceOptions, bone_value, is_bone_ace, total
 
 STAKES = "stakes"   # the heap the stakes make before it is halved (split=pooled)
+PARTY_WORDS = {STAKES: "the stakes", BONE: "the Bone's dish", POT: "the Game's dish"}
 
 
 class Phase(StrEnum):
@@ -301,8 +302,16 @@ class BoneAceState(State):
     def held(self) -> list[list[Card]]:
         return [self.deal.cards(s) for s in range(self.players)]
 
-    def returns(self) -> list[int]:
-        return self.net()
+    def outcome(self) -> Outcome:
+        """Counters won or lost over the deals; what lies on the dishes of a deal in play is elsewhere. The winners
+        are the seats that came out ahead."""
+        net = self.net()
+        over = self.is_terminal()
+        n = len(self.deals)
+        lying = [(PARTY_WORDS[p], self.deal.ledger.balance(p)) for p in (STAKES, BONE, POT)]
+        return Outcome(tuple(net), "counter", Outcome.ahead(net) if over else (), over,
+                       f"after {n} deal{'s' if n != 1 else ''}" if over else "",
+                       elsewhere=tuple((w, k) for w, k in lying if k))
 
     def net(self) -> list[int]:
         tot = [0] * self.players

@@ -101,9 +101,9 @@ def _choices(state: BoneAceState, analysis: dict[str, Any] | None) -> list[Choic
 
 
 def _end(state: BoneAceState) -> tuple[End, str]:
-    rec = state.to_record()
     n = state.players
-    head, winners = ahead(rec["net"])
+    outcome = state.outcome()
+    head, winners = ahead(outcome), list(outcome.winners)
     lines, rows, ledger = [], [], Ledger()
     for d in state.deals:
         b = d.bone.get("winner")
