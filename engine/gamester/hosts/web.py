@@ -243,15 +243,16 @@ def _bool(req: dict, name: str) -> bool:
     return v
 
 
-def _reply(spec: GameSpec, state: State, req: dict) -> dict[str, Any]:
+def _reply(spec: GameSpec, state: State, req: dict, *, draw: bool = True) -> dict[str, Any]:
     """A position's reply: what the play widget draws, in one step: the record's fields, whose turn, the roles,
     and the card table for the request's seat (with the game's chances for that seat when ``chances`` is true and
-    the seat is to act). The state is kept for the next request (:func:`_keep`)."""
+    the seat is to act); not drawn (``html`` null) when ``draw`` is false: a bot run that goes on, whose next
+    step the widget asks for at once. The state is kept for the next request (:func:`_keep`)."""
     seat = _seat(req, state)
     base = _base(req)
     cur = _current(state)
     chances = None
-    if _bool(req, "chances") and spec.analysis is not None and seat is not None and cur == seat:
+    if draw and _bool(req, "chances") and spec.analysis is not None and seat is not None and cur == seat:
         chances = _jsonable(spec.analysis(state, seat))
     out: dict[str, Any] = {
         "ruleset": state.options.to_string(),
@@ -264,8 +265,8 @@ def _reply(spec: GameSpec, state: State, req: dict) -> dict[str, Any]:
         "seat": seat,
         "roles": state.roles(),   # {"3": "dealer", "0": "eldest"}: the deal's own, for naming seats
         # A game without a table of its own (a test's toy) is still played through the API; the widget needs one.
-        "html": None if spec.table is None else render_table(state, seat, analysis=chances, base=base,
-                                                              log_limit=LIVE_LOG),
+        "html": None if spec.table is None or not draw else render_table(state, seat, analysis=chances, base=base,
+                                                                             log_limit=LIVE_LOG),
     }
     _keep(spec, state)
     return out
@@ -423,7 +424,7 @@ def _op_bot(req: dict) -> dict:
         moved.append([p, action])
         if len(state.history) > spec.limits.actions:  # the limits are set so that no allowed game gets here
             raise RequestError(f"the game ran past {spec.limits.actions} actions")
-    out = _reply(spec, state, req)
+    out = _reply(spec, state, req, draw=not more)
     out["moved"] = moved
     out["more"] = more
     return out

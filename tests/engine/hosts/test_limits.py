@@ -131,7 +131,7 @@ def test_the_issue_24_put_game_finishes_through_the_api():
     game as the calculating bot's, in a fraction of the time)."""
     pos = {"op": "bot", "until": "end", "game": "put", "ruleset": "without-putting(game_points=21,rubber=2)",
            "players": 3, "seed": 0, "bots": ["random"] * 3}
-    for _ in range(200):
+    for _ in range(1000):  # Put's bot runs pause every limits.bot_moves (10) moves
         r = call(**pos)
         assert r["ok"], r
         if not r["more"]:
