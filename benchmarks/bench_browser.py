@@ -89,7 +89,7 @@ def settlement_requests(n: int) -> list[str]:
     for seed in range(n):
         deck = shuffled(FULL_PACK, random.Random(seed))
         hands = [" ".join(str(c) for c in deck[3 * i:3 * i + 3]) for i in range(6)]
-        out.append(json.dumps({"op": "settle", "game": "post-and-pair", "hands": hands}))
+        out.append(json.dumps({"op": "run", "game": "post-and-pair", "command": "settle", "args": {"hands": hands}}))
     return out
 
 
@@ -292,8 +292,7 @@ def table_requests() -> dict[str, list[str]]:
         reqs = []
         for k in range(len(acts) + 1):
             pos = {"game": game, "players": players, "seed": seed, "actions": acts[:k]}
-            cur = json.loads(web.handle(json.dumps({"op": "view", **pos})))["current"]
-            reqs.append(json.dumps({"op": "table", **pos, "seat": 0 if cur is None else cur, "chances": True}))
+            reqs.append(json.dumps({"op": "view", **pos, "seat": "current", "chances": True}))
         out[game] = reqs
     return out
 

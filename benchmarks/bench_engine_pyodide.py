@@ -5,7 +5,7 @@
 ``--engine DIR`` measures the ``gamester`` package in DIR instead of ``engine/`` (to compare two versions, e.g.
 ``git archive HEAD~3 engine | tar -x -C /tmp/old`` and ``--engine /tmp/old/engine``).
 
-The requests are those of part 5 of bench_browser.py: ``{"op": "settle", "game": "post-and-pair", "hands": [six
+The requests are those of part 5 of bench_browser.py: ``{"op": "run", "game": "post-and-pair", "command": "settle", "args": {"hands": [six
 3-card hands from one shuffled pack]}``, one per seed 0..N-1, answered by ``gamester.hosts.web.handle``.
 
 1. Median time per settlement in CPython (this interpreter, timed around ``handle`` as bench_browser.py does) and in

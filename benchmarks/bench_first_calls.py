@@ -29,15 +29,16 @@ PP_LONG = "cotton-1674(deals=29,vye_max=100,revyes=20)"
 REQUESTS = [
     {"op": "games"},
     {"op": "render", "kind": "put-play", "args": {"seed": "1", "players": "3"}},
-    {"op": "compare", "game": "put", "rulesets": ["cotton-1674", "reconstruction"], "players": 3},
-    {"op": "new", "game": "put", "players": 3, "seed": 1, "analysis": True},
-    {"op": "table", "game": "put", "players": 3, "seed": 1, "seat": 0, "chances": True},
+    {"op": "compare", "game": "put", "rulesets": ["cotton-1674", "reconstruction"], "args": {"players": 3}},
+    {"op": "new", "game": "put", "players": 3, "seed": 1, "seat": "current", "chances": True},
+    {"op": "view", "game": "put", "players": 3, "seed": 1, "seat": 0, "chances": True},
     {"op": "analysis", "game": "put", "players": 4, "seed": 1},
     {"op": "quiz", "game": "put", "seed": 1, "kind": "put"},
     {"op": "bot", "until": "end", "game": "post-and-pair", "ruleset": PP_LONG, "players": 17, "seed": 5},
     {"op": "new", "game": "speculation", "players": 10, "seed": 4, "ruleset": "pool-variants(deals=10)",
-     "analysis": True},
-    {"op": "settle", "game": "post-and-pair", "hands": ["QH QD QC", "KS KH KD", "AS 10S 9S", "2C 3C 4C"]},
+     "seat": "current", "chances": True},
+    {"op": "run", "game": "post-and-pair", "command": "settle",
+     "args": {"hands": ["QH QD QC", "KS KH KD", "AS 10S 9S", "2C 3C 4C"]}},
 ]
 
 # Run in a fresh interpreter: import the engine, then time the request twice (CPU time, and the reply's size).
@@ -112,7 +113,7 @@ def main() -> None:
             print(f"{line}  {c['chars']:>9,} chars  {'' if c['ok'] else 'refused '}{what}")
     if worst:
         print("worst first call per op in Pyodide: " + ", ".join(f"{k} {v[0]:.0f} ms" for k, v in worst.items()))
-    print("The bound of about 0.4 s is the bots' step (Limits.bot_seconds: a long run pauses and says 'more'); "
+    print("The bots' step is Limits.bot_moves moves (a long run pauses and says 'more'); "
           "a single request's first call is bounded by the limits, not by 0.4 s: see the figures above.")
 
 

@@ -5,7 +5,7 @@ is about a second of CPU per request on the project's machine).
     python benchmarks/bench_limits.py [--seeds N]
 
 For each game and player count: the longest options a form allows (each integer option at its live maximum, deals
-as many as ``deal_seats`` allows, under every preset), then ``new``, ``bot until=end`` (the whole game), ``view``
+as many as the game's length measure allows, under every preset), then ``new``, ``bot until=end`` (the whole game), ``view``
 of the longest position, ``apply`` / ``bot`` one move / ``analysis`` at sampled positions along a game (with
 ``analysis: true``, as the play widget asks), every widget kind's ``render`` with the largest arguments, ``compare``
 and ``settle``. Prints the slowest request per op, with what it was.
@@ -43,8 +43,13 @@ def largest(spec, players: int):
     ranges = spec.limits.option_ranges(spec.options.specs())
     for preset in spec.presets.values():
         pairs = {k: str(hi) for k, (lo, hi) in ranges.items()}
-        if "deals" in pairs and spec.limits.deal_seats:
-            pairs["deals"] = str(min(int(pairs["deals"]), spec.limits.deal_seats // players))
+        for k, (lo, _hi) in ranges.items():  # an option the game's length measure bounds: as high as it allows
+            while int(pairs[k]) > lo:
+                try:
+                    spec.limits.check(spec.title, preset.options.with_options(pairs), players)
+                    break
+                except RulesetError:
+                    pairs[k] = str(int(pairs[k]) - 1)
         opts = preset.options.with_options(pairs)
         try:
             spec.limits.check(spec.title, opts, players)
@@ -60,7 +65,7 @@ def bench_game(spec, seeds: int, samples: int) -> None:
             for seed in range(seeds):
                 pos = {"game": spec.name, "ruleset": opts.to_string(), "players": players, "seed": seed}
                 what = f"{opts.to_string()} x{players} seed {seed}"
-                timed({"op": "new", "analysis": True, **pos}, what)
+                timed({"op": "new", "seat": "current", "chances": True, **pos}, what)
                 r = timed({"op": "bot", "until": "end", **pos}, what)
                 if not r["ok"]:
                     continue
@@ -70,8 +75,8 @@ def bench_game(spec, seeds: int, samples: int) -> None:
                 for i in list(range(0, len(acts), step)) + [len(acts) - 1]:
                     p = {**pos, "actions": acts[:i]}
                     w = f"{what}, at action {i}"
-                    timed({"op": "apply", "action": acts[i], "analysis": True, **p}, w)
-                    timed({"op": "bot", "analysis": True, **p}, w)
+                    timed({"op": "apply", "action": acts[i], "seat": "current", "chances": True, **p}, w)
+                    timed({"op": "bot", "seat": "current", "chances": True, **p}, w)
                     if spec.analysis is not None:
                         timed({"op": "analysis", **p}, w)
 
@@ -109,11 +114,11 @@ def bench_other() -> None:
         timed({"op": "rulesets", "game": name}, name)
         rs = list(spec.presets)
         timed({"op": "compare", "game": name, "rulesets": rs[:4] if len(rs) > 1 else rs * 2,
-               "players": spec.players[1], "seed": 99}, f"{name} x{spec.players[1]}")
+               "args": {"players": spec.players[1], "seed": 99}}, f"{name} x{spec.players[1]}")
         if "settle" in spec.commands:
             hands = ["QH QD QC", "KS KH KD", "AS 2S 3S", "4H 5H 6H", "7C 8C 9C", "10D JD QS", "2H 3H 4D",
                      "5C 6C 7D", "8D 9D 10C", "JC JH JS"]
-            timed({"op": "settle", "game": name, "hands": hands[:spec.players[1]], "folded": [1]},
+            timed({"op": "run", "game": name, "command": "settle", "args": {"hands": hands[:spec.players[1]], "folded": [1]}},
                   f"{name} with {spec.players[1]} hands")
 
 

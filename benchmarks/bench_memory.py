@@ -13,9 +13,11 @@ Pyodide (``--pyodide N``: N games, in npm Pyodide under Node, the engine from th
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import platform
 import random
+import re
 import sys
 import time
 from typing import Any
@@ -55,20 +57,24 @@ def call(req: dict[str, Any]) -> dict[str, Any]:
     return r
 
 
+def legal(r: dict) -> list[str]:
+    """The reader's choices, as the widget reads them: the buttons of the reply's table."""
+    return [html.unescape(a) for a in re.findall(r'data-action="([^"]*)"', r["html"])]
+
+
 def play_one(game: str, seed: int, players: int | None = None) -> int:
     """One game as the widget plays it (the reader at seat 0 picks a seeded legal move); the requests made."""
     spec = all_games()[game]
     pos: dict[str, Any] = {"game": game, "players": players or spec.default_players or spec.players[0], "seed": seed,
-                           "ruleset": spec.default_preset, "base": "../", "analysis": True}
+                           "ruleset": spec.default_preset, "base": "../", "chances": True}
     pick = random.Random(seed)
-    r = call({"op": "new", **pos})
+    r = call({"op": "new", **pos, "seat": 0})
     n = 1
     while not r["terminal"]:
         acts = r["actions"]
-        call({"op": "table", **pos, "actions": acts, "seat": 0, "chances": r["current"] == 0})
         n += 1
         if r["current"] == 0:
-            r = call({"op": "apply", **pos, "actions": acts, "seat": 0, "action": pick.choice(r["legal"])})
+            r = call({"op": "apply", **pos, "actions": acts, "seat": 0, "action": pick.choice(legal(r))})
         else:
             bots = [None] + ["default"] * (pos["players"] - 1)
             r = call({"op": "bot", **pos, "actions": acts, "seat": 0, "until": "human", "bots": bots})
@@ -76,7 +82,7 @@ def play_one(game: str, seed: int, players: int | None = None) -> int:
                 r = call({"op": "bot", **pos, "actions": r["actions"], "seat": 0, "until": "human", "bots": bots})
                 n += 1
         n += 1
-    call({"op": "table", **pos, "actions": r["actions"], "seat": 0})
+    call({"op": "view", **pos, "actions": r["actions"], "seat": 0})
     return n + 1
 
 

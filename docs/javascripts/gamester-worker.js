@@ -1,5 +1,5 @@
 // Gamester engine worker: one Pyodide, our engine's wheel, and a JSON-in/JSON-out bridge to gamester.hosts.web.handle.
-// Started (as a module worker) by gamester.js on the reader's first interaction with a widget; it never runs
+// Started (as a module worker) by gamester-engine.js on the reader's first interaction with a widget; it never runs
 // anything but `gamester.hosts.web.handle(text)` with the JSON text it is sent.
 "use strict";
 
@@ -120,7 +120,7 @@ async function boot(assets) {
   times.imported = performance.now() - t0;
   const hello = JSON.parse(handle(JSON.stringify({ op: "games" })));
   times.ready = performance.now() - t0;
-  return { version: manifest.version, pyodide: manifest.pyodide, times, games: hello.games || [], cards: hello.cards || {} };
+  return { version: manifest.version, pyodide: manifest.pyodide, times, games: hello.games || [] };
 }
 
 self.onmessage = async (ev) => {

@@ -4,13 +4,11 @@
 // site_url: on any other port or sub-path (or in a build given no SITE_URL, whose sitemap is empty) every link would
 // reload the page, and the widgets' engine would boot again. This script takes the in-site page links Material
 // leaves alone and hands them to Material's own navigation (window.location$), so the page (and the engine) stays.
-// Material's handler runs first (on document.body); a link it takes is defaultPrevented and left to it.
+// Material's handler runs first (on document.body); a link it takes is defaultPrevented and left to it. An ES module:
+// evaluated once per document, however often Material's navigation meets its script element.
 (() => {
-  "use strict";
-  if (window.__gmInstant) return; // loaded once per visit
-  window.__gmInstant = { followed: 0 };
-  const SRC = (document.currentScript && document.currentScript.src) || new URL("javascripts/instant-anywhere.js", document.baseURI).href;
-  const ROOT = new URL("../", SRC); // the site's root, as served
+  window.__gmInstant = { followed: 0 }; // for tests: how many links this script handed to Material
+  const ROOT = new URL("../", import.meta.url); // the site's root, as served
   let features = [];
   try { features = JSON.parse(document.getElementById("__config").textContent).features || []; } catch (e) { /* no Material */ }
   if (!features.includes("navigation.instant") || location.protocol === "file:") return;

@@ -18,7 +18,8 @@ from . import quiz as _quiz
 from . import records
 from .clauses import all_clauses
 from .errors import GamesterError, RulesetError
-from .registry import CommandArgs, GameSpec, all_games, get_game
+from .options import Options
+from .registry import Command, GameSpec, all_games, check_params, get_game
 
 _PLAIN_JSON = json.JSONEncoder(default=str)  # as json.dumps(data, default=str), without making one a call
 
@@ -27,32 +28,60 @@ def _spec(game: str | GameSpec) -> GameSpec:
     return game if isinstance(game, GameSpec) else get_game(game)
 
 
-def run(game: str | GameSpec, command: str, *, ruleset: str | None = None, options: Any = None,
-        players: int | None = None, seed: int | None = None, bots: Any = (), deals: int | None = None,
-        hands: Any = (), folded: Any = ()) -> dict[str, Any]:
-    """Run one of a game's commands (``deal``, ``settle``, ``play``): ``{"data", "text", "options"}``."""
+def command(game: str | GameSpec, name: str) -> Command:
+    """One of a game's commands, or a one-line error naming the ones it has."""
     spec = _spec(game)
-    handler = spec.commands.get(command)
-    if handler is None:
-        raise GamesterError(f"{spec.name} has no '{command}' command")
-    opts = spec.options_for(ruleset, options)
-    args = CommandArgs(players=players, seed=seed, bots=tuple(bots or ()), deals=deals, hands=tuple(hands or ()),
-                       folded=tuple(folded or ()))
-    data, text = handler(opts, args)
+    cmd = spec.commands.get(name)
+    if cmd is None:
+        raise GamesterError(f"{spec.name} has no '{str(name)[:40]}' command (it has {', '.join(spec.commands)})")
+    return cmd
+
+
+def prepare(game: str | GameSpec, name: str, ruleset: str | None = None, options: Any = None,
+            params: dict[str, Any] | None = None) -> tuple[Command, Options, dict[str, Any]]:
+    """A command, its options (a ruleset string or the default preset, the overrides, and what its parameters set)
+    and its parameters' values, each read by the parameter the game declares (``None`` is not given): a parameter
+    the command does not declare is a one-line error. What :func:`run` does before running; the web API bounds the
+    work with it first."""
+    spec = _spec(game)
+    cmd = command(spec, name)
+    opts, values = cmd.prepare(spec.options_for(ruleset, options), params or {}, f"the {name} command of {spec.name}")
+    return cmd, opts, values
+
+
+def run(game: str | GameSpec, name: str, *, ruleset: str | None = None, options: Any = None,
+        **params: Any) -> dict[str, Any]:
+    """Run one of a game's commands (``deal``, ``settle``, ``play`` ...) with the parameters it declares:
+    ``{"data", "text", "options", "seats"}``."""
+    cmd, opts, values = prepare(game, name, ruleset, options, params)
+    data, text = cmd.run(opts, **values)
     # Round-trip through JSON so that every host sees exactly the same plain data.
-    return {"data": json.loads(_PLAIN_JSON.encode(data)), "text": text, "options": opts.to_string()}
+    return {"data": json.loads(_PLAIN_JSON.encode(data)), "text": text, "options": opts.to_string(),
+            "seats": cmd.seats(values, _spec(game).default_players or _spec(game).players[0])}
 
 
-def compare(game: str | GameSpec, rulesets: list[str], *, options: Any = None, **args: Any) -> list[dict[str, Any]]:
+def compared(game: str | GameSpec, given: Any) -> str:
+    """Which of a game's commands a comparison runs: the first that may be compared (``Command.compares``) and
+    declares every parameter given (Post and Pair: a seed deals, given hands are settled)."""
+    spec = _spec(game)
+    names = [k for k, v in (given or {}).items() if v is not None]
+    for name, cmd in spec.commands.items():
+        if cmd.compares and all(cmd.param(k) for k in names):
+            return name
+    words = ", ".join(names) or "nothing"
+    raise RulesetError(f"{spec.name} has nothing to compare given {words}")
+
+
+def compare(game: str | GameSpec, rulesets: list[str], *, options: Any = None, **params: Any) -> list[dict[str, Any]]:
     """The same deal (a seed, or given hands) under each ruleset: ``[{"ruleset", "options", "data", "text"}]``."""
     spec = _spec(game)
     if len(rulesets) < 2:
         raise RulesetError(f"a comparison needs at least two rulesets, got {', '.join(rulesets) or 'none'}")
-    command = "settle" if args.get("hands") else "deal"
+    name = compared(spec, params)
     out = []
-    for name in rulesets:
-        r = run(spec, command, ruleset=name, options=options, **args)
-        out.append({"ruleset": name, **r})
+    for ruleset in rulesets:
+        r = run(spec, name, ruleset=ruleset, options=options, **params)
+        out.append({"ruleset": ruleset, **r})
     return out
 
 
@@ -113,7 +142,8 @@ def _offering(game: str | GameSpec, offers: Any, none: str) -> GameSpec:
     spec = game if isinstance(game, GameSpec) else all_games().get(game) if isinstance(game, str) else None
     if spec is None or not offers(spec):
         names = ", ".join(n for n, s in sorted(all_games().items()) if offers(s))
-        raise RulesetError(none.format(game=str(game)[:60]) + names)
+        shown = game.name if isinstance(game, GameSpec) else str(game)[:60]  # a name, never a GameSpec's repr
+        raise RulesetError(none.format(game=shown) + names)
     return spec
 
 
@@ -157,12 +187,6 @@ def odds(game: str | GameSpec, ruleset: str | None = None, **params: Any) -> dic
     """The numbers behind a game (exact chances, or estimates with their error), from the parameters its
     ``GameSpec.odds_params`` declares (``None`` is not given); a parameter the game does not take is an error."""
     spec = _offering(game, lambda s: s.odds is not None, "no odds for {game!r}: the games are ")
-    given = {k: v for k, v in params.items() if v is not None}
-    takes = {p.name: p for p in spec.odds_params}
-    for k in given:
-        if k not in takes:
-            words = ", ".join(t.replace("_", "-") for t in takes) or "a ruleset"
-            raise RulesetError(f"the odds of {spec.name} take no {k.replace('_', '-')} (only {words})")
-        takes[k].check(given[k])  # each parameter's kind and bounds, declared once in the game's odds_params
+    given = check_params(spec.odds_params, params, f"the odds of {spec.name}")  # declared once, by the game
     data, text = spec.odds(ruleset, **given)
     return {"data": json.loads(json.dumps(data)), "text": text}

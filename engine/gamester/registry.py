@@ -8,69 +8,172 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from .errors import NotationError, RulesetError
-from .options import Options, OptionSpec, Preset, parse_pairs, parse_ruleset
+from .options import Options, OptionSpec, Preset, parse_int, parse_pairs, parse_ruleset
 from .state import Bot, State, play_bots
 
-
-@dataclass(frozen=True)
-class CommandArgs:
-    """What a game's command (``deal``, ``settle``, ``play``) is given, by any host: plain values, no argparse.
-    ``None`` or empty means the game's default."""
-
-    players: int | None = None
-    seed: int | None = None
-    bots: tuple[str, ...] = ()      # bot names (items may be comma lists, as typed)
-    deals: int | None = None
-    hands: tuple[str, ...] = ()     # a show-down of given hands, eldest first
-    folded: tuple[int, ...] = ()
-
-
-#: A game command: (options, args) -> (JSON-ready data, the same in plain text).
-Command = Callable[[Options, CommandArgs], tuple[Any, str]]
-
-
-@dataclass(frozen=True)
-class WidgetSpec:
-    """One kind of live example a game offers on its page (``<!-- widget KIND ... -->``)."""
-
-    kind: str                       # "pp-deal": the marker's and the element's data-widget name
-    command: str                    # the game command it runs ("deal", "settle", "play"), or "compare"
-    verb: str                       # the button: "Deal and settle"
-    blurb: str                      # one line shown to readers above the controls
-    play: bool = False              # whether the reader can step through the game (a position with actions)
-    max_players: int | None = None  # a lower limit than the game's for this kind (None: the game's)
-    args: tuple[str, ...] = ()      # the arguments the kind takes (marker and data-args)
-    required: tuple[str, ...] = ()  # of which these must be given
-    one_of: tuple[str, ...] = ()    # exactly one of these must be given
-    marker: str = "example"         # the page marker that means this kind: <!-- example GAME ... --> or compare
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "command": self.command, "verb": self.verb, "blurb": self.blurb, "play": self.play,
-                "max_players": self.max_players, "args": list(self.args), "required": list(self.required)}
+MAX_SEED = 2**63 - 1
+#: The kinds of value a parameter takes (see :class:`Param`).
+PARAM_KINDS = {"whole": "a whole number", "text": "text", "hands": "a list of hands of cards, one per seat",
+               "seats": "a list of seat numbers (0 is the first)", "names": "a list of bot names"}
+_MAX_ITEMS = 20      # items in a list parameter, unless its range says otherwise
+_MAX_TEXT = 400      # characters in one parameter's text
 
 
 @dataclass(frozen=True)
 class Param:
-    """One parameter of a game's ``odds`` (the CLI's ``--NAME``, with ``_`` written ``-``)."""
+    """One parameter a game's command (or its ``odds``) takes, declared once by the game: the CLI makes a flag of it
+    (``--NAME``, ``_`` written ``-``), the web API and the page markers read it, the widget makes a form field and a
+    permalink field of it. Every host hands the value to :meth:`read`, which gives the plain value the command
+    takes (a whole number, text, or a tuple) or a one-line :class:`RulesetError`."""
 
-    name: str                       # "players": the keyword the game's odds function takes
-    help: str                       # "players at the show (2-17)"
-    whole: bool = False             # a whole number (else text)
-    range: tuple[int, int] | None = None  # a whole number's bounds, inclusive: the one place they are set
+    name: str                       # "players": the keyword the command takes
+    help: str                       # words for a reader: the form's label, the CLI's help ("players at the show")
+    kind: str = "text"              # one of PARAM_KINDS
+    range: tuple[int, int] | None = None  # a whole number's bounds (a seat list's: its seat numbers), inclusive
+    default: Any = None             # when not given (None: the command decides, e.g. from the options)
+    sep: str = ","                  # how a list's items are written in one text (a marker, a link, one flag)
+    hint: str = ""                  # how to write it, for a form: "Rank then suit: QH 10D AS"
+    flag: str = ""                  # the CLI's flag when not --NAME ("hand": --hand, given once per item)
+    option: bool = False            # the value sets the game's option of the same name (``deals``)
+    most: int = _MAX_ITEMS          # items in a list at most
+    bounds: str = "a whole number {lo:,} to {hi:,}"  # a whole number's bounds in words, for its error
 
-    def check(self, value: Any) -> Any:
-        """The value if it is of this parameter's kind and within its bounds, else a :class:`RulesetError`."""
-        flag = "--" + self.name.replace("_", "-")
-        if not self.whole:
-            if not isinstance(value, str):
-                raise RulesetError(f"{flag} must be text, not {str(value)[:40]!r}")
+    def __post_init__(self) -> None:
+        if self.kind not in PARAM_KINDS:
+            raise ValueError(f"parameter {self.name!r}: unknown kind {self.kind!r} ({', '.join(PARAM_KINDS)})")
+
+    @property
+    def whole(self) -> bool:
+        return self.kind == "whole"
+
+    @property
+    def listed(self) -> bool:
+        return self.kind in ("hands", "seats", "names")
+
+    def _bad(self, value: Any, what: str) -> RulesetError:
+        return RulesetError(f"{self.name.replace('_', '-')} must be {what}, not {str(value)[:40]!r}")
+
+    def read(self, value: Any) -> Any:
+        """The value if it is of this parameter's kind and within its bounds (text from a marker, a link or the
+        command line is read; a list may be one text of items separated by :attr:`sep`), else a RulesetError."""
+        if self.kind == "whole":
+            if isinstance(value, str):
+                try:
+                    value = parse_int(value, self.name, -MAX_SEED - 1, MAX_SEED)
+                except RulesetError:
+                    raise self._bad(value, "a whole number") from None
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise self._bad(value, "a whole number")
+            if self.range and not self.range[0] <= value <= self.range[1]:
+                lo, hi = self.range
+                raise RulesetError(f"{self.name.replace('_', '-')} {value} is out of bounds: "
+                                   + self.bounds.format(lo=lo, hi=hi))
             return value
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesetError(f"{flag} must be a whole number, not {str(value)[:40]!r}")
-        if self.range and not self.range[0] <= value <= self.range[1]:
-            lo, hi = self.range
-            raise RulesetError(f"{flag} {value} is out of bounds: a whole number {lo:,} to {hi:,}")
-        return value
+        if self.kind == "text":
+            if not isinstance(value, str):
+                raise self._bad(value, "text")
+            if len(value) > _MAX_TEXT:
+                raise RulesetError(f"{self.name.replace('_', '-')} is too long ({len(value):,} characters; at most "
+                                   f"{_MAX_TEXT})")
+            return value
+        items = value if isinstance(value, (list, tuple)) else [value]
+        out: list[Any] = []
+        for item in items:
+            if isinstance(item, bool) or not isinstance(item, (str, int)) or len(str(item)) > _MAX_TEXT:
+                raise self._bad(item, PARAM_KINDS[self.kind])
+            parts = [item] if isinstance(item, int) else [x.strip() for x in item.split(self.sep)]
+            out.extend(x for x in parts if x != "")
+        if items and not out:  # "--bots ''": something was given, and it names nothing
+            shown = self.sep.join(map(str, items))[:40]
+            raise RulesetError(f"{self.name} {shown!r} names no " + ("bot" if self.kind == "names" else "item"))
+        if len(out) > self.most:
+            raise RulesetError(f"{self.name.replace('_', '-')} lists {len(out)} items; at most {self.most}")
+        if self.kind == "seats":
+            lo, hi = self.range or (0, 99)
+            seats = []
+            for x in out:
+                try:
+                    seats.append(parse_int(x, self.name, lo, hi))
+                except RulesetError:
+                    raise RulesetError(f"{self.name} seat {str(x)[:40]} is not a seat here (a seat number {lo} to "
+                                       f"{hi})") from None
+            return tuple(seats)
+        return tuple(str(x) for x in out)
+
+    def text(self, value: Any) -> str:
+        """The value as one text (a marker's or a link's): the inverse of :meth:`read`."""
+        return self.sep.join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "help": self.help, "kind": self.kind, "listed": self.listed,
+                "range": list(self.range) if self.range else None, "default": self.default, "sep": self.sep,
+                "hint": self.hint, "option": self.option}
+
+    # The parameters most games' commands take (each game gives its own bounds and default).
+    @staticmethod
+    def players(lo: int, hi: int, default: int | None = None) -> Param:
+        return Param("players", "Players", "whole", (lo, hi), default, bounds="{lo} to {hi} players")
+
+    @staticmethod
+    def seed() -> Param:
+        return Param("seed", "Deal number (the same number, the same cards)", "whole", (0, MAX_SEED), 0,
+                     bounds="a deal number {lo:,} to {hi:,}")
+
+    @staticmethod
+    def bots() -> Param:
+        return Param("bots", "How the computer plays: bot names, one for all or one per seat", "names", most=20)
+
+
+def check_params(params: tuple[Param, ...], given: dict[str, Any], what: str) -> dict[str, Any]:
+    """The values ``given`` (``None`` is not given) read by their parameters, with the defaults of the rest; a name
+    no parameter declares is a one-line :class:`RulesetError` naming the ones that are (``what``: "the play
+    command of put")."""
+    takes = {p.name: p for p in params}
+    out = {}
+    for k, v in given.items():
+        if v is None:
+            continue
+        if k not in takes:
+            words = ", ".join(t.replace("_", "-") for t in takes) or "none"
+            raise RulesetError(f"no {k.replace('_', '-')[:40]} for {what} (it takes {words})")
+        out[k] = takes[k].read(v)
+    for p in params:
+        if p.name not in out and p.default is not None:
+            out[p.name] = p.default
+    return out
+
+
+@dataclass(frozen=True)
+class Command:
+    """One of a game's commands (``deal``, ``settle``, ``play`` ...), run by every host through
+    :func:`gamester.commands.run`: ``run(options, **values)`` -> (JSON-ready data, the same in plain text), given a
+    value for each of :attr:`params` that has one (read by :meth:`Param.read`, defaults filled in). A parameter with
+    ``option=True`` is not passed: it has set the option of its name."""
+
+    run: Callable[..., tuple[Any, str]]
+    params: tuple[Param, ...] = ()
+    help: str = ""                  # "one deal played by the bots, settled"
+    compares: bool = False          # a comparison of rulesets may run it (the same deal under each)
+
+    def param(self, name: str) -> Param | None:
+        return next((p for p in self.params if p.name == name), None)
+
+    def prepare(self, options: Options, given: dict[str, Any], what: str) -> tuple[Options, dict[str, Any]]:
+        """The options (with those the parameters set) and the values to call :attr:`run` with."""
+        values = check_params(self.params, given, what)
+        sets = {p.name: str(values.pop(p.name)) for p in self.params if p.option and p.name in values}
+        return (options.with_options(sets) if sets else options), values
+
+    def seats(self, values: dict[str, Any], default: int) -> int:
+        """How many seats a call plays: one per hand of a ``hands`` parameter, else ``players`` (or ``default``)."""
+        for p in self.params:
+            if p.kind == "hands" and values.get(p.name):
+                return len(values[p.name])
+        n = values.get("players")
+        return n if isinstance(n, int) else default
+
+    def to_json(self) -> dict[str, Any]:
+        return {"help": self.help, "params": [p.to_json() for p in self.params], "compares": self.compares}
 
 
 #: A game's numbers: (ruleset or None, **params) -> (JSON-ready data, the same in plain text).
@@ -90,13 +193,15 @@ class Limits:
 
     actions: int = 6_000            # actions in one position (a game in progress, as a request or a permalink)
     options: tuple[tuple[str, int], ...] = ()   # (option, highest value a live example plays), below its range
-    deal_seats: int | None = None   # deals x players at most (an option ``deals`` of 0 means one deal per seat)
-    bot_seconds: float = 0.4        # bots playing on (until a reader or the end) pause after this long, and the
-                                    # reply says ``more``: the widget asks again (each step the same seeded moves)
-    # What 0.4 s bounds is that step, not every request: a request that is the first of its kind in a fresh engine
-    # solves from nothing. benchmarks/bench_first_calls.py measures them: in Pyodide under Node the slowest are
-    # three-handed Put's odds of the first trick (compare 0.83 s, table 0.62 s, new 0.56 s, render 0.51 s; the
-    # same requests again 1-25 ms), the rest under 0.4 s; CPython takes about a third to a half of that.
+    # How long a game these options make for so many players, in the game's own measure (Post and Pair: deals x
+    # players), and the most a live example plays: the game gives the measure, the core only compares.
+    length: Callable[[Options, int], int] | None = None
+    most_length: int = 0
+    length_words: str = ""          # the measure in words: "deals x players"
+    bot_moves: int = 200            # bots playing on (until a reader or the end) pause after this many moves, and
+                                    # the reply says ``more``: the widget asks again (the same seeded moves), so a
+                                    # reply is the same on every machine. The slowest bot move the forms allow
+                                    # (benchmarks/bench_first_calls.py) keeps a step under about half a second.
 
     def option_ranges(self, specs: list[OptionSpec]) -> dict[str, tuple[int, int]]:
         """Each integer option's range as a live example allows it."""
@@ -110,16 +215,35 @@ class Limits:
             if isinstance(value, int) and value > hi:
                 raise RulesetError(f"{title} with {name}={value} is longer than a live example plays ({name} at "
                                    f"most {hi}); the command line plays it")
-        deals = getattr(options, "deals", None)
-        if self.deal_seats is not None and isinstance(deals, int):
-            if (deals or players) * players > self.deal_seats:
-                raise RulesetError(f"{title} with {deals or players} deals for {players} players is longer than a "
-                                   f"live example plays (deals x players at most {self.deal_seats}: here at most "
-                                   f"{self.deal_seats // players} deals); the command line plays it")
+        if self.length is not None:
+            n = self.length(options, players)
+            if n > self.most_length:
+                raise RulesetError(f"{title} for {players} players with these rules is longer than a live example "
+                                   f"plays ({self.length_words} {n:,}; at most {self.most_length:,}); the command "
+                                   f"line plays it")
 
     def to_json(self) -> dict[str, Any]:
-        return {"actions": self.actions, "options": dict(self.options), "deal_seats": self.deal_seats,
-                "bot_seconds": self.bot_seconds}
+        return {"actions": self.actions, "options": dict(self.options), "most_length": self.most_length or None,
+                "bot_moves": self.bot_moves}
+
+
+@dataclass(frozen=True)
+class WidgetSpec:
+    """One kind of live example a game offers on its page (``<!-- widget KIND ... -->``)."""
+
+    kind: str                       # "pp-deal": the marker's and the element's data-widget name
+    command: str                    # the game command it runs ("deal", "settle", "play"), or "compare"
+    verb: str                       # the button: "Deal and settle"
+    blurb: str                      # one line shown to readers above the controls
+    play: bool = False              # whether the reader can step through the game (a position with actions)
+    max_players: int | None = None  # a lower limit than the game's for this kind (None: the game's)
+    required: tuple[str, ...] = ()  # of its arguments (the ruleset's and its command's parameters) these must be given
+    one_of: tuple[str, ...] = ()    # exactly one of these must be given
+    marker: str = "example"         # the page marker that means this kind: <!-- example GAME ... --> or compare
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "command": self.command, "verb": self.verb, "blurb": self.blurb, "play": self.play,
+                "max_players": self.max_players, "required": list(self.required)}
 
 
 @runtime_checkable

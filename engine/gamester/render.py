@@ -4,8 +4,8 @@ The site's build-time hooks (CPython) and the browser widgets (Pyodide) call the
 arguments, so a live widget's first state and the static example printed on the page agree by construction.
 
     >>> from gamester import render
-    >>> html = render.render("pp-settle", {"hands": "QH QD QC|KS KH KD"})      # doctest: +SKIP
-    >>> data = render.compute("pp-settle", {"hands": "QH QD QC|KS KH KD"})     # doctest: +SKIP
+    >>> html = render.render(kind, args)      # doctest: +SKIP
+    >>> data = render.compute(kind, args)     # doctest: +SKIP
 
 API (stable; the widget worker relies on it):
 
@@ -27,16 +27,12 @@ API (stable; the widget worker relies on it):
 ``marker_kind(verb, game, args) -> str``
     Which kind a page marker ``<!-- example GAME ... -->`` / ``<!-- compare GAME ... -->`` means.
 
-Kinds and their arguments (all values are text, as written in a marker):
-
-- ``pp-deal``: ``seed`` (required), ``players`` (default 4), ``ruleset`` (preset or ruleset string),
-  ``options`` (``"k=v;k=v"`` overrides).  One Post and Pair deal, dealt from the seed and settled.
-- ``pp-settle``: ``hands`` (required, ``"QH QD QC|KS KH KD|..."``, eldest first), ``folded`` (``"1,3"``),
-  ``ruleset``, ``options``.  A show-down of given hands.
-- ``pp-compare``: ``rulesets`` (required, comma-separated, >= 2) and either ``seed`` (+ ``players``) or ``hands``
-  (+ ``folded``); ``options``.  The same deal settled under each ruleset, differences marked.
-- ``put-play``, ``spec-play``: ``seed`` (required), ``players``, ``ruleset``, ``options``, ``bots`` (comma list),
-  ``deals``.  A whole game played out by the bots.
+Kinds and their arguments (all values are text, as written in a marker): each kind is a game's (its
+``GameSpec.widgets``) and runs one of the game's commands, whose declared parameters (``gamester.registry.Param``)
+are the kind's arguments, each read from its text by the parameter (a list in one text, its items separated as the
+parameter says); besides them a kind takes ``ruleset`` (a preset or ruleset string) and ``options`` (``"k=v;k=v"``
+overrides), and a comparison ``rulesets`` (comma-separated, two or more) instead of ``ruleset``. ``required`` and
+``one_of`` of the kind say which must be given. ``<!-- example GAME ... -->`` picks the kind by its arguments.
 
 What a rendering shows: seat tables whose roles (dealer, eldest hand) come from each deal's own record (the deal
 rotates); the facts of a result in words; for Put, each deal's hands, every trick in order with its winner, the
@@ -55,13 +51,13 @@ from __future__ import annotations
 import html
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 from . import commands
 from .errors import RulesetError
 from .html import Markup, h, named
-from .options import parse_int
-from .registry import GameSpec, WidgetSpec, all_games, get_game
+from .registry import GameSpec, Param, WidgetSpec, all_games, get_game
 from .words import Names
 
 MAX_SEED = 2**63 - 1
@@ -89,18 +85,41 @@ def marker_kind(verb: str, game: str, args: dict[str, str]) -> str:
     return kinds[-1].kind  # check_args will say what is missing
 
 
+#: The arguments every kind takes besides its command's parameters: a ruleset (two or more, to compare) and options.
+RULES_ARGS = ("ruleset", "options")
+COMPARE_ARGS = ("rulesets", "options")
+
+
+def widget_params(spec: GameSpec, w: WidgetSpec, args: Any = None) -> tuple[Param, ...]:
+    """The parameters a kind takes, as its game's command declares them (a comparison: those of the command the
+    arguments pick, or of every command it may compare), with the kind's own bound on players."""
+    if w.command == "compare":
+        given = {k: v for k, v in (args or {}).items() if k not in COMPARE_ARGS}
+        names = [commands.compared(spec, given)] if given else [k for k, c in spec.commands.items() if c.compares]
+    else:
+        names = [w.command]
+    out: dict[str, Param] = {}
+    for name in names:
+        for p in commands.command(spec, name).params:
+            if p.name == "players" and w.max_players and p.range and w.max_players < p.range[1]:
+                p = replace(p, range=(p.range[0], w.max_players))
+            out.setdefault(p.name, p)
+    return tuple(out.values())
+
+
 def check_args(kind: str, args: Any) -> dict[str, str]:
-    """Validate the argument names and shapes for ``kind`` (values are checked again by the engine)."""
+    """Validate the argument names and shapes for ``kind`` (values are read by the parameters the game declares)."""
     known = widgets()
     if kind not in known:
         raise RulesetError(f"unknown example kind {str(kind)[:40]!r}: expected one of {', '.join(sorted(known))}")
-    w = known[kind][1]
+    spec, w = known[kind]
     if not isinstance(args, dict):
         raise RulesetError(f"arguments for {kind} must be a mapping of names to text, not {type(args).__name__}")
+    takes = (*(COMPARE_ARGS if w.command == "compare" else RULES_ARGS), *(p.name for p in widget_params(spec, w)))
     out: dict[str, str] = {}
     for k, v in args.items():
-        if not isinstance(k, str) or k not in w.args:
-            raise RulesetError(f"unknown argument {str(k)[:40]!r} for {kind}: expected {', '.join(sorted(w.args))}")
+        if not isinstance(k, str) or k not in takes:
+            raise RulesetError(f"unknown argument {str(k)[:40]!r} for {kind}: expected {', '.join(sorted(takes))}")
         if isinstance(v, bool) or not isinstance(v, (str, int)):
             raise RulesetError(f"argument {k} for {kind} must be text, not {type(v).__name__}")
         v = str(v)
@@ -115,34 +134,28 @@ def check_args(kind: str, args: Any) -> dict[str, str]:
     return out
 
 
-def _params(spec: GameSpec, w: WidgetSpec, a: dict[str, str]) -> dict[str, Any]:
-    """A marker's text arguments as the plain values :mod:`gamester.commands` takes."""
-    lo, hi = spec.players
-    hands = [h.strip() for h in a["hands"].split("|")] if "hands" in a else []
-    players = len(hands) if hands else (spec.default_players or lo)
-    if "players" in a:
-        players = parse_int(a["players"], "players", lo, w.max_players or hi)
-    folded = [parse_int(f, "folded", 0, 99) for f in a["folded"].split(",")] if a.get("folded", "").strip() else []
-    return {"players": players, "seed": parse_int(a["seed"], "seed", 0, MAX_SEED) if "seed" in a else None,
-            "hands": hands, "folded": folded, "bots": [b.strip() for b in a.get("bots", "").split(",") if b.strip()],
-            "deals": parse_int(a["deals"], "deals", 1, 1000) if "deals" in a else None}
+def params(kind: str, args: dict[str, str]) -> dict[str, Any]:
+    """A marker's text arguments (checked by :func:`check_args`) as the values its command's parameters read."""
+    spec, w = widgets()[kind]
+    return {p.name: p.read(args[p.name]) for p in widget_params(spec, w, args) if p.name in args}
 
 
 def compute(kind: str, args: dict[str, Any]) -> dict[str, Any]:
     """The engine result behind ``render(kind, args)`` (see the module doc)."""
     a = check_args(kind, args)
     spec, w = widgets()[kind]
-    params = _params(spec, w, a)
+    values = params(kind, a)
     if w.command == "compare":
         names = [r.strip() for r in a["rulesets"].split(",") if r.strip()]
         if len(names) < 2:
             raise RulesetError(f"{kind} needs at least two rulesets, got {a['rulesets']!r}")
-        results = [{"ruleset": r["ruleset"], "options": r["options"], "data": r["data"]}
-                   for r in commands.compare(spec, names, options=a.get("options"), **params)]
+        runs = commands.compare(spec, names, options=a.get("options"), **values)
+        results = [{"ruleset": r["ruleset"], "options": r["options"], "data": r["data"]} for r in runs]
     else:
-        r = commands.run(spec, w.command, ruleset=a.get("ruleset"), options=a.get("options"), **params)
-        results = [{"ruleset": a.get("ruleset") or spec.default_preset, "options": r["options"], "data": r["data"]}]
-    return {"kind": kind, "args": a, "game": spec.name, "title": spec.title, "players": params["players"],
+        runs = [commands.run(spec, w.command, ruleset=a.get("ruleset"), options=a.get("options"), **values)]
+        results = [{"ruleset": a.get("ruleset") or spec.default_preset, "options": runs[0]["options"],
+                    "data": runs[0]["data"]}]
+    return {"kind": kind, "args": a, "game": spec.name, "title": spec.title, "players": runs[0]["seats"],
             "results": results}
 
 
@@ -216,8 +229,10 @@ def widget_html(kind: str, args: dict[str, Any], *, base: str = "../") -> str:
     if w is None:
         raise RulesetError(f"unknown widget kind {str(kind)[:40]!r}: expected one of {', '.join(sorted(widgets()))}")
     html = render(kind, args, base=base)
-    data = json.dumps(check_args(kind, args), sort_keys=True, ensure_ascii=False)
-    spec_json = json.dumps(w.to_json(), sort_keys=True, ensure_ascii=False)
+    checked = check_args(kind, args)
+    data = json.dumps(checked, sort_keys=True, ensure_ascii=False)
+    spec_json = json.dumps({**w.to_json(), "params": [p.to_json() for p in widget_params(_spec, w, checked)]},
+                           sort_keys=True, ensure_ascii=False)
     return h("div", {"class": "gm-widget", "data-widget": kind, "data-spec": spec_json, "data-args": data,
                      "data-base": base},
              h("div", {"class": "gm-widget-static"}, Markup(html)),

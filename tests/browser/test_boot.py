@@ -83,9 +83,31 @@ def test_without_the_compiled_library_the_stock_boot_still_plays(fresh, traffic,
     assert page.evaluate("__gamester.info.times.compiled") is False
     assert any(u.endswith("/python_stdlib.zip") for u in traffic.urls[since:])
     assert w.locator(".gm-error").inner_text() == ""  # the reader is told nothing: it still works
-    reply = page.evaluate("__gamester.call({op: 'settle', game: 'post-and-pair', hands: ['QH QD QC', '2S 3S 4S']})")
+    reply = page.evaluate("__gamester.call({op: 'run', game: 'post-and-pair', command: 'settle', args: {hands: ['QH QD QC', '2S 3S 4S']}})")
     assert reply["ok"], reply
     said = [m for m in messages if m.startswith("Gamester: booting with Pyodide's own standard library")]
     assert len(said) == 1, messages
     if damage == "not the one built":  # it boots, but its hash is not the one the build wrote
         assert "checksum mismatch" in said[0]
+
+
+def test_a_call_that_gets_no_answer_says_so_and_the_engine_starts_again(fresh):
+    """A hung engine call no longer freezes the widget: after the call's time (here 1 ms, so that every call is
+    late) the reader is told, the worker is ended, and trying again boots a fresh engine that answers."""
+    page = fresh()
+    page.goto("post-and-pair/")
+    w = page.locator(".gm-widget[data-widget='pp-settle']").first
+    w.locator(".gm-start").click()
+    page.wait_for_function("(el) => el.dataset.live === '1'", arg=w.element_handle(), timeout=BOOT_MS)
+    page.evaluate("__gamester.callTimeoutMs = 1")
+    w.locator("button[type='submit']").click()
+    err = w.locator(".gm-error")
+    err.filter(has_text="did not answer").wait_for(timeout=BOOT_MS)
+    assert "restarted: try again" in err.inner_text()
+    assert page.evaluate("[__gamester.timeouts >= 1, __gamester.state]") == [True, "idle"]
+    page.evaluate("__gamester.callTimeoutMs = 30000")
+    w.locator("button[type='submit']").click()  # the same button, again
+    page.wait_for_function("() => __gamester.state === 'ready' && __gamester.boots === 2", timeout=BOOT_MS)
+    page.wait_for_function("(el) => el.querySelector('.gm-error').textContent.trim() === ''",
+                           arg=w.element_handle(), timeout=BOOT_MS)
+    assert page.evaluate("__gamester.call({op: 'ping'})")["ok"] is True

@@ -12,6 +12,8 @@ import re
 import axe  # tests/browser/axe.py (pytest puts a test's folder without __init__.py on sys.path)
 import pytest
 
+from gamester.registry import replay
+
 pytestmark = pytest.mark.browser
 
 BOOT_MS = 120_000
@@ -82,8 +84,8 @@ def check_state(page, w, name: str, width: int, scheme: str) -> dict:
     assert w.evaluate(OVERFLOW) == []
     roles = w.evaluate("(el) => Object.fromEntries([...el.querySelectorAll('.gm-table-host li.gm-seat')]"
                        ".map((li) => [li.dataset.seat, li.dataset.roles]))")
-    pos_roles = w.evaluate("(el) => el.__gm.pos.roles || {}")
-    if not w.evaluate("(el) => el.__gm.pos.terminal"):
+    pos_roles = w.evaluate("(el) => el.__gm.play.pos.roles || {}")
+    if not w.evaluate("(el) => el.__gm.play.pos.terminal"):
         for seat, role in pos_roles.items():
             assert role in roles[seat].split(), (seat, role, roles)
     axe.SCREENS.mkdir(parents=True, exist_ok=True)
@@ -125,10 +127,10 @@ def test_a_reader_plays_a_whole_game_in_the_live_widget(live, base_url, path, ki
                                    arg=w.element_handle(), timeout=STEP_MS)
             assert said and said[-1] in w.locator(".gm-announce").text_content()
     assert w.get_attribute("data-terminal") == "1"
-    # The widget's replies are lean (no record); the record comes from the engine with detail, as a tool would ask.
-    record = w.evaluate("""async (el) => { const g = el.__gm;
-      const r = await window.__gamesterKit.call({ op: "view", ...g.position({ actions: g.acts.slice(0, g.step), detail: true }) });
-      return r.record; }""")
+    # The widget's replies are lean (no record): the record is the engine's replay of the position it shows.
+    pos = w.evaluate("(el) => { const p = el.__gm.play.pos; return {game: el.__gm.game, ruleset: p.ruleset, "
+                     "players: p.players, seed: p.seed, actions: p.actions}; }")
+    record = replay(pos).to_record()
     shown = w.locator(".gm-play .gm-t-headline").get_attribute("data-winners")
     assert [int(x) for x in shown.split()] == winners(record)
     # Focus is on the winner line, which says who won; "Play again" follows.
@@ -160,7 +162,7 @@ def test_after_back_the_prompt_describes_that_position_not_a_later_move(live, ba
     step = w.get_attribute("data-step")
     w.get_by_role("button", name="◀ Back").click()
     moved(page, w, step)
-    acts = w.evaluate("(el) => el.__gm.acts.slice(0, el.__gm.step)")
+    acts = w.evaluate("(el) => el.__gm.play.acts.slice(0, el.__gm.play.step)")
     spec = get_game("put")
     state = spec.new_state(spec.options_for("cotton-1674"), 2, 3)
     for a in acts:
@@ -227,7 +229,7 @@ def test_bots_playing_to_the_end_replay_the_printed_game(live, base_url):
     w.get_by_role("button", name="Computer plays to the end").click()
     page.wait_for_function("(el) => el.dataset.terminal === '1' && el.dataset.busy !== '1'", arg=w.element_handle(),
                            timeout=STEP_MS)
-    acts = w.evaluate("(el) => el.__gm.acts")
+    acts = w.evaluate("(el) => el.__gm.play.acts")
     spec = get_game("put")
     state = spec.new_state(spec.options_for("cotton-1674"), 2, 3)
     spec.play_bots(state, ())

@@ -79,10 +79,11 @@ class HighCardState(State):
             self._deal()
 
     def outcome(self) -> Outcome:
-        net = tuple(self.ledger.net(self.players))
-        done = self.is_terminal()
-        return Outcome(net, "counter", Outcome.ahead(net) if done else (), done,
-                       f"after {len(self.deals)} deals" if done else "")
+        net = self.ledger.net(self.players)
+        pot = self.ledger.balance("pot")
+        over = self.is_terminal()
+        return Outcome(tuple(net), "counter", Outcome.ahead(net) if over else (), over,
+                       elsewhere=(("the pot", pot),) if pot else ())
 
     def dealer_and_eldest(self) -> tuple[int, int]:
         return self.deals[-1]["dealer"], self.deals[-1]["eldest"]
@@ -110,8 +111,8 @@ def table(state: HighCardState, seat: int | None = None, *, analysis: dict | Non
                                      for i in range(state.players)])
 
 
-def _play(options: HighCardOptions, args: registry.CommandArgs) -> tuple[dict, str]:
-    state = SPEC.play_bots(HighCardState(options, SPEC.seats(args.players), args.seed or 0), args.bots)
+def _play(options: HighCardOptions, *, players: int, seed: int, bots: tuple[str, ...] = ()) -> tuple[dict, str]:
+    state = SPEC.play_bots(HighCardState(options, SPEC.seats(players), seed), bots)
     return state.to_record(), f"net {state.returns()}"
 
 
@@ -120,7 +121,9 @@ SPEC = GameSpec(
     presets={"aces-high": Preset("aces-high", HighCardOptions(), "conjectural", (SRC,), "Aces rank highest"),
              "aces-low": Preset("aces-low", HighCardOptions(aces="low"), "conjectural", (SRC,), "Aces rank lowest")},
     players=HighCardState.player_range, new_state=HighCardState, bots={"random": RandomBot},
-    commands={"play": _play}, clause_prefix="hc.",
+    commands={"play": registry.Command(_play, (registry.Param.players(*HighCardState.player_range),
+                                               registry.Param.seed(), registry.Param.bots()))},
+    clause_prefix="hc.",
     site=GameSite(page="high-card/", narrator=SimpleNamespace(result_html=result_html), table=table))
 
 _CLAUSES = [clauses.get_clause(c) for c in (STAKE, BEST)]

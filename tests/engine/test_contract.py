@@ -185,9 +185,7 @@ def test_every_game_meets_the_contract(game):
 
 def test_the_smallest_game_meets_the_contract(high_card):
     assert problems(high_card.SPEC) == []
-    from gamester.registry import CommandArgs
-
-    rec = high_card.SPEC.commands["play"](high_card.SPEC.default_options(), CommandArgs(players=3, seed=4))[0]
+    rec = high_card.SPEC.commands["play"].run(high_card.SPEC.default_options(), players=3, seed=4)[0]
     assert len(rec["deals"]) == 3 and sum(rec["net"]) == 0
     assert "high-card" in all_games()
     conformance = importlib.util.spec_from_file_location("conformance_checks", HERE / "test_conformance.py")

@@ -25,8 +25,7 @@ def plan(spec, seed: int) -> tuple[str, int, list[str]]:
 
 def record(spec, seed: int) -> dict:
     from gamester.errors import RulesetError
-    from gamester.hosts.web import bot_seed
-    from gamester.state import play_out
+    from gamester.state import bot_seed, play_out
 
     preset, players, names = plan(spec, seed)
     opts = spec.presets[preset].options
@@ -57,19 +56,17 @@ def digests(seeds: int = SEEDS) -> dict[str, list[str]]:
 
 
 def settle_timing(n: int = 300) -> float | None:
-    """Seconds per Post and Pair show-down settlement (for benchmarks/bench_browser.py), or None if absent."""
+    """Seconds per Post and Pair deal, played and settled (for benchmarks/bench_browser.py), or None if absent."""
     import time
 
-    from gamester import all_games
-    from gamester.registry import CommandArgs
+    from gamester import all_games, commands
 
     spec = all_games().get("post-and-pair")
     if spec is None or "deal" not in spec.commands:
         return None
-    opts = spec.default_options()
     t = time.perf_counter()
     for seed in range(n):
-        spec.commands["deal"](opts, CommandArgs(players=6, seed=seed))
+        commands.run(spec, "deal", players=6, seed=seed)
     return (time.perf_counter() - t) / n
 
 

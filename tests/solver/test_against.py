@@ -9,10 +9,10 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from gamester import get_game  # noqa: E402
-from gamester.state import TERMINAL  # noqa: E402
 from gamester.games.put.numbers_pav import pav_four_all  # noqa: E402
 from gamester.games.put.rules import PutOptions  # noqa: E402
 from gamester.games.put.strategy import key  # noqa: E402
+from gamester.state import TERMINAL  # noqa: E402
 from gamester_solve import against, flat, pav, solve, tree  # noqa: E402
 
 SMALL = tree.Rules(("3", "2", "A", "K"), "put", "first-lead", False, False, 3)

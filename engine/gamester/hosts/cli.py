@@ -1,8 +1,8 @@
 """The ``gamester`` command line (also ``python -m gamester``).
 
-    gamester deal GAME --players N --seed S [--ruleset R] [--option k=v]... [--json]
-    gamester settle GAME --hand "QH QD QC" --hand "KS KH KD" [--folded SEAT]... [--ruleset R] [--option k=v]... [--json]
-    gamester play GAME --players N --seed S [--ruleset R] [--option k=v]... [--bots a,b,...] [--deals N] [--json]
+    gamester COMMAND GAME [--ruleset R] [--option k=v]... [--json] [the flags the game's COMMAND declares]
+        e.g. gamester deal GAME --players N --seed S;  gamester play GAME --players N --seed S --bots a,b
+             gamester settle post-and-pair --hand "QH QD QC" --hand "KS KH KD" [--folded SEAT]...
     gamester rulesets GAME [--json]
     gamester clauses [GAME] [--json]
     gamester replay RECORD.json|-  [--json]
@@ -29,7 +29,29 @@ from ..errors import GamesterError
 from ..options import parse_int
 from ..registry import Param, all_games
 
-GAME_COMMANDS = ("deal", "settle", "play")
+
+def game_commands() -> dict[str, dict[str, tuple[Param, list[str]]]]:
+    """Every game command (``deal``, ``settle``, ``play`` ...) with every parameter some game's command of that name
+    declares (a flag each), and what it means to each game: the flags are the games' declarations."""
+    out: dict[str, dict[str, tuple[Param, list[str]]]] = {}
+    for name, spec in sorted(all_games().items()):
+        for cmd, c in spec.commands.items():
+            flags = out.setdefault(cmd, {})
+            for p in c.params:
+                flags.setdefault(p.name, (p, []))[1].append(f"{name}: {p.help}")
+    return out
+
+
+def _flag(p: Param, parser: argparse.ArgumentParser, helps: list[str]) -> None:
+    """One parameter as a flag: ``--NAME`` (or its own), given once per item if it is a list."""
+    flag = "--" + (p.flag or p.name).replace("_", "-")
+    said = {h.split(": ", 1)[1] for h in helps}
+    text = (said.pop() if len(said) == 1 else "; ".join(helps)).replace("%", "%%")
+    if p.listed:
+        parser.add_argument(flag, dest=p.name, action="append", default=None,
+                            help=f"{text} (once per item, or items separated by {p.sep!r})")
+    else:
+        parser.add_argument(flag, dest=p.name, default=None, help=text)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -52,21 +74,15 @@ def _int(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="gamester", description="Rules engine for the card games of Cotton's Compleat Gamester (1674).")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for cmd in GAME_COMMANDS:
-        s = sub.add_parser(cmd, help=f"{cmd} a game (see 'gamester {cmd} GAME --help')")
-        s.add_argument("game", help=", ".join(sorted(all_games())))
+    for cmd, flags in game_commands().items():
+        s = sub.add_parser(cmd, help=f"{cmd} a game (see 'gamester {cmd} GAME --help'; each game takes the flags "
+                                     f"its {cmd} declares)")
+        s.add_argument("game", help=", ".join(n for n, g in sorted(all_games().items()) if cmd in g.commands))
         s.add_argument("--ruleset", default=None, help="a preset name or GAME(option=value,...)")
         s.add_argument("--option", action="append", default=[], metavar="K=V", help="override one option")
         s.add_argument("--json", action="store_true", help="print JSON")
-        s.add_argument("--players", type=_int, default=None)
-        s.add_argument("--seed", type=_int, default=None)
-        if cmd == "settle":
-            s.add_argument("--hand", action="append", default=[], help='cards of one seat, eldest first: "KS JS AS"')
-            s.add_argument("--folded", action="append", type=_int, default=[], metavar="SEAT",
-                           help="a seat that staked and dropped out (0 = eldest)")
-        if cmd == "play":
-            s.add_argument("--bots", action="append", default=[], help="bot names, comma-separated, one per seat")
-            s.add_argument("--deals", type=_int, default=None, help="number of deals (games that have a choice)")
+        for param, helps in flags.values():
+            _flag(param, s, helps)
     r = sub.add_parser("rulesets", help="list a game's rulesets and options with status and citations")
     r.add_argument("game")
     r.add_argument("--json", action="store_true")
@@ -91,9 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     o = sub.add_parser("odds", help="the numbers behind a game: exact chances, or estimates with their error")
     o.add_argument("game", help=", ".join(n for n, g in all_games().items() if g.odds))
     o.add_argument("--ruleset", default=None)
-    for name, (param, helps) in _odds_params().items():
-        o.add_argument(f"--{name.replace('_', '-')}", dest=name, type=_int if param.whole else str, default=None,
-                       help="; ".join(helps).replace("%", "%%"))
+    for param, helps in _odds_params().values():
+        _flag(param, o, helps)
     o.add_argument("--json", action="store_true")
     sv = sub.add_parser("solve", help="solve a game (an equilibrium with its exploitability) and write the strategy "
                                       "file into the engine's data (needs numpy)")
@@ -104,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _solve(ns: argparse.Namespace) -> dict[str, Any]:
+def _solve(args: argparse.Namespace) -> dict[str, Any]:
     """The solver lives outside the stdlib-only engine (it needs numpy): imported only for this verb."""
     try:
         import numpy  # noqa: F401
@@ -115,7 +130,7 @@ def _solve(ns: argparse.Namespace) -> dict[str, Any]:
         from gamester_solve import command
     except ImportError:
         raise GamesterError("gamester solve needs the solver package gamester_solve, which is not installed") from None
-    return command.run(ns.game, ns.ruleset, ns.out, log=lambda m: print(m, file=sys.stderr, flush=True))
+    return command.run(args.game, args.ruleset, args.out, log=lambda m: print(m, file=sys.stderr, flush=True))
 
 
 def _odds_params() -> dict[str, tuple[Param, list[str]]]:
@@ -155,54 +170,62 @@ def _one_line(message: str) -> str:
 
 
 def run(argv: list[str]) -> tuple[Any, str, bool]:
-    ns = build_parser().parse_args(argv)
-    if getattr(ns, "ruleset", None) is not None and not ns.ruleset.strip():
+    args = build_parser().parse_args(argv)
+    if getattr(args, "ruleset", None) is not None and not args.ruleset.strip():
         raise _UsageError("--ruleset '' names no ruleset: give a preset name or GAME(option=value,...)")
-    as_json = getattr(ns, "json", False)
-    if ns.command == "rulesets":
-        out = commands.rulesets(ns.game)
-    elif ns.command == "clauses":
-        out = commands.clauses(ns.game)
-    elif ns.command == "replay":
-        out = commands.replay_record(_read(ns.record))
-    elif ns.command == "demo":
-        out = commands.demo(ns.game)
-    elif ns.command == "quiz":
-        if ns.list_kinds:
-            out = commands.quiz_kinds(ns.game)
-        elif ns.seed is None:
+    as_json = getattr(args, "json", False)
+    if args.command == "rulesets":
+        out = commands.rulesets(args.game)
+    elif args.command == "clauses":
+        out = commands.clauses(args.game)
+    elif args.command == "replay":
+        out = commands.replay_record(_read(args.record))
+    elif args.command == "demo":
+        out = commands.demo(args.game)
+    elif args.command == "quiz":
+        if args.list_kinds:
+            out = commands.quiz_kinds(args.game)
+        elif args.seed is None:
             raise GamesterError("gamester quiz needs --seed N (or --list-kinds)")
-        elif ns.count is not None:
-            out = commands.quiz_set(ns.game, ns.seed, ns.count, ns.kind, ns.ruleset, ns.level)
+        elif args.count is not None:
+            out = commands.quiz_set(args.game, args.seed, args.count, args.kind, args.ruleset, args.level)
         else:
-            out = commands.quiz(ns.game, ns.seed, ns.kind, ns.ruleset, ns.level)
-    elif ns.command == "solve":
-        out = _solve(ns)
-    elif ns.command == "odds":
-        out = commands.odds(ns.game, ns.ruleset, **{k: getattr(ns, k) for k in _odds_params()})
+            out = commands.quiz(args.game, args.seed, args.kind, args.ruleset, args.level)
+    elif args.command == "solve":
+        out = _solve(args)
+    elif args.command == "odds":
+        out = commands.odds(args.game, args.ruleset, **{k: getattr(args, k) for k in _odds_params()})
     else:
-        out = commands.run(ns.game, ns.command, ruleset=ns.ruleset, options=ns.option, players=ns.players,
-                           seed=ns.seed, bots=getattr(ns, "bots", ()), deals=getattr(ns, "deals", None),
-                           hands=getattr(ns, "hand", ()), folded=getattr(ns, "folded", ()))
+        given = {k: getattr(args, k) for k in game_commands()[args.command]}
+        out = commands.run(args.game, args.command, ruleset=args.ruleset, options=args.option, **given)
     return out["data"], out["text"], as_json
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    """Run one command; a reader that stops early (``gamester clauses | head -1``) ends it quietly, as other tools
+    do: status 0, no traceback, whether the pipe broke on the answer, on ``--help`` or on a progress line."""
+    try:
+        return _main(sys.argv[1:] if argv is None else argv)
+    except BrokenPipeError:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())  # Python's own flush at exit finds
+            except (OSError, ValueError):                                   # nowhere to fail
+                pass
+        return 0
+
+
+def _main(argv: list[str]) -> int:
     try:
         data, text, as_json = run(argv)
     except (GamesterError, _UsageError) as e:
-        print(f"gamester: error: {_one_line(str(e))}", file=sys.stderr)
+        print(f"gamester: error: {_one_line(str(e))}", file=sys.stderr, flush=True)
         return 2
     except SystemExit as e:  # --help has been printed
-        return e.code if isinstance(e.code, int) else 0
-    try:
-        print(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text)
         sys.stdout.flush()
-    except BrokenPipeError:  # the reader stopped early (gamester clauses | head -1): quietly, as other tools do
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # so that Python's own flush at exit finds nowhere to fail
-        return 0
+        return e.code if isinstance(e.code, int) else 0
+    print(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text)
+    sys.stdout.flush()
     return 0
 
 

@@ -8,28 +8,34 @@ parser, actions against the state's legal list. Every reply is an object with ``
     >>> json.loads(handle('{"op": "ping"}'))["ok"]
     True
     >>> json.loads(handle('{"op": "format disk"}'))["error"]
-    "unknown op 'format disk': known ops are analysis, apply, bot, compare, games, new, ping, quiz, render, rulesets, settle, table, view"
+    "unknown op 'format disk': known ops are analysis, apply, bot, compare, games, new, ping, quiz, render, rulesets, run, view"
 
-The widgets are stateless towards the engine: a game in progress travels as a *position* (game, ruleset, players,
-seed, the actions so far), the same fields as a game record, so every call replays it (a few milliseconds) and a
-permalink is just a position in the URL.
+A game in progress travels as a *position* (game, ruleset, players, seed, the actions so far), the same fields as a
+game record, so a permalink is just a position in the URL. The engine keeps the states of the open games
+(:data:`MAX_OPEN`, by their record): a move applies one action to the state the last reply left, and only a position
+not seen lately is replayed from its start.
 
 Operations (fields other than ``op`` are listed; ``?`` marks optional ones):
 
 - ``ping``: version and the games available.
-- ``games``: every game's title, player range, presets, options, bots and whether it has an analysis.
-- ``rulesets`` ``{game}``: one game's presets and options (the CLI's ``rulesets --json``).
+- ``games``: every game's title, player range, presets, options, bots, limits, widgets and commands (each with the
+  parameters it declares).
+- ``rulesets`` ``{game}``: one game's entry of ``games``.
 - ``render`` ``{kind, args}``: the build-time rendering of a widget marker (``gamester.render.render``), as HTML.
-- ``new`` ``{game, ruleset?, options?, players?, seed?, seat?, detail?}``: a fresh position. A position's reply
-  (``new``, ``apply``, ``bot``, ``view``) carries what the play widget draws from (the actions, whose turn, the
-  legal moves, the roles); with ``"detail": true`` also the seat's ``view`` and, at the end, the ``record`` and
-  ``record_html``. No reply is longer than :data:`MAX_REPLY`, and a field an op does not read is refused.
-- ``apply`` ``{position..., action, seat?}``: the position after one more action (illegal: an error, nothing moves).
-- ``bot`` ``{position..., bot?, seat?}``: the position after the named bot moves for the current player.
-- ``view`` / ``analysis`` ``{position..., seat?}``: what a seat may see / the game's exact chances for that seat.
-- ``table`` ``{position..., seat?, chances?, base?}``: the card table for that seat as HTML (``gamester.table``),
-  with the game's chances for the seat when ``chances`` is true and the seat is to act.
-- ``settle`` ``{game, ruleset?, options?, hands, folded?}``: a show-down of given hands (the CLI's ``settle``).
+- ``new`` ``{game, ruleset?, options?, players?, seed?, seat?, base?, chances?}``: a fresh position. A position's
+  reply (``new``, ``apply``, ``bot``, ``view``) is what the play widget draws, in one step: the actions, whose turn,
+  the roles and the card table for ``seat`` as HTML (``gamester.table``; ``seat`` a number, ``"current"`` for the
+  seat to act, or none for everything), with the game's chances for the seat when ``chances`` is true and the seat
+  is to act. No reply is longer than :data:`MAX_REPLY`, and a field an op does not read is refused.
+- ``apply`` ``{position..., action}``: the position after one more action (illegal: an error, nothing moves).
+- ``bot`` ``{position..., bot?, until?, bots?}``: the position after the named bot moves for the current player;
+  with ``until: "human"|"end"`` and ``bots: [name|"default"|null per seat]`` the bots move until a seat with
+  ``null`` (a reader) is to act or the game ends, at most ``limits.bot_moves`` moves a reply (then ``more``).
+- ``view`` ``{position...}``: the position as it is (a step back or forward).
+- ``analysis`` ``{position..., seat?}``: the game's exact chances for that seat.
+- ``run`` ``{game, command, ruleset?, options?, args?}``: one of the game's commands with the parameters it declares
+  (the CLI's ``COMMAND GAME --json``), held to the live limits.
+- ``compare`` ``{game, rulesets: [a, b], args?}``: the same deal under two rulesets (the command the args pick).
 - ``quiz`` ``{game, kind?, level?, ruleset?, seed?, base?}``: one exercise (the CLI's ``quiz --json``; ``level``
   1 by default, ``seed`` 0) as ``exercise``, and ``html``: its ``question`` (hands drawn as cards) and
   ``explanation`` (clause links from ``base``). The same number, kind, level and ruleset give the same exercise
@@ -37,22 +43,17 @@ Operations (fields other than ``op`` are listed; ``?`` marks optional ones):
   set is N such calls. ``{list: true, game?}`` instead answers ``{"games": [{game, title, kinds: [{kind, title,
   levels: [{level, title}]}]}]}``: every game with exercises (or the one named), its kinds and their levels,
   titles in plain words for a form.
-- ``compare`` ``{game, rulesets: [a, b], players?, seed?}``: one deal dealt under two rulesets (the CLI's ``deal``).
-- ``advance`` is folded into ``bot`` by ``until``: ``{position..., bots: [name|"default"|null per seat],
-  until: "human"|"end"}`` lets the bots move until a seat with ``null`` (a reader) is to act or the game ends;
-  ``"default"`` (or no ``bot``/``bots`` at all) is the game's usual bot for that seat.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import time
+from collections import OrderedDict
 from typing import Any
 
 from .. import __version__, commands, quiz, records, render
-from ..cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, SUITS
-from ..errors import GamesterError, IllegalActionError, NotationError, RulesetError
+from ..errors import GamesterError, IllegalActionError, RulesetError
 from ..options import Options, parse_int
 from ..registry import GameSpec, Limits, all_games, get_game
 from ..state import TERMINAL, State, bot_move, bot_seed
@@ -176,14 +177,38 @@ def _players(spec: GameSpec, req: dict) -> int:
     return spec.check_players(n)
 
 
+#: Open games kept between requests (the widget's positions, by their record): a move applies one action to the state
+#: the last reply left, and only a record not seen lately is replayed from its start. Bounded: the least lately used
+#: goes first. A state is taken out while a request works on it, and put back under its new record after.
+MAX_OPEN = 16
+_OPEN: OrderedDict[tuple, State] = OrderedDict()
+
+
+def _key(spec: GameSpec, opts: Options, players: int, seed: int, actions: Any) -> tuple:
+    return (spec.name, opts.to_string(), players, seed, tuple(actions))
+
+
+def _keep(spec: GameSpec, state: State) -> None:
+    """Keep ``state`` for the next request about it (see :data:`MAX_OPEN`)."""
+    key = _key(spec, state.options, state.players, state.seed, state.history)
+    _OPEN[key] = state
+    _OPEN.move_to_end(key)
+    while len(_OPEN) > MAX_OPEN:
+        _OPEN.popitem(last=False)
+
+
 def _position(req: dict) -> tuple[GameSpec, State]:
-    """Rebuild the state a request describes: game, ruleset/options, players, seed, actions."""
+    """The state a request describes (game, ruleset/options, players, seed, actions): the one kept from the last
+    reply about it, else replayed from the record. Put it back with :func:`_keep` once the request is answered."""
     spec = _game(req)
     opts = _options(spec, req)
     players = _players(spec, req)
     seed = _int(req, "seed", 0)
     actions = _str_list(req, "actions", [], limit=spec.limits.actions)
     _bounded(spec, opts, players)
+    state = _OPEN.pop(_key(spec, opts, players, seed, actions), None)
+    if state is not None:
+        return spec, state
     state = spec.new_state(opts, players, seed)
     for i, a in enumerate(actions):
         try:
@@ -194,9 +219,13 @@ def _position(req: dict) -> tuple[GameSpec, State]:
 
 
 def _seat(req: dict, state: State) -> int | None:
+    """The seat whose table is drawn: a number, ``"all"`` (or none: everything shown) or ``"current"`` (the seat
+    to act, everything at the end: a reader who plays every seat in turn)."""
     v = _field(req, "seat", None)
     if v is None or v == "all":
         return None
+    if v == "current":
+        return _current(state)
     return _int(req, "seat", None, lo=0, hi=state.players - 1)
 
 
@@ -219,57 +248,32 @@ def _bool(req: dict, name: str) -> bool:
     return v
 
 
-def _asked(req: dict) -> bool:
-    """Whether the request asks for the odds (``"analysis": true``): they cost the most, so only when asked."""
-    return _bool(req, "analysis")
-
-
-def _reply(spec: GameSpec, state: State, req: dict, *, analysis: bool | None = None) -> dict[str, Any]:
-    """A position's reply: :func:`_payload` with the request's seat, base, odds and detail."""
-    return _payload(spec, state, _seat(req, state), analysis=_asked(req) if analysis is None else analysis,
-                    base=_base(req), detail=_bool(req, "detail"))
-
-
-def _payload(spec: GameSpec, state: State, seat: int | None, *, analysis: bool = False,
-             base: str = "../", detail: bool = False) -> dict[str, Any]:
-    """What a widget needs to step through a position: the record's fields, whose turn, the legal moves, the roles;
-    with ``detail``, the seat's view too and, once the game is over, its record and the record in words (these
-    grow with the game: up to a few megabytes for the longest)."""
+def _reply(spec: GameSpec, state: State, req: dict, *, draw: bool = True) -> dict[str, Any]:
+    """A position's reply: what the play widget draws, in one step: the record's fields, whose turn, the roles,
+    and the card table for the request's seat (with the game's chances for that seat when ``chances`` is true and
+    the seat is to act); not drawn (``html`` null) when ``draw`` is false: a bot run that goes on, whose next
+    step the widget asks for at once. The state is kept for the next request (:func:`_keep`)."""
+    seat = _seat(req, state)
+    base = _base(req)
     cur = _current(state)
+    chances = None
+    if draw and _bool(req, "chances") and spec.analysis is not None and seat is not None and cur == seat:
+        chances = _jsonable(spec.analysis(state, seat))
     out: dict[str, Any] = {
-        "game": spec.name,
-        "title": spec.title,
         "ruleset": state.options.to_string(),
-        "options": state.options.to_json(),
         "players": state.players,
         "seed": state.seed,
         "actions": list(state.history),
         "step": len(state.history),
-        "phase": str(state.phase),
         "current": cur,
         "terminal": cur is None,
-        "legal": state.legal_actions(),
         "seat": seat,
         "roles": state.roles(),   # {"3": "dealer", "0": "eldest"}: the deal's own, for naming seats
+        # A game without a table of its own (a test's toy) is still played through the API; the widget needs one.
+        "html": None if spec.table is None or not draw else render_table(state, seat, analysis=chances, base=base,
+                                                                             log_limit=LIVE_LOG),
     }
-    if not detail:  # what the play widget draws from (its table comes from the table op): a few kilobytes at most
-        return _with_analysis(out, spec, state, seat, cur, analysis)
-    out["view"] = _jsonable(state.view(seat))
-    if out["terminal"]:
-        out["record"] = _jsonable(state.to_record())
-        if spec.narrator is not None:  # the game's own words for the finished game (no HTML is made in JS)
-            out["record_html"] = spec.narrator.result_html(out["record"], state.players, base, None)
-    return _with_analysis(out, spec, state, seat, cur, analysis)
-
-
-def _with_analysis(out: dict, spec: GameSpec, state: State, seat: int | None, cur: int | None,
-                   analysis: bool) -> dict[str, Any]:
-    if analysis and spec.analysis is not None and cur is not None:
-        who = cur if seat is None else seat
-        try:
-            out["analysis"] = _jsonable(spec.analysis(state, who))
-        except GamesterError as e:
-            out["analysis"] = {"error": str(e)}
+    _keep(spec, state)
     return out
 
 
@@ -320,7 +324,7 @@ def _game_info(spec: GameSpec) -> dict:
         "default_bots": list(spec.default_bots),
         "analysis": spec.analysis is not None,
         "limits": spec.limits.to_json(),
-        "commands": sorted(spec.commands),
+        "commands": {name: c.to_json() for name, c in spec.commands.items()},
         "widgets": [w.to_json() for w in spec.widgets.values()],
     }
 
@@ -338,10 +342,9 @@ def _live_options(spec: GameSpec) -> list[dict]:
 
 
 def _op_games(req: dict) -> dict:
-    """Every game (with its widget kinds, verbs, limits and blurbs) and the names of the cards, so that the widget
-    script needs no table of its own."""
-    return {"games": [_game_info(s) for _, s in sorted(all_games().items())],
-            "cards": {"suits": {k: [SUIT_SYMBOLS[k], SUIT_NAMES[k]] for k in SUITS}, "ranks": dict(RANK_NAMES)}}
+    """Every game, with its widget kinds, verbs, limits, blurbs and commands (each with its parameters), so that
+    the widget script needs no table of its own."""
+    return {"games": [_game_info(s) for _, s in sorted(all_games().items())]}
 
 
 def _op_rulesets(req: dict) -> dict:
@@ -366,14 +369,21 @@ def _op_render(req: dict) -> dict:
 def _render_bounded(kind: str, args: dict) -> None:
     """A widget's rendering (a whole game played by bots) is held to the game's live limits too."""
     a = render.check_args(kind, args)
-    spec, _ = render.widgets()[kind]
-    opts = spec.options_for(a.get("ruleset") or None, a.get("options"))
-    if "deals" in a and any(s.name == "deals" for s in spec.options.specs()):
-        opts = opts.with_options({"deals": a["deals"]})
-    players = len(a["hands"].split("|")) if "hands" in a else (spec.default_players or spec.players[0])
-    if "players" in a:
-        players = spec.check_players(parse_int(a["players"], "players", *spec.players))
-    _bounded(spec, opts, players)
+    spec, w = render.widgets()[kind]
+    values = render.params(kind, a)
+    if w.command == "compare":
+        values = {**values, "ruleset": a["rulesets"].split(",")[0].strip() or None}
+        name = commands.compared(spec, {k: v for k, v in values.items() if k != "ruleset"})
+    else:
+        values = {**values, "ruleset": a.get("ruleset") or None}
+        name = w.command
+    _command_bounded(spec, name, values.pop("ruleset"), a.get("options"), values)
+
+
+def _command_bounded(spec: GameSpec, name: str, ruleset: str | None, options: Any, values: dict) -> None:
+    """A command's work, held to the game's live limits: its options (with those its parameters set) and seats."""
+    cmd, opts, checked = commands.prepare(spec, name, ruleset, options, values)
+    _bounded(spec, opts, cmd.seats(checked, spec.default_players or spec.players[0]))
 
 
 def _op_new(req: dict) -> dict:
@@ -382,43 +392,44 @@ def _op_new(req: dict) -> dict:
     players = _players(spec, req)
     seed = _int(req, "seed", 0)
     _bounded(spec, opts, players)
-    state = spec.new_state(opts, players, seed)
-    return _reply(spec, state, req)
+    return _reply(spec, spec.new_state(opts, players, seed), req)
 
 
 def _op_apply(req: dict) -> dict:
     spec, state = _position(req)
-    action = _str(req, "action")
-    state.apply(action)
+    state.apply(_str(req, "action"))  # illegal: an error, and the state is not kept (the next request replays)
     return _reply(spec, state, req)
 
 
 def _op_bot(req: dict) -> dict:
+    """Bots move for the seat to act: once (``until: "one"``), or on until a reader's seat is to act or the game
+    ends, at most ``limits.bot_moves`` moves a reply (then ``more``: the widget asks again from where it stopped,
+    so a reply is the same on every machine)."""
     spec, state = _position(req)
     until = _str(req, "until", "one", limit=10)
     if until not in ("one", "human", "end"):
         raise RequestError(f"field 'until' must be one, human or end, not {until!r}")
     names = _bot_names(spec, req, state.players)
+    usual = spec.bot_names([], state.players)
     moved: list[list] = []
-    limit = 1 if until == "one" else spec.limits.actions
-    pause = time.perf_counter() + spec.limits.bot_seconds
+    limit = 1 if until == "one" else spec.limits.bot_moves
     more = False
-    while len(moved) < limit:
+    while True:
         p = _current(state)
         if p is None:
             break
-        name = names[p] if until == "human" else (names[p] or spec.bot_names([], state.players)[p])
+        name = names[p] if until == "human" else (names[p] or usual[p])
         if name is None:
             break
-        if moved and time.perf_counter() > pause:  # a long run goes in steps: the widget asks for the next
-            more = True
+        if len(moved) >= limit:  # a long run goes in steps: the widget asks for the next
+            more = until != "one"
             break
         action = bot_move(spec.make_bot, name, state)
         state.apply(action)
         moved.append([p, action])
         if len(state.history) > spec.limits.actions:  # the limits are set so that no allowed game gets here
             raise RequestError(f"the game ran past {spec.limits.actions} actions")
-    out = _reply(spec, state, req)
+    out = _reply(spec, state, req, draw=not more)
     out["moved"] = moved
     out["more"] = more
     return out
@@ -426,34 +437,41 @@ def _op_bot(req: dict) -> dict:
 
 def _op_view(req: dict) -> dict:
     spec, state = _position(req)
-    _asked(req)  # checked, not answered: a view gives no odds (the analysis op does)
-    return _reply(spec, state, req, analysis=False)
+    return _reply(spec, state, req)
 
 
 def _op_analysis(req: dict) -> dict:
     spec, state = _position(req)
-    if spec.analysis is None:
-        raise RulesetError(f"{spec.title} has no analysis")
-    seat = _seat(req, state)
-    if seat is None:
-        seat = _current(state)
-    if seat is None:
-        raise IllegalActionError("the game is over: there is nothing left to analyse")
-    return {"seat": seat, "analysis": _jsonable(spec.analysis(state, seat))}
+    try:
+        if spec.analysis is None:
+            raise RulesetError(f"{spec.title} has no analysis")
+        seat = _seat(req, state)
+        if seat is None:
+            seat = _current(state)
+        if seat is None:
+            raise IllegalActionError("the game is over: there is nothing left to analyse")
+        return {"seat": seat, "analysis": _jsonable(spec.analysis(state, seat))}
+    finally:
+        _keep(spec, state)
 
 
-def _op_settle(req: dict) -> dict:
+def _args(req: dict) -> dict:
+    args = _field(req, "args", {})
+    if not isinstance(args, dict) or len(args) > 20:
+        raise RequestError(f"field 'args' must be an object of a command's parameters, not {_show(args)}")
+    return args
+
+
+def _op_run(req: dict) -> dict:
+    """One of a game's commands with the parameters it declares (the CLI's ``COMMAND GAME --json``), held to the
+    live limits."""
     spec = _game(req)
+    name = _str(req, "command", limit=40)
     opts = _options(spec, req)
-    hands = _str_list(req, "hands", limit=20)
-    if not hands:
-        raise NotationError("type at least one hand")
-    folded_raw = _field(req, "folded", [])
-    if not isinstance(folded_raw, list) or len(folded_raw) > len(hands):
-        raise RequestError("field 'folded' must be a list of seat numbers")
-    folded = [_int({"folded seat": x}, "folded seat", lo=0, hi=len(hands) - 1) for x in folded_raw]
-    r = commands.run(spec, "settle", ruleset=opts.to_string(), hands=hands, folded=folded, players=len(hands))
-    return {"game": spec.name, "ruleset": opts.to_string(), "result": r["data"], "text": r["text"]}
+    args = _args(req)
+    _command_bounded(spec, name, opts.to_string(), None, args)  # (each name declared: checked before any **)
+    r = commands.run(spec, name, ruleset=opts.to_string(), **args)
+    return {"game": spec.name, "command": name, "ruleset": r["options"], "result": r["data"], "text": r["text"]}
 
 
 def _op_compare(req: dict) -> dict:
@@ -461,25 +479,12 @@ def _op_compare(req: dict) -> dict:
     rulesets = _str_list(req, "rulesets", limit=4)
     if len(rulesets) < 2:
         raise RequestError("field 'rulesets' must name two rulesets to compare")
-    players = _players(spec, req)
-    seed = _int(req, "seed", 0)
-    out = [{"ruleset": r["options"], "result": r["data"], "text": r["text"]}
-           for r in commands.compare(spec, rulesets, players=players, seed=seed)]
-    return {"game": spec.name, "players": players, "seed": seed, "results": out}
-
-
-def _op_table(req: dict) -> dict:
-    spec, state = _position(req)
-    seat = _seat(req, state)
-    base = _base(req)
-    _asked(req)  # checked, not answered (see FIELDS)
-    analysis = None
-    if _bool(req, "chances") and spec.analysis is not None and seat is not None \
-            and _current(state) == seat:
-        analysis = _jsonable(spec.analysis(state, seat))
-    return {"html": render_table(state, seat, analysis=analysis, base=base, log_limit=LIVE_LOG), "seat": seat,
-            "current": _current(state), "terminal": state.is_terminal(), "legal": state.legal_actions(),
-            "step": len(state.history)}
+    args = _args(req)
+    for ruleset in rulesets:
+        _command_bounded(spec, commands.compared(spec, args), ruleset, None, args)
+    runs = commands.compare(spec, rulesets, **args)
+    return {"game": spec.name, "players": runs[0]["seats"],
+            "results": [{"ruleset": r["options"], "result": r["data"], "text": r["text"]} for r in runs]}
 
 
 def _op_quiz(req: dict) -> dict:
@@ -509,21 +514,20 @@ def _op_quiz(req: dict) -> dict:
 
 
 # The fields each op reads (besides op and id): any other is refused, so that a misspelt field ("sead") or one the
-# op does not read says so rather than being ignored. The play widget sends "analysis" and "base" with every
-# position, so view and table take them too (checked; view answers no odds, and table's are asked by "chances").
-_POSITION = ("game", "ruleset", "options", "players", "seed", "actions", "seat", "base", "analysis")
-_PAYLOAD = (*_POSITION, "detail")
+# op does not read says so rather than being ignored.
+_POSITION = ("game", "ruleset", "options", "players", "seed", "actions", "seat")
+_DRAWN = (*_POSITION, "base", "chances")     # a position's reply draws its table
 FIELDS: dict[str, tuple[str, ...]] = {
-    "analysis": _POSITION[:7], "apply": (*_PAYLOAD, "action"), "bot": (*_PAYLOAD, "until", "bot", "bots"),
-    "compare": ("game", "rulesets", "players", "seed"), "games": (), "new": _PAYLOAD, "ping": (),
-    "quiz": ("game", "kind", "level", "ruleset", "seed", "base", "list"), "render": ("kind", "args", "base"), "rulesets": ("game",),
-    "settle": ("game", "ruleset", "options", "hands", "folded"), "table": (*_POSITION, "chances"), "view": _PAYLOAD,
+    "analysis": _POSITION, "apply": (*_DRAWN, "action"), "bot": (*_DRAWN, "until", "bot", "bots"),
+    "compare": ("game", "rulesets", "args"), "games": (), "new": tuple(k for k in _DRAWN if k != "actions"),
+    "ping": (), "quiz": ("game", "kind", "level", "ruleset", "seed", "base", "list"), "render": ("kind", "args", "base"),
+    "rulesets": ("game",), "run": ("game", "command", "ruleset", "options", "args"), "view": _DRAWN,
 }
 
 OPS = {
     "analysis": _op_analysis, "apply": _op_apply, "bot": _op_bot, "compare": _op_compare, "games": _op_games,
     "new": _op_new, "ping": _op_ping, "quiz": _op_quiz, "render": _op_render, "rulesets": _op_rulesets,
-    "settle": _op_settle, "table": _op_table, "view": _op_view,
+    "run": _op_run, "view": _op_view,
 }
 
 
@@ -573,10 +577,8 @@ def handle(request_json: str) -> str:
         reply["id"] = rid
     text = _REPLY_JSON.encode(reply)
     if len(text) > MAX_REPLY:  # bounded as the work is (by the limits), and refused whole if ever longer
-        hint = " (ask without detail: the table op draws any position)" if isinstance(req, dict) and req.get("detail") is True \
-            else ""
         reply = {"ok": False, "kind": "RequestError",
-                 "error": f"the reply would be {len(text):,} characters; at most {MAX_REPLY:,}{hint}"}
+                 "error": f"the reply would be {len(text):,} characters; at most {MAX_REPLY:,}"}
         if rid is not None:
             reply["id"] = rid
         text = _REPLY_JSON.encode(reply)

@@ -80,9 +80,9 @@ def test_numbers_padded_with_spaces_or_newlines_are_refused_everywhere(capsys, t
 
 
 def test_odds_parameters_are_bounded_where_they_are_declared(capsys):
-    one_line_exit_2(capsys, ["odds", "post-and-pair", "--players", "3", "--seed", "-1"], "--seed -1 is out of bounds")
+    one_line_exit_2(capsys, ["odds", "post-and-pair", "--players", "3", "--seed", "-1"], "seed -1 is out of bounds")
     one_line_exit_2(capsys, ["odds", "post-and-pair", "--players", "3", "--samples", "100000000"],
-                    "--samples 100000000 is out of bounds")
+                    "samples 100000000 is out of bounds")
     one_line_exit_2(capsys, ["odds", "post-and-pair", "--players", "3", "--samples", "0"], "out of bounds")
     spec = all_games()["post-and-pair"]
     bounds = {p.name: p.range for p in spec.odds_params}
@@ -95,25 +95,31 @@ def test_odds_parameters_are_bounded_where_they_are_declared(capsys):
 @pytest.mark.parametrize("req, words", [
     ({"op": "new", "game": "put", "sead": 4}, "takes no field 'sead'"),
     ({"op": "ping", "game": "put"}, "op 'ping' takes no field 'game'"),
-    ({"op": "settle", "game": "post-and-pair", "hands": ["QH QD QC", "KS KH KD"], "seed": 3}, "no field 'seed'"),
+    ({"op": "run", "game": "post-and-pair", "command": "settle", "args": {"hands": ["QH QD QC", "KS KH KD"]},
+      "seed": 3}, "no field 'seed'"),
+    ({"op": "run", "game": "post-and-pair", "command": "settle", "args": {"hands": ["QH QD QC", "KS KH KD"],
+                                                                          "seed": 3}},
+     "no seed for the settle command of post-and-pair (it takes hands, folded)"),
+    ({"op": "run", "game": "put", "command": "play", "args": {"deals": 3}}, "no deals for the play command of put"),
     ({"op": "new", "game": "put", "action": "play KS"}, "no field 'action'"),
     ({"op": "compare", "game": "put", "rulesets": ["cotton-1674", "truc"], "ruleset": "truc"}, "no field"),
-    ({"op": "table", "game": "put", "seat": 0, "chances": "yes"}, "field 'chances' must be true or false"),
-    ({"op": "table", "game": "put", "seat": 0, "chances": 1}, "field 'chances' must be true or false"),
-    ({"op": "view", "game": "put", "analysis": "no"}, "field 'analysis' must be true or false"),
-    ({"op": "new", "game": "put", "detail": 1}, "field 'detail' must be true or false"),
+    ({"op": "view", "game": "put", "seat": 0, "chances": "yes"}, "field 'chances' must be true or false"),
+    ({"op": "new", "game": "put", "seat": 0, "chances": 1}, "field 'chances' must be true or false"),
+    ({"op": "view", "game": "put", "analysis": True}, "no field 'analysis'"),   # the odds: the analysis op, or chances
+    ({"op": "new", "game": "put", "detail": True}, "no field 'detail'"),
 ])
 def test_unknown_irrelevant_or_mistyped_fields_are_refused(req, words):
     refused(req, words)
 
 
 def test_what_the_widget_sends_is_accepted():
-    """The play widget's position (gamester.js: position()) carries analysis and base to every op; the quiz and
-    render widgets send their own few fields."""
-    pos = {"game": "put", "base": "../", "players": 2, "seed": "7", "ruleset": "cotton-1674", "analysis": True}
-    for op, extra in [("new", {}), ("view", {"actions": [], "seat": 0}), ("table", {"actions": [], "seat": 0,
-                                                                                     "chances": True}),
-                      ("bot", {"actions": [], "seat": 0, "until": "human", "bots": [None, "default"]})]:
+    """The play widget's position (gamester-play.js: position()) carries base, seat and chances to every op; the
+    quiz and render widgets send their own few fields."""
+    pos = {"game": "put", "base": "../", "players": 2, "seed": "7", "ruleset": "cotton-1674", "seat": 0,
+           "chances": True}
+    for op, extra in [("new", {}), ("view", {"actions": []}), ("apply", {"actions": [], "action": "put"}),
+                      ("bot", {"actions": [], "until": "human", "bots": [None, "default"]}),
+                      ("view", {"actions": [], "seat": "current"})]:
         assert call({"op": op, **pos, **extra})["ok"], op
     assert call({"op": "quiz", "game": "put", "ruleset": None, "seed": 3, "base": "../"})["ok"]
     assert call({"op": "render", "kind": "put-play", "args": {"seed": "3"}, "base": "../"})["ok"]
@@ -144,25 +150,22 @@ def test_every_preset_makes_every_kind_or_refuses_it_at_once():
 
 
 def test_replies_are_bounded_and_carry_what_the_widget_draws(monkeypatch):
-    """Issue #24: bot until=end of the longest Post and Pair a form allows gave 2.35 MB (a view of it 2.32 MB):
-    now a few tens of kilobytes, the view and record only when asked, and no reply above MAX_REPLY."""
+    """Issue #24: bot until=end of the longest Post and Pair a form allows gave 2.35 MB (a view of it 2.32 MB): a
+    position's reply is now its table (whose log and ledger show the last LIVE_LOG lines), no view or record, and
+    no reply above MAX_REPLY."""
     pos = {"game": "post-and-pair", "ruleset": "cotton-1674(deals=29,vye_max=100,revyes=20)", "players": 17,
            "seed": 5}
     r = call({"op": "bot", "until": "end", "bots": ["random"], **pos})
     while r["more"]:
+        assert len(r["moved"]) == all_games()["post-and-pair"].limits.bot_moves  # a budget in moves, not seconds
         r = call({"op": "bot", "until": "end", "bots": ["random"], **pos, "actions": r["actions"]})
     assert r["terminal"]
-    lean = web.handle(json.dumps({"op": "view", **pos, "actions": r["actions"]}))
-    assert len(lean) < 100_000 and "view" not in json.loads(lean)
-    assert all(len(web.handle(json.dumps({"op": "bot", **pos, "actions": r["actions"][:k]}))) < 100_000
+    lean = web.handle(json.dumps({"op": "view", **pos, "actions": r["actions"], "seat": 0}))
+    assert len(lean) < 400_000 and "view" not in json.loads(lean)
+    assert all(len(web.handle(json.dumps({"op": "bot", **pos, "actions": r["actions"][:k]}))) < 400_000
                for k in (0, len(r["actions"]) // 2))
-    detail = web.handle(json.dumps({"op": "view", **pos, "actions": r["actions"], "detail": True}))
-    assert json.loads(detail)["ok"] and len(detail) <= web.MAX_REPLY
-    table = web.handle(json.dumps({"op": "table", **pos, "actions": r["actions"], "seat": 0}))
-    assert json.loads(table)["ok"] and len(table) <= web.MAX_REPLY
-    monkeypatch.setattr(web, "MAX_REPLY", len(lean) + 1000)  # a reply above the bound is refused whole
-    refused({"op": "view", **pos, "actions": r["actions"], "detail": True}, "ask without detail")
-    assert call({"op": "view", **pos, "actions": r["actions"]})["ok"]
+    monkeypatch.setattr(web, "MAX_REPLY", len(lean) - 1000)  # a reply above the bound is refused whole
+    refused({"op": "view", **pos, "actions": r["actions"], "seat": 0}, "at most")
 
 
 def test_the_longest_table_the_limits_allow_fits_in_a_reply():
@@ -173,7 +176,7 @@ def test_the_longest_table_the_limits_allow_fits_in_a_reply():
     opts = "post-and-pair(vye_max=100,revyes=20,deals=125)"
     state = spec.new_state(spec.parse_ruleset(opts), 4, 1)
     spec.play_bots(state, ("random",))
-    text = web.handle(json.dumps({"op": "table", "game": "post-and-pair", "ruleset": opts, "players": 4, "seed": 1,
+    text = web.handle(json.dumps({"op": "view", "game": "post-and-pair", "ruleset": opts, "players": 4, "seed": 1,
                                   "actions": state.history, "seat": 0}))
     reply = json.loads(text)
     assert reply["ok"] and len(text) < 400_000, len(text)
@@ -182,9 +185,6 @@ def test_the_longest_table_the_limits_allow_fits_in_a_reply():
     total = int(re.search(r"\((\d+); the last", log).group(1))
     assert re.search(r'data-first="(\d+)"', log).group(1) == str(total - web.LIVE_LOG)
     assert f"(the last {web.LIVE_LOG} of " in reply["html"]  # the ledger's caption
-    small = call({"op": "view", "game": "put", "seed": 2, "detail": True,
-                  "actions": commands.run("put", "play", players=2, seed=2)["data"]["actions"]})
-    assert small["ok"] and small["view"] and small["record"] and small["record_html"]
 
 
 # -- caches bounded by what they hold --------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The generic CLI contract: bad input exits 2 with one line naming the problem, never a traceback."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -52,3 +53,42 @@ def test_rulesets_lists_every_preset_and_option(capsys, game):
 def test_python_dash_m_runs_without_traceback():
     r = subprocess.run([sys.executable, "-m", "gamester", "rulesets", "nosuch"], capture_output=True, text=True)
     assert r.returncode == 2 and r.stderr.startswith("gamester: error:") and "Traceback" not in r.stderr
+
+
+def test_each_command_takes_the_parameters_its_game_declares(capsys):
+    """A flag the game's command does not declare is refused in one line (it used to be ignored silently)."""
+    code, _, err = run(capsys, "play", "put", "--deals", "3")
+    assert code == 2 and err == "gamester: error: no deals for the play command of put (it takes players, seed, " \
+                                "bots)\n"
+    code, _, err = run(capsys, "settle", "post-and-pair", "--hand", "QH QD QC", "--hand", "KS KH KD", "--seed", "3")
+    assert code == 2 and "unrecognized arguments: --seed 3" in err  # no game's settle takes a seed
+    code, _, err = run(capsys, "play", "speculation", "--players", "x")
+    assert code == 2 and "players must be a whole number, not 'x'" in err
+    # A list parameter: once per item, or its items in one flag, separated as the game declares.
+    one = run(capsys, "settle", "post-and-pair", "--hand", "QH QD QC|KS KH KD", "--folded", "1", "--json")
+    two = run(capsys, "settle", "post-and-pair", "--hand", "QH QD QC", "--hand", "KS KH KD", "--folded", "1",
+              "--json")
+    assert one == two and one[0] == 0 and json.loads(one[1])["winners"]
+    # The declared parameters make the flags: each game's deals has its own bounds.
+    code, _, err = run(capsys, "play", "speculation", "--deals", "101")
+    assert code == 2 and "deals 101 is out of bounds: a whole number 0 to 100" in err
+    code, out, _ = run(capsys, "play", "speculation", "--players", "3", "--deals", "2", "--json")
+    assert code == 0 and len(json.loads(out)["deals"]) == 2
+
+
+@pytest.mark.parametrize("argv", [["clauses", "--json"], ["play", "post-and-pair", "--deals", "40", "--json"],
+                                  ["--help"], ["rulesets", "nosuch"]])
+def test_a_reader_that_stops_early_ends_it_quietly(argv):
+    """``gamester ... | head``: the pipe is closed before the answer is written (here before anything is: the
+    read end is shut at once), on stdout and stderr alike."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        r = subprocess.run([sys.executable, "-m", "gamester", *argv], stdout=write, stderr=subprocess.PIPE,
+                           timeout=120, text=True)
+    finally:
+        os.close(write)
+    assert r.returncode in (0, 2) and "Traceback" not in r.stderr and "BrokenPipe" not in r.stderr, r.stderr
+    shell = subprocess.run(f"{sys.executable} -m gamester {' '.join(argv)} 2>&1 | head -c 1", shell=True,
+                           capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in shell.stdout + shell.stderr and "BrokenPipe" not in shell.stderr

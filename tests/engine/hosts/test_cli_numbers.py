@@ -41,8 +41,8 @@ def test_json_is_deterministic_per_seed(capsys):
     (["odds", "put", "--score", "2-2", "--one-and-ties", "half"], "one trick and two ties"),
     (["odds", "post-and-pair", "--players", "40"], "2 to 17 players"),
     (["odds", "post-and-pair"], "needs --players"),
-    (["odds", "speculation", "--players", "3"], "the odds of speculation take no players"),
-    (["odds", "put", "--score", "4-4", "--samples", "10"], "the odds of put take no samples"),
+    (["odds", "speculation", "--players", "3"], "no players for the odds of speculation (it takes none)"),
+    (["odds", "put", "--score", "4-4", "--samples", "10"], "no samples for the odds of put (it takes score, model, one-and-ties)"),
     (["odds", "chess"], "no odds for 'chess'"),
 ])
 def test_bad_input_exits_2_with_one_line(capsys, argv, words):
@@ -85,7 +85,7 @@ def test_a_new_game_offers_exercises_and_odds_with_no_change_to_the_hosts(capsys
     # offers them, the --cards flag included, and checks the flag against each game.
     spec = replace(toygame.SPEC, site=replace(toygame.SPEC.site, quiz_kinds={"high": "which card is higher"},
                                               make_quiz=_toy_quiz),
-                   odds=_toy_odds, odds_params=(Param("cards", "cards in the pack", whole=True),))
+                   odds=_toy_odds, odds_params=(Param("cards", "cards in the pack", "whole"),))
     toygame.install()
     registry._GAMES["toy"] = spec
     try:
@@ -97,7 +97,7 @@ def test_a_new_game_offers_exercises_and_odds_with_no_change_to_the_hosts(capsys
         assert main(["odds", "toy", "--cards", "13"]) == 0
         assert capsys.readouterr().out == "the top card: 1 in 13\n"
         for argv, words in ((["odds", "toy"], "need cards"), (["odds", "toy", "--cards", "x"], "whole number"),
-                            (["odds", "put", "--score", "4-4", "--cards", "3"], "take no cards"),
+                            (["odds", "put", "--score", "4-4", "--cards", "3"], "no cards for the odds of put"),
                             (["quiz", "toy", "--seed", "1", "--kind", "low"], "unknown kind 'low'")):
             assert main(argv) == 2
             out, err = capsys.readouterr()

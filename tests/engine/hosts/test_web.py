@@ -6,7 +6,10 @@ over every real game registered, whatever has landed.
 
 from __future__ import annotations
 
+import html
 import json
+import re
+import sys
 
 import pytest
 
@@ -56,28 +59,19 @@ def test_ping_and_games_describe_the_engine():
     assert g["bots"] == ["random", "bold"] and g["default_bot"] == "bold" and g["analysis"] is True
 
 
-def test_new_gives_a_position_with_legal_moves_view_and_analysis_when_asked():
+def test_new_gives_what_the_widget_draws_and_nothing_it_does_not_read():
     r = ok(op="new", **POS)
     assert r["step"] == 0 and r["current"] == 0 and not r["terminal"]
-    assert r["legal"] == ["bet", "pass"]
     assert r["ruleset"] == "toy(stake=1,ties=elder)"
-    assert "view" not in r and "record" not in r  # what the widget draws from: no view unless asked
-    assert len(ok(op="new", detail=True, **POS)["view"]["hands"]) == 3
-    assert "analysis" not in r  # the odds cost the most: only when asked (issue #13)
-    assert 0 <= ok(op="new", analysis=True, **POS)["analysis"]["chance_best"] <= 1
-
-
-def test_the_view_hides_other_seats_cards():
-    r = ok(op="view", seat=1, detail=True, **POS)
-    hands = r["view"]["hands"]
-    assert hands[0] is None and hands[2] is None and hands[1]
+    assert set(r) == {"ok", "op", "ruleset", "players", "seed", "actions", "step", "current", "terminal", "seat",
+                      "roles", "html"}  # no view, legal moves, record or odds: the widget reads none of them
+    assert 0 <= ok(op="analysis", **POS)["analysis"]["chance_best"] <= 1  # the odds only when asked (issue #13)
 
 
 def test_apply_then_replay_matches_the_record():
-    r = ok(op="apply", actions=["bet", "pass"], action="bet", detail=True, **POS)
+    r = ok(op="apply", actions=["bet", "pass"], action="bet", **POS)
     assert r["terminal"] and r["actions"] == ["bet", "pass", "bet"]
-    rec = r["record"]
-    assert replay(rec).to_record() == rec
+    rec = replay({**POS, "ruleset": r["ruleset"], "actions": r["actions"]}).to_record()
     assert sum(rec["net"]) == 0  # the pot is emptied by the winner
     assert all(line["clause"] in ("toy.bet", "toy.win") for line in rec["ledger"])
 
@@ -100,17 +94,27 @@ def test_bots_move_deterministically_until_a_reader_is_to_act():
     assert len(one["moved"]) == 1 and one["step"] == 1
 
 
-def test_settle_and_compare_and_analysis():
-    r = ok(op="compare", rulesets=["plain", "double"], **POS)
+def test_run_and_compare_and_analysis():
+    args = {"players": 3, "seed": 5}
+    r = ok(op="compare", game="toy", rulesets=["plain", "double"], args=args)
     assert [x["ruleset"] for x in r["results"]] == ["toy(stake=1,ties=elder)", "toy(stake=2,ties=elder)"]
-    assert r["results"][0]["result"]["hands"] == r["results"][1]["result"]["hands"]
+    assert r["results"][0]["result"]["hands"] == r["results"][1]["result"]["hands"] and r["players"] == 3
     assert ok(op="analysis", seat=2, **POS)["seat"] == 2
-    assert "no 'settle' command" in err(op="settle", game="toy", hands=["KS"])
+    assert ok(op="run", game="toy", command="deal", args=args)["result"] == r["results"][0]["result"]
+    assert "no 'settle' command" in err(op="run", game="toy", command="settle", args={"hands": ["KS"]})
+    # A parameter the command does not declare is refused, naming the ones it does.
+    assert "no deals for the deal command of toy (it takes players, seed)" in err(
+        op="run", game="toy", command="deal", args={"deals": 3})
+    assert "players 9 is out of bounds" in err(op="run", game="toy", command="deal", args={"players": 9})
+    for name in ("ruleset", "game", "options", "name"):  # names of the call itself: refused, not a crash
+        r = call(op="run", game="toy", command="deal", args={name: "x"})
+        assert r["kind"] == "RulesetError" and f"no {name} for the deal command of toy" in r["error"], r
+    assert call(op="compare", game="toy", rulesets=["plain", "double"], args={"game": "x"})["kind"] == "RulesetError"
 
 
 def test_options_and_rulesets_are_validated():
     assert ok(op="new", ruleset="double", options={"ties": "split"}, **POS)["ruleset"] == "toy(stake=2,ties=split)"
-    assert ok(op="new", ruleset="toy(stake=3)", **POS)["options"]["stake"] == 3
+    assert ok(op="new", ruleset="toy(stake=3)", **POS)["ruleset"] == "toy(stake=3,ties=elder)"
     assert "unknown option 'evil'" in err(op="new", options={"evil": "1"}, **POS)
     assert "expected a whole number 1..5" in err(op="new", options={"stake": "99"}, **POS)
     assert "cannot read ruleset" in err(op="new", game="toy", ruleset="<script>alert(1)</script>")
@@ -169,19 +173,19 @@ def test_real_games_play_to_the_end_through_the_api(game):
     spec = all_games()[game]
     lo, hi = spec.players
     for seed in range(5):
-        req = {"game": game, "players": min(max(lo, 3), hi), "seed": seed, "until": "end", "bots": [], "detail": True}
+        req = {"game": game, "players": min(max(lo, 3), hi), "seed": seed, "until": "end", "bots": []}
         r = ok(op="bot", **req)
-        while r["more"]:  # a long run (or a loaded machine) pauses after limits.bot_seconds: ask on
+        while r["more"]:  # a long run pauses after limits.bot_moves: ask on
             r = ok(op="bot", **req, actions=r["actions"])
         assert r["terminal"], r
-        assert replay(r["record"]).to_record() == r["record"]
-        # Stepping one action at a time through the API gives the same end.
         pos = {"game": game, "players": r["players"], "seed": seed, "ruleset": r["ruleset"]}
+        record = replay({**pos, "actions": r["actions"]}).to_record()
+        # Stepping one action at a time through the API gives the same end.
         acts: list[str] = []
-        for i, a in enumerate(r["actions"]):
-            step = ok(op="apply", actions=acts, action=a, detail=i == len(r["actions"]) - 1, **pos)
+        for a in r["actions"]:
+            step = ok(op="apply", actions=acts, action=a, **pos)
             acts = step["actions"]
-        assert step["record"] == r["record"]
+        assert step["terminal"] and replay({**pos, "actions": acts}).to_record() == record
 
 
 @pytest.mark.parametrize("kind", ["pp-deal", "pp-settle", "pp-compare", "put-play", "spec-play"])
@@ -210,16 +214,74 @@ def test_table_is_the_card_table_for_a_seat(game):
 
     spec = all_games()[game]
     pos = {"game": game, "players": 2 if game == "put" else 3, "seed": 4}
-    r = ok(op="table", **pos, seat=1)
+    r = ok(op="view", **pos, seat=1)
     state = spec.new_state(spec.default_options(), pos["players"], 4)
     assert r["html"] == render_table(state, 1)
-    assert r["legal"] == state.legal_actions() and r["seat"] == 1 and r["terminal"] is False
+    assert r["seat"] == 1 and r["terminal"] is False and r["current"] == state.current_player()
     assert 'class="gm-tbl"' in r["html"]
+    cur = state.current_player()
+    assert ok(op="view", **pos, seat="current")["html"] == render_table(state, cur)  # a reader playing every seat
     if spec.analysis is not None:
-        cur = state.current_player()
-        with_chances = ok(op="table", **pos, seat=cur, chances=True)["html"]
-        assert "gm-chance" in with_chances
-    assert "unknown op" not in err(op="table", **pos, seat=9)
-    assert "base" in err(op="table", **pos, base="http://elsewhere/")
-    toy = err(op="table", game="toy", players=3, seed=5)
-    assert "no table drawing" in toy
+        assert "gm-chance" in ok(op="view", **pos, seat=cur, chances=True)["html"]
+        assert "gm-chance" not in ok(op="view", **pos, seat=cur)["html"]
+    assert "between 0 and" in err(op="view", **pos, seat=9)
+    assert "base" in err(op="view", **pos, base="http://elsewhere/")
+
+
+@pytest.mark.parametrize("game", REAL)
+def test_a_game_of_n_moves_costs_n_engine_actions_not_n_squared(game, monkeypatch):
+    """The worker keeps the open games' states: a move through the API applies one action to the state the last
+    reply left (counted: every ``apply`` of the game's state class that the API makes; the table drawing replays
+    the log on its own copy, and bots look ahead on theirs), and only a new record is replayed."""
+    spec = all_games()[game]
+    pos = {"game": game, "players": 2 if game == "put" else 3, "seed": 6, "seat": "current"}
+    state = spec.new_state(spec.default_options(), pos["players"], pos["seed"])
+    cls, applied = type(state), []
+    original = cls.apply
+
+    def counted(self, a):
+        if sys._getframe(1).f_globals.get("__name__") == web.__name__:
+            applied.append(a)
+        return original(self, a)
+    monkeypatch.setattr(cls, "apply", counted)
+    web._OPEN.clear()
+    r = ok(op="new", **pos)
+    moves = 0
+    while not r["terminal"] and moves < 150:  # a reader playing every seat in turn (no bot: bots look ahead)
+        r = ok(op="apply", **pos, actions=r["actions"], action=_choices(r)[-1])
+        moves += 1
+    n = len(r["actions"])
+    assert moves > 3 and len(applied) == n, (len(applied), n)  # each action applied once, whatever the length
+    # A record not seen lately is replayed from its start, once; seen again, it costs nothing more.
+    web._OPEN.clear()
+    before = len(applied)
+    ok(op="view", **pos, actions=r["actions"])
+    ok(op="view", **pos, actions=r["actions"])
+    assert len(applied) - before == n
+
+
+def _choices(r):
+    """The reader's choices, as the widget reads them: the table's buttons (the API sends no list of its own)."""
+    return [html.unescape(a) for a in re.findall(r'data-action="([^"]*)"', r["html"])]
+
+
+def test_the_kept_games_are_bounded():
+    web._OPEN.clear()
+    for seed in range(web.MAX_OPEN + 5):
+        ok(op="new", game="toy", players=3, seed=seed)
+    assert len(web._OPEN) == web.MAX_OPEN
+    # An illegal move leaves nothing half-applied behind: the position is replayed afresh next time.
+    r = ok(op="apply", **POS, actions=[], action="bet")
+    assert "'fold'" in err(op="apply", **POS, actions=r["actions"], action="fold")
+    assert ok(op="apply", **POS, actions=r["actions"], action="pass")["actions"] == ["bet", "pass"]
+
+
+def test_a_game_without_odds_or_exercises_is_named_not_dumped():
+    """commands._offering put str(GameSpec) (a few thousand characters of its fields) into the message."""
+    from gamester import commands
+    from gamester.errors import RulesetError
+
+    for ask in (lambda: commands.odds(toygame.SPEC), lambda: commands.quiz_kinds(toygame.SPEC)):
+        with pytest.raises(RulesetError) as e:
+            ask()
+        assert "'toy'" in str(e.value) and "GameSpec" not in str(e.value) and len(str(e.value)) < 200, str(e.value)

@@ -14,7 +14,7 @@ from gamester.cards import FULL_PACK, shuffled
 from gamester.clauses import cite, clause
 from gamester.ledger import Ledger
 from gamester.options import Options, Preset, option
-from gamester.registry import GameSpec
+from gamester.registry import Command, GameSpec, Param
 from gamester.state import TERMINAL, Bot, Outcome, RandomBot, State
 
 BET = clause("toy.bet", "A bettor puts one counter in the pot.", "conjectural", cite("cotton1674", "p. 150"),
@@ -95,13 +95,15 @@ def _analysis(state: ToyState, seat: int) -> dict:
     return {"chance_best": round(rank / 12, 4)}
 
 
-def _deal(options, ns):  # ns: a gamester.registry.CommandArgs
-    state = ToyState(options, ns.players or 2, ns.seed or 0)
+def _deal(options, *, players, seed):  # the parameters _DEAL declares
+    state = ToyState(options, players, seed)
     while not state.is_terminal():
         state.apply("bet")
     rec = state.to_record()
     return rec, f"toy deal {rec['hands']}"
 
+
+_DEAL = Command(_deal, (Param.players(2, 6, 2), Param.seed()), "one deal, every seat betting", compares=True)
 
 SPEC = GameSpec(
     name="toy", title="Toy high card", options=ToyOptions,
@@ -109,7 +111,7 @@ SPEC = GameSpec(
              "double": Preset("double", ToyOptions(stake=2), "conjectural", (cite("cotton1674", "p. 150"),),
                               "two a bet")},
     default_preset="plain", players=(2, 6), new_state=ToyState,
-    bots={"random": RandomBot, "bold": BoldBot}, commands={"deal": _deal}, analysis=_analysis)
+    bots={"random": RandomBot, "bold": BoldBot}, commands={"deal": _DEAL}, analysis=_analysis)
 
 
 

@@ -99,7 +99,7 @@ def test_rulesets_listing(capsys):
     (["settle", "post-and-pair", "--hand", "AS KS QS", "--hand", "2H 3H 4H", "--option", "foo=bar"], "'foo'"),
     (["settle", "post-and-pair", "--hand", "AS KS QS", "--hand", "2H 3H 4H", "--option", "ten_ace=12"], "ten_ace"),
     (["settle", "post-and-pair", "--hand", "AS KS QS", "--hand", "2H 3H 4H", "--ruleset", "hoyle"], "'hoyle'"),
-    (["settle", "post-and-pair", "--hand", "AS KS QS", "--hand", "2H 3H 4H", "--players", "3"], "3 players"),
+    (["settle", "post-and-pair", "--hand", "AS KS QS", "--hand", "2H 3H 4H", "--players", "3"], "unrecognized arguments: --players"),
     (["deal", "post-and-pair", "--players", "18"], "18"),
     (["play", "post-and-pair", "--bots", "nobody"], "'nobody'"),
     (["play", "post-and-pair", "--players", "3", "--bots", "bold,bold"], "2 bots"),

@@ -13,7 +13,6 @@ from gamester.cards import FULL_PACK
 from gamester.clauses import all_clauses, get_clause
 from gamester.games.speculation import PRESETS, SpeculationOptions, SpeculationState
 from gamester.hosts.cli import main
-from gamester.registry import CommandArgs
 
 SPEC = get_game("speculation")
 HANDBOOK = PRESETS["handbook"].options
@@ -364,7 +363,7 @@ def test_views_hide_unturned_cards():
 
 def test_multi_deal_game_and_replay():
     spec = SPEC
-    rec = json.loads(json.dumps(spec.commands["play"](HANDBOOK.replace(deals=7), CommandArgs(players=3, seed=9))[0]))
+    rec = json.loads(json.dumps(spec.commands["play"].run(HANDBOOK.replace(deals=7), players=3, seed=9)[0]))
     assert len(rec["deals"]) == 7 and [d["dealer"] for d in rec["deals"]] == [2, 0, 1, 2, 0, 1, 2]
     assert replay(rec).to_record() == rec
     tot = [0, 0, 0]

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import RulesetError
-from ...registry import CommandArgs, GameSite, GameSpec, Limits, Param, WidgetSpec
+from ...registry import Command, GameSite, GameSpec, Limits, Param, WidgetSpec
 from . import narrate, numbers, quiz
 from . import odds as put_odds
 from . import titles as _titles  # noqa: F401 (gives the clauses their short titles)
@@ -17,30 +16,20 @@ from .state import Phase, PutState, deal_result, new_state
 from .table import table as draw_table
 
 
-# -- CLI ---------------------------------------------------------------------------------------------------------
-def _players_seed(ns: CommandArgs) -> tuple[int, int]:
-    deals = getattr(ns, "deals", None)
-    if deals is not None:
-        raise RulesetError(f"a number of deals ({deals}) does not apply to put: a game of Put (or Truc) is played "
-                           f"until one side has the game (five up, a won put, or game_points); set its length with "
-                           f"the option game_points=N or rubber=1|2")
-    players = SPEC.seats(getattr(ns, "players", None))
-    seed = ns.seed if getattr(ns, "seed", None) is not None else 0
-    return players, seed
-
-
-def cli_play(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
-    players, seed = _players_seed(ns)
+# -- the commands every host runs (gamester.commands) ------------------------------------------------------------
+def play(options: PutOptions, *, players: int, seed: int, bots: tuple[str, ...] = ()) -> tuple[Any, str]:
+    """A whole game played by the bots, as a record (a game is played until one side has it: its length is the
+    option game_points or rubber, not a number of deals)."""
     state = new_state(options, players, seed)
-    SPEC.play_bots(state, ns.bots)
+    SPEC.play_bots(state, bots)
     rec = state.to_record()
     return rec, narrate.play_text(rec)
 
 
-def cli_deal(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
-    players, seed = _players_seed(ns)
+def deal(options: PutOptions, *, players: int, seed: int, bots: tuple[str, ...] = ()) -> tuple[Any, str]:
+    """The first deal played by the bots, with each seat's chances once the hands are dealt."""
     state = new_state(options, players, seed)
-    bots = SPEC.bot_names(ns.bots, players)
+    bots = SPEC.bot_names(bots, players)
     odds = {}
     SPEC.play_bots(state, bots, lambda: state.phase != Phase.EXCHANGE)
     basis = None
@@ -63,24 +52,32 @@ def cli_deal(options: PutOptions, ns: CommandArgs) -> tuple[Any, str]:
     return data, narrate.deal_summary_text(data)
 
 
+# What each command takes, declared once: the CLI's flags, the web API's checks, the widget's form and permalink.
+_TAKES = (Param.players(2, 4, 2), Param.seed(), Param.bots())
+COMMANDS = {"play": Command(play, _TAKES, "a whole game played by the bots"),
+            "deal": Command(deal, _TAKES, "the first deal played by the bots, with the chances")}
+ODDS_PARAMS = (Param("score", "the score, the leader's points first, e.g. 4-4"),
+               Param("model", "engine (open hands after the first card) or pav"),
+               Param("one_and_ties", "one trick and two ties counts 'win' or 'nothing'"))
+
+
 SPEC = GameSpec(
-    limits=Limits(options=(("game_points", 21),)),  # a live example's bounds (see Limits)
+    limits=Limits(options=(("game_points", 21),), bot_moves=10),  # a live example's bounds (see Limits): its bots
+    # think hard (three-handed, 200 moves took 3-8 s), so a bot run pauses every 10 moves
     name="put", title="Put", options=PutOptions, presets=PRESETS, default_preset="cotton-1674",
-    players=PutState.player_range, new_state=new_state, bots=BOTS, commands={"play": cli_play, "deal": cli_deal},
+    players=PutState.player_range, new_state=new_state, bots=BOTS, commands=COMMANDS,
     clause_prefix="put.",
     default_players=2, default_bots=("equilibrium",),
     analysis=analysis,
     odds=numbers.odds_command,
-    odds_params=(Param("score", "the score, the leader's points first, e.g. 4-4"),
-                 Param("model", "engine (open hands after the first card) or pav"),
-                 Param("one_and_ties", "one trick and two ties counts 'win' or 'nothing'")),
+    odds_params=ODDS_PARAMS,
     site=GameSite(
     table=draw_table,
     narrator=narrate,
     page="put/", chapter="cotton1674.put", account_key="seed-put",
     widgets={"put-play": WidgetSpec(
         "put-play", "play", "Play a game", "Live: play a whole game of Put against the computer.", play=True,
-        args=("seed", "players", "ruleset", "options", "bots", "deals"), required=("seed",))},
+        required=("seed",))},
     quiz_kinds=quiz.KINDS, quiz_levels=quiz.LEVELS, make_quiz=quiz.make, quiz_seats=quiz.seats,
     numbers=numbers.TABLES),
 )

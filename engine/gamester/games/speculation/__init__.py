@@ -7,7 +7,7 @@ from typing import Any
 from ...cards import (
     format_cards,
 )
-from ...registry import CommandArgs, GameSite, GameSpec, Limits, WidgetSpec
+from ...registry import Command, GameSite, GameSpec, Limits, Param, WidgetSpec
 from . import narrate, numbers, quiz
 from . import titles as _titles  # noqa: F401 (gives the clauses their short titles)
 from .analysis import analysis, best_trump_chance, offered_chance
@@ -18,27 +18,19 @@ from .state import Phase, SpeculationState, new_state
 from .table import table as draw_table
 
 
-# -- CLI ---------------------------------------------------------------------------------------------------------
-def _setup(options: SpeculationOptions, ns: CommandArgs) -> tuple[SpeculationOptions, int, int]:
-    deals = getattr(ns, "deals", None)
-    if deals is not None:
-        options = options.with_options({"deals": str(deals)})
-    players = check_players(options, SPEC.seats(ns.players))
-    seed = ns.seed if ns.seed is not None else 0
-    return options, players, seed
-
-
-def cli_play(options: SpeculationOptions, ns: CommandArgs) -> tuple[Any, str]:
-    options, players, seed = _setup(options, ns)
-    state = SpeculationState(options, players, seed)
-    SPEC.play_bots(state, ns.bots)
+# -- the commands every host runs (gamester.commands) ------------------------------------------------------------
+def play(options: SpeculationOptions, *, players: int, seed: int, bots: tuple[str, ...] = ()) -> tuple[Any, str]:
+    """A whole game played by the bots, as a record."""
+    state = SpeculationState(options, check_players(options, players), seed)
+    SPEC.play_bots(state, bots)
     rec = state.to_record()
     return rec, narrate.play_text(rec)
 
 
-def cli_deal(options: SpeculationOptions, ns: CommandArgs) -> tuple[Any, str]:
-    """One deal as dealt, with each seat's chance (from the table's view) of holding the winning card."""
-    options, players, seed = _setup(options, ns)
+def deal(options: SpeculationOptions, *, players: int, seed: int, bots: tuple[str, ...] = ()) -> tuple[Any, str]:
+    """One deal as dealt, with each seat's chance (from the table's view) of holding the winning card (no bot
+    moves in it: ``bots`` is taken, as by every game's deal, and checked)."""
+    SPEC.bot_names(bots, check_players(options, players))
     state = SpeculationState(options, players, seed)
     d = state.deals[0]
     table = analysis(state, d.dealer) if len(state.deals) == 1 and not d.done else None
@@ -63,11 +55,25 @@ def cli_deal(options: SpeculationOptions, ns: CommandArgs) -> tuple[Any, str]:
     return out, narrate.deal_summary_text(out)
 
 
+# What each command takes, declared once: the CLI's flags, the web API's checks, the widget's form and permalink.
+_TAKES = (Param.players(2, 10, 4), Param.seed(), Param.bots())
+COMMANDS = {
+    "play": Command(play, (*_TAKES, Param("deals", "Deals in the game (0: each player deals once)", "whole",
+                                          range=next(s.range for s in SpeculationOptions.specs() if s.name == "deals"),
+                                          option=True)), "a whole game played by the bots"),
+    "deal": Command(deal, _TAKES, "one deal as dealt, with each seat's chance of the best trump"),
+}
+
+
+def _length(options: SpeculationOptions, players: int) -> int:
+    """How long a game is, for the live examples' bounds: deals x players (deals 0: one per player)."""
+    return (options.deals or players) * players
+
+
 SPEC = GameSpec(
-    limits=Limits(deal_seats=100),  # a live example's bounds (see Limits)
+    limits=Limits(length=_length, most_length=100, length_words="deals x players"),  # a live example's bounds
     name=GAME, title="Speculation", options=SpeculationOptions, presets=PRESETS, default_preset="handbook",
-    players=SpeculationState.player_range, new_state=new_state, bots=dict(BOTS),
-    commands={"play": cli_play, "deal": cli_deal},
+    players=SpeculationState.player_range, new_state=new_state, bots=dict(BOTS), commands=COMMANDS,
     clause_prefix="spec.",
     default_players=4, default_bots=("speculator", "cautious"),
     analysis=analysis,
@@ -78,7 +84,7 @@ SPEC = GameSpec(
     page="speculation/", chapter="", account_key="seed-speculation",
     widgets={"spec-play": WidgetSpec(
         "spec-play", "play", "Play a game", "Live: deal, turn and trade with the bots, with the chance of each card being best trump.",
-        play=True, args=("seed", "players", "ruleset", "options", "bots", "deals"), required=("seed",))},
+        play=True, required=("seed",))},
     quiz_kinds=quiz.KINDS, quiz_levels=quiz.LEVELS, make_quiz=quiz.make, numbers=numbers.TABLES),
 )
 

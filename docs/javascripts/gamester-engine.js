@@ -1,0 +1,144 @@
+// Gamester widgets: the engine. One Web Worker per visit (gamester-worker.js: Pyodide and our engine's wheel), booted
+// at the reader's first sign of using a widget and kept across Material's instant navigation (an ES module is
+// evaluated once per document). Every exchange is JSON text to and from gamester.hosts.web.handle; a call that gets
+// no answer within CALL_TIMEOUT_S ends with a clear message and the worker is started afresh on the next call.
+// Names no game.
+
+const SRC = import.meta.url;
+export const ASSETS = new URL("../assets/", SRC).href;
+const WORKER_URL = new URL("gamester-worker.js", SRC).href;
+const BOOT_TIMEOUT_S = 180;
+const CALL_TIMEOUT_S = 30; // the engine's limits keep every request the widgets send well under a second or two
+
+// The engine's state, for the widgets and for tests (window.__gamester): boots, state, timings, the games op.
+export const G = {
+  boots: 0, state: "idle", info: null, error: null, bootMs: null, calls: 0, lastCallMs: null, timeouts: 0,
+  callTimeoutMs: CALL_TIMEOUT_S * 1000, games: {}, listeners: new Set(),
+};
+window.__gamester = G; // a handle for tests and the console, not a way between modules
+
+let worker = null;
+let bootPromise = null;
+let seq = 0;
+const pending = new Map(); // id -> {resolve, timer}
+
+export function notify() { for (const f of G.listeners) { try { f(); } catch (e) { /* a widget gone with its page */ } } }
+
+export function supported() {
+  return typeof WebAssembly === "object" && WebAssembly !== null && typeof Worker === "function";
+}
+
+function settle(id, reply) {
+  const p = pending.get(id);
+  if (!p) return;
+  pending.delete(id);
+  clearTimeout(p.timer);
+  p.resolve(reply);
+}
+
+export function boot() {
+  if (bootPromise) return bootPromise;
+  bootPromise = new Promise((resolve, reject) => {
+    if (!supported()) {
+      reject(new Error("this browser cannot run the live engine (it lacks WebAssembly or Web Workers)"));
+      return;
+    }
+    G.boots += 1;
+    G.state = "booting";
+    G.bootStart = performance.now();
+    G.progress = { stage: 0, of: 4, text: "Starting the card engine in your browser" };
+    notify();
+    try {
+      worker = new Worker(WORKER_URL, { type: "module", name: "gamester-engine" });
+    } catch (e) {
+      reject(e);
+      return;
+    }
+    const mine = worker;
+    worker.onmessage = (ev) => {
+      if (mine !== worker) return; // a worker given up on (a call timed out) says nothing more
+      const m = ev.data || {};
+      if (m.type === "progress") {
+        G.progress = m;
+        notify();
+      } else if (m.type === "ready") {
+        G.bootMs = performance.now() - G.bootStart;
+        G.info = m;
+        for (const g of m.games || []) G.games[g.name] = g;
+        G.state = "ready";
+        resolve(m);
+        notify();
+      } else if (m.type === "failed") {
+        reject(new Error(m.error || "the engine failed to start"));
+      } else if (m.type === "reply") {
+        G.lastCallMs = m.ms;
+        let r;
+        try { r = JSON.parse(m.reply); } catch (e) { r = { ok: false, error: "unreadable reply from the engine" }; }
+        settle(m.id, r);
+      }
+    };
+    worker.onerror = (ev) => {
+      ev.preventDefault();
+      reject(new Error((ev && ev.message) || "the engine worker could not start"));
+    };
+    worker.postMessage({ type: "boot", assets: ASSETS });
+    // A boot that neither finishes nor fails (a stalled download) is reported rather than waited on for ever.
+    setTimeout(() => reject(new Error(`the engine did not start within ${BOOT_TIMEOUT_S} seconds`)), BOOT_TIMEOUT_S * 1000);
+  });
+  bootPromise.catch((e) => {
+    G.state = "failed";
+    G.error = String((e && e.message) || e);
+    for (const id of [...pending.keys()]) settle(id, { ok: false, error: G.error });
+    notify();
+  });
+  return bootPromise;
+}
+
+// A call that gets no answer in time: the worker (busy for good, or lost) is ended, every call waiting on it is
+// told, and the next call starts a fresh one, so the reader can simply try again.
+function restart(seconds) {
+  G.timeouts += 1;
+  if (worker) worker.terminate();
+  worker = null;
+  bootPromise = null;
+  G.state = "idle";
+  const error = `the card engine did not answer within ${seconds} seconds, so it has been restarted: try again`;
+  for (const id of [...pending.keys()]) settle(id, { ok: false, error, timeout: true });
+  notify();
+}
+
+// The boot starts at the first sign that the reader is about to use a widget: the mouse over it, keyboard focus in
+// it, or a touch on it (not mere scrolling past: touch has no hover). Nothing is fetched on a page where the reader
+// never comes near one, nor before a click when the browser asks to save data.
+export function warmOnIntent(el) {
+  const saveData = Boolean(navigator.connection && navigator.connection.saveData);
+  const warm = (ev) => {
+    if (G.state !== "idle") return;
+    if (ev.type === "pointerover" && (ev.pointerType === "touch" || saveData)) return;
+    if (ev.type === "focusin" && saveData) return;
+    G.bootCause = ev.type;
+    boot().catch(() => {});
+  };
+  for (const type of ["pointerover", "focusin", "pointerdown", "keydown"]) {
+    el.addEventListener(type, warm, { passive: true });
+  }
+}
+
+// One request to the engine: always resolves, with the engine's reply or {ok: false, error}.
+export async function call(req) {
+  try {
+    await boot();
+  } catch (e) {
+    return { ok: false, error: String((e && e.message) || e) };
+  }
+  G.calls += 1;
+  const id = ++seq;
+  const ms = G.callTimeoutMs;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => restart(Math.round(ms / 1000)), ms);
+    pending.set(id, { resolve, timer });
+    worker.postMessage({ type: "call", id, request: JSON.stringify(req) });
+  });
+}
+G.boot = boot;
+G.call = call;

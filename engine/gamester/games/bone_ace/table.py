@@ -1,0 +1,181 @@
+"""Bone-Ace at the table: the seats with their roles from the deal's record, each player's two cards face down
+(the reader's own face up) beside the card turned up and the cards drawn, the stock, the two dishes (the Bone's and
+the Game's), the moves in sentences, the reader's two choices (draw or stand) with the exact chance of one more
+card, and the end with its ledger.
+
+Who pays and takes what, and why, comes from the engine's own ledger (its reasons and clause ids). Nothing here
+decides a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...ledger import Ledger
+from ...table import (
+    Chance,
+    Choice,
+    End,
+    LedgerRow,
+    LogEntry,
+    Pile,
+    Pot,
+    Seat,
+    Table,
+    ahead,
+    card_name,
+    replay_steps,
+    said,
+    said_apart,
+)
+from . import rules as R
+from .narrate import PARTIES
+from .state import BoneAceState
+
+
+def label(seat: int, d: Any) -> str:
+    """``Seat 2 (dealer)``: the engine's way (named for the reader when drawn), with this deal's role."""
+    role = "dealer" if seat == d.dealer else "eldest" if seat == d.eldest else ""
+    return f"Seat {seat} ({role})" if role else f"Seat {seat}"
+
+
+def _start(state: BoneAceState, d: Any) -> list[LogEntry]:
+    out = []
+    if d.number == 1:
+        out.append(LogEntry(f"{label(d.dealer, d)} lifts the least card and deals, and so is youngest hand",
+                            R.LIFT, starts_deal=True))
+    else:
+        out.append(LogEntry(f"deal {d.number}: {label(d.dealer, d)} deals", R.NEXT_DEAL, starts_deal=True))
+    o = state.options
+    out.append(LogEntry(f"everyone stakes {o.stake}: half for the Bone, half for the Game", R.STAKE))
+    out.append(LogEntry("each player gets two cards face down and a third turned up, the eldest first", R.DEAL))
+    for ln in d.ledger.lines:
+        if ln.payer == R.BONE:
+            out.append(LogEntry(f"{label(ln.payee, d)} {ln.reason}", ln.clause))
+    return out
+
+
+def _game_lines(d: Any, since: int) -> list[LogEntry]:
+    return [LogEntry(f"{label(ln.payee, d)} {ln.reason}", ln.clause)
+            for ln in d.ledger.lines[since:] if ln.payer == R.POT]
+
+
+def _opening(s: BoneAceState, deals: list[Any]) -> list[LogEntry]:
+    return [x for d in deals for x in _start(s, d) + _game_lines(d, 0)]
+
+
+def _log(state: BoneAceState) -> list[list[LogEntry]]:
+    from ...registry import get_game
+
+    fresh = get_game(state.game).new_state(state.options, state.players, state.seed)
+    groups: list[list[LogEntry]] = [_opening(fresh, fresh.deals)]
+    for p, a, s in replay_steps(state):
+        d = s.deal
+        ndeals, nled, spent = len(s.deals), len(d.ledger.lines), R.STOCK_OUT in d.rules
+        s.apply(a)
+        who = label(p, d)
+        t = R.total(d.cards(p), s.options.ace)
+        g: list[LogEntry] = []
+        if a == "stand":
+            g.append(LogEntry(f"{who} stands on {t}", R.DRAW_TURN if s.options.draw == "in-turn" else R.DRAW_ROUND))
+        else:
+            c = d.drawn[p][-1]
+            g.append(LogEntry(f"{who} draws the {card_name(str(c))}, face up, and counts {t}", R.FACE_UP))
+            if t > 31:
+                g.append(LogEntry(f"{who} is past one and thirty and out of the Game", R.OVER))
+        if not spent and R.STOCK_OUT in d.rules:
+            g.append(LogEntry("the stock is spent: the rest stand on what they have", R.STOCK_OUT))
+        g += _game_lines(d, nled)
+        g += _opening(s, s.deals[ndeals:])
+        groups.append(g)
+    return groups
+
+
+def _choices(state: BoneAceState, analysis: dict[str, Any] | None) -> list[Choice]:
+    t = state.total_of(state.current_player())
+    hint = ""
+    if analysis and analysis.get("over") is not None:
+        hint = (f"{round(analysis['over'] * 100)}% of the cards you cannot see would take you past one and "
+                "thirty.")
+    return [Choice(f"Draw a card (you count {t})", "draw", hint=hint), Choice(f"Stand on {t}", "stand")]
+
+
+def _end(state: BoneAceState) -> tuple[End, str]:
+    n = state.players
+    outcome = state.outcome()
+    head, winners = ahead(outcome), list(outcome.winners)
+    lines, rows, ledger = [], [], Ledger()
+    for d in state.deals:
+        b = d.bone.get("winner")
+        ws = d.game.get("winners") or []
+        lines.append(f"Deal {d.number}: {label(b, d)} carries the Bone; "
+                     + " and ".join(label(w, d) for w in ws) + (" divide" if len(ws) > 1 else " wins")
+                     + " the Game.")
+        for ln in d.ledger.lines:
+            ledger.pay(ln.payer, ln.payee, ln.counters, ln.stake, ln.clause, ln.reason)
+            rows.append(LedgerRow(ln.payer, ln.payee, ln.counters, ln.stake, ln.reason, ln.clause, d.number))
+    tot = ledger.net(n)
+    return End(head + ".", lines, rows, totals=[(s, f"Seat {s}", tot[s]) for s in range(n)], winners=winners), head
+
+
+def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
+    n = state.players
+    d = state.deal
+    over = state.is_terminal()
+    cp = None if over else state.current_player()
+    title = f"Bone-Ace: deal {d.number} of {state.total_deals}"
+    sub = (f"{label(d.dealer, d)} deals and is youngest hand; {label(d.eldest, d)} is eldest and draws first. "
+           "The nearest to one and thirty wins the Game.")
+    seats = []
+    for s in range(n):
+        mine = seat is None or seat == s or over
+        status = []
+        if d.bone.get("winner") == s:
+            status.append("carries the Bone")
+        if s in d.out:
+            status.append("past one and thirty: out")
+        elif s in d.stood:
+            status.append("stands")
+        if mine:
+            status.append(f"counts {state.total_of(s)}")
+        if s in (d.game.get("winners") or []):
+            status.append("wins the Game")
+        net = state.net()[s]
+        cards = [str(c) for c in (d.cards(s) if mine else [d.up[s]] + d.drawn[s])]
+        seats.append(Seat(s, roles=[r for r, x in (("dealer", d.dealer), ("eldest", d.eldest)) if x == s],
+                          you=seat == s, cards=cards, hidden=0 if mine else 2,
+                          cards_label="" if mine else "Turned up and drawn", status=status,
+                          counters=[("Balance", f"{net:+d}" if net else "0")], to_act=cp == s))
+    left = len(d.stock)
+    centre = [Pile("The stock", [], hidden=1 if left else 0,
+                   note=f"{left} card{'' if left == 1 else 's'} left to draw from" if left else "spent")]
+    money = [Pot("The Bone's dish", d.ledger.balance(R.BONE)), Pot("The Game's dish", d.ledger.balance(R.POT))]
+    groups = _log(state)
+    log = [x for g in groups for x in g]
+    end, between, lab, chances = None, "", "", []
+    if over:
+        end, head = _end(state)
+        prompt = f"The game is over. {head}."
+    else:
+        who = label(cp, d)
+        you = seat is not None and cp == seat
+        question = (f"You count {state.total_of(cp)}. Draw a card, or stand?" if you
+                    else f"{who} to draw or stand.")
+        if len(groups) > 1:
+            between, said_now = said_apart(groups[-1])
+        else:  # nobody has acted yet: say how the Bone went
+            said_now = said([x for x in groups[0] if x.clause.startswith("ba.bone.")])
+        prompt = (said_now + " " + question).strip()
+        lab = "Your choices" if you else f"Choices for {who}"
+        if analysis and analysis.get("over") is not None and (seat is None or seat == cp):
+            chances = [Chance("Chance that one more card takes you past one and thirty", analysis["over"]),
+                       Chance("Chance that it makes one and thirty exactly", analysis["thirty_one"])]
+    show = not over and (seat is None or seat == cp)
+    return Table(title=title, subtitle=sub, seats=seats, centre=centre, money=money,
+                 money_title="In the middle of the table", prompt=prompt, between=between,
+                 choices=_choices(state, analysis) if show else [], choices_label=lab, chances=chances,
+                 chances_title="Chances, from the cards you cannot see" if chances else "",
+                 log=log, end=end, game=state.game, reader=seat, to_act=cp, parties=PARTIES)
+
+
+__all__ = ["table"]

@@ -1,0 +1,50 @@
+"""Short titles of Bone-Ace's rules, the words a reader sees where a rule is linked (the live table, the printed
+examples, the exercises). The statements themselves are in :mod:`.rules`."""
+
+from ...clauses import set_titles
+
+TITLES = {
+    "ba.bone.ace-high": "Aces high for the Bone",
+    "ba.bone.all-cards": "the Bone on all three cards",
+    "ba.bone.biggest": "the biggest card carries the Bone",
+    "ba.bone.bone-ace": "the Ace of Diamonds wins all",
+    "ba.bone.bone-ace-first": "the Bone-Ace beats three of a sort",
+    "ba.bone.king-high": "Kings high, Aces low, for the Bone",
+    "ba.bone.three-eldest-hand": "three of a sort: the eldest hand",
+    "ba.bone.three-eldest-holder": "three of a sort: the eldest of their holders",
+    "ba.bone.three-first": "three of a sort beat the Bone-Ace",
+    "ba.bone.three-of-a-sort": "three of a sort turned up",
+    "ba.bone.tie": "equal cards: the eldest's wins",
+    "ba.bone.turned-cards": "the Bone on the turned-up cards",
+    "ba.count.ace-either": "an Ace counts one or eleven",
+    "ba.count.ace-eleven": "an Ace counts eleven",
+    "ba.count.ace-one": "an Ace counts one",
+    "ba.count.courts": "court cards count ten",
+    "ba.count.pips": "other cards count their pips",
+    "ba.deal.eldest": "the eldest sits on the dealer's left",
+    "ba.deal.next": "the next deal",
+    "ba.deal.two-and-one": "two down and one turned up",
+    "ba.draw.by-rounds": "drawing a card a round",
+    "ba.draw.face-up": "drawn cards face up",
+    "ba.draw.in-turn": "drawing in turn",
+    "ba.draw.over": "past one and thirty is out",
+    "ba.draw.stock-out": "when the stock is spent",
+    "ba.game.deals": "how many deals",
+    "ba.game.last-left": "the last one left wins",
+    "ba.game.nearest": "the nearest to one and thirty wins the Game",
+    "ba.game.thirty-one": "one and thirty wins at once",
+    "ba.game.thirty-one-tie": "one and thirty dealt twice",
+    "ba.game.tie-divide": "a tie divides the Game",
+    "ba.game.tie-eldest": "a tie goes to the eldest",
+    "ba.lift.least": "the least lift deals",
+    "ba.lift.order": "the order of the lift",
+    "ba.pack.full": "the whole pack",
+    "ba.players.bound": "two to seventeen players",
+    "ba.players.many": "seven or eight players",
+    "ba.stake.amount": "everyone stakes alike",
+    "ba.stake.each-halves": "each stake halved",
+    "ba.stake.halves": "half for the Bone, half for the Game",
+    "ba.stake.pooled": "the stakes halved together",
+}
+
+set_titles(TITLES)
