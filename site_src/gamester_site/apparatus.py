@@ -52,10 +52,11 @@ def m_brief(text: str, page: Any) -> str:
 
 
 def edition_title() -> str:
-    """The edition as a work: "Gamester: an edition of A, B and C, ..." with the title each game declares."""
-    from gamester import all_games
+    """The edition as a work: "Gamester: an edition of A, B and C, ..." with the title each game declares, in the
+    site's order (each game's site.yml)."""
+    from gamester_site.gamelist import game_pages
 
-    titles = [sp.title for sp in all_games().values()]
+    titles = [p.title for p in game_pages()]
     listed = " and ".join(filter(None, [", ".join(titles[:-1]), titles[-1]]))
     return f"Gamester: an edition of {listed}, with a working model of their rules"
 
