@@ -140,7 +140,7 @@ def _code_strings(path: pathlib.Path) -> list[str]:
 def _words() -> list[str]:
     out = []
     for spec in all_games().values():
-        out += [spec.name, spec.title, *spec.widgets]  # (clause prefixes: "pp." is also "pages")
+        out += [spec.name, spec.title, *spec.site.widgets]  # (clause prefixes: "pp." is also "pages")
     return out
 
 

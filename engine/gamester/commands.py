@@ -148,14 +148,14 @@ def _offering(game: str | GameSpec, offers: Any, none: str) -> GameSpec:
 
 
 def _quiz_spec(game: str | GameSpec) -> GameSpec:
-    return _offering(game, lambda s: s.make_quiz is not None and s.quiz_kinds,
+    return _offering(game, lambda s: s.site.make_quiz is not None and s.site.quiz_kinds,
                      "no exercises for {game!r}: games with exercises are ")
 
 
 def quiz_kinds(game: str | GameSpec) -> dict[str, Any]:
     """The kinds of exercise a game offers: ``{"data": {kind: what it asks}, "text"}`` (the text with the levels)."""
     spec = _quiz_spec(game)
-    kinds = dict(spec.quiz_kinds)
+    kinds = dict(spec.site.quiz_kinds)
     lines = []
     for k, v in kinds.items():
         lines.append(f"{k}: {v}")
@@ -169,8 +169,8 @@ def quiz(game: str | GameSpec, seed: int, kind: str | None = None, ruleset: str 
     no level: level 1."""
     spec = _quiz_spec(game)
     ex = _quiz.make(spec, seed, kind, ruleset, level)
-    return {"data": json.loads(json.dumps(ex)), "text": _quiz.text(ex, spec.quiz_kinds.get(ex["kind"], ""),
-                                                                   _quiz.seat_labels(ex, spec.quiz_seats))}
+    return {"data": json.loads(json.dumps(ex)), "text": _quiz.text(ex, spec.site.quiz_kinds.get(ex["kind"], ""),
+                                                                   _quiz.seat_labels(ex, spec.site.quiz_seats))}
 
 
 def quiz_set(game: str | GameSpec, seed: int, count: int, kind: str | None = None, ruleset: str | None = None,
@@ -179,8 +179,8 @@ def quiz_set(game: str | GameSpec, seed: int, count: int, kind: str | None = Non
     number), then the answer key; the data is the list of exercises."""
     spec = _quiz_spec(game)
     exs = _quiz.class_set(spec, seed, count, kind, ruleset, level)
-    title = spec.quiz_kinds.get(exs[0]["kind"], "") if kind else ""
-    return {"data": json.loads(json.dumps(exs)), "text": _quiz.class_set_text(exs, title, spec.quiz_seats)}
+    title = spec.site.quiz_kinds.get(exs[0]["kind"], "") if kind else ""
+    return {"data": json.loads(json.dumps(exs)), "text": _quiz.class_set_text(exs, title, spec.site.quiz_seats)}
 
 
 def odds(game: str | GameSpec, ruleset: str | None = None, **params: Any) -> dict[str, Any]:

@@ -74,7 +74,7 @@ def pick_kind(kinds: dict[str, str], game: str, seed: Any, kind: str | None) -> 
 
 def levels_of(spec: Any, kind: str) -> dict[int, str]:
     """The levels a game declares for a kind (``GameSpec.quiz_levels``; none declared: level 1 alone)."""
-    return dict(getattr(spec, "quiz_levels", {}).get(kind) or {1: spec.quiz_kinds[kind]})
+    return dict(spec.site.quiz_levels.get(kind) or {1: spec.site.quiz_kinds[kind]})
 
 
 def pick_level(spec: Any, kind: str, level: Any) -> int:
@@ -92,10 +92,10 @@ def make(spec: Any, seed: Any, kind: str | None = None, ruleset: str | None = No
          ) -> dict[str, Any]:
     """One exercise of a game (its ``GameSpec``): the number, kind and level checked, then the game's
     ``make_quiz(seed, kind, ruleset, level)``. Every host calls this (through :func:`gamester.commands.quiz`)."""
-    kind = pick_kind(spec.quiz_kinds, spec.name, seed, kind)
+    kind = pick_kind(spec.site.quiz_kinds, spec.name, seed, kind)
     level = pick_level(spec, kind, level)
     # level 1 is also what a make_quiz(seed, kind, ruleset) of three parameters makes
-    ex = spec.make_quiz(seed, kind, ruleset, level) if level != 1 else spec.make_quiz(seed, kind, ruleset)
+    ex = spec.site.make_quiz(seed, kind, ruleset, level) if level != 1 else spec.site.make_quiz(seed, kind, ruleset)
     ex.setdefault("level", level)
     return ex
 
@@ -112,7 +112,7 @@ def class_set(spec: Any, seed: Any, count: Any, kind: str | None = None, ruleset
     """``count`` sheets numbered ``seed`` .. ``seed + count - 1``, each the exercise of its number (as one
     exercise of that number is in every host)."""
     count = check_count(count)
-    pick_kind(spec.quiz_kinds, spec.name, seed, kind)  # the number checked before any arithmetic on it
+    pick_kind(spec.site.quiz_kinds, spec.name, seed, kind)  # the number checked before any arithmetic on it
     return [make(spec, seed + i, kind, ruleset, level) for i in range(count)]
 
 
@@ -121,7 +121,7 @@ def catalogue(spec: Any) -> dict[str, Any]:
     return {"game": spec.name, "title": spec.title,
             "kinds": [{"kind": k, "title": t, "levels": [{"level": n, "title": lt}
                                                            for n, lt in levels_of(spec, k).items()]}
-                      for k, t in spec.quiz_kinds.items()]}
+                      for k, t in spec.site.quiz_kinds.items()]}
 
 
 def exercise(game: str, ruleset: str, seed: int, kind: str, question: str, hands: list[str] | None,

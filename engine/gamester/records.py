@@ -127,8 +127,8 @@ def check(record: dict[str, Any] | str | bytes) -> Checked:
     state = replay(record)
     got = annotated(state)
     spec = get_game(record["game"])
-    words = {**CLAIM_WORDS, **(getattr(spec.narrator, "CLAIM_WORDS", {}) or {})}
-    lists = {**CLAIM_LISTS, **(getattr(spec.narrator, "CLAIM_LISTS", {}) or {})}
+    words = {**CLAIM_WORDS, **(getattr(spec.site.narrator, "CLAIM_WORDS", {}) or {})}
+    lists = {**CLAIM_LISTS, **(getattr(spec.site.narrator, "CLAIM_LISTS", {}) or {})}
     end = "" if state.is_terminal() else f" (the actions stop before the end: seat {state.current_player()} to act)"
     unknown = [k for k in record if k not in got and k not in PLAYED]
     if unknown:

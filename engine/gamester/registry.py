@@ -296,10 +296,6 @@ class GameSite:
     numbers: dict[str, Callable[[str], str]] = field(default_factory=dict)
 
 
-#: The fields of :class:`GameSite` that a :class:`GameSpec` still answers for, while the hosts move to ``spec.site``.
-_SITE_FIELDS = ("page", "chapter", "widgets", "narrator", "table", "quiz_kinds", "quiz_levels", "make_quiz", "quiz_seats", "numbers")
-
-
 @dataclass(frozen=True)
 class GameSpec:
     """What a game is: its rules, players, bots, commands and numbers. How the site shows it is :attr:`site`.
@@ -326,13 +322,6 @@ class GameSpec:
     limits: Limits = Limits()            # what one request from a live example may ask (the web API's bounds)
     clause_prefix: str = ""              # its clause ids' prefix ("put."): every clause it registers starts so
     site: GameSite = GameSite()          # how the site presents it
-
-    def __getattr__(self, name: str) -> Any:
-        # Read-only forwarding of the presentation fields (spec.narrator -> spec.site.narrator) for code written
-        # before the split; new code reads ``spec.site``. Delete once every host reads it (see the MIGRATION list).
-        if name in _SITE_FIELDS:
-            return getattr(self.site, name)
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def seats(self, players: int | None = None) -> int:
         """The number of players a command plays: ``players`` checked against :attr:`players`, or the game's

@@ -68,7 +68,7 @@ e = html.escape
 # -- arguments ---------------------------------------------------------------------------------------------------
 def widgets() -> dict[str, tuple[GameSpec, WidgetSpec]]:
     """Every widget kind any game declares: kind -> (game, widget)."""
-    return {w.kind: (spec, w) for spec in all_games().values() for w in spec.widgets.values()}
+    return {w.kind: (spec, w) for spec in all_games().values() for w in spec.site.widgets.values()}
 
 
 def marker_kind(verb: str, game: str, args: dict[str, str]) -> str:
@@ -76,7 +76,7 @@ def marker_kind(verb: str, game: str, args: dict[str, str]) -> str:
     verb is ``verb`` and whose required arguments are all given (``example post-and-pair hands=..`` is a
     show-down of those hands, ``example post-and-pair seed=..`` a deal)."""
     spec = get_game(game)
-    kinds = [w for w in spec.widgets.values() if w.marker == verb]
+    kinds = [w for w in spec.site.widgets.values() if w.marker == verb]
     if not kinds:
         raise RulesetError(f"{spec.name} has no '{verb}' example")
     for w in kinds:
@@ -199,19 +199,19 @@ def render_data(data: dict[str, Any], *, base: str = "../", passages: dict | Non
     results = data["results"]
     if w.command == "compare":
         labels = [_ruleset_label(spec, r["options"], r["ruleset"]) for r in results]
-        body = spec.narrator.compare_html(results, labels, players, base, passages)
+        body = spec.site.narrator.compare_html(results, labels, players, base, passages)
         return h("div", attrs, named(body, Names(None, players)))
     r = results[0]
     cap = h("p", {"class": "gm-ruleset", "data-ruleset": r["options"]}, "Played by the ",
             h("strong", {}, _ruleset_label(spec, r["options"], r["ruleset"])), ".")
     end = ""
-    if w.command == "play" and spec.table is not None and "actions" in r["data"]:
+    if w.command == "play" and spec.site.table is not None and "actions" in r["data"]:
         # A whole game ends on the page as it ends at the live table: the same End, the same words.
         from .registry import replay
         from .table import end_html
         end = end_html(replay(r["data"]), base=base, passages=passages)
-    body = spec.narrator.result_html(r["data"], players, base, passages, end=end) if end else \
-        spec.narrator.result_html(r["data"], players, base, passages)
+    body = spec.site.narrator.result_html(r["data"], players, base, passages, end=end) if end else \
+        spec.site.narrator.result_html(r["data"], players, base, passages)
     return h("div", attrs, cap, named(body, Names(None, players)))
 
 

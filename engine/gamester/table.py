@@ -388,11 +388,11 @@ def render(t: Table, *, base: str = "../", passages: dict | None = None, level: 
 def table_for(state: State, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
     """The table of ``state`` as ``seat`` sees it (``None``: everything shown, as for a teacher at the front)."""
     spec = get_game(state.game)
-    if spec.table is None:
+    if spec.site.table is None:
         raise RulesetError(f"no table drawing for the game {state.game!r}")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players):
         raise RulesetError(f"seat {seat!r}: this game has seats 0 .. {state.players - 1}")
-    return spec.table(state, seat, analysis=analysis)
+    return spec.site.table(state, seat, analysis=analysis)
 
 
 def end_html(state: State, *, base: str = "../", passages: dict | None = None, level: int = 4) -> str:

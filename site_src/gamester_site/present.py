@@ -62,7 +62,7 @@ def steps(kind: str, args: dict[str, str], base: str) -> list[str]:
     """The table after each move of the example ``kind``/``args`` (the first: before any move); [] without a
     record or without a table drawing for its game."""
     rec = _record(grender.compute(kind, args))
-    if rec is None or registry.get_game(rec["game"]).table is None or len(rec["actions"]) > MAX_STEPS:
+    if rec is None or registry.get_game(rec["game"]).site.table is None or len(rec["actions"]) > MAX_STEPS:
         return []
     state = registry.replay({**rec, "actions": []})
     out = [_step(state, base)]

@@ -47,7 +47,7 @@ def _int(kw: dict[str, str], key: str, default: int) -> int:
 def exercises(text: str, base: str) -> str:
     pos, kw = _args(text)
     if len(pos) != 1:
-        names = "|".join(n for n, g in all_games().items() if g.make_quiz)
+        names = "|".join(n for n, g in all_games().items() if g.site.make_quiz)
         raise RulesetError(f"'exercises' needs one game: exercises {names} [count=12] [seed=N]")
     game = pos[0]
     kinds = list(commands.quiz_kinds(game)["data"])
@@ -55,7 +55,7 @@ def exercises(text: str, base: str) -> str:
     unknown = set(kw) - {"count", "seed", "ruleset"}
     if unknown:
         raise RulesetError(f"unknown argument(s) {', '.join(sorted(unknown))} for 'exercises'")
-    quiz_seats = all_games()[game].quiz_seats
+    quiz_seats = all_games()[game].site.quiz_seats
     exs = [commands.quiz(game, seed + i, kinds[i % len(kinds)], kw.get("ruleset"))["data"] for i in range(count)]
     qs, answers = [], []
     for ex in exs:
@@ -132,7 +132,7 @@ def tables() -> dict[str, Callable[[str], str]]:
     """Every game's Numbers-page tables and plots, by name (a name declared twice is an error)."""
     out: dict[str, Callable[[str], str]] = {}
     for spec in all_games().values():
-        for name, fn in spec.numbers.items():
+        for name, fn in spec.site.numbers.items():
             if name in out:
                 raise RulesetError(f"two games declare the numbers {name!r}")
             out[name] = fn

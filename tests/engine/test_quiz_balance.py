@@ -18,8 +18,8 @@ import pytest
 
 from gamester import all_games, commands, quiz
 
-CASES = [(g, k, lv) for g, s in sorted(all_games().items()) if s.make_quiz and s.quiz_kinds
-         for k in s.quiz_kinds for lv in quiz.levels_of(s, k)]
+CASES = [(g, k, lv) for g, s in sorted(all_games().items()) if s.site.make_quiz and s.site.quiz_kinds
+         for k in s.site.quiz_kinds for lv in quiz.levels_of(s, k)]
 WINDOWS = (0, 13, 26, 10 ** 9)
 
 
@@ -38,7 +38,7 @@ def _window(game, kind, level, start):
 
 def test_every_kind_has_two_levels_at_least():
     for _, spec in sorted(all_games().items()):
-        for kind in spec.quiz_kinds:
+        for kind in spec.site.quiz_kinds:
             assert {1, 2} <= set(quiz.levels_of(spec, kind)), (spec.name, kind)
             assert all(isinstance(t, str) and t for t in quiz.levels_of(spec, kind).values())
 

@@ -86,7 +86,7 @@ def test_quiz_words_name_no_ids_and_no_seat_numbers(game):
     spec = get_game(game)
     for seed in range(6):
         ex = commands.quiz(spec, seed)["data"]
-        shown = quiz.question_html(ex, quiz.seat_labels(ex, spec.quiz_seats)) + quiz.explanation_html(
+        shown = quiz.question_html(ex, quiz.seat_labels(ex, spec.site.quiz_seats)) + quiz.explanation_html(
             ex, "../", PASSAGES) + " ".join(ex["choices"])
         assert not NEVER.findall(text_of(shown)), (NEVER.findall(text_of(shown)), ex["question"])
         assert ex["answer"] in ex["choices"]

@@ -257,7 +257,7 @@ def test_each_game_page_offers_its_downloads(site, game):
     links = _download_links(html(site, GAMES[game]))
     assert "downloads/bibliography.bib" in links and "downloads/clause-map.json" in links
     assert f"downloads/records/{game}-seed" in " ".join(links)
-    if all_games()[game].chapter:  # a game with a period chapter offers its transcription
+    if all_games()[game].site.chapter:  # a game with a period chapter offers its transcription
         assert any(x.startswith("downloads/tei/cotton1674_") for x in links)
     for link in links:
         assert (site / link).is_file(), link

@@ -95,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("demo", help="a short tour: one deal settled under each of a game's rulesets")
     d.add_argument("game", nargs="?", default=min(all_games()), help=f"default {min(all_games())}")
     q = sub.add_parser("quiz", help="an exercise made from a seed, answered and explained by the engine")
-    q.add_argument("game", help=", ".join(n for n, g in all_games().items() if g.make_quiz))
+    q.add_argument("game", help=", ".join(n for n, g in all_games().items() if g.site.make_quiz))
     q.add_argument("--seed", type=_int, default=None)
     q.add_argument("--kind", default=None, help="the kind of exercise (see --list-kinds)")
     q.add_argument("--level", type=_int, default=None, help="the level of difficulty: 1 (default) or 2")

@@ -270,7 +270,7 @@ def _reply(spec: GameSpec, state: State, req: dict, *, draw: bool = True) -> dic
         "seat": seat,
         "roles": state.roles(),   # {"3": "dealer", "0": "eldest"}: the deal's own, for naming seats
         # A game without a table of its own (a test's toy) is still played through the API; the widget needs one.
-        "html": None if spec.table is None or not draw else render_table(state, seat, analysis=chances, base=base,
+        "html": None if spec.site.table is None or not draw else render_table(state, seat, analysis=chances, base=base,
                                                                              log_limit=LIVE_LOG),
     }
     _keep(spec, state)
@@ -325,7 +325,7 @@ def _game_info(spec: GameSpec) -> dict:
         "analysis": spec.analysis is not None,
         "limits": spec.limits.to_json(),
         "commands": {name: c.to_json() for name, c in spec.commands.items()},
-        "widgets": [w.to_json() for w in spec.widgets.values()],
+        "widgets": [w.to_json() for w in spec.site.widgets.values()],
     }
 
 
@@ -496,7 +496,7 @@ def _op_quiz(req: dict) -> dict:
         if set(req) - {"op", "id", "list", "game"}:
             raise RequestError("op 'quiz' with 'list' takes only 'game' besides")
         specs = [_game(req)] if "game" in req else [s for _, s in sorted(all_games().items())
-                                                    if s.make_quiz is not None and s.quiz_kinds]
+                                                    if s.site.make_quiz is not None and s.site.quiz_kinds]
         for s in specs:
             commands.quiz_kinds(s)  # a game without exercises: the one-line error
         return {"games": [quiz.catalogue(s) for s in specs]}
@@ -509,7 +509,7 @@ def _op_quiz(req: dict) -> dict:
     level = _int(req, "level", 1)
     base = _base(req)
     ex = commands.quiz(spec, seed, kind, ruleset, level)["data"]
-    return {"exercise": ex, "html": {"question": quiz.question_html(ex, quiz.seat_labels(ex, spec.quiz_seats)),
+    return {"exercise": ex, "html": {"question": quiz.question_html(ex, quiz.seat_labels(ex, spec.site.quiz_seats)),
                                      "explanation": quiz.explanation_html(ex, base)}}
 
 

@@ -141,10 +141,10 @@ def test_a_quiz_kind_the_ruleset_cannot_make_is_refused_before_any_draw(monkeypa
 
 def test_every_preset_makes_every_kind_or_refuses_it_at_once():
     for name, spec in all_games().items():
-        if not spec.make_quiz:
+        if not spec.site.make_quiz:
             continue
         for preset in spec.presets:
-            for kind in spec.quiz_kinds:
+            for kind in spec.site.quiz_kinds:
                 r = call({"op": "quiz", "game": name, "seed": 2, "ruleset": preset, "kind": kind})
                 assert r["ok"] or "draws" not in r["error"], (name, preset, kind, r["error"])
 

@@ -13,7 +13,7 @@ from gamester import all_games, quiz
 from gamester.hosts import web
 from gamester.hosts.cli import main
 
-QUIZ_GAMES = sorted(n for n, s in all_games().items() if s.make_quiz and s.quiz_kinds)
+QUIZ_GAMES = sorted(n for n, s in all_games().items() if s.site.make_quiz and s.site.quiz_kinds)
 
 
 def call(**req):
@@ -23,7 +23,7 @@ def call(**req):
 @pytest.mark.parametrize("game", QUIZ_GAMES)
 def test_a_class_set_is_the_web_ops_exercises_number_by_number(game, capsys):
     spec = all_games()[game]
-    kind = list(spec.quiz_kinds)[-1]
+    kind = list(spec.site.quiz_kinds)[-1]
     assert main(["quiz", game, "--kind", kind, "--level", "2", "--seed", "100", "--count", "3", "--json"]) == 0
     sheets = json.loads(capsys.readouterr().out)
     assert isinstance(sheets, list) and [x["seed"] for x in sheets] == [100, 101, 102]
@@ -49,9 +49,9 @@ def test_the_web_op_lists_each_games_kinds_and_levels():
     assert r["ok"] and [g["game"] for g in r["games"]] == QUIZ_GAMES
     for g in r["games"]:
         spec = all_games()[g["game"]]
-        assert [k["kind"] for k in g["kinds"]] == list(spec.quiz_kinds)
+        assert [k["kind"] for k in g["kinds"]] == list(spec.site.quiz_kinds)
         for k in g["kinds"]:
-            assert k["title"] == spec.quiz_kinds[k["kind"]]
+            assert k["title"] == spec.site.quiz_kinds[k["kind"]]
             assert [lv["level"] for lv in k["levels"]][:2] == [1, 2] and all(lv["title"] for lv in k["levels"])
     one = call(op="quiz", list=True, game="put")
     assert one["ok"] and [g["game"] for g in one["games"]] == ["put"]
@@ -96,7 +96,7 @@ NEVER = re.compile(r"\b(?:pp|put|spec)\.[a-z0-9-]+\.[a-z0-9-]+|\b[Ss]eats? \d(?!
 @pytest.mark.parametrize("game", QUIZ_GAMES)
 def test_every_kind_and_level_speaks_a_readers_words(game):
     spec = all_games()[game]
-    for kind in spec.quiz_kinds:
+    for kind in spec.site.quiz_kinds:
         for level in quiz.levels_of(spec, kind):
             for seed in (0, 1, 2):
                 r = call(op="quiz", game=game, kind=kind, level=level, seed=seed, base="../")

@@ -10,7 +10,7 @@ import pytest
 from gamester import all_games, commands
 from gamester.hosts import web
 
-QUIZ_GAMES = sorted(n for n, s in all_games().items() if s.make_quiz and s.quiz_kinds)
+QUIZ_GAMES = sorted(n for n, s in all_games().items() if s.site.make_quiz and s.site.quiz_kinds)
 
 
 def call(**req):
