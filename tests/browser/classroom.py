@@ -20,3 +20,13 @@ def set_scheme(page, scheme: str) -> None:
     page.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
     page.evaluate("""(s) => new Promise((done) => { document.body.setAttribute('data-md-color-scheme', s);
                        requestAnimationFrame(() => requestAnimationFrame(done)); })""", scheme)
+
+
+def teach_games() -> list[str]:
+    """Every registered game with a Teach page (docs/teach/<page>.md), as the engine names it: the registry's list."""
+    from pathlib import Path
+
+    from gamester import all_games
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "teach"
+    return sorted(n for n, s in all_games().items() if (docs / f"{s.site.page.strip('/')}.md").is_file())

@@ -9,11 +9,11 @@ import re
 
 import axe  # tests/browser/axe.py
 import pytest
-from classroom import STUB, pdf_pages, set_scheme  # tests/browser/classroom.py
+from classroom import STUB, pdf_pages, set_scheme, teach_games  # tests/browser/classroom.py
 
 pytestmark = pytest.mark.browser
 
-GAMES = ["post-and-pair", "put", "speculation"]
+GAMES = teach_games()   # every game with a Teach page, from the registry
 BOOT_MS = 120_000
 
 

@@ -9,11 +9,11 @@ import re
 
 import axe  # tests/browser/axe.py
 import pytest
-from classroom import STUB, pdf_pages, set_scheme  # tests/browser/classroom.py
+from classroom import STUB, pdf_pages, set_scheme, teach_games  # tests/browser/classroom.py
 
 pytestmark = pytest.mark.browser
 
-GAMES = ["post-and-pair", "put", "speculation"]
+GAMES = teach_games()   # every game with a Teach page, from the registry
 # What a reader must not see: clause or passage ids (pp.showdown.pair-royal, cotton1674.pp.4.s8), settings strings.
 IDS = re.compile(r"\b[a-z]+\d*\.[a-z]+[a-z0-9-]*\.[a-z0-9.-]+\b|\b[a-z-]+\(\w+=|\bseed\b")
 
@@ -42,7 +42,7 @@ def handout_pages(page) -> dict[str, int]:
     return out
 
 
-@pytest.mark.parametrize("path", ["put/", "post-and-pair/", "speculation/"])
+@pytest.mark.parametrize("path", [f"{g}/" for g in GAMES])
 def test_a_game_page_prints_whole_without_the_site_navigation(fresh, path):
     page = fresh(init_script=STUB)
     page.goto(path)

@@ -2,12 +2,18 @@
 
 import pytest
 
-from gamester import commands
+from pathlib import Path
+
+from gamester import all_games, commands
 from gamester.errors import RulesetError
 from gamester_site import teach as pages
 
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "teach"
+#: Every game with a Teach page, from the registry.
+GAMES = sorted(n for n, s in all_games().items() if (DOCS / f"{s.site.page.strip('/')}.md").is_file())
 
-@pytest.mark.parametrize("game", ["post-and-pair", "put", "speculation"])
+
+@pytest.mark.parametrize("game", GAMES)
 def test_exercises_marker(game):
     html = pages.exercises(f"{game} count=12 seed=100", "../../")
     questions = html.split('<details class="gm-answer-key">')[0]
@@ -49,7 +55,7 @@ def test_pages_in_a_folder_are_scanned_in_mkdocs_order():
 
 
 # -- the classroom: class sets, the handout, the projector's steps --------------------------------------------------
-@pytest.mark.parametrize("game", ["post-and-pair", "put", "speculation"])
+@pytest.mark.parametrize("game", GAMES)
 def test_class_set_form(game):
     html = pages.class_set(game, "../../")
     assert f'data-game="{game}"' in html and 'data-base="../../"' in html
