@@ -165,7 +165,8 @@ def test_nothing_is_evaluated():
         assert call(**req)["ok"] is False
 
 
-REAL = [g for g in ("post-and-pair", "put", "speculation") if g in all_games()]
+#: Every game the engine registers (not the hosts tests' toy games, registered for a test only).
+REAL = sorted(g for g in all_games() if g != "toy")
 
 
 @pytest.mark.parametrize("game", REAL)
@@ -251,7 +252,7 @@ def test_a_game_of_n_moves_costs_n_engine_actions_not_n_squared(game, monkeypatc
         r = ok(op="apply", **pos, actions=r["actions"], action=_choices(r)[-1])
         moves += 1
     n = len(r["actions"])
-    assert moves > 3 and len(applied) == n, (len(applied), n)  # each action applied once, whatever the length
+    assert moves >= 2 and len(applied) == n, (len(applied), n)  # each action applied once, whatever the length
     # A record not seen lately is replayed from its start, once; seen again, it costs nothing more.
     web._OPEN.clear()
     before = len(applied)
