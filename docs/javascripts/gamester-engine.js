@@ -72,6 +72,13 @@ export function boot() {
         reject(new Error(m.error || "the engine failed to start"));
       } else if (m.type === "reply") {
         G.lastCallMs = m.ms;
+        const p = pending.get(m.id);
+        // A reply later than the call's time counts as none, even when it comes in before the timer has run (the
+        // two are separate tasks, in either order): the same call is late or not on every machine and every load.
+        if (p && performance.now() - p.sent > p.ms) {
+          restart(Math.round(p.ms / 1000));
+          return;
+        }
         let r;
         try { r = JSON.parse(m.reply); } catch (e) { r = { ok: false, error: "unreadable reply from the engine" }; }
         settle(m.id, r);
@@ -136,7 +143,7 @@ export async function call(req) {
   const ms = G.callTimeoutMs;
   return new Promise((resolve) => {
     const timer = setTimeout(() => restart(Math.round(ms / 1000)), ms);
-    pending.set(id, { resolve, timer });
+    pending.set(id, { resolve, timer, sent: performance.now(), ms });
     worker.postMessage({ type: "call", id, request: JSON.stringify(req) });
   });
 }
