@@ -48,8 +48,9 @@ def _roots_of(f: Flat) -> np.ndarray:
         root = up
 
 
-def _state(options, f: Flat, h1, h2, a: int, b: int, history: str) -> tuple[PutState, int]:
-    """A game at a (eldest) to b (dealer) whose deal is h1 to the eldest and h2 to the dealer, ``history`` played."""
+def deal_ranks(options, name, h1, h2, a: int = 0, b: int = 0) -> tuple[PutState, int]:
+    """An engine game at a (eldest) to b (dealer) whose deal is the ranks h1 to the eldest and h2 to the dealer
+    (``name`` gives a rank's text; suits given in turn), and the eldest's seat."""
     st = PutState(options, 2, 1)
     used: dict[int, int] = {}
 
@@ -58,12 +59,18 @@ def _state(options, f: Flat, h1, h2, a: int, b: int, history: str) -> tuple[PutS
         for v in h:
             k = used.get(v, 0)
             used[v] = k + 1
-            out.append(Card.parse(f.rules.name(v) + SUITS[k]))
+            out.append(Card.parse(name(v) + SUITS[k]))
         return out
 
     e = st.this_deal["eldest"]
     st.hands[e], st.hands[1 - e] = cards(h1), cards(h2)
     st.score[e], st.score[1 - e] = a, b
+    return st, e
+
+
+def _state(options, f: Flat, h1, h2, a: int, b: int, history: str) -> tuple[PutState, int]:
+    """A game at a (eldest) to b (dealer) whose deal is h1 to the eldest and h2 to the dealer, ``history`` played."""
+    st, e = deal_ranks(options, f.rules.name, h1, h2, a, b)
     for act in history.split(",") if history else []:
         if act.startswith("play "):
             seat = st.current_player()

@@ -9,31 +9,15 @@ import pytest
 
 from gamester.cards import Card
 from gamester.games.put.rules import PutOptions
-from gamester.games.put.state import PutState
 
 tree = pytest.importorskip("gamester_solve.tree")
+against = pytest.importorskip("gamester_solve.against")
 
-SUITS = "SHDC"
 
 
 def _fresh(options, h1, h2):
     """A game at 0-0 whose first deal is ``h1`` to the eldest and ``h2`` to the dealer (suits given in turn)."""
-    st = PutState(options, 2, 1)
-    rules = tree.Rules.from_options(options)
-    used: dict[int, int] = {}
-
-    def cards(h):
-        out = []
-        for v in h:
-            k = used.get(v, 0)
-            used[v] = k + 1
-            out.append(Card.parse(rules.name(v) + SUITS[k]))
-        return out
-
-    e = st.this_deal["eldest"]
-    st.hands[e] = cards(h1)
-    st.hands[1 - e] = cards(h2)
-    return st, e
+    return against.deal_ranks(options, tree.Rules.from_options(options).name, h1, h2)
 
 
 def _rank_only(legal):
