@@ -44,7 +44,6 @@
          el("p", { class: "gm-present-keys" }, "→ or Space: next · ←: back · Esc: leave"),
          el("div", { class: "gm-present-buttons" }, back, next, leave)),
       stage);
-    root.addEventListener("keydown", onKey);
     document.body.append(root);
     document.documentElement.classList.add("gm-presenting");
     view = { root, steps, at: 0, stage, status, back, next, opener: opener || document.activeElement, full: false,
@@ -89,12 +88,14 @@
     else if (k === "Tab") { trapTab(ev); return; }
     else return;
     ev.preventDefault();
+    ev.stopPropagation(); // the page's own shortcuts stay behind the dialog
   }
 
   function trapTab(ev) { // focus stays in the dialog
     const els = Array.from(view.root.querySelectorAll("button:not([disabled]), [href], [tabindex]:not([tabindex='-1'])"));
     if (!els.length) return;
     const first = els[0], last = els[els.length - 1];
+    if (!view.root.contains(document.activeElement)) { first.focus(); ev.preventDefault(); return; }
     if (ev.shiftKey && document.activeElement === first) { last.focus(); ev.preventDefault(); }
     else if (!ev.shiftKey && document.activeElement === last) { first.focus(); ev.preventDefault(); }
   }
@@ -109,6 +110,10 @@
     if (FRAGMENT.test(location.hash)) history.replaceState(history.state, "", location.pathname + location.search);
     if (restore && v.opener && v.opener.isConnected) v.opener.focus();
   }
+
+  // The keys work wherever focus is while the view is open (a bookmark opens it before anything has focus, and the
+  // page's own scripts may move focus after), and do nothing when it is closed.
+  document.addEventListener("keydown", onKey, true);
 
   // Leaving full screen (the browser's own Escape) leaves the view too.
   document.addEventListener("fullscreenchange", () => {
