@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import pathlib
-import time
 from typing import Any
 
 from gamester.errors import GamesterError
@@ -32,7 +31,7 @@ def file_name(ruleset: str | None, text: str) -> str:
 
 
 def run(game: str, ruleset: str | None, out: str | None = None, target: float | None = None,
-        log=None, max_iter: int | None = None) -> dict[str, Any]:
+        log=None, max_iter: int | None = None, work: str | None = None) -> dict[str, Any]:
     if game not in SOLVABLE:
         raise GamesterError(f"there is no solver for {game!r}: only {', '.join(SOLVABLE)} (two-handed)")
     spec = all_games()[game]
@@ -45,11 +44,13 @@ def run(game: str, ruleset: str | None, out: str | None = None, target: float | 
         print("gamester solve: the 52-card pack has about 18 million nodes per deal game (28 cards: 0.45 million): expect hours and "
               "several gigabytes", file=sys.stderr)
     from . import solve
-    t0 = time.time()
-    sol = solve.solve(opts, target=target or solve.TARGET, log=log or (lambda m: None),
-                      max_iter=max_iter or solve.MAX_ITER)
+    try:
+        sol = solve.solve(opts, target=target or solve.TARGET, log=log or (lambda m: None),
+                          max_iter=max_iter or solve.MAX_ITER, work=pathlib.Path(work) if work else None)
+    except ValueError as e:   # a work folder that holds another solve
+        raise GamesterError(str(e)) from None
     overall, parts = solve.overall_exploitability(sol)
-    return publish(opts, ruleset, sol, overall, parts, time.time() - t0, out)
+    return publish(opts, ruleset, sol, overall, parts, sol.seconds, out)   # the solve, counting earlier parts
 
 
 def publish(opts, ruleset: str | None, sol, overall: float, parts: dict, seconds: float,

@@ -148,3 +148,38 @@ def test_the_deals_of_a_game_are_counted_along_the_score_game():
     assert deals[(0, 0)] > deals[(1, 1)] > deals[(g - 1, g - 1)] >= 1
     twice = solve.along_the_game(sol, {s: 2.0 for s in sol.strategies})
     assert twice[(0, 0)] == pytest.approx(2 * deals[(0, 0)], rel=1e-9)
+
+
+class _Stop(Exception):
+    pass
+
+
+def test_a_solve_stopped_part_way_goes_on_from_its_folder_to_the_same_answer(tmp_path):
+    """A long solve is done in parts: stopped after its third save (part-way through a total of points), the same
+    call with the same folder takes up the saved regrets and averages and ends exactly where an unbroken solve ends;
+    a folder that holds another ruleset's solve is refused."""
+    whole = solve.solve(SMALL, target=2e-4, log=lambda m: None)
+    saves = []
+
+    def stop_at_third(message):
+        if "(saved" in message:
+            saves.append(message)
+            if len(saves) == 3:
+                raise _Stop
+
+    with pytest.raises(_Stop):
+        solve.solve(SMALL, target=2e-4, log=stop_at_third, work=tmp_path, save_every=0)
+    said = []
+    again = solve.solve(SMALL, target=2e-4, log=said.append, work=tmp_path, save_every=0)
+    assert any(m.startswith("taken up from") for m in said)
+    assert any(m.startswith("  going on with") for m in said)
+    assert again.values == whole.values
+    assert again.iterations == whole.iterations
+    for s in whole.strategies:
+        assert np.array_equal(again.strategies[s], whole.strategies[s])
+    # done: a third call solves nothing more
+    said.clear()
+    third = solve.solve(SMALL, target=2e-4, log=said.append, work=tmp_path)
+    assert third.values == whole.values and not any("iterations (" in m for m in said)
+    with pytest.raises(ValueError, match="holds another solve"):
+        solve.solve(SMALL_RECON, target=2e-4, log=lambda m: None, work=tmp_path)

@@ -115,6 +115,12 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("game")
     sv.add_argument("--ruleset", default=None)
     sv.add_argument("--out", default=None, help="write the strategy file here instead")
+    sv.add_argument("--target", type=_positive(float), default=None,
+                    help="the exploitability to reach at every score, in chances of the game (default: the solver's)")
+    sv.add_argument("--max-iter", type=_positive(int), default=None,
+                    help="the most iterations a score is given (default: the solver's)")
+    sv.add_argument("--work", default=None, metavar="DIR",
+                    help="save the solve here as it goes, and go on from what is saved there (a long solve in parts)")
     sv.add_argument("--json", action="store_true")
     return p
 
@@ -130,7 +136,22 @@ def _solve(args: argparse.Namespace) -> dict[str, Any]:
         from gamester_solve import command
     except ImportError:
         raise GamesterError("gamester solve needs the solver package gamester_solve, which is not installed") from None
-    return command.run(args.game, args.ruleset, args.out, log=lambda m: print(m, file=sys.stderr, flush=True))
+    return command.run(args.game, args.ruleset, args.out, target=args.target, max_iter=args.max_iter,
+                       work=args.work, log=lambda m: print(m, file=sys.stderr, flush=True))
+
+
+def _positive(kind):
+    """An argparse type: a number of ``kind`` above zero, else a one-line error naming what was given."""
+    def parse(text: str):
+        try:
+            x = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not x > 0:
+            raise argparse.ArgumentTypeError(f"{text!r} must be above zero")
+        return x
+    parse.__name__ = kind.__name__
+    return parse
 
 
 def _odds_params() -> dict[str, tuple[Param, list[str]]]:
