@@ -31,7 +31,7 @@ def file_name(ruleset: str | None, text: str) -> str:
 
 
 def run(game: str, ruleset: str | None, out: str | None = None, target: float | None = None,
-        log=None, max_iter: int | None = None, work: str | None = None) -> dict[str, Any]:
+        log=None, max_iter: int | None = None, work: str | None = None, workers: int = 1) -> dict[str, Any]:
     if game not in SOLVABLE:
         raise GamesterError(f"there is no solver for {game!r}: only {', '.join(SOLVABLE)} (two-handed)")
     spec = all_games()[game]
@@ -46,7 +46,8 @@ def run(game: str, ruleset: str | None, out: str | None = None, target: float | 
     from . import solve
     try:
         sol = solve.solve(opts, target=target or solve.TARGET, log=log or (lambda m: None),
-                          max_iter=max_iter or solve.MAX_ITER, work=pathlib.Path(work) if work else None)
+                          max_iter=max_iter or solve.MAX_ITER, work=pathlib.Path(work) if work else None,
+                          workers=workers)
     except ValueError as e:   # a work folder that holds another solve
         raise GamesterError(str(e)) from None
     overall, parts = solve.overall_exploitability(sol)

@@ -41,17 +41,122 @@ def scores_by_total(g: int) -> list[list[tuple[int, int]]]:
     return [[(a, t - a) for a in range(max(0, t - g + 1), min(t, g - 1) + 1)] for t in range(2 * g - 2, -1, -1)]
 
 
+class _Local:
+    """The deal games of one total of points, each with its CFR+ state, stepped here."""
+
+    def __init__(self, lv: cfr.Levels) -> None:
+        self.lv = lv
+        self.solvers: dict[tuple[int, int], cfr.Solver] = {}
+
+    def start(self, s, regret=None, avg=None, last=None, t: int = 0) -> None:
+        sv = self.solvers[s] = cfr.Solver(self.lv)
+        for mine, given in ((sv.regret, regret), (sv.avg, avg), (sv.last, last)):
+            if given is not None:
+                mine[:] = given
+        sv.t = t
+
+    def step(self, us: dict, chunk: int) -> dict:
+        """``chunk`` iterations of each game against its payoffs; the value of each one's average strategy."""
+        out = {}
+        for s, u in us.items():
+            self.solvers[s].iterate(u, chunk)
+            out[s] = cfr.value(self.lv, self.solvers[s].average(), u)
+        return out
+
+    def check(self, us: dict) -> dict:
+        """Each average strategy's exploitability and value against the payoffs given."""
+        out = {}
+        for s, u in us.items():
+            avg = self.solvers[s].average()
+            out[s] = (br.nash_conv(self.lv, avg, u)[0], cfr.value(self.lv, avg, u))
+        return out
+
+    def state(self, s) -> tuple:
+        sv = self.solvers[s]
+        return sv.regret.copy(), sv.avg.copy(), sv.last.copy(), sv.t, sv.average()
+
+    def close(self) -> None:
+        pass
+
+
+def _serve(conn, lv: cfr.Levels) -> None:
+    """A worker process: a :class:`_Local` of its own, run by the messages of :class:`_Workers`."""
+    local = _Local(lv)
+    while True:
+        op, args = conn.recv()
+        if op == "close":
+            conn.close()
+            return
+        conn.send(getattr(local, op)(*args))
+
+
+class _Workers:
+    """The same as :class:`_Local`, the games shared out among worker processes forked after the tree is built
+    (the tree's arrays are read only, so the processes share its memory: each adds only its games' own state and
+    two arrays of the tree's size). Each step sends every worker its games, then waits for all."""
+
+    def __init__(self, lv: cfr.Levels, n: int) -> None:
+        import multiprocessing as mp
+        ctx = mp.get_context("fork")
+        self.conns, self.procs, self.home = [], [], {}
+        for _ in range(n):
+            here, there = ctx.Pipe()
+            proc = ctx.Process(target=_serve, args=(there, lv), daemon=True)
+            proc.start()
+            there.close()
+            self.conns.append(here)
+            self.procs.append(proc)
+
+    def start(self, s, regret=None, avg=None, last=None, t: int = 0) -> None:
+        k = self.home.setdefault(s, len(self.home) % len(self.conns))
+        self.conns[k].send(("start", (s, regret, avg, last, t)))
+        self.conns[k].recv()
+
+    def _all(self, op: str, us: dict, *extra) -> dict:
+        busy = []
+        for k, conn in enumerate(self.conns):
+            mine = {s: u for s, u in us.items() if self.home[s] == k}
+            if mine:
+                conn.send((op, (mine, *extra)))
+                busy.append(conn)
+        out = {}
+        for conn in busy:
+            out.update(conn.recv())
+        return out
+
+    def step(self, us: dict, chunk: int) -> dict:
+        return self._all("step", us, chunk)
+
+    def check(self, us: dict) -> dict:
+        return self._all("check", us)
+
+    def state(self, s) -> tuple:
+        conn = self.conns[self.home[s]]
+        conn.send(("state", (s,)))
+        return conn.recv()
+
+    def close(self) -> None:
+        for conn in self.conns:
+            try:
+                conn.send(("close", ()))
+            except (BrokenPipeError, OSError):
+                pass
+        for proc in self.procs:
+            proc.join(timeout=10)
+
+
 def solve(options, target: float = TARGET, chunk: int = 25, max_iter: int = MAX_ITER, log=print,
-          work: pathlib.Path | None = None, save_every: float = 600.0) -> Solution:
+          work: pathlib.Path | None = None, save_every: float = 600.0, workers: int = 1) -> Solution:
     """Solve every score's deal game, from the highest scores down. With ``work`` (a folder), the state is saved
     there every ``save_every`` seconds and after each total of points, and a later call with the same folder and
-    ruleset goes on from it (a long solve can be stopped and taken up again)."""
+    ruleset goes on from it (a long solve can be stopped and taken up again). With ``workers`` above 1 the games
+    of each total of points are shared out among that many processes (where the system can fork)."""
     t0 = time.time()
     rules = options if isinstance(options, tree.Rules) else tree.Rules.from_options(options)
     f = flat.build(rules)
     lv = cfr.Levels(f)
+    lv.sweep()   # made before any worker is forked, so that all share it
     sol = Solution(rules, f, lv, target=target, max_iter=max_iter)
-    g = rules.game_points
     log(f"built: {f.n_nodes} nodes, {len(f.keys)} information sets, {f.n_slots} actions ({time.time() - t0:.1f} s)")
     stamp = f"{rules!r} slots={f.n_slots}"   # the target may change between parts: the regrets go on
     saved = _load(work, stamp, f) if work else None
@@ -63,74 +168,75 @@ def solve(options, target: float = TARGET, chunk: int = 25, max_iter: int = MAX_
         sol.exploitability.update(saved["exploitability"])
         sol.iterations.update(saved["iterations"])
         log(f"taken up from {work}: {len(saved['strategies'])} scores done, {earlier:.0f} s spent before")
+    games = _Workers(lv, workers) if workers > 1 and _can_fork() else _Local(lv)
+    try:
+        _solve_scores(sol, games, saved, target, chunk, max_iter, log, work, save_every, stamp, earlier, t0)
+    finally:
+        games.close()
+    sol.seconds = earlier + time.time() - t0
+    return sol
+
+
+def _can_fork() -> bool:
+    import multiprocessing as mp
+    return "fork" in mp.get_all_start_methods()
+
+
+def _solve_scores(sol, games, saved, target, chunk, max_iter, log, work, save_every, stamp, earlier, t0) -> None:
+    g = sol.rules.game_points
     last_save = time.time()
     guess: dict[tuple[int, int], float] = {}
     warm: np.ndarray | None = saved["warm"] if saved else None
     for group in scores_by_total(g):
         if all(s in sol.strategies for s in group):
             continue
+        t = 0
         for s in group:
             guess[s] = 0.5
-        solvers = {}
-        for s in group:
-            solvers[s] = cfr.Solver(lv)
             if saved and s in saved["running"]:
                 run = saved["running"][s]
-                solvers[s].regret[:], solvers[s].avg[:], solvers[s].last[:] = run["regret"], run["avg"], run["last"]
-                solvers[s].t = run["t"]
-                guess[s] = run["guess"]
-            elif warm is not None:
-                solvers[s].regret[:] = warm
+                games.start(s, run["regret"], run["avg"], run["last"], run["t"])
+                guess[s], t = run["guess"], run["t"]
+            else:
+                games.start(s, warm)
         if saved and saved["running"]:
-            log(f"  going on with {', '.join(f'{a}-{b}' for a, b in group)} at iteration {solvers[group[0]].t}")
-        done: dict[tuple[int, int], float] = {}
+            log(f"  going on with {', '.join(f'{a}-{b}' for a, b in group)} at iteration {t}")
         while True:
             vals = {**sol.values, **guess}
-            for s in group:
-                u = br.payoffs(vals, *s, g)
-                solvers[s].iterate(u, chunk)
-                avg = solvers[s].average()
-                guess[s] = cfr.value(lv, avg, u)
+            guess.update(games.step({s: br.payoffs(vals, *s, g) for s in group}, chunk))
+            t += chunk
             vals = {**sol.values, **guess}
-            worst = 0.0
-            for s in group:
-                avg = solvers[s].average()
-                u = br.payoffs(vals, *s, g)
-                nc = br.nash_conv(lv, avg, u)[0]
-                moved = abs(cfr.value(lv, avg, u) - guess[s])
-                done[s] = nc
-                worst = max(worst, nc + 2 * moved)
-            it = solvers[group[0]].t
+            checked = games.check({s: br.payoffs(vals, *s, g) for s in group})
+            worst = max(nc + 2 * abs(v - guess[s]) for s, (nc, v) in checked.items())
             if work and time.time() - last_save > save_every:
-                _save(work, stamp, sol, solvers, guess, warm, earlier + time.time() - t0)
+                _save(work, stamp, sol, {s: games.state(s) for s in group}, guess, warm, earlier + time.time() - t0)
                 last_save = time.time()
-                log(f"  {it} iterations, worst {worst:.2e} (saved, {time.time() - t0:.0f} s)")
-            if worst < target or it >= max_iter:
+                log(f"  {t} iterations, worst {worst:.2e} (saved, {time.time() - t0:.0f} s)")
+            if worst < target or t >= max_iter:
                 break
+        states = {s: games.state(s) for s in group}
         for s in group:
-            avg = solvers[s].average()
-            sol.strategies[s] = avg
+            sol.strategies[s] = states[s][4]
             sol.values[s] = guess[s]
-            sol.iterations[s] = solvers[s].t
+            sol.iterations[s] = states[s][3]
         # the final check, against the values just fixed
+        final = games.check({s: br.payoffs(sol.values, *s, g) for s in group})
         for s in group:
-            u = br.payoffs(sol.values, *s, g)
-            sol.exploitability[s] = br.nash_conv(lv, sol.strategies[s], u)[0]
+            sol.exploitability[s] = final[s][0]
             log(f"  {s[0]}-{s[1]}: eldest {sol.values[s]:.6f}, exploitability {sol.exploitability[s]:.2e}, "
                 f"{sol.iterations[s]} iterations ({time.time() - t0:.0f} s)")
-        warm = solvers[group[-1]].regret.copy()
+        warm = states[group[-1]][0]
         saved = None
         if work:
             _save(work, stamp, sol, {}, {}, warm, earlier + time.time() - t0)
             last_save = time.time()
-    sol.seconds = earlier + time.time() - t0
-    return sol
 
 
 STATE = "state.npz"
 
 
-def _save(work: pathlib.Path, stamp: str, sol: Solution, solvers: dict, guess: dict, warm, seconds: float) -> None:
+def _save(work: pathlib.Path, stamp: str, sol: Solution, solvers: dict, guess: dict, warm,
+          seconds: float) -> None:
     """The solve so far, written whole to a new file and then put in place of the old one."""
     work.mkdir(parents=True, exist_ok=True)
     arrays: dict[str, np.ndarray] = {"stamp": np.array(stamp), "seconds": np.array(seconds)}
@@ -139,12 +245,11 @@ def _save(work: pathlib.Path, stamp: str, sol: Solution, solvers: dict, guess: d
     arrays["done_values"] = np.array([[sol.values[s], sol.exploitability[s]] for s in done]).reshape(-1, 2)
     for a, b in done:
         arrays[f"strategy_{a}_{b}"] = sol.strategies[(a, b)]
-    running = sorted(solvers)
-    arrays["running"] = np.array([[a, b, solvers[(a, b)].t] for a, b in running], dtype=np.int64).reshape(-1, 3)
+    running = sorted(solvers)   # each running game's (regret, avg, last, t, average strategy)
+    arrays["running"] = np.array([[a, b, solvers[(a, b)][3]] for a, b in running], dtype=np.int64).reshape(-1, 3)
     arrays["running_guess"] = np.array([guess[s] for s in running])
     for a, b in running:
-        sv = solvers[(a, b)]
-        arrays[f"regret_{a}_{b}"], arrays[f"avg_{a}_{b}"], arrays[f"last_{a}_{b}"] = sv.regret, sv.avg, sv.last
+        arrays[f"regret_{a}_{b}"], arrays[f"avg_{a}_{b}"], arrays[f"last_{a}_{b}"] = solvers[(a, b)][:3]
     if warm is not None:
         arrays["warm"] = warm
     tmp = work / (STATE + ".new.npz")

@@ -24,6 +24,7 @@ def test_bad_input_is_one_line(capsys):
     assert "'0' must be above zero" in _err(capsys, ["solve", "put", "--target", "0"])
     assert "'many' is not a number" in _err(capsys, ["solve", "put", "--max-iter", "many"])
     assert "'1.5' is not a number" in _err(capsys, ["solve", "put", "--max-iter", "1.5"])
+    assert "'-2' must be above zero" in _err(capsys, ["solve", "put", "--workers", "-2"])
 
 
 def test_without_numpy_it_says_so(capsys, monkeypatch):
@@ -51,7 +52,7 @@ def test_a_solve_in_a_work_folder_is_taken_up_again(tmp_path, capsys):
     assert main(args + ["--out", str(first)]) == 0
     assert (work / "state.npz").exists()
     capsys.readouterr()
-    assert main(args + ["--out", str(second)]) == 0
+    assert main(args + ["--out", str(second), "--workers", "2"]) == 0
     assert "taken up from" in capsys.readouterr().err
     from gamester_solve import export
     a, b = export.read(first), export.read(second)

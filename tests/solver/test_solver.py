@@ -183,3 +183,15 @@ def test_a_solve_stopped_part_way_goes_on_from_its_folder_to_the_same_answer(tmp
     assert third.values == whole.values and not any("iterations (" in m for m in said)
     with pytest.raises(ValueError, match="holds another solve"):
         solve.solve(SMALL_RECON, target=2e-4, log=lambda m: None, work=tmp_path)
+
+
+def test_worker_processes_give_the_same_solve_as_one():
+    """The games of a total of points shared out among two forked processes are solved exactly as in one."""
+    if not solve._can_fork():
+        pytest.skip("this system cannot fork")
+    one = solve.solve(SMALL, target=2e-4, log=lambda m: None)
+    two = solve.solve(SMALL, target=2e-4, log=lambda m: None, workers=2)
+    assert two.values == one.values and two.iterations == one.iterations
+    assert two.exploitability == one.exploitability
+    for s in one.strategies:
+        assert np.array_equal(two.strategies[s], one.strategies[s])
