@@ -17,6 +17,9 @@ For every strategy file in the engine's data (written by ``gamester solve put --
    under Node, the engine unpacked from the wheel the site ships; skipped without node).
 7. A seeded match of N games (default 20,000; seats alternating) of ``equilibrium`` against ``calculating`` and
    against ``bold``, for each ruleset with putting: the equilibrium's share of games won, with its standard error.
+8. The solver's iteration (``--iteration``): the tree's size, the time to build it, and the milliseconds of one CFR+
+   iteration, for Cotton's rules and the reconstruction's at 28 cards (``--full-pack`` adds the 52-card pack:
+   some minutes and 5 GB).
 """
 
 from __future__ import annotations
@@ -175,12 +178,42 @@ def put_table(data: dict) -> None:
             print(f"  Cotton's hand {h}: put {put_chance(data, h, 0, 0):.4f}")
 
 
+def iteration(full_pack: bool) -> None:
+    """How long one iteration of the solver takes on each tree (both players' updates), on this machine now."""
+    import numpy as np
+
+    from gamester_solve import cfr, flat, tree
+    print(f"the solver's iteration: {platform.python_implementation()} {sys.version.split()[0]}, numpy "
+          f"{np.__version__}, {platform.machine()}")
+    rulesets = ["stripped-28", "reconstruction(pack=28)"] + (["cotton-1674"] if full_pack else [])
+    for text in rulesets:
+        t = time.perf_counter()
+        f = flat.build(tree.Rules.from_options(SPEC.options_for(text)))
+        lv = cfr.Levels(f)
+        lv.sweep()
+        built = time.perf_counter() - t
+        solver = cfr.Solver(lv)
+        u = np.array([1.0, 0.0, 0.6, 0.3, 0.45])
+        solver.iterate(u, 1)
+        n = 20 if f.n_nodes < 5_000_000 else 3
+        t = time.perf_counter()
+        solver.iterate(u, n)
+        each = (time.perf_counter() - t) / n
+        print(f"  {text}: {f.n_nodes:,} nodes, {len(f.keys):,} information sets; built in {built:.1f} s; "
+              f"{1000 * each:.1f} ms an iteration", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20_000)
     ap.add_argument("--skip-match", action="store_true")
     ap.add_argument("--skip-check", action="store_true")
+    ap.add_argument("--iteration", action="store_true", help="time the solver's iteration, and do nothing else")
+    ap.add_argument("--full-pack", action="store_true", help="with --iteration: the 52-card pack too")
     ns = ap.parse_args()
+    if ns.iteration:
+        iteration(ns.full_pack)
+        return
     print(f"Put solver benchmark: {platform.python_implementation()} {sys.version.split()[0]} on "
           f"{platform.machine()}")
     import gzip

@@ -31,7 +31,8 @@ def file_name(ruleset: str | None, text: str) -> str:
 
 
 def run(game: str, ruleset: str | None, out: str | None = None, target: float | None = None,
-        log=None, max_iter: int | None = None, work: str | None = None, workers: int = 1) -> dict[str, Any]:
+        log=None, max_iter: int | None = None, work: str | None = None, workers: int = 1,
+        summary: bool = False) -> dict[str, Any]:
     if game not in SOLVABLE:
         raise GamesterError(f"there is no solver for {game!r}: only {', '.join(SOLVABLE)} (two-handed)")
     spec = all_games()[game]
@@ -51,12 +52,25 @@ def run(game: str, ruleset: str | None, out: str | None = None, target: float | 
     except ValueError as e:   # a work folder that holds another solve
         raise GamesterError(str(e)) from None
     overall, parts = solve.overall_exploitability(sol)
-    return publish(opts, ruleset, sol, overall, parts, sol.seconds, out)   # the solve, counting earlier parts
+    return publish(opts, ruleset, sol, overall, parts, sol.seconds, out, summary)   # seconds: earlier parts too
+
+
+def first_decisions(strategy: dict[str, dict[str, float]]) -> dict[str, dict[str, float]]:
+    """A strategy cut to the deal's first decisions: the eldest's (put, or lead a rank) and the dealer's answer to
+    a put made before the first lead."""
+    out = {}
+    for key, row in strategy.items():
+        role, _score, _hand, history = key.split("|")
+        if (role, history) in (("eldest", ""), ("dealer", "put")):
+            out[key] = row
+    return out
 
 
 def publish(opts, ruleset: str | None, sol, overall: float, parts: dict, seconds: float,
-            out: str | None = None) -> dict[str, Any]:
-    """Write the strategy file of a solution (and the index entry), and the report."""
+            out: str | None = None, summary: bool = False) -> dict[str, Any]:
+    """Write the strategy file of a solution (and the index entry), and the report. With ``summary``, the file is
+    the summary (``NAME.summary.json.gz``: the same format with the strategy cut to :func:`first_decisions`), for a
+    ruleset whose whole strategy is too large to ship; it goes in no index, since no bot can play from it."""
     from . import export, tree
     meta = {"pack": int(opts.pack), "players": 2,
             "exploitability": {export.score_key(*s): float(f"{x:.3g}") for s, x in sorted(sol.exploitability.items())},
@@ -79,10 +93,15 @@ def publish(opts, ruleset: str | None, sol, overall: float, parts: dict, seconds
                                                                               round(float(d[i]), 6)]
     meta["hands"] = hands
     data = export.to_json(sol.f, opts.to_string(), sol.values, sol.strategies, meta)
-    path = pathlib.Path(out) if out else data_dir() / file_name(ruleset, opts.to_string())
+    name = file_name(ruleset, opts.to_string())
+    if summary:
+        data["information_sets"] = len(data["strategy"])   # in the whole strategy
+        data["strategy"] = first_decisions(data["strategy"])
+        name = name.removesuffix(".json.gz") + ".summary.json.gz"
+    path = pathlib.Path(out) if out else data_dir() / name
     path.parent.mkdir(parents=True, exist_ok=True)
     raw = export.write(path, data)
-    if not out:
+    if not out and not summary:
         index_path = data_dir() / "index.json"
         index = json.loads(index_path.read_text()) if index_path.exists() else {}
         index[opts.to_string()] = path.name

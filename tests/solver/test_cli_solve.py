@@ -58,3 +58,11 @@ def test_a_solve_in_a_work_folder_is_taken_up_again(tmp_path, capsys):
     a, b = export.read(first), export.read(second)
     assert a["values"] == b["values"] and a["strategy"] == b["strategy"]
     assert a["target_per_score"] == 5e-4 and a["max_iterations"] == 400
+    # the summary of the same solve: the first decisions only, and the size of the whole
+    third = tmp_path / "c.summary.json.gz"
+    assert main(args + ["--out", str(third), "--summary"]) == 0
+    c = export.read(third)
+    assert c["values"] == a["values"] and c["information_sets"] == len(a["strategy"])
+    assert c["strategy"] == {k: v for k, v in a["strategy"].items()
+                             if k.split("|")[0] + "|" + k.split("|")[3] in ("eldest|", "dealer|put")}
+    assert 0 < len(c["strategy"]) < len(a["strategy"])

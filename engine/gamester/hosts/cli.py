@@ -121,6 +121,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the most iterations a score is given (default: the solver's)")
     sv.add_argument("--work", default=None, metavar="DIR",
                     help="save the solve here as it goes, and go on from what is saved there (a long solve in parts)")
+    sv.add_argument("--summary", action="store_true",
+                    help="write only the summary (values, exploitability, each deal's first decisions), for a "
+                         "strategy too large to ship")
     sv.add_argument("--workers", type=_positive(int), default=1,
                     help="processes to share each total of points' deal games among (default 1)")
     sv.add_argument("--json", action="store_true")
@@ -139,7 +142,8 @@ def _solve(args: argparse.Namespace) -> dict[str, Any]:
     except ImportError:
         raise GamesterError("gamester solve needs the solver package gamester_solve, which is not installed") from None
     return command.run(args.game, args.ruleset, args.out, target=args.target, max_iter=args.max_iter,
-                       work=args.work, workers=args.workers, log=lambda m: print(m, file=sys.stderr, flush=True))
+                       work=args.work, workers=args.workers, summary=args.summary,
+                       log=lambda m: print(m, file=sys.stderr, flush=True))
 
 
 def _positive(kind):
