@@ -237,7 +237,10 @@ def main() -> None:
         g = opts.game_points
         print(f"  the eldest's chance of the game: 0-0 {v['0-0']:.6f}; {g - 1}-{g - 1} {v[f'{g - 1}-{g - 1}']:.6f} "
               f"(the dealer's: {1 - v['0-0']:.6f}, {1 - v[f'{g - 1}-{g - 1}']:.6f})")
-        if not ns.skip_check:
+        if strategy.first_decisions_only(data):
+            print(f"  a summary: the first decisions of {data['information_sets']:,} information sets (no check: "
+                  "the rest of the strategy is not in the file)")
+        elif not ns.skip_check:
             check(name, data)
         if opts.betting == "put":
             put_table(data)

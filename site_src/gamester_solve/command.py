@@ -11,6 +11,9 @@ from gamester.errors import GamesterError
 from gamester.registry import all_games
 
 SOLVABLE = ("put",)
+#: a summary is listed in the index (so that the bot plays its first decisions) only at this exploitability or
+#: below, at every score
+GOAL = 1e-4
 
 
 def data_dir() -> pathlib.Path:
@@ -101,7 +104,9 @@ def publish(opts, ruleset: str | None, sol, overall: float, parts: dict, seconds
     path = pathlib.Path(out) if out else data_dir() / name
     path.parent.mkdir(parents=True, exist_ok=True)
     raw = export.write(path, data)
-    if not out and not summary:
+    # a bot plays from a summary (its first decisions) only where the game was solved to the goal
+    listed = not summary or max(sol.exploitability.values()) <= GOAL
+    if not out and listed:
         index_path = data_dir() / "index.json"
         index = json.loads(index_path.read_text()) if index_path.exists() else {}
         index[opts.to_string()] = path.name

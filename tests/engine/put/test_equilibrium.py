@@ -171,3 +171,33 @@ def test_the_numbers_tables_and_the_advice():
     state = SPEC.new_state(STRIPPED, 2, 5)
     said = SPEC.analysis(state, state.current_player()).get("equilibrium")
     assert said and said.startswith("With these cards at 0-0 the solved game puts ")
+
+
+def test_from_a_summary_the_bot_plays_the_first_decisions_and_then_as_calculating(data, monkeypatch):
+    """Where only a summary of a solved strategy ships (each deal's first decisions), the bot takes the eldest's
+    first decision and the dealer's answer to a put from it, and plays every later decision as ``calculating``."""
+    cut = {k: row for k, row in data["strategy"].items() if k.split("|")[3] in ("", "put")}
+    summary = {**data, "strategy": cut, "information_sets": len(data["strategy"])}
+    assert strategy.first_decisions_only(summary) and not strategy.first_decisions_only(data)
+    monkeypatch.setattr(strategy, "solved", lambda ruleset: summary if ruleset == STRIPPED.to_string() else None)
+    firsts = later = 0
+    for seed in range(40):
+        state = SPEC.new_state(STRIPPED, 2, seed)
+        start = len(state.history)
+        while state.current_player() != TERMINAL and state.this_deal is not None and len(state.history) < start + 8:
+            seat = state.current_player()
+            words = strategy.words(state)
+            key = strategy.key(state, seat)
+            bot, calc = EquilibriumBot(seed), CalculatingBot(seed)
+            action = bot.choose(state, seat)
+            if len(words) > 1 and key in cut:
+                firsts += 1
+                word = f"play {action.split()[1][:-1]}" if action.startswith("play ") else action
+                assert cut[key].get(word, 0) > 0, (key, action)      # an action the summary plays
+            elif len(words) > 1:
+                later += 1
+                assert action == calc.choose(state, seat), key       # after the first decisions: calculating
+            state.apply(action)
+            if len(state.history) > start and state.this_deal.get("tricks") and len(state.this_deal["tricks"]) > 1:
+                break
+    assert firsts > 20 and later > 20

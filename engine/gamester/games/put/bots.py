@@ -175,7 +175,8 @@ class CalculatingBot(_PutBot):
 
 class EquilibriumBot(CalculatingBot):
     """Samples the solved equilibrium of two-handed Put (the strategy files of :mod:`.strategy`, written by the
-    solver); where no solved strategy covers the game (another ruleset, more players) it plays as ``calculating``."""
+    solver); where no solved strategy covers the game (another ruleset, more players) it plays as ``calculating``,
+    and so it does after each deal's first decisions where only a summary of the strategy ships."""
 
     name = "equilibrium"
 

@@ -36,7 +36,9 @@ def _load(name: str) -> dict[str, Any]:
 
 def solved(ruleset: str) -> dict[str, Any] | None:
     """The solved file of the ruleset string (``options.to_string()``), or None if there is none (or it is not
-    in this build)."""
+    in this build). It may be a summary (:func:`first_decisions_only`): the index lists one where the whole
+    strategy is too large to ship but the game was solved to the goal, and then the bot and the advice cover each
+    deal's first decisions (the eldest's put or lead, the dealer's answer to that put) and nothing after them."""
     name = _index().get(ruleset)
     if not name:
         return None
@@ -54,6 +56,12 @@ def summary(name: str) -> dict[str, Any] | None:
         return _load(f"{name}.summary.json.gz")
     except (FileNotFoundError, OSError):
         return None
+
+
+def first_decisions_only(data: dict[str, Any]) -> bool:
+    """Whether a solved file is a summary: the values and each deal's first decisions, with the size of the whole
+    strategy (``information_sets``) that was not shipped."""
+    return "information_sets" in data
 
 
 def available() -> list[str]:
