@@ -195,3 +195,39 @@ def test_worker_processes_give_the_same_solve_as_one():
     assert two.exploitability == one.exploitability
     for s in one.strategies:
         assert np.array_equal(two.strategies[s], one.strategies[s])
+
+
+@pytest.mark.parametrize("rules", [SMALL, SMALL_RECON], ids=["small", "small-reconstruction"])
+def test_the_breadth_first_sweep_computes_what_the_levels_compute(rules):
+    """The solver's iteration runs on a breadth-first copy of the tree (:class:`cfr.Sweep`): its reach and its sums
+    upwards equal the level-by-level ones node for node, its own reach per information set equals the reach at
+    the set's nodes, and its slot values equal the children's values, for either player."""
+    f = flat.build(rules)
+    lv = cfr.Levels(f)
+    sw = lv.sweep()
+    assert sorted(sw.old.tolist()) == list(range(f.n_nodes))          # a renumbering: every node once
+    rng = np.random.default_rng(11)
+    sigma = _random_profile(f, rng)
+    ext = np.append(sigma, 1.0)
+    leaf = rng.random(len(lv.term))
+    at_old = np.zeros(f.n_nodes)
+    at_old[lv.term] = leaf
+    for p in (0, 1):
+        r = np.empty(sw.n)
+        sw.reach(r, ext, p)
+        assert np.allclose(r, cfr.reaches(lv, sigma, p == 0, p == 1)[sw.old], rtol=0, atol=1e-15)
+        v = np.zeros(sw.n)
+        v[sw.term] = at_old[sw.old[sw.term]]
+        sw.up(v, ext, p)
+        below = cfr.values_below(lv, leaf, sigma, p)
+        assert np.allclose(v, below[sw.old], rtol=0, atol=1e-12)
+        own = cfr.reaches(lv, sigma, p == 0, p == 1, chance=False)[f.infoset_node]
+        mine = f.infoset_player == p
+        assert np.allclose(cfr.own_reach(f, sw.inf_levels, sigma)[mine], own[mine], rtol=0, atol=1e-15)
+        slots, child = sw.chose[p]
+        q = np.bincount(slots, weights=v[child], minlength=f.n_slots)
+        expect = np.zeros(f.n_slots)
+        for idx, _lo, _hi, _par, edge, is0, is1 in lv.levels:
+            m = is0 if p == 0 else is1
+            expect += np.bincount(edge[m], weights=below[idx[m]], minlength=f.n_slots)
+        assert np.allclose(q, expect, rtol=0, atol=1e-12)
