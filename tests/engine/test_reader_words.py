@@ -20,7 +20,9 @@ from gamester.words import Names, player
 
 #: What a reader never sees: a clause id, a passage id, a seat counted from 0, an engine settings string, the
 #: tool that runs the engine, a command-line flag, the section sign of a bare passage id.
-NEVER = re.compile(r"\b(?:pp|put|spec)\.[a-z0-9-]+\.[a-z0-9-]+|\bcotton1674\.|\b[Ss]eats? \d(?!\d*[♠♥♦♣])|"
+GAMES = sorted(gamester.all_games())
+PREFIXES = "|".join(sorted({c.id.split(".")[0] for c in all_clauses()}))   # every game's clause ids
+NEVER = re.compile(rf"\b(?:{PREFIXES})\.[a-z0-9-]+\.[a-z0-9-]+|\bcotton1674\.|\b[Ss]eats? \d(?!\d*[♠♥♦♣])|"
                    r"[a-z-]+\([a-z_]+=|"
                    r"Pyodide|(?<![\w-])--[a-z]|§|\((?:(?:10|[2-9JQKA])[SHDC] ?)+\)")
 PASSAGES = {c.id: [["cotton1674.x.1.s1", "put/#cotton1674.x.1.s1", "Cotton, 1674, p. 132"]] for c in all_clauses()}
@@ -81,7 +83,7 @@ def test_a_ruleset_is_named_in_words():
     assert text_of(ruleset).strip() == "Played by the Cotton 1674 rules, except deals: 2 ."
 
 
-@pytest.mark.parametrize("game", ["post-and-pair", "put", "speculation"])
+@pytest.mark.parametrize("game", GAMES)
 def test_quiz_words_name_no_ids_and_no_seat_numbers(game):
     spec = get_game(game)
     for seed in range(6):
@@ -120,10 +122,12 @@ def _end(game: str, seed: int, players: int, reader: int | None = 0):
     return st, t, render_tbl(t)
 
 
-@pytest.mark.parametrize("game", ["post-and-pair", "put", "speculation"])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_end_says_who_won_to_the_reader(game):
+    spec = get_game(game)
+    lo, hi = spec.new_state(spec.default_options(), 2, 0).player_range
     for seed in range(4):
-        st, t, out = _end(game, seed, 2 if game == "put" else 3)
+        st, t, out = _end(game, seed, max(lo, min(3, hi)))
         head = text_of(re.search(r'<p class="gm-t-headline".*?</p>', out).group(0)).strip()
         # the reader is addressed ("You win ...", "You come out ahead ..."); the others by name
         assert re.match(r"(You|The computer|Player \d|Nobody)\b", head), head

@@ -10,15 +10,18 @@ HTML is well formed and escaped.
 
 from __future__ import annotations
 
+import importlib.util
+import pathlib
 import re
+import sys
 from html.parser import HTMLParser
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamester import Card, get_game
-from gamester.ledger import Ledger
+from gamester import Card, all_games, get_game
+from gamester.clauses import all_clauses
 from gamester.state import TERMINAL, RandomBot
 from gamester.table import (
     Choice,
@@ -96,7 +99,8 @@ class Tree(HTMLParser):
 RAW = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\bNone\b|\bTrue\b|\bFalse\b|[{}\[\]]|\bPhase\b|\bphase\b|answer-put|"
                  r"answer-double|turn-up-sale|no-bid|throw-up|\bseat \d|\bto_act\b|\blegal\b")
 # Our ids and the engine's seat numbers never reach a reader: no clause id, no passage id, no "Seat 0".
-READER_NEVER = re.compile(r"\b(?:pp|put|spec)\.[a-z0-9-]+\.[a-z0-9-]+|\bcotton1674\.|\b[Ss]eats? \d|§")
+PREFIXES = "|".join(sorted({c.id.split(".")[0] for c in all_clauses()}))   # every game's clause ids: pp, put...
+READER_NEVER = re.compile(rf"\b(?:{PREFIXES})\.[a-z0-9-]+\.[a-z0-9-]+|\bcotton1674\.|\b[Ss]eats? \d|§")
 CARD_WORDS = re.compile(r"^(Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Knave|Queen|King|Ace) of "
                         r"(Spades|Hearts|Diamonds|Clubs)$")
 
@@ -131,60 +135,30 @@ def names(cards) -> list[str]:
 
 
 # -- what the engine says each position is ------------------------------------------------------------------------
-def expected_roles(state) -> tuple[int, int]:
-    """(dealer, eldest) of the deal in progress (or the last deal, at the end), from the engine's record."""
-    n = state.players
-    rec = state.to_record()
-    if state.game == "post-and-pair":
-        if state.is_terminal():
-            return rec["deals"][-1]["dealer"], rec["deals"][-1]["eldest"]
-        return state.dealer, state.order[0]
-    if state.game == "put":
-        d = rec["deals"][-1]["dealer"]
-        return d, (d + 1) % n
-    d = rec["deals"][-1]["dealer"]
-    return d, (d + 1) % n
+#: every game's own expectations, in its test folder: tests/engine/<game>/referee.py (the contract is in its
+#: docstring: roles, cards, winners, net, ledger_lines, CASES, PLAYERS, HEAVY_ANY)
+HERE = pathlib.Path(__file__).parent
+GAMES = sorted(all_games())
 
 
-def expected_cards(state, reader: int, s: int) -> tuple[list[str], int]:
-    """What seat ``s``'s place should show to ``reader``: (face-up names, face-down count)."""
-    full = state.view(None)
-    g = state.game
-    if g == "post-and-pair":
-        if state.is_terminal():
-            last = full["deals"][-1]
-            h = last["hands"][s]
-            if s == reader or last["outcome"] == "show":
-                return names(h), 0
-            return [], len(h.split())
-        h = full["hands"][s]
-        return (names(h), 0) if s == reader else ([], len(h.split()))
-    if g == "put":
-        if state.is_terminal():
-            return [], 0
-        h = full["hands"][s]
-        return (names(h), 0) if s == reader else ([], len(h.split()))
-    sv = full["seats"][s]
-    return names(sv["shown"]), sv["unturned"]
+def referee(game: str):
+    path = HERE / game.replace("-", "_") / "referee.py"
+    if not path.is_file():
+        return None
+    name = f"referee_{game.replace('-', '_')}"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        sys.modules[name] = module
+    return sys.modules[name]
 
 
-def expected_winners(state) -> list[int]:
-    rec = state.to_record()
-    if state.game == "put":
-        return [rec["winner"]]
-    net = rec["net"]
-    top = max(net)
-    return [s for s, v in enumerate(net) if v == top] if top > 0 else []
-
-
-def expected_net(state) -> list[int]:
-    rec = state.to_record()
-    if state.game == "put":
-        ledger = Ledger()
-        for ln in rec["ledger"]:
-            ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
-        return ledger.net(state.players)
-    return rec["net"]
+def test_every_game_has_a_referee_for_its_table():
+    """A new game's table is checked like the others: its folder of tests says what the table must show."""
+    missing = [g for g in GAMES if referee(g) is None]
+    assert not missing, (f"no tests/engine/<game>/referee.py for {missing}: say there what the game's table must "
+                         "show (see tests/engine/put/referee.py)")
 
 
 # -- the checks on one drawing --------------------------------------------------------------------------------------
@@ -195,8 +169,9 @@ def check(state, reader: int) -> str:
     over = state.is_terminal()
     cp = None if over else state.current_player()
 
+    ref = referee(state.game)
     # roles from the deal's record
-    dealer, eldest = expected_roles(state)
+    dealer, eldest = ref.roles(state)
     seats = list(tree.find_all("li", cls="gm-seat"))
     assert [int(x.attrs["data-seat"]) for x in seats] == list(range(n))
     for x in seats:
@@ -208,7 +183,7 @@ def check(state, reader: int) -> str:
         assert (x.attrs.get("data-you") == "1") == (s == reader)
         assert ("gm-seat-turn" in x.attrs["class"].split()) == (s == cp)
         up, down = faces(x)
-        want_up, want_down = expected_cards(state, reader, s)
+        want_up, want_down = ref.cards(state, reader, s)
         assert (sorted(up), down) == (sorted(want_up), want_down), (s, reader, up, down, state.state_string())
 
     # choices: each legal action exactly once, when the reader is to act; none otherwise
@@ -233,20 +208,20 @@ def check(state, reader: int) -> str:
     if over:
         assert len(heads) == 1
         shown = [int(x) for x in heads[0].attrs["data-winners"].split()]
-        assert shown == expected_winners(state)
+        assert shown == ref.winners(state)
         for w in shown:  # the winner named for the reader: "You win ...", "The computer wins ...", "Player 2 ..."
             want = player(w, reader=reader, players=n)
             assert want in heads[0].text().lower() or want.capitalize() in heads[0].text(), (want, heads[0].text())
         totals = {int(r.attrs["data-seat"]): int(r.attrs.get("data-net", r.attrs.get("data-points", "")))
                   for r in tree.find_all("td") if "data-net" in r.attrs or "data-points" in r.attrs}
-        assert [totals[s] for s in range(n)] == expected_net(state)
+        assert [totals[s] for s in range(n)] == ref.net(state)
         tables = list(tree.find_all("table", cls="gm-t-ledger"))
-        assert len(tables) == (1 if ledger_lines(state) else 0)
+        assert len(tables) == (1 if ref.ledger_lines(state) else 0)
         ledger = tables[0] if tables else Node("table", {}, None)
         assert not tables or next(ledger.find_all("caption")).text().strip()
         assert all(th.attrs.get("scope") in ("col", "row") for th in ledger.find_all("th"))
         assert sum(int(r.attrs["data-counters"]) for r in ledger.find_all("tr") if "data-counters" in r.attrs) == \
-            sum(ln["counters"] for ln in ledger_lines(state))
+            sum(ln["counters"] for ln in ref.ledger_lines(state))
     else:
         assert heads == []
 
@@ -263,13 +238,6 @@ def check(state, reader: int) -> str:
     for box in tree.find_all(cls="gm-t-scroll"):
         assert box.attrs.get("tabindex") == "0" and box.attrs.get("aria-label")
     return html
-
-
-def ledger_lines(state) -> list[dict]:
-    rec = state.to_record()
-    if state.game == "put":
-        return rec["ledger"]
-    return [ln for d in rec["deals"] for ln in d["ledger"]]
 
 
 def walk(game: str, ruleset: str | None, players: int, seed: int, bots: list[str] | None = None,
@@ -299,41 +267,24 @@ def walk(game: str, ruleset: str | None, players: int, seed: int, bots: list[str
         assert step < 3000
 
 
-CASES = [
-    ("post-and-pair", None, 4, 1, None), ("post-and-pair", "reconstruction,deals=3", 3, 7, ["bold", "cautious"]),
-    ("post-and-pair", "cotton-1674,deals=2", 5, 11, None), ("post-and-pair", None, 2, 3, None),
-    ("put", None, 2, 1, None), ("put", "reconstruction", 2, 4, ["bold"]), ("put", "cotton-1674", 3, 5, None),
-    ("put", "cotton-1674", 4, 2, None), ("put", "truc", 2, 3, None), ("put", "without-putting", 2, 8, None),
-    ("speculation", None, 4, 1, None), ("speculation", "hoyle,deals=2", 3, 2, ["speculator"]),
-    ("speculation", "pool-variants,deals=2", 5, 3, None), ("speculation", "short-pack,deals=1", 2, 4, None),
-]
-
-
-#: The long games of CASES (1.2-6.5 s each unloaded, 4-16 s under load: every position drawn and parsed, so a game
-#: of n moves costs n tables of up to n lines): nox -s tests walks them, a bare pytest the others, which still reach
-#: every game and table size.
-HEAVY = {("put", "truc", 2, 3), ("put", "cotton-1674", 4, 2), ("speculation", None, 4, 1),
-         ("speculation", "pool-variants,deals=2", 5, 3)}
+CASES = [(g, *c) for g in GAMES if referee(g) for c in referee(g).CASES]
 
 
 @pytest.mark.parametrize(("game", "ruleset", "players", "seed", "bots"),
-                         [pytest.param(*c, marks=[pytest.mark.heavy] if c[:4] in HEAVY else []) for c in CASES],
+                         [pytest.param(*c[:5], marks=[pytest.mark.heavy] if c[5] else []) for c in CASES],
                          ids=[f"{c[0]}-{c[1] or 'default'}-{c[2]}p-seed{c[3]}" for c in CASES])
 def test_every_position_of_a_game(game, ruleset, players, seed, bots):
     assert walk(game, ruleset, players, seed, bots) >= 2
 
 
-PLAYERS = {"post-and-pair": (2, 6), "put": (2, 4), "speculation": (2, 6)}
-
-
-@pytest.mark.parametrize("game", [pytest.param(g, marks=[pytest.mark.heavy] if g == "speculation" else [])
-                                  for g in PLAYERS])  # Speculation's: 7 s unloaded (up to six players, a deal each)
+@pytest.mark.parametrize("game", [pytest.param(g, marks=[pytest.mark.heavy] if referee(g).HEAVY_ANY else [])
+                                  for g in GAMES if referee(g)])
 @settings(max_examples=5, deadline=None, derandomize=True)
 @given(data=st.data())
 def test_any_seed_any_table(game, data):
     """Any seed, any number of players: positions drawn for the reader (every fifth, and the end) pass the same
     checks."""
-    lo, hi = PLAYERS[game]
+    lo, hi = referee(game).PLAYERS
     players = data.draw(st.integers(lo, hi), label="players")
     seed = data.draw(st.integers(0, 2**32), label="seed")
     walk(game, None, players, seed, every=5)
