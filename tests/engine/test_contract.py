@@ -103,6 +103,11 @@ def problems(spec: GameSpec) -> list[str]:  # noqa: C901 - one list of checks, r
     if tuple(type(state).player_range) != tuple(spec.players):
         say(f"players {spec.players} and the state class's player_range {type(state).player_range} differ: declare "
             "them once (players=YourState.player_range)")
+    for cname, command in spec.commands.items():
+        param = command.param("players")
+        if param is not None and tuple(param.range) != tuple(spec.players):
+            say(f"command {cname!r} takes players {param.range}, not the game's {spec.players}: "
+                "Param.players(*YourState.player_range, default)")
     record = json.loads(json.dumps(state.to_record()))
     for k in ("game", "ruleset", "seed", "players", "actions"):
         if k not in record:
@@ -203,6 +208,12 @@ def test_the_contract_says_what_is_missing(high_card):
     assert any("at least two named rulesets" in p for p in problems(one))
     twice = dataclasses.replace(base, players=(2, 5))
     assert any("declare them once" in p for p in problems(twice))
+    from gamester.registry import Param
+    play = base.commands["play"]
+    narrow = dataclasses.replace(play, params=tuple(Param.players(2, 3, 2) if p.name == "players" else p
+                                                    for p in play.params))
+    third = dataclasses.replace(base, commands={**base.commands, "play": narrow})
+    assert any("command 'play' takes players (2, 3)" in p for p in problems(third))
     mute = dataclasses.replace(base, site=dataclasses.replace(base.site, narrator=None, page="cards/"))
     found = problems(mute)
     assert any("site.narrator" in p for p in found) and any("site.page 'cards/'" in p for p in found)

@@ -45,7 +45,7 @@ def play(options: PostAndPairOptions, *, players: int, seed: int, bots: tuple[st
 
 
 # What each command takes, declared once: the CLI's flags, the web API's checks, the widget's form and permalink.
-PLAYERS = Param.players(MIN_PLAYERS, MAX_PLAYERS, 4)
+PLAYERS = Param.players(*PostAndPairState.player_range, 4)
 HANDS = Param("hands", "Hands, one player per line, eldest first", "hands", sep="|", flag="hand",
               most=MAX_PLAYERS, hint="Rank then suit: QH 10D AS (T or 10; ♠♥♦♣ accepted)")
 FOLDED = Param("folded", "Players who dropped out", "seats", range=(0, MAX_PLAYERS - 1), most=MAX_PLAYERS,

@@ -53,7 +53,7 @@ def deal(options: PutOptions, *, players: int, seed: int, bots: tuple[str, ...] 
 
 
 # What each command takes, declared once: the CLI's flags, the web API's checks, the widget's form and permalink.
-_TAKES = (Param.players(2, 4, 2), Param.seed(), Param.bots())
+_TAKES = (Param.players(*PutState.player_range, 2), Param.seed(), Param.bots())
 COMMANDS = {"play": Command(play, _TAKES, "a whole game played by the bots"),
             "deal": Command(deal, _TAKES, "the first deal played by the bots, with the chances")}
 ODDS_PARAMS = (Param("score", "the score, the leader's points first, e.g. 4-4"),
