@@ -2,17 +2,12 @@
 deal's roles, each place's cards for a reader (two face down and the rest face up, all face up at the end), the
 winners and the totals. Independent of the table's code."""
 
-from gamester import Card
 
 #: (ruleset[,deals=N], players, seed, bots, heavy) walked position by position
 CASES = [(None, 3, 1, None, False), ("cotton-1674", 8, 1, None, False), ("other-reading", 2, 4, None, False),
          ("cotton-1674", 5, 6, ["cautious"], False)]
 #: players drawn by the property test, and whether its games are long enough to be heavy
 PLAYERS, HEAVY_ANY = (2, 10), False
-
-
-def names(cards):
-    return [Card.parse(c).name for c in (cards.split() if isinstance(cards, str) else cards)]
 
 
 def roles(state):
@@ -23,19 +18,5 @@ def roles(state):
 def cards(state, reader, s):
     seat = state.view(None)["seats"][s]
     if s == reader or state.is_terminal():
-        return names(seat["cards"]), 0
-    return names(seat["shown"]), 2
-
-
-def net(state):
-    return state.to_record()["net"]
-
-
-def winners(state):
-    n = net(state)
-    top = max(n)
-    return [s for s, v in enumerate(n) if v == top] if top > 0 else []
-
-
-def ledger_lines(state):
-    return [ln for d in state.to_record()["deals"] for ln in d["ledger"]]
+        return seat["cards"], 0
+    return seat["shown"], 2

@@ -1,17 +1,12 @@
 """What Post and Pair's card table must show, from the engine's state and record (for tests/engine/test_table.py):
 the deal's roles, each place's cards for a reader, the winners and the totals. Independent of the table's code."""
 
-from gamester import Card
 
 #: (ruleset[,deals=N], players, seed, bots, heavy) walked position by position
 CASES = [(None, 4, 1, None, False), ("reconstruction,deals=3", 3, 7, ["bold", "cautious"], False),
          ("cotton-1674,deals=2", 5, 11, None, False), (None, 2, 3, None, False)]
 #: players drawn by the property test, and whether its games are long enough to be heavy
 PLAYERS, HEAVY_ANY = (2, 6), False
-
-
-def names(cards):
-    return [Card.parse(c).name for c in (cards.split() if isinstance(cards, str) else cards)]
 
 
 def roles(state):
@@ -27,21 +22,7 @@ def cards(state, reader, s):
         last = full["deals"][-1]
         h = last["hands"][s]
         if s == reader or last["outcome"] == "show":
-            return names(h), 0
+            return h, 0
         return [], len(h.split())
     h = full["hands"][s]
-    return (names(h), 0) if s == reader else ([], len(h.split()))
-
-
-def net(state):
-    return state.to_record()["net"]
-
-
-def winners(state):
-    n = net(state)
-    top = max(n)
-    return [s for s, v in enumerate(n) if v == top] if top > 0 else []
-
-
-def ledger_lines(state):
-    return [ln for d in state.to_record()["deals"] for ln in d["ledger"]]
+    return (h, 0) if s == reader else ([], len(h.split()))

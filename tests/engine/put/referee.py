@@ -1,7 +1,6 @@
 """What Put's card table must show, from the engine's state and record (for tests/engine/test_table.py): the deal's
 roles, each place's cards for a reader, the winner and the points. Independent of the table's code."""
 
-from gamester import Card
 from gamester.ledger import Ledger
 
 #: (ruleset, players, seed, bots, heavy) walked position by position
@@ -9,10 +8,6 @@ CASES = [(None, 2, 1, None, False), ("reconstruction", 2, 4, ["bold"], False), (
          ("cotton-1674", 4, 2, None, True), ("truc", 2, 3, None, True), ("without-putting", 2, 8, None, False)]
 #: players drawn by the property test, and whether its games are long enough to be heavy
 PLAYERS, HEAVY_ANY = (2, 4), False
-
-
-def names(cards):
-    return [Card.parse(c).name for c in (cards.split() if isinstance(cards, str) else cards)]
 
 
 def roles(state):
@@ -24,7 +19,7 @@ def cards(state, reader, s):
     if state.is_terminal():
         return [], 0
     h = state.view(None)["hands"][s]
-    return (names(h), 0) if s == reader else ([], len(h.split()))
+    return (h, 0) if s == reader else ([], len(h.split()))
 
 
 def winners(state):

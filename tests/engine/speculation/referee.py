@@ -1,7 +1,6 @@
 """What Speculation's card table must show, from the engine's state and record (for tests/engine/test_table.py):
 the deal's roles, each place's cards for a reader, the winners and the totals. Independent of the table's code."""
 
-from gamester import Card
 
 #: (ruleset[,deals=N], players, seed, bots, heavy) walked position by position
 CASES = [(None, 4, 1, None, True), ("hoyle,deals=2", 3, 2, ["speculator"], False),
@@ -11,10 +10,6 @@ CASES = [(None, 4, 1, None, True), ("hoyle,deals=2", 3, 2, ["speculator"], False
 PLAYERS, HEAVY_ANY = (2, 6), True
 
 
-def names(cards):
-    return [Card.parse(c).name for c in (cards.split() if isinstance(cards, str) else cards)]
-
-
 def roles(state):
     d = state.to_record()["deals"][-1]["dealer"]
     return d, (d + 1) % state.players
@@ -22,18 +17,4 @@ def roles(state):
 
 def cards(state, reader, s):
     sv = state.view(None)["seats"][s]
-    return names(sv["shown"]), sv["unturned"]
-
-
-def net(state):
-    return state.to_record()["net"]
-
-
-def winners(state):
-    n = net(state)
-    top = max(n)
-    return [s for s, v in enumerate(n) if v == top] if top > 0 else []
-
-
-def ledger_lines(state):
-    return [ln for d in state.to_record()["deals"] for ln in d["ledger"]]
+    return sv["shown"], sv["unturned"]
