@@ -58,22 +58,13 @@ def run(game: str, ruleset: str | None, out: str | None = None, target: float | 
     return publish(opts, ruleset, sol, overall, parts, sol.seconds, out, summary)   # seconds: earlier parts too
 
 
-def first_decisions(strategy: dict[str, dict[str, float]]) -> dict[str, dict[str, float]]:
-    """A strategy cut to the deal's first decisions: the eldest's (put, or lead a rank) and the dealer's answer to
-    a put made before the first lead."""
-    out = {}
-    for key, row in strategy.items():
-        role, _score, _hand, history = key.split("|")
-        if (role, history) in (("eldest", ""), ("dealer", "put")):
-            out[key] = row
-    return out
-
-
 def publish(opts, ruleset: str | None, sol, overall: float, parts: dict, seconds: float,
             out: str | None = None, summary: bool = False) -> dict[str, Any]:
     """Write the strategy file of a solution (and the index entry), and the report. With ``summary``, the file is
-    the summary (``NAME.summary.json.gz``: the same format with the strategy cut to :func:`first_decisions`), for a
-    ruleset whose whole strategy is too large to ship; it goes in no index, since no bot can play from it."""
+    the summary (``NAME.summary.json.gz``: the same format with the strategy cut to each deal's first decisions,
+    the eldest's and the dealer's answer to a put made there), for a ruleset whose whole strategy is too large to
+    ship; the index lists it only where the game was solved to :data:`GOAL`, and then the bot plays its first
+    decisions from it."""
     from . import export, tree
     meta = {"pack": int(opts.pack), "players": 2,
             "exploitability": {export.score_key(*s): float(f"{x:.3g}") for s, x in sorted(sol.exploitability.items())},
@@ -95,11 +86,9 @@ def publish(opts, ruleset: str | None, sol, overall: float, parts: dict, seconds
             hands.setdefault(tree.hand_text(sol.f.rules, h), {})[f"{a}-{a}"] = [round(float(e[i]), 6),
                                                                               round(float(d[i]), 6)]
     meta["hands"] = hands
-    data = export.to_json(sol.f, opts.to_string(), sol.values, sol.strategies, meta)
+    data = export.to_json(sol.f, opts.to_string(), sol.values, sol.strategies, meta, first_only=summary)
     name = file_name(ruleset, opts.to_string())
     if summary:
-        data["information_sets"] = len(data["strategy"])   # in the whole strategy
-        data["strategy"] = first_decisions(data["strategy"])
         name = name.removesuffix(".json.gz") + ".summary.json.gz"
     path = pathlib.Path(out) if out else data_dir() / name
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -40,25 +40,34 @@ def info_key(f: Flat, i: int, a: int, b: int) -> str:
     return f"{tree.ROLES[role]}|{pts[0]}-{pts[1]}|{tree.hand_text(f.rules, f.hands[hand])}|{hist}"
 
 
-def to_json(f: Flat, ruleset: str, values: dict, strategies: dict, meta: dict) -> dict:
+def to_json(f: Flat, ruleset: str, values: dict, strategies: dict, meta: dict, first_only: bool = False) -> dict:
+    """The file's dictionary. With ``first_only``, the strategy holds each deal's first decisions only (the
+    eldest's, and the dealer's answer to a put made there: a summary), and ``information_sets`` counts what the
+    whole strategy would hold."""
     from .cfr import Levels, reaches
     lv = Levels(f)
     strat: dict[str, dict[str, float]] = {}
-    multi = np.nonzero(np.diff(f.slot_start) > 1)[0]
+    multi = np.diff(f.slot_start) > 1
+    if first_only:
+        first = np.array([(role, hist) in ((tree.ELDEST, ""), (tree.DEALER, "put")) for role, _h, hist in f.keys])
+    whole = 0
     for (a, b), sigma in sorted(strategies.items()):
         # a decision the player's own strategy never leads to (his own earlier actions all but never taken) is
         # left out: whoever follows the file never meets it
         own = np.where(f.infoset_player == 0, reaches(lv, sigma, True, False, chance=False)[f.infoset_node],
                        reaches(lv, sigma, False, True, chance=False)[f.infoset_node])
-        for i in multi:
-            if own[i] < REACH:
-                continue
+        kept = multi & (own >= REACH)
+        whole += int(kept.sum())
+        for i in np.nonzero(kept & first if first_only else kept)[0]:
             lo = f.slot_start[i]
             probs = {act: round(float(sigma[lo + k]), DIGITS) for k, act in enumerate(f.actions[i])}
             strat[info_key(f, int(i), a, b)] = {k: v for k, v in probs.items() if v > 0}
-    return {"game": "put", "ruleset": ruleset,
-            "values": {score_key(*s): round(v, 8) for s, v in sorted(values.items())},
-            "strategy": strat, **meta}
+    out = {"game": "put", "ruleset": ruleset,
+           "values": {score_key(*s): round(v, 8) for s, v in sorted(values.items())},
+           "strategy": strat, **meta}
+    if first_only:
+        out["information_sets"] = whole
+    return out
 
 
 def write(path, data: dict) -> int:
