@@ -232,7 +232,7 @@ def main() -> None:
               f"{len(data['strategy']):,} information sets; solved in {data.get('solve_seconds')} s; iterations "
               f"per score {min(data['iterations'].values())}..{max(data['iterations'].values())}; "
               f"recorded exploitability max {max(data['exploitability'].values()):.2e}, whole game "
-              f"{data['overall_exploitability']:.2e}")
+              + ("not computed" if data["overall_exploitability"] is None else f"{data['overall_exploitability']:.2e}"))
         v = data["values"]
         g = opts.game_points
         print(f"  the eldest's chance of the game: 0-0 {v['0-0']:.6f}; {g - 1}-{g - 1} {v[f'{g - 1}-{g - 1}']:.6f} "

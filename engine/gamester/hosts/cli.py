@@ -124,6 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--summary", action="store_true",
                     help="write only the summary (values, exploitability, each deal's first decisions), for a "
                          "strategy too large to ship")
+    sv.add_argument("--skip-overall", action="store_true",
+                    help="leave out the whole game's best responses (long on the 52-card pack): per score only")
     sv.add_argument("--workers", type=_positive(int), default=1,
                     help="processes to share each total of points' deal games among (default 1)")
     sv.add_argument("--json", action="store_true")
@@ -143,6 +145,7 @@ def _solve(args: argparse.Namespace) -> dict[str, Any]:
         raise GamesterError("gamester solve needs the solver package gamester_solve, which is not installed") from None
     return command.run(args.game, args.ruleset, args.out, target=args.target, max_iter=args.max_iter,
                        work=args.work, workers=args.workers, summary=args.summary,
+                       skip_overall=args.skip_overall,
                        log=lambda m: print(m, file=sys.stderr, flush=True))
 
 

@@ -152,3 +152,33 @@ def test_stored_pav_figures_are_consistent():
 def test_bad_scores_and_rulesets(score, ruleset, words):
     with pytest.raises(RulesetError, match=words):
         pn.lead_value(score, ruleset)
+
+
+def test_the_full_packs_tables_read_its_summary(monkeypatch):
+    """The 52-card pack's tables (values, Cotton's Nine, Seven and Five at every score, the hands that mix) read
+    the full pack's summary; without one they say the solved game is not in this build. (Here a summary is made
+    from the 28-card file, with Cotton's hand standing in for the weakest one.)"""
+    from gamester.games.put import numbers_solved as ns
+    from gamester.games.put import strategy
+    from gamester import get_game
+    data = strategy.solved(get_game("put").presets["stripped-28"].options.to_string())
+    weakest = ns.hands_by_strength(data)[0]
+    strat = {k: row for k, row in data["strategy"].items() if k.split("|")[3] in ("", "put")}
+    for k, row in list(strat.items()):
+        role, score, hand, hist = k.split("|")
+        if hand == weakest:
+            strat[f"{role}|{score}|{ns.COTTON_HAND}|{hist}"] = row
+    fake = {**data, "strategy": strat, "hands": {**data["hands"], ns.COTTON_HAND: data["hands"][weakest]},
+            "information_sets": len(data["strategy"])}
+    monkeypatch.setattr(ns, "full_pack", lambda: None)
+    for table in (ns.full_pack_values, ns.full_pack_hands, ns.cotton_hand_table):
+        assert "not in this build" in table("../")
+    monkeypatch.setattr(ns, "full_pack", lambda: fake)
+    values = ns.full_pack_values("../")
+    assert "52 cards" in values and values.count("<tr") == 6
+    cotton = ns.cotton_hand_table("../")
+    assert cotton.count("<tr") == 6 and cotton.count("puts –") == 5 and "sees" in cotton
+    hands = ns.full_pack_hands("../")
+    assert f"{ns.COTTON_HAND} (Cotton's)" in hands
+    mixed = [h for h in ns.hands_by_strength(fake) if 0.005 < ns.put_chance(fake, h, 0, 0) < 0.995]
+    assert mixed and all(f"<td>{h}</td>" in hands or f">{h}<" in hands for h in mixed)

@@ -34,6 +34,17 @@ def _missing() -> str:
     return "<p>The solved game is not in this build.</p>"
 
 
+#: the full pack under Cotton's rules: its summary (the whole strategy is too large to ship)
+FULL_PACK = "cotton-1674"
+#: Cotton's hand: "a five, seven and a nine", in the file's words (best first)
+COTTON_HAND = "9 7 5"
+
+
+def full_pack() -> dict[str, Any] | None:
+    """The 52-card pack's solved summary: values, exploitability, each deal's first decisions, the hands table."""
+    return summary(FULL_PACK)
+
+
 def hands_by_strength(data: dict[str, Any]) -> list[str]:
     """The hands from the weakest to the strongest: by the eldest's chance of the game holding it at 0-0."""
     return sorted(data["hands"], key=lambda h: data["hands"][h]["0-0"][0])
@@ -48,10 +59,11 @@ def see_chance(data: dict[str, Any], hand: str, a: int, b: int) -> float:
     return data["strategy"].get(f"dealer|{a}-{b}|{hand}|put", {"see": 1.0}).get("see", 0.0)
 
 
-def values_table(base: str) -> str:
+def values_table(base: str, data: dict[str, Any] | None = None, pack: str = "28 cards, Cotton's rules otherwise"
+                 ) -> str:
     """``<!-- numbers put-solved -->``: the eldest's chance of the game at every score, both playing the
     equilibrium."""
-    data = _data()
+    data = data or _data()
     if data is None:
         return _missing()
     v = data["values"]
@@ -59,8 +71,52 @@ def values_table(base: str) -> str:
     worst = max(data["exploitability"].values())
     return numbers_table(["Eldest's points"] + [f"Dealer has {b}" for b in range(5)], rows,
                          "The eldest's chance of winning the game when both play the solved game's strategies "
-                         "(two hands, 28 cards, Cotton's rules otherwise); no player who deviates gains more than "
+                         f"(two hands, {pack}); no player who deviates gains more than "
                          f"{100 * worst:.3f} points in a hundred at any score")
+
+
+def full_pack_values(base: str) -> str:
+    """``<!-- numbers put-solved-52 -->``: the same for the full pack under Cotton's rules."""
+    data = full_pack()
+    return values_table(base, data, "the full pack of 52 cards, Cotton's rules") if data else _missing()
+
+
+def cotton_hand_table(base: str) -> str:
+    """``<!-- numbers put-solved-cotton-hand -->``: how often the eldest puts with a Nine, Seven and Five at every
+    score, and how often the dealer sees a put holding it (52 cards, Cotton's rules)."""
+    data = full_pack()
+    if data is None or COTTON_HAND not in data["hands"]:
+        return _missing()
+    def cell(a: int, b: int) -> str:
+        put = percent(put_chance(data, COTTON_HAND, a, b)) if a < 4 else "–"
+        return f"puts {put}; sees {percent(see_chance(data, COTTON_HAND, b, a))}"
+
+    rows = [[str(a)] + [cell(a, b) for b in range(5)] for a in range(5)]
+    return numbers_table(["Eldest's points"] + [f"Dealer has {b}" for b in range(5)], rows,
+                         "The Nine, Seven and Five in the solved game, at every score (52 cards, Cotton's rules): "
+                         "how often the eldest holding it puts before the first lead, and how often the dealer "
+                         "holding it sees a put there. At four points a put changes nothing for the eldest (a deal "
+                         "he wins gives him the game either way), so no frequency is shown")
+
+
+def full_pack_hands(base: str) -> str:
+    """``<!-- numbers put-solved-52-hands -->``: the full pack's hands with which the eldest puts at nothing all
+    only some of the time (the mixed ones), Cotton's hand, and the five weakest and five strongest."""
+    data = full_pack()
+    if data is None:
+        return _missing()
+    hands = hands_by_strength(data)
+    mixed = [h for h in hands if 0.005 < put_chance(data, h, 0, 0) < 0.995]
+    pick = list(dict.fromkeys(hands[:5] + [COTTON_HAND] + mixed + hands[-5:]))
+    pick = [h for h in reversed(hands) if h in pick]
+    rows = [[e(h) + (" (Cotton's)" if h == COTTON_HAND else ""), percent(data["hands"][h]["0-0"][0]),
+             percent(put_chance(data, h, 0, 0)), percent(see_chance(data, h, 0, 0)),
+             percent(put_chance(data, h, 2, 2)), percent(put_chance(data, h, 3, 3))] for h in pick]
+    return numbers_table(["Hand", "Eldest's chance of the game with it, 0-0", "Eldest puts, 0-0",
+                          "Dealer sees a put, 0-0", "Eldest puts, 2-2", "Eldest puts, 3-3"], rows,
+                         f"The full pack (52 cards, Cotton's rules; the strongest first): of its {len(hands)} hands, "
+                         "the five strongest, the five weakest, Cotton's Nine, Seven and Five, and every hand with "
+                         "which the eldest puts at nothing all some of the time but not always")
 
 
 def rulesets_table(base: str) -> str:
@@ -75,7 +131,8 @@ def rulesets_table(base: str) -> str:
         v = data["values"]
         rows.append([e(label[0].upper() + label[1:]), percent(v["0-0"], 2), percent(v["4-4"], 2),
                      f"{100 * max(data['exploitability'].values()):.4f}",
-                     f"{100 * data['overall_exploitability']:.4f}"])
+                     "not computed" if data["overall_exploitability"] is None
+                     else f"{100 * data['overall_exploitability']:.4f}"])
     return numbers_table(["Rules (28 cards)", "Eldest's chance of the game, 0-0", "Eldest's chance, 4-4",
                           "Most a best reply gains at one score (points in 100)",
                           "Best replies' gain over a whole game (points in 100)"], rows,
@@ -164,6 +221,7 @@ def reconstruction_hands_table(base: str) -> str:
     return hands_table(base, "reconstruction")
 
 
-TABLES = {"put-solved": values_table, "put-solved-hands": hands_table, "put-solved-plot": put_plot,
+TABLES = {"put-solved": values_table, "put-solved-52": full_pack_values, "put-solved-52-hands": full_pack_hands,
+          "put-solved-cotton-hand": cotton_hand_table, "put-solved-hands": hands_table, "put-solved-plot": put_plot,
           "put-solved-rulesets": rulesets_table, "put-solved-against": against_table,
           "put-solved-reconstruction": reconstruction_hands_table}
