@@ -5,36 +5,51 @@ from __future__ import annotations
 
 import numpy as np
 
-from .cfr import Levels, reaches
+from .cfr import Levels
 
 
 def best_response(lv: Levels, sigma: np.ndarray, u_eldest: np.ndarray, p: int) -> tuple[float, np.ndarray]:
     """Player p's best chance of winning the game (its own chance: the dealer's is one minus the eldest's) against
     the other's strategy in ``sigma``, and p's best pure strategy (a 0/1 weight per slot; p's slots only)."""
     f = lv.f
-    opp = reaches(lv, sigma, p == 1, p == 0)
+    sw = lv.sweep()
+    ext = np.append(sigma, 1.0)
+    r = np.empty(sw.n)
+    sw.reach(r, ext, 1 - p)                    # the other's reach (and chance), on the sweep's numbering
+    opp = np.empty(f.n_nodes)
+    opp[sw.old] = r
     u = u_eldest if p == 0 else 1.0 - u_eldest
     v = np.zeros(f.n_nodes)
     v[lv.term] = opp[lv.term] * u[lv.term_outcome]
     first_slot = f.slot_start[:-1]
     slot_index = np.arange(f.n_slots)
     pure = np.zeros(f.n_slots)
-    for idx, lo, hi, par, edge, is0, is1 in reversed(lv.levels):
+    sets = _sets(lv, p)
+    for k, (idx, lo, hi, par, edge, is0, is1) in reversed(list(enumerate(lv.levels))):
         x = v[idx]
         mine = is0 if p == 0 else is1
-        if mine.any():
+        here = sets[k]
+        if len(here):
             q = np.bincount(edge[mine], weights=x[mine], minlength=f.n_slots)
             top = np.maximum.reduceat(q, first_slot)[f.slot_infoset]
             cand = np.where(q >= top - 1e-15, slot_index, f.n_slots)
-            first = np.minimum.reduceat(cand, first_slot)
-            used = np.unique(edge[mine])
+            chosen = np.minimum.reduceat(cand, first_slot)[here]
             best = np.zeros(f.n_slots)
-            chosen = first[f.slot_infoset[used]]
             best[chosen] = 1.0
             pure[chosen] = 1.0
             x = np.where(mine, x * best[edge], x)
         v[lo:hi] += np.bincount(par, weights=x, minlength=hi - lo)
     return float(v[lv.roots].sum()), pure
+
+
+def _sets(lv: Levels, p: int) -> list[np.ndarray]:
+    """Per level, player p's information sets whose edges leave it (made once per tree)."""
+    cache = lv.__dict__.setdefault("_br_sets", {})
+    if p not in cache:
+        f = lv.f
+        cache[p] = [np.unique(f.slot_infoset[edge[is0 if p == 0 else is1]])
+                    for idx, lo, hi, par, edge, is0, is1 in lv.levels]
+    return cache[p]
 
 
 def nash_conv(lv: Levels, sigma: np.ndarray, u_eldest: np.ndarray) -> tuple[float, float, float]:
