@@ -45,8 +45,9 @@ def run(game: str, ruleset: str | None, out: str | None = None, target: float | 
                             f"{opts.to_string()}")
     if opts.pack == "52":
         import sys
-        print("gamester solve: the 52-card pack has about 18 million nodes per deal game (28 cards: 0.45 million): expect hours and "
-              "several gigabytes", file=sys.stderr)
+        print("gamester solve: the 52-card pack has about 18 million nodes per deal game (28 cards: 0.45 million): "
+              "about 5 GB, and 1.2 s an iteration of each score on one core, 225-325 iterations a score at 1e-4; "
+              "--work DIR solves it in parts, --workers N on N cores", file=sys.stderr)
     from . import solve
     try:
         sol = solve.solve(opts, target=target or solve.TARGET, log=log or (lambda m: None),
