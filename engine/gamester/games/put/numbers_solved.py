@@ -221,7 +221,9 @@ def reconstruction_hands_table(base: str) -> str:
     return hands_table(base, "reconstruction")
 
 
-TABLES = {"put-solved": values_table, "put-solved-52": full_pack_values, "put-solved-52-hands": full_pack_hands,
-          "put-solved-cotton-hand": cotton_hand_table, "put-solved-hands": hands_table, "put-solved-plot": put_plot,
+#: the full pack's tables (full_pack_values, full_pack_hands, cotton_hand_table) join these, as put-solved-52,
+#: put-solved-52-hands and put-solved-cotton-hand, with the page's prose, once its summary ships: every table
+#: declared here must be on the Numbers page
+TABLES = {"put-solved": values_table, "put-solved-hands": hands_table, "put-solved-plot": put_plot,
           "put-solved-rulesets": rulesets_table, "put-solved-against": against_table,
           "put-solved-reconstruction": reconstruction_hands_table}
