@@ -158,9 +158,9 @@ def test_the_full_packs_tables_read_its_summary(monkeypatch):
     """The 52-card pack's tables (values, Cotton's Nine, Seven and Five at every score, the hands that mix) read
     the full pack's summary; without one they say the solved game is not in this build. (Here a summary is made
     from the 28-card file, with Cotton's hand standing in for the weakest one.)"""
+    from gamester import get_game
     from gamester.games.put import numbers_solved as ns
     from gamester.games.put import strategy
-    from gamester import get_game
     data = strategy.solved(get_game("put").presets["stripped-28"].options.to_string())
     weakest = ns.hands_by_strength(data)[0]
     strat = {k: row for k, row in data["strategy"].items() if k.split("|")[3] in ("", "put")}
