@@ -159,7 +159,7 @@ def solve(options, target: float = TARGET, chunk: int = 25, max_iter: int = MAX_
     sol = Solution(rules, f, lv, target=target, max_iter=max_iter)
     log(f"built: {f.n_nodes} nodes, {len(f.keys)} information sets, {f.n_slots} actions ({time.time() - t0:.1f} s)")
     stamp = f"{rules!r} slots={f.n_slots}"   # the target may change between parts: the regrets go on
-    saved = _load(work, stamp, f) if work else None
+    saved = _load(work, stamp) if work else None
     earlier = 0.0
     if saved:
         earlier = saved["seconds"]
@@ -257,7 +257,8 @@ def _save(work: pathlib.Path, stamp: str, sol: Solution, solvers: dict, guess: d
     os.replace(tmp, work / STATE)
 
 
-def _load(work: pathlib.Path, stamp: str, f) -> dict | None:
+def _load(work: pathlib.Path, stamp: str) -> dict | None:
+    """What :func:`_save` wrote (each array read from the file is a fresh copy)."""
     path = work / STATE
     if not path.exists():
         return None
@@ -265,17 +266,14 @@ def _load(work: pathlib.Path, stamp: str, f) -> dict | None:
         if str(z["stamp"]) != stamp:
             raise ValueError(f"{path} holds another solve ({z['stamp']}), not {stamp}: give another folder")
         out: dict = {"seconds": float(z["seconds"]), "values": {}, "strategies": {}, "exploitability": {},
-                     "iterations": {}, "running": {}, "warm": z["warm"].copy() if "warm" in z else None}
+                     "iterations": {}, "running": {}, "warm": z["warm"] if "warm" in z else None}
         for (a, b, n), (v, x) in zip(z["done"], z["done_values"], strict=True):
             s = (int(a), int(b))
             out["values"][s], out["exploitability"][s], out["iterations"][s] = float(v), float(x), int(n)
-            out["strategies"][s] = z[f"strategy_{a}_{b}"].copy()
+            out["strategies"][s] = z[f"strategy_{a}_{b}"]
         for (a, b, t), gs in zip(z["running"], z["running_guess"], strict=True):
             out["running"][(int(a), int(b))] = {"t": int(t), "guess": float(gs), "regret": z[f"regret_{a}_{b}"],
                                                 "avg": z[f"avg_{a}_{b}"], "last": z[f"last_{a}_{b}"]}
-        for run in out["running"].values():
-            for k in ("regret", "avg", "last"):
-                run[k] = run[k].copy()
     return out
 
 
