@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import pathlib
 import time
+import zipfile
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -262,11 +263,21 @@ def _load(work: pathlib.Path, stamp: str) -> dict | None:
     path = work / STATE
     if not path.exists():
         return None
+    try:
+        out = _read(path)
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile, EOFError) as e:
+        raise ValueError(f"{path} is not a saved solve that can be read ({type(e).__name__}): remove it or give "
+                         "another folder") from None
+    if out["stamp"] != stamp:
+        raise ValueError(f"{path} holds another solve ({out['stamp']}), not {stamp}: give another folder")
+    return out
+
+
+def _read(path: pathlib.Path) -> dict:
     with np.load(path) as z:
-        if str(z["stamp"]) != stamp:
-            raise ValueError(f"{path} holds another solve ({z['stamp']}), not {stamp}: give another folder")
-        out: dict = {"seconds": float(z["seconds"]), "values": {}, "strategies": {}, "exploitability": {},
-                     "iterations": {}, "running": {}, "warm": z["warm"] if "warm" in z else None}
+        out: dict = {"stamp": str(z["stamp"]), "seconds": float(z["seconds"]), "values": {}, "strategies": {},
+                     "exploitability": {}, "iterations": {}, "running": {},
+                     "warm": z["warm"] if "warm" in z else None}
         for (a, b, n), (v, x) in zip(z["done"], z["done_values"], strict=True):
             s = (int(a), int(b))
             out["values"][s], out["exploitability"][s], out["iterations"][s] = float(v), float(x), int(n)

@@ -183,6 +183,9 @@ def test_a_solve_stopped_part_way_goes_on_from_its_folder_to_the_same_answer(tmp
     assert third.values == whole.values and not any("iterations (" in m for m in said)
     with pytest.raises(ValueError, match="holds another solve"):
         solve.solve(SMALL_RECON, target=2e-4, log=lambda m: None, work=tmp_path)
+    (tmp_path / solve.STATE).write_bytes(b"not a saved solve")   # a damaged file: one clear error
+    with pytest.raises(ValueError, match="is not a saved solve that can be read"):
+        solve.solve(SMALL, target=2e-4, log=lambda m: None, work=tmp_path)
 
 
 def test_worker_processes_give_the_same_solve_as_one():
