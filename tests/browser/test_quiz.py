@@ -73,7 +73,9 @@ def test_another_question_answered_by_keyboard_and_explained(own_page, base_url)
     assert "printed exercises" in intro and "gamester" not in intro
 
     q = ask(page, quiz)
-    assert q.locator(".gm-card[aria-label]").count() >= 3                    # the hands drawn as cards, named
+    # the cards drawn and named: a trick question shows the two cards played, the others a hand or more (the kind is
+    # the engine's draw from a fresh seed, so the test meets every kind in time)
+    assert q.locator(".gm-card[aria-label]").count() >= 2
     choices = quiz.locator(".gm-quiz-choices button")
     names = choices.all_inner_texts()
     assert len(names) >= 2 and all(re.fullmatch(r"[A-Z][A-Za-z0-9 ,'()-]+", n) for n in names), names
