@@ -155,30 +155,33 @@ def test_bad_scores_and_rulesets(score, ruleset, words):
 
 
 def test_the_full_packs_tables_read_its_summary(monkeypatch):
-    """The 52-card pack's tables (values, Cotton's Nine, Seven and Five at every score, the hands that mix) read
-    the full pack's summary; without one they say the solved game is not in this build. (Here a summary is made
-    from the 28-card file, with Cotton's hand standing in for the weakest one.)"""
-    from gamester import get_game
+    """The 52-card pack's tables (values, Cotton's Nine, Seven and Five at every score, the hands that mix, the
+    plot by slices of the deals) read the full pack's summary, which ships; without one they say the solved game
+    is not in this build."""
+    import re
+
     from gamester.games.put import numbers_solved as ns
-    from gamester.games.put import strategy
-    data = strategy.solved(get_game("put").presets["stripped-28"].options.to_string())
-    weakest = ns.hands_by_strength(data)[0]
-    strat = {k: row for k, row in data["strategy"].items() if k.split("|")[3] in ("", "put")}
-    for k, row in list(strat.items()):
-        role, score, hand, hist = k.split("|")
-        if hand == weakest:
-            strat[f"{role}|{score}|{ns.COTTON_HAND}|{hist}"] = row
-    fake = {**data, "strategy": strat, "hands": {**data["hands"], ns.COTTON_HAND: data["hands"][weakest]},
-            "information_sets": len(data["strategy"])}
-    monkeypatch.setattr(ns, "full_pack", lambda: None)
-    for table in (ns.full_pack_values, ns.full_pack_hands, ns.cotton_hand_table):
-        assert "not in this build" in table("../")
-    monkeypatch.setattr(ns, "full_pack", lambda: fake)
+    full = ns.full_pack()
+    assert full is not None and len(full["hands"]) == 455 and ns.COTTON_HAND in full["hands"]
     values = ns.full_pack_values("../")
     assert "52 cards" in values and values.count("<tr") == 6
     cotton = ns.cotton_hand_table("../")
-    assert cotton.count("<tr") == 6 and cotton.count("puts –") == 5 and "sees" in cotton
+    puts, sees = cotton.split("</table>")[:2]
+    assert puts.count("<tr") == 5 and sees.count("<tr") == 6      # the eldest's row at four points left out
+    first = re.findall(r"<td[^>]*>([^<]*)</td>", puts.split("<tr")[2])  # at 0 points: 0-0 ... 0-4
+    assert first == [ns.percent(ns.put_chance(full, ns.COTTON_HAND, 0, b)) for b in range(5)]
+    assert ns.see_chance(full, ns.COTTON_HAND, 0, 4) == 1.0             # a refused put would give the game
     hands = ns.full_pack_hands("../")
     assert f"{ns.COTTON_HAND} (Cotton's)" in hands
-    mixed = [h for h in ns.hands_by_strength(fake) if 0.005 < ns.put_chance(fake, h, 0, 0) < 0.995]
+    mixed = [h for h in ns.hands_by_strength(full) if 0.005 < ns.put_chance(full, h, 0, 0) < 0.995]
     assert mixed and all(f"<td>{h}</td>" in hands or f">{h}<" in hands for h in mixed)
+    # the plot's slices of the deals average to the share of deals the eldest puts with
+    assert sum(ns.deal_chance(h) for h in full["hands"]) == 22100           # C(52, 3)
+    share = sum(ns.deal_chance(h) * ns.put_chance(full, h, 0, 0) for h in full["hands"]) / 22100
+    slices = ns.binned(full, lambda h: ns.put_chance(full, h, 0, 0))
+    assert len(slices) == 40 and abs(sum(y for _x, y in slices) / 40 / 100 - share) < 1e-9
+    assert "<svg" in ns.full_pack_plot("../")
+    monkeypatch.setattr(ns, "full_pack", lambda: None)
+    for table in (ns.full_pack_values, ns.full_pack_hands, ns.cotton_hand_table, ns.full_pack_plot):
+        assert "not in this build" in table("../")
+

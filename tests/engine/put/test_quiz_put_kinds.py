@@ -72,14 +72,16 @@ def test_what_the_deal_scores_under_a_ruleset_where_a_deal_is_the_game():
 
 @pytest.mark.parametrize("level", [1, 2])
 def test_should_the_dealer_see_is_the_solved_game(level, check_exercise):
-    data = solved(PRESETS["stripped-28"].options.to_string())
+    """By default the full pack under Cotton's rules, answered from its solved summary."""
+    data = solved(PRESETS["cotton-1674"].options.to_string())
+    order = ("3", "2", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
     for seed in SEEDS:
         ex = _make(seed, "see", level)
         check_exercise(ex)
         q = ex["question"]
+        assert "52 cards" in q
         a, b = (int(x) for x in q.split("score of ")[1].split(" (")[0].split(" to "))
-        ranks = sorted((c[:-1] for c in ex["hands"][0].split()), key=lambda r: ("3", "2", "A", "K", "Q", "J",
-                                                                                "10").index(r))
+        ranks = sorted((c[:-1] for c in ex["hands"][0].split()), key=order.index)
         p = data["strategy"][f"dealer|{b}-{a}|{' '.join(ranks)}|put"].get("see", 0.0)
         assert ex["answer"] == ("See the put" if p > 0.5 else "Refuse the put")
         assert (0.005 < p < 0.995) == (level == 2) and not 0.4 <= p <= 0.6

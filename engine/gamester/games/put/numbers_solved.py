@@ -5,6 +5,7 @@ plot of both by the strength of the hand."""
 from __future__ import annotations
 
 from dataclasses import replace
+from math import comb
 from typing import Any
 
 from ...html import e, numbers_table, percent
@@ -83,25 +84,24 @@ def full_pack_values(base: str) -> str:
 
 def cotton_hand_table(base: str) -> str:
     """``<!-- numbers put-solved-cotton-hand -->``: how often the eldest puts with a Nine, Seven and Five at every
-    score, and how often the dealer sees a put holding it (52 cards, Cotton's rules)."""
+    score, and how often the dealer sees a put holding it (52 cards, Cotton's rules): two small tables."""
     data = full_pack()
     if data is None or COTTON_HAND not in data["hands"]:
         return _missing()
-    def cell(a: int, b: int) -> str:
-        put = percent(put_chance(data, COTTON_HAND, a, b)) if a < 4 else "–"
-        return f"puts {put}; sees {percent(see_chance(data, COTTON_HAND, b, a))}"
-
-    rows = [[str(a)] + [cell(a, b) for b in range(5)] for a in range(5)]
-    return numbers_table(["Eldest's points"] + [f"Dealer has {b}" for b in range(5)], rows,
-                         "The Nine, Seven and Five in the solved game, at every score (52 cards, Cotton's rules): "
-                         "how often the eldest holding it puts before the first lead, and how often the dealer "
-                         "holding it sees a put there. At four points a put changes nothing for the eldest (a deal "
-                         "he wins gives him the game either way), so no frequency is shown")
+    head = ["Eldest's points"] + [f"Dealer has {b}" for b in range(5)]
+    puts = [[str(a)] + [percent(put_chance(data, COTTON_HAND, a, b)) for b in range(5)] for a in range(4)]
+    sees = [[str(a)] + [percent(see_chance(data, COTTON_HAND, b, a)) for b in range(5)] for a in range(5)]
+    return (numbers_table(head, puts, "How often the eldest holding the Nine, Seven and Five puts before the first "
+                                      "lead, at every score (52 cards, Cotton's rules). With four points a put "
+                                      "changes nothing for him (a deal he wins gives him the game either way), so "
+                                      "that row is left out")
+            + numbers_table(head, sees, "How often the dealer holding the Nine, Seven and Five sees a put, at every "
+                                        "score (52 cards, Cotton's rules)"))
 
 
 def full_pack_hands(base: str) -> str:
     """``<!-- numbers put-solved-52-hands -->``: the full pack's hands with which the eldest puts at nothing all
-    only some of the time (the mixed ones), Cotton's hand, and the five weakest and five strongest."""
+    some of the time but not always (the mixed ones), Cotton's hand, and the five weakest and five strongest."""
     data = full_pack()
     if data is None:
         return _missing()
@@ -120,20 +120,21 @@ def full_pack_hands(base: str) -> str:
 
 
 def rulesets_table(base: str) -> str:
-    """``<!-- numbers put-solved-rulesets -->``: each solved ruleset of the 28-card pack: the values at 0-0 and 4-4
-    and how far from an equilibrium the shipped strategies are (per score and over the whole game)."""
+    """``<!-- numbers put-solved-rulesets -->``: each solved ruleset (the 28-card pack's, then the full pack under
+    Cotton's rules): the values at 0-0 and 4-4 and how far from an equilibrium the shipped strategies are (per
+    score and over the whole game)."""
     rows = []
-    for preset, label in SOLVED.items():
-        data = _data(preset)
+    solved_sets = [(label[0].upper() + label[1:] + ", 28 cards", _data(preset)) for preset, label in SOLVED.items()]
+    for label, data in solved_sets + [("Cotton's rules, the full pack of 52 cards", full_pack())]:
         if data is None:
-            rows.append([e(label[0].upper() + label[1:]), "not solved", "", "", ""])
+            rows.append([e(label), "not solved", "", "", ""])
             continue
         v = data["values"]
-        rows.append([e(label[0].upper() + label[1:]), percent(v["0-0"], 2), percent(v["4-4"], 2),
+        rows.append([e(label), percent(v["0-0"], 2), percent(v["4-4"], 2),
                      f"{100 * max(data['exploitability'].values()):.4f}",
                      "not computed" if data["overall_exploitability"] is None
                      else f"{100 * data['overall_exploitability']:.4f}"])
-    return numbers_table(["Rules (28 cards)", "Eldest's chance of the game, 0-0", "Eldest's chance, 4-4",
+    return numbers_table(["Rules", "Eldest's chance of the game, 0-0", "Eldest's chance, 4-4",
                           "Most a best reply gains at one score (points in 100)",
                           "Best replies' gain over a whole game (points in 100)"], rows,
                          "The solved game under each set of rules: the eldest's chance of winning the game, and "
@@ -193,26 +194,83 @@ def hands_table(base: str, preset: str = SOLVED_PRESET) -> str:
                          rows, caption)
 
 
-def put_plot(base: str) -> str:
+def put_plot(base: str, data: dict[str, Any] | None = None, pack: str = "28 cards", ident: str = "put-solved"
+             ) -> str:
     """``<!-- numbers put-solved-plot -->``: the put and see frequencies at 0-0 by the strength of the hand."""
-    data = _data()
+    data = data or _data()
     if data is None:
         return _missing()
     hands = hands_by_strength(data)
     put = [(i + 1, 100 * put_chance(data, h, 0, 0)) for i, h in enumerate(hands)]
     see = [(i + 1, 100 * see_chance(data, h, 0, 0)) for i, h in enumerate(hands)]
     n = len(hands)
+    step = 20 if n < 150 else 100
     desc = (f"{n} hands from the weakest ({hands[0]}) to the strongest ({hands[-1]}). The eldest puts with "
             + ", ".join(f"{h} {percent(put_chance(data, h, 0, 0))}" for h in hands[:3]) + " of the time; "
             "the dealer sees with " + ", ".join(f"{h} {percent(see_chance(data, h, 0, 0))}" for h in hands[-3:]))
     return ('<figure class="gm-figure">' + line_chart(
         [("The eldest puts", put), ("The dealer sees a put", see)],
-        title="How often the solved game puts and sees at nothing all, by the strength of the hand",
+        title=f"How often the solved game puts and sees at nothing all, by the strength of the hand ({pack})",
         desc=desc, x_label="Hands, weakest to strongest", y_label="Chance (%)",
-        x_ticks=[1, 20, 40, 60, n], y_ticks=[0, 25, 50, 75, 100], ident="put-solved")
-        + "<figcaption>At nothing all, with 28 cards: the hands ordered by the eldest's chance of winning the game "
-          "with them; for each, how often the eldest puts with it and how often the dealer sees a put with it."
+        x_ticks=[1] + list(range(step, n - step // 2, step)) + [n], y_ticks=[0, 25, 50, 75, 100], ident=ident)
+        + f"<figcaption>At nothing all, with {e(pack)}: the {n} hands ordered by the eldest's chance of winning the "
+          "game with them; for each, how often the eldest puts with it and how often the dealer sees a put with it."
           "</figcaption></figure>")
+
+
+def deal_chance(hand: str) -> float:
+    """How often one pack of four suits deals these three ranks (``"5 4 4"``): with 28 or 52 cards alike, the ways
+    of taking each rank's cards from its four, over all three-card hands of the pack's ranks."""
+    ranks = hand.split()
+    ways = 1
+    for r in set(ranks):
+        ways *= comb(4, ranks.count(r))
+    return ways
+
+
+def binned(data: dict[str, Any], chance, bins: int = 40) -> list[tuple[float, float]]:
+    """``chance(hand)`` averaged over slices of the deals: the hands from the weakest up, each weighted by how often
+    it is dealt, cut into ``bins`` slices of equal share (a hand on a boundary split between its two slices); x is
+    the middle of the slice, in percent of the deals."""
+    hands = hands_by_strength(data)
+    w = [deal_chance(h) for h in hands]
+    total = sum(w)
+    out, i, left = [], 0, w[0] / total
+    for k in range(bins):
+        room, got = 1 / bins, 0.0
+        while room > 1e-12 and i < len(hands):
+            take = min(room, left)
+            got += take * chance(hands[i])
+            room -= take
+            left -= take
+            if left <= 1e-12:
+                i += 1
+                left = w[i] / total if i < len(hands) else 0.0
+        out.append((100 * (k + 0.5) / bins, 100 * got * bins))
+    return out
+
+
+def full_pack_plot(base: str) -> str:
+    """``<!-- numbers put-solved-52-plot -->``: the same for the full pack under Cotton's rules, its 455 hands
+    taken in slices of the deals (one line per hand would be a thicket)."""
+    data = full_pack()
+    if data is None:
+        return _missing()
+    put = binned(data, lambda h: put_chance(data, h, 0, 0))
+    see = binned(data, lambda h: see_chance(data, h, 0, 0))
+    desc = ("The deals cut into forty slices of 2.5% each, from the weakest hands to the strongest. The eldest puts "
+            "in " + ", ".join(percent(y / 100) for _x, y in put[:3]) + " of the three weakest slices and "
+            + ", ".join(percent(y / 100) for _x, y in put[-3:]) + " of the three strongest; the dealer sees a put "
+            "in " + ", ".join(percent(y / 100) for _x, y in see[-3:]) + " of the three strongest")
+    return ('<figure class="gm-figure">' + line_chart(
+        [("The eldest puts", put), ("The dealer sees a put", see)],
+        title="How often the solved game puts and sees at nothing all, by the strength of the hand (52 cards)",
+        desc=desc, x_label="Deals, from the weakest hands to the strongest (%)", y_label="Chance (%)",
+        x_ticks=[0, 25, 50, 75, 100], y_ticks=[0, 25, 50, 75, 100], ident="put-solved-52")
+        + "<figcaption>At nothing all, with 52 cards and Cotton's rules: the 455 hands ordered by the eldest's "
+          "chance of winning the game with them and weighted by how often each is dealt, then cut into forty "
+          "slices of 2.5% of the deals; for each slice, how often the eldest puts and how often the dealer sees a "
+          "put. The Nine, Seven and Five lies at about 9%.</figcaption></figure>")
 
 
 def reconstruction_hands_table(base: str) -> str:
@@ -221,9 +279,8 @@ def reconstruction_hands_table(base: str) -> str:
     return hands_table(base, "reconstruction")
 
 
-#: the full pack's tables (full_pack_values, full_pack_hands, cotton_hand_table) join these, as put-solved-52,
-#: put-solved-52-hands and put-solved-cotton-hand, with the page's prose, once its summary ships: every table
-#: declared here must be on the Numbers page
 TABLES = {"put-solved": values_table, "put-solved-hands": hands_table, "put-solved-plot": put_plot,
           "put-solved-rulesets": rulesets_table, "put-solved-against": against_table,
-          "put-solved-reconstruction": reconstruction_hands_table}
+          "put-solved-reconstruction": reconstruction_hands_table,
+          "put-solved-52": full_pack_values, "put-solved-52-hands": full_pack_hands,
+          "put-solved-52-plot": full_pack_plot, "put-solved-cotton-hand": cotton_hand_table}

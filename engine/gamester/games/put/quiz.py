@@ -329,13 +329,15 @@ def _rows(ruleset: str, betting: str, kind: str, level: int, target: int) -> tup
     data = solved(ruleset)
     if data is None:
         raise RulesetError(f"exercises of kind {kind!r} need a solved ruleset; {ruleset} is not solved "
-                           "(the 28-card pack with Cotton's rules is: ruleset stripped-28)")
+                           "(Cotton's rules are, with the full pack: ruleset cotton-1674, and with 28 cards: "
+                           "stripped-28)")
     if betting != "put":
         raise RulesetError(f"ruleset {ruleset} has no putting: exercises of kind {kind!r} ask about puts")
     role, tail, act = ("eldest", "|", "put") if kind == "equilibrium" else ("dealer", "|put", "see")
+    pointless = f"eldest|{options_for(ruleset).game_points - 1}-"   # one point short, a put changes nothing for him
     out = []
     for k, row in data["strategy"].items():
-        if not (k.startswith(role + "|") and k.endswith(tail)):
+        if not (k.startswith(role + "|") and k.endswith(tail)) or k.startswith(pointless):
             continue
         p = row.get(act, 0.0)
         pure = p < 0.005 or p > 0.995
@@ -345,8 +347,9 @@ def _rows(ruleset: str, betting: str, kind: str, level: int, target: int) -> tup
     return tuple(sorted(out))
 
 
-def _freq(p: float) -> str:
-    return "always" if p > 0.995 else "never" if p < 0.005 else f"{round(100 * p)} times in 100"
+def _freq(p: float, verb: str) -> str:
+    """How often the solved game does it: "always puts", "never puts", "puts 42 times in 100"."""
+    return f"always {verb}" if p > 0.995 else f"never {verb}" if p < 0.005 else f"{verb} {round(100 * p)} times in 100"
 
 
 def _solved_hand(o, key: str, rng: random.Random) -> tuple[int, int, list[Card]]:
@@ -381,7 +384,7 @@ def _equilibrium(o, rng: random.Random, seed: int, kind: str, level: int, i: int
            ("put.put.refused", "A put refused is one point to the putter and ends the deal."),
            ("put.put.seen", "A put seen is played for the game."),
            ("put.strategy.bluff" if mixed or p > 0.5 else "put.put.eldest",
-            f"In the solved game the eldest with these cards at {a} to {b} puts {_freq(p)}"
+            f"In the solved game the eldest with these cards at {a} to {b} {_freq(p, 'puts')}"
             + (": a player who always did the same with them would be read and punished, so the answer is "
                f"the more frequent choice, {answer.lower()}." if mixed else f", so the answer is: {answer.lower()}."))]
     return exercise(GAME, o.to_string(), seed, kind, q, [format_cards(hand)], ["Put", "Play without putting"],
@@ -416,7 +419,7 @@ def _see(o, rng: random.Random, seed: int, kind: str, level: int, i: int, target
                                    f"and lose it {pct(lo)} (the engine's exact odds, the eldest leading); but the "
                                    "eldest puts more often with good cards than with bad."),
            ("put.strategy.bluff" if mixed else "put.put.seen",
-            f"In the solved game the dealer with these cards at this score sees the put {_freq(p)}"
+            f"In the solved game the dealer with these cards at this score {_freq(p, 'sees the put')}"
             + (": a dealer who always did the same would be read, so the answer is the more frequent choice, "
                f"{answer.lower()}." if mixed else f", so the answer is: {answer.lower()}."))]
     return exercise(GAME, o.to_string(), seed, kind, q, [format_cards(hand)], ["See the put", "Refuse the put"],
@@ -438,10 +441,11 @@ def _choices_count(o, kind: str, level: int) -> int:
 
 
 def make(seed: int, kind: str, ruleset: Any = None, level: int = 1) -> dict[str, Any]:
-    """One exercise of ``kind`` from ``seed`` (the game's ``GameSpec.make_quiz``); Cotton's rules by default (the
-    solved 28-card game for ``see`` and ``equilibrium``)."""
+    """One exercise of ``kind`` from ``seed`` (the game's ``GameSpec.make_quiz``); Cotton's rules and the full pack
+    by default. ``see`` and ``equilibrium`` are answered by the solved game (its summary covers these, each deal's
+    first decisions)."""
     solved_kind = kind in ("see", "equilibrium")
-    o = options_for(ruleset if ruleset is not None else "stripped-28" if solved_kind else "cotton-1674")
+    o = options_for(ruleset if ruleset is not None else "cotton-1674")
     if o.betting == "double" or o.ranking != "put":
         raise RulesetError(f"exercises for Put need the Put ranking and no doubling, not {o.to_string()}")
     if kind == "put" and o.betting == "put" and (o.unput_deal == "game" or o.game_points == 1):

@@ -51,7 +51,8 @@ def solved(ruleset: str) -> dict[str, Any] | None:
 def summary(name: str) -> dict[str, Any] | None:
     """A solved ruleset whose whole strategy is too large to ship: its values, exploitability and first decisions
     only (``data/NAME.summary.json.gz``, the strategy file's format with ``strategy`` cut to the eldest's first
-    decision and the dealer's answer to a put made there). No bot reads it; the Numbers page does."""
+    decision and the dealer's answer to a put made there). The Numbers page reads it; the bot does too where the
+    index lists it (:func:`solved`), that is where every score was solved to the goal."""
     try:
         return _load(f"{name}.summary.json.gz")
     except (FileNotFoundError, OSError):
@@ -157,12 +158,16 @@ def advice(state: PutState, seat: int) -> str | None:
     probs = probabilities(state, seat)
     if probs is None or len(probs) < 2:
         return None
+    def said(verb: str, p: float) -> str:   # "always puts", "never sees", "puts 1 time in 3"
+        t = times(p)
+        return f"{t} {verb}" if t in ("always", "never") else f"{verb} {t}"
+
     parts = []
     for word, verb in (("put", "puts"), ("see", "sees"), ("throw-up", "throws up")):
         if word in probs:
-            parts.append(f"{verb} {times(probs[word])}")
+            parts.append(said(verb, probs[word]))
     plays = [(w, p) for w, p in probs.items() if w.startswith("play ") and p >= 0.005]
     if plays and not any(w in probs for w in ("put", "see")):
-        parts += [f"plays the {RANK_NAMES[w.split()[1]]} {times(p)}" for w, p in plays]
+        parts += [said(f"plays the {RANK_NAMES[w.split()[1]]}", p) for w, p in plays]
     me, them = state.seat_score(seat), state.seat_score(1 - seat)
     return f"With these cards at {me}-{them} the solved game {' and '.join(parts)}."
