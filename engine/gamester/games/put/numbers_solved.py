@@ -194,33 +194,31 @@ def hands_table(base: str, preset: str = SOLVED_PRESET) -> str:
                          rows, caption)
 
 
-def put_plot(base: str, data: dict[str, Any] | None = None, pack: str = "28 cards", ident: str = "put-solved"
-             ) -> str:
+def put_plot(base: str) -> str:
     """``<!-- numbers put-solved-plot -->``: the put and see frequencies at 0-0 by the strength of the hand."""
-    data = data or _data()
+    data = _data()
     if data is None:
         return _missing()
     hands = hands_by_strength(data)
     put = [(i + 1, 100 * put_chance(data, h, 0, 0)) for i, h in enumerate(hands)]
     see = [(i + 1, 100 * see_chance(data, h, 0, 0)) for i, h in enumerate(hands)]
     n = len(hands)
-    step = 20 if n < 150 else 100
     desc = (f"{n} hands from the weakest ({hands[0]}) to the strongest ({hands[-1]}). The eldest puts with "
             + ", ".join(f"{h} {percent(put_chance(data, h, 0, 0))}" for h in hands[:3]) + " of the time; "
             "the dealer sees with " + ", ".join(f"{h} {percent(see_chance(data, h, 0, 0))}" for h in hands[-3:]))
     return ('<figure class="gm-figure">' + line_chart(
         [("The eldest puts", put), ("The dealer sees a put", see)],
-        title=f"How often the solved game puts and sees at nothing all, by the strength of the hand ({pack})",
+        title="How often the solved game puts and sees at nothing all, by the strength of the hand",
         desc=desc, x_label="Hands, weakest to strongest", y_label="Chance (%)",
-        x_ticks=[1] + list(range(step, n - step // 2, step)) + [n], y_ticks=[0, 25, 50, 75, 100], ident=ident)
-        + f"<figcaption>At nothing all, with {e(pack)}: the {n} hands ordered by the eldest's chance of winning the "
-          "game with them; for each, how often the eldest puts with it and how often the dealer sees a put with it."
+        x_ticks=[1, 20, 40, 60, n], y_ticks=[0, 25, 50, 75, 100], ident="put-solved")
+        + "<figcaption>At nothing all, with 28 cards: the hands ordered by the eldest's chance of winning the game "
+          "with them; for each, how often the eldest puts with it and how often the dealer sees a put with it."
           "</figcaption></figure>")
 
 
-def deal_chance(hand: str) -> float:
-    """How often one pack of four suits deals these three ranks (``"5 4 4"``): with 28 or 52 cards alike, the ways
-    of taking each rank's cards from its four, over all three-card hands of the pack's ranks."""
+def deal_chance(hand: str) -> int:
+    """In how many ways a pack of four suits deals these three ranks (``"5 4 4"``): the ways of taking each rank's
+    cards from its four. Over the pack's C(4n, 3) three-card hands, it is the chance of the hand."""
     ranks = hand.split()
     ways = 1
     for r in set(ranks):
