@@ -24,6 +24,7 @@ from .numbers import options_for
 from .numbers_engine import drop as _drop
 from .numbers_engine import open_value as _open
 from .state import PutState
+from .strategy import often, solved
 
 GAME = "put"
 KINDS = {"trick": "who takes this trick",
@@ -320,12 +321,12 @@ def _put(o, rng: random.Random, seed: int, kind: str, level: int, i: int, target
 # -- the solved game: should the eldest put, should the dealer see ---------------------------------------------
 def _solved_rows(o, kind: str, level: int, target: int) -> tuple[tuple[str, float], ...]:
     """The solved file's decisions of this kind whose answer is ``target`` (0: put / see) at this level."""
-    return _rows(o.to_string(), o.betting, kind, level, target)
+    return _rows(o.to_string(), o.betting, o.game_points, kind, level, target)
 
 
 @lru_cache(maxsize=32)
-def _rows(ruleset: str, betting: str, kind: str, level: int, target: int) -> tuple[tuple[str, float], ...]:
-    from .strategy import solved
+def _rows(ruleset: str, betting: str, game_points: int, kind: str, level: int, target: int
+          ) -> tuple[tuple[str, float], ...]:
     data = solved(ruleset)
     if data is None:
         raise RulesetError(f"exercises of kind {kind!r} need a solved ruleset; {ruleset} is not solved "
@@ -334,7 +335,7 @@ def _rows(ruleset: str, betting: str, kind: str, level: int, target: int) -> tup
     if betting != "put":
         raise RulesetError(f"ruleset {ruleset} has no putting: exercises of kind {kind!r} ask about puts")
     role, tail, act = ("eldest", "|", "put") if kind == "equilibrium" else ("dealer", "|put", "see")
-    pointless = f"eldest|{options_for(ruleset).game_points - 1}-"   # one point short, a put changes nothing for him
+    pointless = f"eldest|{game_points - 1}-"   # one point short, a put changes nothing for him
     out = []
     for k, row in data["strategy"].items():
         if not (k.startswith(role + "|") and k.endswith(tail)) or k.startswith(pointless):
@@ -345,11 +346,6 @@ def _rows(ruleset: str, betting: str, kind: str, level: int, target: int) -> tup
             continue
         out.append((k, p))
     return tuple(sorted(out))
-
-
-def _freq(p: float, verb: str) -> str:
-    """How often the solved game does it: "always puts", "never puts", "puts 42 times in 100"."""
-    return f"always {verb}" if p > 0.995 else f"never {verb}" if p < 0.005 else f"{verb} {round(100 * p)} times in 100"
 
 
 def _solved_hand(o, key: str, rng: random.Random) -> tuple[int, int, list[Card]]:
@@ -384,7 +380,7 @@ def _equilibrium(o, rng: random.Random, seed: int, kind: str, level: int, i: int
            ("put.put.refused", "A put refused is one point to the putter and ends the deal."),
            ("put.put.seen", "A put seen is played for the game."),
            ("put.strategy.bluff" if mixed or p > 0.5 else "put.put.eldest",
-            f"In the solved game the eldest with these cards at {a} to {b} {_freq(p, 'puts')}"
+            f"In the solved game the eldest with these cards at {a} to {b} {often('puts', p)}"
             + (": a player who always did the same with them would be read and punished, so the answer is "
                f"the more frequent choice, {answer.lower()}." if mixed else f", so the answer is: {answer.lower()}."))]
     return exercise(GAME, o.to_string(), seed, kind, q, [format_cards(hand)], ["Put", "Play without putting"],
@@ -419,7 +415,7 @@ def _see(o, rng: random.Random, seed: int, kind: str, level: int, i: int, target
                                    f"and lose it {pct(lo)} (the engine's exact odds, the eldest leading); but the "
                                    "eldest puts more often with good cards than with bad."),
            ("put.strategy.bluff" if mixed else "put.put.seen",
-            f"In the solved game the dealer with these cards at this score {_freq(p, 'sees the put')}"
+            f"In the solved game the dealer with these cards at this score {often('sees the put', p)}"
             + (": a dealer who always did the same would be read, so the answer is the more frequent choice, "
                f"{answer.lower()}." if mixed else f", so the answer is: {answer.lower()}."))]
     return exercise(GAME, o.to_string(), seed, kind, q, [format_cards(hand)], ["See the put", "Refuse the put"],

@@ -152,22 +152,24 @@ def times(p: float) -> str:
     return f"{round(100 * p)} times in 100"
 
 
+def often(verb: str, p: float) -> str:
+    """A verb with its frequency: "always puts", "never sees", "puts 1 time in 3"."""
+    t = times(p)
+    return f"{t} {verb}" if t in ("always", "never") else f"{verb} {t}"
+
+
 def advice(state: PutState, seat: int) -> str | None:
     """What the solved game does in the seat's place, in a sentence (None where nothing is solved, or only one
     action is legal): "With these cards at 2-1 the solved game puts 1 time in 3."."""
     probs = probabilities(state, seat)
     if probs is None or len(probs) < 2:
         return None
-    def said(verb: str, p: float) -> str:   # "always puts", "never sees", "puts 1 time in 3"
-        t = times(p)
-        return f"{t} {verb}" if t in ("always", "never") else f"{verb} {t}"
-
     parts = []
     for word, verb in (("put", "puts"), ("see", "sees"), ("throw-up", "throws up")):
         if word in probs:
-            parts.append(said(verb, probs[word]))
+            parts.append(often(verb, probs[word]))
     plays = [(w, p) for w, p in probs.items() if w.startswith("play ") and p >= 0.005]
     if plays and not any(w in probs for w in ("put", "see")):
-        parts += [said(f"plays the {RANK_NAMES[w.split()[1]]}", p) for w, p in plays]
+        parts += [often(f"plays the {RANK_NAMES[w.split()[1]]}", p) for w, p in plays]
     me, them = state.seat_score(seat), state.seat_score(1 - seat)
     return f"With these cards at {me}-{them} the solved game {' and '.join(parts)}."
