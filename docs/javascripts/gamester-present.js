@@ -53,7 +53,12 @@
     go(0);
     next.focus();
     if (opener && root.requestFullscreen && document.fullscreenEnabled) {
-      root.requestFullscreen().then(() => { if (view && view.root === root) view.full = true; }).catch(() => {});
+      // Full screen may come after the view has been left (a quick Escape on a busy machine): then it is left too,
+      // or the browser would keep the next Escape for itself.
+      root.requestFullscreen().then(() => {
+        if (view && view.root === root) view.full = true;
+        else if (document.fullscreenElement && document.exitFullscreen) document.exitFullscreen().catch(() => {});
+      }).catch(() => {});
     }
     return true;
   }
@@ -104,7 +109,7 @@
     if (!view) return;
     const v = view;
     view = null;
-    if (document.fullscreenElement === v.root && document.exitFullscreen) document.exitFullscreen().catch(() => {});
+    if (document.fullscreenElement && document.exitFullscreen) document.exitFullscreen().catch(() => {});
     v.root.remove();
     document.documentElement.classList.remove("gm-presenting");
     if (FRAGMENT.test(location.hash)) history.replaceState(history.state, "", location.pathname + location.search);
