@@ -45,9 +45,12 @@ def no_wasm(fresh):
     return fresh(init_script=NO_WASM)
 
 
-def leave(page) -> None:
-    """Escape leaves the projector (and full screen with it); then nothing of it is left."""
+def leave(page, at_once: bool = False) -> None:
+    """Escape leaves the projector (and full screen with it); then nothing of it is left. ``at_once``: the view is
+    gone as soon as the key is handled, before anything else runs."""
     page.keyboard.press("Escape")
+    if at_once:
+        assert page.locator(".gm-present").count() == 0
     try:
         page.locator(".gm-present").wait_for(state="detached", timeout=10_000)
         page.wait_for_function("() => !document.fullscreenElement", timeout=10_000)
@@ -97,7 +100,7 @@ def test_projector_steps_a_printed_example_by_keyboard(no_wasm, fresh, game):
     least = smallest_text(page, ".gm-present")
     assert least >= 24, f"text of {least} px on the projector"
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
-    leave(page)
+    leave(page, at_once=True)
     assert page.evaluate("() => document.activeElement.classList.contains('gm-present-open')")   # focus returns
     assert page.evaluate("location.hash") == ""
     # the address alone opens it (a bookmark, opened in a new window), still without WebAssembly; Escape leaves it
