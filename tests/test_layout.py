@@ -109,13 +109,15 @@ def test_core_imports_no_game_and_no_host():
         assert not bad, f"{m} imports {bad}"
 
 
-@pytest.mark.parametrize("path", [*sorted(PKG.rglob("*.py")), *sorted((ROOT / "docs" / "hooks").rglob("*.py")),
-                                  *sorted((ROOT / "site_src").rglob("*.py")),
-                                  *sorted((ROOT / "docs" / "javascripts").glob("*.js"))],
-                         ids=lambda p: str(p.relative_to(ROOT)))
-def test_no_module_above_600_lines(path):
-    n = len(path.read_text(encoding="utf-8").splitlines())
-    assert n <= MAX_LINES, f"{path.relative_to(ROOT)} has {n} lines"
+def test_no_module_above_600_lines():
+    """One test over every module (the engine, the hooks, the site's build code, the widget scripts): it names
+    each that is too long."""
+    paths = [*PKG.rglob("*.py"), *(ROOT / "docs" / "hooks").rglob("*.py"), *(ROOT / "site_src").rglob("*.py"),
+             *(ROOT / "docs" / "javascripts").glob("*.js")]
+    assert len(paths) > 100  # the globs still find the tree
+    long = {str(p.relative_to(ROOT)): n for p in sorted(paths)
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert not long, f"modules above {MAX_LINES} lines: {long}"
 
 
 def test_argparse_only_in_the_cli():

@@ -125,14 +125,16 @@ def replay_record(text: str | bytes | dict) -> dict[str, Any]:
 
 
 def demo(game: str | GameSpec, players: int = 4, seed: int = 1674) -> dict[str, Any]:
-    """A short tour: one deal of ``game`` under each of its rulesets, each with ``players`` or, where a ruleset
-    is not played by so many (or so few), the nearest number it is played by."""
+    """A short tour: one deal of ``game`` under each of its rulesets (its ``deal`` command, or a whole game by
+    ``play`` where it has none: the contract asks only for ``play``), each with ``players`` or, where a ruleset is
+    not played by so many (or so few), the nearest number it is played by."""
     spec = _spec(game)
+    command = "deal" if "deal" in spec.commands else "play"
     parts = []
     for name, preset in spec.presets.items():
         allowed = spec.allowed_players(preset.options)
         n = min(allowed, key=lambda k: (abs(k - players), -k)) if allowed else players
-        r = run(spec, "deal", ruleset=name, players=n, seed=seed)
+        r = run(spec, command, ruleset=name, players=n, seed=seed)
         parts.append(f"=== ruleset {name} ({n} players) ===\n{r['text']}")
     return {"data": None, "text": "\n\n".join(parts)}
 

@@ -205,10 +205,6 @@ def status(clause_id: str) -> str:
     return c.status if c else "unknown"
 
 
-def clause_link(cid: str, base: str, passages: dict | None) -> Markup:
-    return rule_link(cid, base, passages, bracket=False)
-
-
 @dataclass
 class LedgerRow:
     """One counter movement for a reader: ``payer`` and ``payee`` are seats (numbers) or the game's parties
@@ -278,10 +274,6 @@ def ledger_html(lines: list[dict], players: int, parties: dict[str, str] | None,
     rows = [LedgerRow(ln.get("from"), ln.get("to"), ln.get("counters", 0), str(ln.get("stake", "")),
                       str(ln.get("reason", "")), str(ln.get("clause", ""))) for ln in lines]
     return ledger_table(rows, caption, base, passages, names, data_deal=deal)
-
-
-def deal_attr(deal: int | None) -> str:
-    return "" if deal is None else f' data-deal="{deal}"'
 
 
 def hands_of(d: dict) -> list | None:

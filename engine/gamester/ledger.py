@@ -1,9 +1,9 @@
 """Settlement as a ledger with reasons.
 
 Every movement of counters is a :class:`Line`: who pays, who receives, how many, which stake, the clause that
-moves it and a plain-English reason. Parties are seats (``int``, 0 = eldest hand) or named places on the table
-(``"post"``, ``"pair"``, ``"seat"``, ``"pool"`` ... dishes) and ``"box"`` (odd counters given to whoever keeps
-the cards). Totals derive from the lines, so they always balance: the sum over every party is zero.
+moves it and a plain-English reason. Parties are seats (``int``, the state's seat numbers from 0) or named places
+on the table (``"post"``, ``"pair"``, ``"seat"``, ``"pool"`` ... dishes) and ``"box"`` (odd counters given to
+whoever keeps the cards). Totals derive from the lines, so they always balance: the sum over every party is zero.
 """
 
 from __future__ import annotations

@@ -247,10 +247,6 @@ def _chips(n: int) -> Markup:
              h("span", {"class": "gm-chip-more"}, "+") if n > shown else None)
 
 
-def clause_href(cid: str, base: str) -> str:
-    return f"{base}clauses/#{cid}"
-
-
 def _seat_html(s: Seat) -> Markup:
     cls = ["gm-seat"] + (["gm-seat-you"] if s.you else []) + (["gm-seat-turn"] if s.to_act else [])
     head = h("p", {"class": "gm-seat-name"}, h("strong", {}, cap(s.name)),

@@ -1,4 +1,4 @@
-"""The contract a game package meets (written for newcomers on docs/engine.md, "Adding a game"), checked for every
+"""The contract a game package meets (written for newcomers in CONTRIBUTING.md, "Adding a game"), checked for every
 registered game, and for the smallest game that meets it (tests/engine/high_card_game.py, registered only here).
 
 :func:`problems` returns what a game lacks, each in a sentence that says what to add and where; the test prints
@@ -19,6 +19,7 @@ import pytest
 
 from gamester import RulesetError, all_games, replay
 from gamester.clauses import all_clauses
+from gamester.commands import demo
 from gamester.html import ledger_html
 from gamester.options import Options
 from gamester.registry import Comparing, GameSpec, Narrator
@@ -185,7 +186,7 @@ def high_card():
 @pytest.mark.parametrize("game", sorted(all_games()))
 def test_every_game_meets_the_contract(game):
     found = problems(all_games()[game])
-    assert not found, f"{game} does not meet the contract (docs/engine.md, 'Adding a game'):\n- " + "\n- ".join(found)
+    assert not found, f"{game} does not meet the contract (CONTRIBUTING.md, 'Adding a game'):\n- " + "\n- ".join(found)
 
 
 def test_the_smallest_game_meets_the_contract(high_card):
@@ -198,6 +199,9 @@ def test_the_smallest_game_meets_the_contract(high_card):
     conformance.loader.exec_module(checks)
     for seed in range(5):  # the conformance test's ledger invariants hold for it too
         assert checks.check_record(_playout(high_card.SPEC, 2 + seed % 5, seed).to_record()) > 0
+    # the CLI's tour plays a game with no ``deal`` command (the contract asks only for ``play``)
+    assert "deal" not in high_card.SPEC.commands
+    assert demo("high-card", players=3)["text"].count("=== ruleset ") == len(high_card.SPEC.presets)
 
 
 def test_the_contract_says_what_is_missing(high_card):

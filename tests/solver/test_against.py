@@ -18,6 +18,7 @@ from gamester_solve import against, flat, pav, solve, tree  # noqa: E402
 SMALL = tree.Rules(("3", "2", "A", "K"), "put", "first-lead", False, False, 3)
 
 
+@pytest.mark.heavy  # 4-7 s: the shipped strategy against itself and a best response over the whole score game
 def test_the_equilibrium_against_itself_wins_the_games_value_and_a_best_response_no_less():
     sol = solve.solve(SMALL, target=2e-4, log=lambda m: None)
     g = SMALL.game_points
@@ -41,6 +42,7 @@ def test_the_equilibrium_against_itself_wins_the_games_value_and_a_best_response
     assert against.report(sol.lv, sol.values, sol.strategies, naive, g)["best_margin"] > 0.05
 
 
+@pytest.mark.heavy  # 45-86 s: Pav's closed-hand profiles over the 28-card deal tree at every score
 def test_pavs_strategies_at_four_all_are_the_engines():
     f = flat.build(tree.Rules.from_options(PutOptions(pack="28", betting="none")))
     prof = against.pav_profiles(f, 5)

@@ -136,6 +136,7 @@ def test_pavs_strategies_in_the_solvers_tree_give_the_engines_figures(tie_value)
     assert oc[tree.POINT_D] == pytest.approx(float(lo), abs=1e-12)
 
 
+@pytest.mark.heavy  # 3-5 s: the 28-card score game
 def test_the_deals_of_a_game_are_counted_along_the_score_game():
     """At the last score every decided deal ends the game, so the expected number of deals there is 1 / (1 - the
     chance of a deal that scores nothing); from lower scores there are more deals, and a per-score figure summed
@@ -154,6 +155,7 @@ class _Stop(Exception):
     pass
 
 
+@pytest.mark.heavy  # 8-15 s: two small solves, one stopped and taken up
 def test_a_solve_stopped_part_way_goes_on_from_its_folder_to_the_same_answer(tmp_path):
     """A long solve is done in parts: stopped after its third save (part-way through a total of points), the same
     call with the same folder takes up the saved regrets and averages and ends exactly where an unbroken solve ends;
@@ -188,6 +190,7 @@ def test_a_solve_stopped_part_way_goes_on_from_its_folder_to_the_same_answer(tmp
         solve.solve(SMALL, target=2e-4, log=lambda m: None, work=tmp_path)
 
 
+@pytest.mark.heavy  # 7-13 s: the small solve with forked workers
 def test_worker_processes_give_the_same_solve_as_one():
     """The games of a total of points shared out among two forked processes are solved exactly as in one."""
     if not solve._can_fork():

@@ -70,6 +70,7 @@ def test_lead_value_exact_fraction_and_tie_rule():
     assert pn.lead_value("4-4", rules, "engine", "nothing")["lead_wins"] != d["lead_wins"]
 
 
+@pytest.mark.heavy  # 4-7 s: Pav's game solved at four all
 def test_pav_game_agrees_with_four_all_and_its_own_equations():
     g = pav.pav_game(5, target=3)
     assert g[2, 2]["p"] == pav.pav_four_all(5)["p"]  # two all in a game of three is the same position as four all
