@@ -199,7 +199,7 @@ def _build_text(meta: dict[str, Any], root: Path) -> Text:
 class Edition:
     """Everything in ``sources/``; build with :func:`load`."""
 
-    def __init__(self, root: Path = SOURCES):
+    def __init__(self, root: Path = SOURCES, *, drafting: bool = False):
         self.root = Path(root)
         manifest = tomllib.loads((self.root / "texts.toml").read_text(encoding="utf-8"))
         self.manifest: list[dict[str, Any]] = manifest["text"]
@@ -219,7 +219,7 @@ class Edition:
         self.citations: list[dict[str, Any]] = self._load_list("citations.toml", "citation")
         self.notes: list[dict[str, Any]] = self._load_list("notes.toml", "note")
         # every game's clause map (sources/games/<game>/clause_map.toml), merged; which game's file holds each
-        self.clause_map, self.clause_game = games.clause_maps(self.root)
+        self.clause_map, self.clause_game = games.clause_maps(self.root, drafting=drafting)
         self._bib = None
 
     # -- loading helpers

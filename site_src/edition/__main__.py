@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from . import dump_register, load
+from . import SOURCES, Edition, dump_register, load
 
 
 def _toml_str(s: str) -> str:
@@ -59,7 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("witnesses", help="print the witness comparisons as JSON")
     sub.add_parser("draft-clause-map", help="print TOML stubs for engine clauses missing from the games' clause maps")
     ns = ap.parse_args(argv)
-    ed = load()
+    # a new game's map is drafted before it exists: only that command reads the edition without every map
+    ed = Edition(SOURCES, drafting=True) if ns.cmd == "draft-clause-map" else load()
     if ns.cmd == "check":
         problems = ed.check()
         for p in problems:

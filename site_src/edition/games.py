@@ -39,10 +39,10 @@ def registered() -> dict[str, Any]:
     return gamester.all_games()
 
 
-def game_dirs(root: Path) -> dict[str, Path]:
+def game_dirs(root: Path, *, drafting: bool = False) -> dict[str, Path]:
     """``root/games/<game>`` for every registered game, in the registry's order; refuses a folder (or a stray file)
     under ``root/games`` that names no registered game, a file there that is not one of :data:`FILES`, and a game
-    with no folder."""
+    with no clause map (unless ``drafting``: the stubs of a new game's map are drafted from the others)."""
     where = Path(root) / "games"
     specs = registered()
     found = {p.name: p for p in sorted(where.iterdir())} if where.is_dir() else {}
@@ -57,23 +57,26 @@ def game_dirs(root: Path) -> dict[str, Path]:
         if stray:
             raise GameDataError(f"{rel}/{stray[0]}: not a game data file (a game's folder holds {', '.join(FILES)})")
     missing = [n for n in specs if not (where / n / "clause_map.toml").is_file()]
-    if missing:
+    if missing and not drafting:
         raise GameDataError(f"sources/games/{missing[0]}/clause_map.toml is missing: every game maps its clauses "
                             "to the passages they rest on (start from `python3 -m edition draft-clause-map`)")
     return {n: where / n for n in specs}
 
 
-def clause_maps(root: Path) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+def clause_maps(root: Path, *, drafting: bool = False) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
     """Every game's clause map merged: (clause id -> entry, clause id -> the game whose map holds it). A clause in
-    the wrong game's map (not under its :attr:`~gamester.registry.GameSpec.clause_prefix`) is refused."""
+    the wrong game's map (not under its :attr:`~gamester.registry.GameSpec.clause_prefix`) is refused. When
+    ``drafting``, a game without a map counts as one that maps nothing yet."""
     if (Path(root) / "clause_map.toml").exists():
         raise GameDataError("sources/clause_map.toml: clause maps are kept per game now; move its entries to "
                             "sources/games/<game>/clause_map.toml")
     specs = registered()
     merged: dict[str, dict[str, Any]] = {}
     owner: dict[str, str] = {}
-    for name, d in game_dirs(root).items():
+    for name, d in game_dirs(root, drafting=drafting).items():
         rel = f"sources/games/{name}/clause_map.toml"
+        if drafting and not (d / "clause_map.toml").is_file():
+            continue
         try:
             data = tomllib.loads((d / "clause_map.toml").read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as ex:

@@ -126,3 +126,20 @@ def test_site_yml_fields_are_checked(site_store):
     (root / "games" / "put" / "site.yml").write_text("familly: fools-game\n")
     with pytest.raises(store.EditionError, match=r"unknown field 'familly'"):
         store.site("put")
+
+
+def test_a_missing_clause_map_is_drafted_by_the_command_its_error_names(tmp_path):
+    """The error for a game without a clause map names ``python3 -m edition draft-clause-map``; that command reads
+    the edition without the missing map (it would otherwise stop on the same error) and drafts every clause."""
+    from edition import Edition
+    from edition.__main__ import draft_clause_map
+
+    shutil.copytree(SOURCES, tmp_path / "sources")
+    game = next(iter(all_games()))
+    (tmp_path / "sources" / "games" / game / "clause_map.toml").unlink()
+    with pytest.raises(gd.GameDataError, match="draft-clause-map"):
+        Edition(tmp_path / "sources")
+    stubs = draft_clause_map(Edition(tmp_path / "sources", drafting=True))
+    mapped = Edition(SOURCES).clause_game
+    assert stubs.startswith(f"# ---- for sources/games/{game}/clause_map.toml")
+    assert stubs.count("[clause.") == sum(1 for g in mapped.values() if g == game)
