@@ -86,30 +86,24 @@ async function networkFirst(request) {
   }
 }
 
-// The network's copy of a runtime file: the browser's HTTP cache first (Pyodide's files may be cached long), asked
-// again past it when the bytes do not have the table's hash.
-async function fetchChecked(url, sha) {
-  let last = null;
-  for (const mode of ["default", "reload"]) {
-    const response = await fetch(url, { cache: mode });
-    if (!response.ok) return { response };
-    last = { body: await response.arrayBuffer(), type: response.headers.get("Content-Type") || "application/octet-stream" };
-    if ((await sha256hex(last.body)) === sha) return { ...last, good: true };
-  }
-  return last;
-}
-
-// A runtime file: the held copy if it has the table's hash, else the network's, kept only if it has that hash (one
-// that has not is still passed on: the engine's worker checks what it uses and falls back).
-async function runtimeFile(request, sha) {
-  const url = bare(request.url);
+// A runtime file: the held copy if it has the table's hash, else the network's (the browser's HTTP cache first:
+// Pyodide's files may be cached long), streamed on as it comes (the wasm compiles while it downloads) while a copy is
+// read, and kept only if its bytes have that hash. One that has not is still passed on: the engine's worker checks
+// what it uses and falls back.
+async function runtimeFile(ev, sha) {
+  const url = bare(ev.request.url);
   const cache = await caches.open(RUNTIME);
   const held = await cache.match(url);
   if (held && held.headers.get(HASH) === sha) return held;
-  const got = await fetchChecked(url, sha);
-  if (got.response) return got.response;
-  if (got.good) await cache.put(url, new Response(got.body, { headers: { "Content-Type": got.type, [HASH]: sha } }));
-  return new Response(got.body, { status: 200, headers: { "Content-Type": got.type } });
+  const response = await fetch(url);
+  if (!response.ok || !response.body) return response;
+  const type = response.headers.get("Content-Type") || "application/octet-stream";
+  const [onward, copy] = response.body.tee();
+  ev.waitUntil((async () => {
+    const body = await new Response(copy).arrayBuffer();
+    if ((await sha256hex(body)) === sha) await cache.put(url, new Response(body, { headers: { "Content-Type": type, [HASH]: sha } }));
+  })().catch(() => {}));
+  return new Response(onward, { status: 200, headers: { "Content-Type": type } });
 }
 
 self.addEventListener("fetch", (ev) => {
@@ -119,7 +113,7 @@ self.addEventListener("fetch", (ev) => {
     const url = bare(request.url);
     if (url !== MANIFEST && url.startsWith(ASSETS)) {
       const sha = (await currentTable())[url];
-      if (sha) return runtimeFile(request, sha);
+      if (sha) return runtimeFile(ev, sha);
     }
     return networkFirst(request);
   })());

@@ -97,10 +97,19 @@ def boot(page) -> dict:
     return page.evaluate("__gamester.info")
 
 
+HELD = """async () => { const c = await caches.open('gamester-runtime'); const out = {};
+  for (const r of await c.keys()) out[r.url] = (await c.match(r)).headers.get('x-gamester-sha256'); return out; }"""
+
+
 def held(page) -> dict[str, str]:
     """The service worker's runtime cache: address -> the sha256 it was kept under."""
-    return page.evaluate("""async () => { const c = await caches.open('gamester-runtime'); const out = {};
-      for (const r of await c.keys()) out[r.url] = (await c.match(r)).headers.get('x-gamester-sha256'); return out; }""")
+    return page.evaluate(HELD)
+
+
+def wait_held(page, want: dict[str, str]) -> None:
+    """Until the service worker holds ``want`` (it keeps a copy once the file has passed and its hash is checked)."""
+    page.wait_for_function(f"""async (want) => {{ const got = await ({HELD})();
+      return Object.entries(want).every(([u, sha]) => got[u] === sha); }}""", arg=want, timeout=BOOT_MS)
 
 
 def test_the_snapshot_starts_the_engine_and_a_second_visit_comes_from_the_browsers_own_storage(context, served):
@@ -113,6 +122,7 @@ def test_the_snapshot_starts_the_engine_and_a_second_visit_comes_from_the_browse
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     # Everything the worker fetched is held, by runtime.json's sha256 of it.
     table = {served.url + "assets/" + name: sha for name, sha in served.manifest()["cache"].items()}
+    wait_held(page, table)
     assert held(page) == table
 
     # A reload: the engine starts again from the snapshot, and no runtime file reaches the server.
@@ -155,6 +165,8 @@ def test_a_damaged_snapshot_is_refused_silently_and_the_ordinary_start_plays(con
     assert page.evaluate("__gamester.info.start") == "ordinary"
     assert page.evaluate("__gamester.info.times.compiled") is True  # the compiled library still serves
     assert errors == []
+    others = {served.url + "assets/" + n: sha for n, sha in served.manifest()["cache"].items() if name not in n}
+    wait_held(page, others)
     assert not any(name in url for url in held(page)), "the damaged snapshot was kept"
 
 
@@ -164,7 +176,7 @@ def test_a_new_builds_runtime_replaces_what_the_service_worker_held(context, ser
     boot(page)
     manifest = served.manifest()
     wheel = f"gamester/{manifest['wheel']}"
-    assert held(page)[served.url + "assets/" + wheel] == manifest["sha256"]
+    wait_held(page, {served.url + "assets/" + n: sha for n, sha in manifest["cache"].items()})
 
     # A new build: the engine wheel changes (one more file in it), and runtime.json says so.
     path = served.root / "assets" / wheel
@@ -185,6 +197,5 @@ def test_a_new_builds_runtime_replaces_what_the_service_worker_held(context, ser
     fetched = served.runtime_requests(since)
     assert [p for p in fetched if p.endswith(".whl")], "the new wheel was not fetched"
     assert [p for p in fetched if not p.endswith(".whl")] == []  # the files that did not change stay held
-    now = held(page)
-    assert now[served.url + "assets/" + wheel] == sha
-    assert set(now) == {served.url + "assets/" + n for n in manifest["cache"]}
+    wait_held(page, {served.url + "assets/" + wheel: sha})
+    assert held(page) == {served.url + "assets/" + n: s for n, s in manifest["cache"].items()}
