@@ -381,6 +381,8 @@ def visit_bytes(requests: list, site: Path, base: str) -> list[tuple[str, str, i
         br = f.with_name(f.name + ".br")
         gz = f.with_name(f.name + ".gz")
         resp = req.response()
+        if resp is not None and resp.from_service_worker:
+            continue  # the page's side of a file the service worker fetched (its own request is counted)
         enc = (resp.headers.get("content-encoding") if resp else None) or "-"
         wire = req.sizes()["responseBodySize"]
         rows.append((rel or "index.html", enc, wire, raw, br.stat().st_size if br.is_file() else raw,
