@@ -25,7 +25,10 @@ with precompressed files does; Chromium asks for br on http://127.0.0.1, so the 
    of each game), in Pyodide and in CPython (goal: median under 100 ms per move);
 8. time per reader move in the live widget: a click on one of the table's buttons until the widget has drawn the
    new table, and until it is ready for the next move, over a whole game of each game (``--moves-only``: this
-   part alone).
+   part alone);
+9. issue 30's start-up figures (``start_figures.py``; ``--start-only``: this part alone, on any built site): cold
+   and warm first hands against a bare boot, bytes on the wire cold and warm, and which start the worker used; and
+   (3) again as a ratio to the bare boot.
 """
 
 from __future__ import annotations
@@ -46,6 +49,9 @@ from pathlib import Path
 from gamester_site import precompress
 from gamester_site.browser import LAUNCH_ARGS, cache_dir  # the browser tests' Chromium flags
 from gamester_site.serve import Handler, serve_in_thread
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from start_figures import print_start, start_figures  # noqa: E402 (beside this script)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -375,6 +381,8 @@ def visit_bytes(requests: list, site: Path, base: str) -> list[tuple[str, str, i
         br = f.with_name(f.name + ".br")
         gz = f.with_name(f.name + ".gz")
         resp = req.response()
+        if resp is not None and resp.from_service_worker:
+            continue  # the page's side of a file the service worker fetched (its own request is counted)
         enc = (resp.headers.get("content-encoding") if resp else None) or "-"
         wire = req.sizes()["responseBodySize"]
         rows.append((rel or "index.html", enc, wire, raw, br.stat().st_size if br.is_file() else raw,
@@ -389,6 +397,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--settlements", type=int, default=200)
     ap.add_argument("--repeat", type=int, default=3, help="cold boots of each kind, navigations (medians printed)")
     ap.add_argument("--moves-only", action="store_true", help="only part 8 (time per reader move)")
+    ap.add_argument("--start-only", action="store_true", help="only part 9 (start-up: snapshot, second visit)")
     ns = ap.parse_args(argv)
     import shutil
 
@@ -399,7 +408,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     port = free_port(ns.port)
     base = f"http://127.0.0.1:{port}/"
-    site = site_dir(ns.site, base)
+    site = Path(ns.site) if ns.start_only and ns.site else site_dir(ns.site, base)
     t = time.perf_counter()
     packed = precompress.precompress(site, cache=cache_dir())
     print(f"precompressed copies of {site} ({time.perf_counter() - t:.1f} s; cached in {cache_dir()}):", flush=True)
@@ -417,9 +426,13 @@ def main(argv: list[str] | None = None) -> int:
                 print_moves(reader_moves(browser, base))
                 browser.close()
                 return 0
+            if ns.start_only:
+                print_start(start_figures(browser, site, BARE_BOOT, CLICK_TO_LIVE, ns.repeat))
+                browser.close()
+                return 0
 
-            def bare_boot() -> float:
-                ctx = browser.new_context(base_url=base)
+            def bare_boot() -> float:  # (no service worker: the site's would keep the files on their way)
+                ctx = browser.new_context(base_url=base, service_workers="block")
                 page = ctx.new_page()
                 page.goto("404.html")
                 ms = page.evaluate(BARE_BOOT, base + "assets/pyodide/")["total"]
@@ -560,6 +573,7 @@ def main(argv: list[str] | None = None) -> int:
             ctx.close()
             print("  visit done", flush=True)
             moves = reader_moves(browser, base)
+            f["start"] = start_figures(browser, site, BARE_BOOT, CLICK_TO_LIVE, ns.repeat)
             browser.close()
     finally:
         httpd.shutdown()
@@ -655,6 +669,7 @@ def print_report(f: dict, ns: argparse.Namespace, moves: dict) -> None:
                   f" Material's own fetch then moved {samples([x[1] for x in p])} bytes (0: from the cache)")
         row(f"widget ready after instant navigation ({label}) / cold", 100 * t / click, "{:.1f}%", "<= 3%",
             100 * t / click <= 3)
+        row(f"  the same / bare Pyodide boot ({label})", t / bare, "{:.3f}", "report it", None)
     print(f"  click to live result on that page            {f['nav_click_to_live_ms']:7.0f} ms")
 
     before, after = f["before"], f["after"]
@@ -709,6 +724,8 @@ def print_report(f: dict, ns: argparse.Namespace, moves: dict) -> None:
             print(f"  card table per move, {game} ({cp[2]} positions): {where}"
                   f"CPython median {cp[0]:.1f} ms, worst {cp[1]:.1f} ms (goal: median < 100 ms)")
     print_moves(moves)
+    for fig, value, goal, met in print_start(f["start"]):
+        row(fig, value, "{:.2f}", goal, met)
 
     print("\nsummary (issue #16; speed goals are reported, never asserted)")
     w = max(len(r[0]) for r in summary)

@@ -36,6 +36,34 @@ function settle(id, reply) {
   p.resolve(reply);
 }
 
+// The site's service worker (../gamester-sw.js, at the site's root: its scope is the site wherever it is served)
+// keeps the runtime by its sha256 and the pages for when the network fails. Registered once the page has loaded;
+// where the browser has none (or refuses it: a page on plain HTTP to another machine), everything works as before.
+const SW_URL = new URL("../gamester-sw.js", SRC).href;
+let swReady = null;
+function serviceWorker() {
+  if (swReady) return swReady;
+  const sw = navigator.serviceWorker;
+  if (!sw || !window.isSecureContext) return (swReady = Promise.resolve(false));
+  swReady = sw.register(SW_URL).then(() => {
+    if (sw.controller) return true;
+    // The first visit: this page was loaded before the worker existed. Once it controls the page (it claims it at
+    // once), the page's own address and files are sent to it to keep, and the engine's files pass through it.
+    return new Promise((resolve) => {
+      sw.addEventListener("controllerchange", () => {
+        const urls = [location.href, ...performance.getEntriesByType("resource").map((e) => e.name)];
+        sw.controller.postMessage({ type: "keep", urls });
+        resolve(true);
+      }, { once: true });
+      setTimeout(() => resolve(false), 3000); // a worker still installing does not hold up the engine
+    });
+  }).catch(() => false);
+  G.serviceWorker = swReady;
+  return swReady;
+}
+if (document.readyState === "complete") serviceWorker();
+else window.addEventListener("load", () => serviceWorker(), { once: true });
+
 export function boot() {
   if (bootPromise) return bootPromise;
   bootPromise = new Promise((resolve, reject) => {
@@ -48,49 +76,7 @@ export function boot() {
     G.bootStart = performance.now();
     G.progress = { stage: 0, of: 4, text: "Starting the card engine in your browser" };
     notify();
-    try {
-      worker = new Worker(WORKER_URL, { type: "module", name: "gamester-engine" });
-    } catch (e) {
-      reject(e);
-      return;
-    }
-    const mine = worker;
-    worker.onmessage = (ev) => {
-      if (mine !== worker) return; // a worker given up on (a call timed out) says nothing more
-      const m = ev.data || {};
-      if (m.type === "progress") {
-        G.progress = m;
-        notify();
-      } else if (m.type === "ready") {
-        G.bootMs = performance.now() - G.bootStart;
-        G.info = m;
-        for (const g of m.games || []) G.games[g.name] = g;
-        G.state = "ready";
-        resolve(m);
-        notify();
-      } else if (m.type === "failed") {
-        reject(new Error(m.error || "the engine failed to start"));
-      } else if (m.type === "reply") {
-        G.lastCallMs = m.ms;
-        const p = pending.get(m.id);
-        // A reply later than the call's time counts as none, even when it comes in before the timer has run (the
-        // two are separate tasks, in either order): the same call is late or not on every machine and every load.
-        if (p && performance.now() - p.sent > p.ms) {
-          restart(Math.round(p.ms / 1000));
-          return;
-        }
-        let r;
-        try { r = JSON.parse(m.reply); } catch (e) { r = { ok: false, error: "unreadable reply from the engine" }; }
-        settle(m.id, r);
-      }
-    };
-    worker.onerror = (ev) => {
-      ev.preventDefault();
-      reject(new Error((ev && ev.message) || "the engine worker could not start"));
-    };
-    worker.postMessage({ type: "boot", assets: ASSETS });
-    // A boot that neither finishes nor fails (a stalled download) is reported rather than waited on for ever.
-    setTimeout(() => reject(new Error(`the engine did not start within ${BOOT_TIMEOUT_S} seconds`)), BOOT_TIMEOUT_S * 1000);
+    serviceWorker().then(() => start(resolve, reject));
   });
   bootPromise.catch((e) => {
     G.state = "failed";
@@ -99,6 +85,52 @@ export function boot() {
     notify();
   });
   return bootPromise;
+}
+
+function start(resolve, reject) {
+  try {
+    worker = new Worker(WORKER_URL, { type: "module", name: "gamester-engine" });
+  } catch (e) {
+    reject(e);
+    return;
+  }
+  const mine = worker;
+  worker.onmessage = (ev) => {
+    if (mine !== worker) return; // a worker given up on (a call timed out) says nothing more
+    const m = ev.data || {};
+    if (m.type === "progress") {
+      G.progress = m;
+      notify();
+    } else if (m.type === "ready") {
+      G.bootMs = performance.now() - G.bootStart;
+      G.info = m;
+      for (const g of m.games || []) G.games[g.name] = g;
+      G.state = "ready";
+      resolve(m);
+      notify();
+    } else if (m.type === "failed") {
+      reject(new Error(m.error || "the engine failed to start"));
+    } else if (m.type === "reply") {
+      G.lastCallMs = m.ms;
+      const p = pending.get(m.id);
+      // A reply later than the call's time counts as none, even when it comes in before the timer has run (the
+      // two are separate tasks, in either order): the same call is late or not on every machine and every load.
+      if (p && performance.now() - p.sent > p.ms) {
+        restart(Math.round(p.ms / 1000));
+        return;
+      }
+      let r;
+      try { r = JSON.parse(m.reply); } catch (e) { r = { ok: false, error: "unreadable reply from the engine" }; }
+      settle(m.id, r);
+    }
+  };
+  worker.onerror = (ev) => {
+    ev.preventDefault();
+    reject(new Error((ev && ev.message) || "the engine worker could not start"));
+  };
+  worker.postMessage({ type: "boot", assets: ASSETS });
+  // A boot that neither finishes nor fails (a stalled download) is reported rather than waited on for ever.
+  setTimeout(() => reject(new Error(`the engine did not start within ${BOOT_TIMEOUT_S} seconds`)), BOOT_TIMEOUT_S * 1000);
 }
 
 // A call that gets no answer in time: the worker (busy for good, or lost) is ended, every call waiting on it is

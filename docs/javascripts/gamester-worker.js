@@ -31,6 +31,30 @@ function compiledStdlib(manifest, assets) {
   return new URL("gamester/" + manifest.stdlib, assets).href;
 }
 
+async function checkStdlib(pyodide, manifest) {
+  const lib = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
+  const digest = await sha256hex(pyodide.FS.readFile(lib));
+  if (digest && digest !== manifest.stdlib_sha256) throw new Error("checksum mismatch");
+}
+
+// The memory snapshot made at build time (site_src/gamester_site/snapshot.mjs): a started interpreter with the
+// engine imported. Fetched alongside the wasm; refused (the promise fails, and so the attempt) unless its sha256 is
+// runtime.json's. It only fits the compiled library it was made with, so it is used with that library alone.
+// A page that cannot check a hash (plain HTTP to another machine has no crypto.subtle) does not fetch it at all.
+function snapshotBytes(manifest, assets) {
+  if (!manifest.snapshot || !(self.crypto && self.crypto.subtle)) return null;
+  if (!/^[A-Za-z0-9_.-]+\.bin$/.test(manifest.snapshot) || !/^[0-9a-f]{64}$/.test(manifest.snapshot_sha256 || "")) {
+    return null;
+  }
+  const p = fetchBytes(new URL("gamester/" + manifest.snapshot, assets), "snapshot").then(async (bytes) => {
+    const digest = await sha256hex(bytes);
+    if (digest !== manifest.snapshot_sha256) throw new Error("checksum mismatch");
+    return bytes;
+  });
+  p.catch(() => {}); // reported by the attempt that awaits it
+  return p;
+}
+
 // Pyodide reports a runtime that cannot load (a missing or refused .wasm, a library Python cannot start from) on the
 // console and may never settle its promise: the console is watched so that each attempt fails instead of waiting.
 let attemptFailed = null;
@@ -73,7 +97,7 @@ async function boot(assets) {
   const times = {};
   const stage = (n, text) => post({ type: "progress", stage: n, of: 4, text, ms: performance.now() - t0 });
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
-  stage(1, "Starting the card engine in your browser (about 6 MB to fetch the first time)");
+  stage(1, "Starting the card engine in your browser (about 12 MB to fetch the first time)");
   const manifestP = fetch(new URL("gamester/runtime.json", assets), { cache: "no-cache" }).then((r) => {
     if (!r.ok) throw new Error(`runtime.json: HTTP ${r.status}`);
     return r.json();
@@ -91,12 +115,25 @@ async function boot(assets) {
   const options = { indexURL: pyodideURL, stdout: () => {}, stderr: () => {} };
   const stdLibURL = compiledStdlib(manifest, assets);
   let pyodide = null;
-  if (stdLibURL) {
+  times.start = "ordinary";
+  const snapshot = stdLibURL ? snapshotBytes(manifest, assets) : null;
+  if (snapshot) {
+    try {
+      pyodide = await attempt(loadPyodide, { ...options, stdLibURL, _loadSnapshot: snapshot });
+      await checkStdlib(pyodide, manifest);
+      // The snapshot's interpreter was started at build time: its random numbers are reseeded for this reader.
+      pyodide.runPython("import random; random.seed()");
+      pyodide.pyimport("_gamester_stdlib").install(fullStdlib(pyodide, pyodideURL));
+      times.start = "snapshot";
+    } catch (e) {
+      console.info(`Gamester: starting Python the ordinary way (the snapshot: ${e.message})`);
+      pyodide = null;
+    }
+  }
+  if (pyodide === null && stdLibURL) {
     try {
       pyodide = await attempt(loadPyodide, { ...options, stdLibURL });
-      const lib = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
-      const digest = await sha256hex(pyodide.FS.readFile(lib));
-      if (digest && digest !== manifest.stdlib_sha256) throw new Error("checksum mismatch");
+      await checkStdlib(pyodide, manifest);
       pyodide.pyimport("_gamester_stdlib").install(fullStdlib(pyodide, pyodideURL));
     } catch (e) {
       console.info(`Gamester: booting with Pyodide's own standard library (the compiled one: ${e.message})`);
@@ -120,7 +157,7 @@ async function boot(assets) {
   times.imported = performance.now() - t0;
   const hello = JSON.parse(handle(JSON.stringify({ op: "games" })));
   times.ready = performance.now() - t0;
-  return { version: manifest.version, pyodide: manifest.pyodide, times, games: hello.games || [] };
+  return { version: manifest.version, pyodide: manifest.pyodide, start: times.start, times, games: hello.games || [] };
 }
 
 self.onmessage = async (ev) => {

@@ -26,7 +26,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-SUFFIXES = (".wasm", ".mjs", ".js", ".css", ".html", ".json", ".xml", ".svg", ".zip", ".txt", ".whl", ".map")
+SUFFIXES = (".wasm", ".mjs", ".js", ".css", ".html", ".json", ".xml", ".svg", ".zip", ".txt", ".whl", ".map", ".bin")
 MIN_BYTES = 4096
 MIN_SAVING = 0.10
 GZIP_LEVEL = 9

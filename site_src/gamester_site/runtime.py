@@ -29,6 +29,13 @@ library trimmed to what the engine needs, as .pyc, and the engine's .pyc; the wh
 names the library (``stdlib``, ``stdlib_sha256``). The result is cached in ``.cache/bytecode/`` by the hash of
 everything that goes into it, and is byte-for-byte reproducible. ``GAMESTER_BYTECODE=0`` builds without it (the
 widget then boots the stock way, as it does whenever the compiled library is missing or damaged).
+
+Snapshot (issue 30): with the bytecode, :func:`make_snapshot` runs ``snapshot.mjs`` in Node, which starts Pyodide on
+the compiled library, imports and warms the engine and writes Pyodide's memory snapshot of it
+(``assets/gamester/engine-snapshot.bin``; runtime.json: ``snapshot``, ``snapshot_sha256``, ``snapshot_bytes``);
+the worker restores it instead of starting Python, and falls back to the ordinary start if it is refused. Cached in
+``.cache/snapshot/``; ``GAMESTER_SNAPSHOT=0`` builds without it. runtime.json's ``cache`` gives every runtime file
+the worker fetches with its sha256, for the service worker (``docs/gamester-sw.js``), which keeps them by it.
 """
 
 from __future__ import annotations
@@ -254,6 +261,50 @@ def bytecode_wanted() -> bool:
     return os.environ.get("GAMESTER_BYTECODE", "1").strip() not in ("0", "no", "off", "false")
 
 
+SNAPSHOT_SCRIPT = Path(__file__).with_name("snapshot.mjs")
+SNAPSHOT_CACHE = ROOT / ".cache" / "snapshot"
+SNAPSHOT_NAME = "engine-snapshot.bin"
+
+
+def snapshot_wanted() -> bool:
+    return os.environ.get("GAMESTER_SNAPSHOT", "1").strip() not in ("0", "no", "off", "false")
+
+
+def make_snapshot(stdlib: Path, wheel: Path, cache: Path = SNAPSHOT_CACHE) -> Path:
+    """The memory snapshot (``snapshot.mjs``) of an interpreter started on ``stdlib`` with ``wheel``'s engine
+    imported and warmed; cached by the hash of everything that goes into it."""
+    key = hashlib.sha256()
+    for part in (SNAPSHOT_SCRIPT, PYODIDE_DIR / "package.json", *(PYODIDE_DIR / f for f in PYODIDE_FILES), stdlib,
+                 wheel):
+        key.update(bytes.fromhex(file_sha256(part)))
+    out = cache / key.hexdigest()[:20] / SNAPSHOT_NAME
+    if out.is_file():
+        return out
+    node = shutil.which("node")
+    if node is None:
+        raise StagingError("pyodide_runtime: Node is needed to make the start-up snapshot (or build with "
+                           "GAMESTER_SNAPSHOT=0)")
+    tmp = out.with_name(out.name + ".part")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(PYODIDE_DIR), str(stdlib), str(wheel), str(tmp)],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        tmp.unlink(missing_ok=True)
+        why = [ln for ln in proc.stderr.splitlines() if ln.strip() and len(ln) < 400][-6:]
+        raise StagingError("pyodide_runtime: snapshot.mjs failed: " + " | ".join(why))
+    tmp.replace(out)
+    log.info("runtime: made the start-up snapshot %s", proc.stdout.strip())
+    return out
+
+
+def cache_table(site: Path, manifest: dict) -> dict[str, str]:
+    """Every runtime file the worker fetches, by its path under ``assets/``, with its sha256: what the service
+    worker keeps, and checks before it keeps it."""
+    names = [f"pyodide/{f}" for f in PYODIDE_FILES if f != "python_stdlib.zip"]
+    names += [f"gamester/{manifest[k]}" for k in ("wheel", "stdlib", "snapshot") if manifest.get(k)]
+    return {n: file_sha256(site / "assets" / n) for n in names}
+
+
 def stage(site_dir: str | os.PathLike) -> dict:
     """Put Pyodide, the engine wheel, ``runtime.json`` and ``clause-passages.json`` into ``site_dir``."""
     site = Path(site_dir)
@@ -276,8 +327,15 @@ def stage(site_dir: str | os.PathLike) -> dict:
         pyc = None
         (dest / STDLIB_NAME).unlink(missing_ok=True)
     wheel, sha = build_wheel(dest, pyc)
+    if extra and snapshot_wanted():
+        snap = make_snapshot(dest / STDLIB_NAME, dest / wheel)
+        shutil.copyfile(snap, dest / SNAPSHOT_NAME)
+        extra.update(snapshot=SNAPSHOT_NAME, snapshot_sha256=file_sha256(snap), snapshot_bytes=snap.stat().st_size)
+    else:
+        (dest / SNAPSHOT_NAME).unlink(missing_ok=True)
     manifest = {"pyodide": pyodide_version(), "wheel": wheel, "sha256": sha, "version": engine_version(),
                 "files": list(PYODIDE_FILES), **extra}
+    manifest["cache"] = cache_table(site, manifest)
     (site / "assets" / "gamester" / "runtime.json").write_text(json.dumps(manifest, indent=1) + "\n",
                                                              encoding="utf-8")
     from gamester_site.downloads import write_assets

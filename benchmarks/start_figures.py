@@ -1,0 +1,131 @@
+"""Issue 30's start-up figures, for ``bench_browser.py`` (printed, never asserted): each a ratio measured in one run
+in one Chromium, against a bare Pyodide boot in a cold context of the same browser.
+
+- cold first hand: a cold context (empty caches, no service worker) opens the Post and Pair page and clicks the
+  widget's start button, until the live rendering is on the page (goal <= 0.25 of a bare boot);
+- warm first hand: the same context reloads the page and clicks again, and opens a shared link in a new tab and
+  clicks there (goal <= 0.10 of the cold bare boot);
+- bytes on the wire: response bodies the server sent from the click on (cold, and each warm start), counted by the
+  server itself, so that whatever the browser's caches or the service worker answered counts as nothing;
+- which start the worker used (``__gamester.info.start``: "snapshot" or "ordinary").
+"""
+
+from __future__ import annotations
+
+import statistics
+import threading
+from functools import partial
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+
+from gamester_site.serve import Handler
+
+
+class Counted:
+    """The site served on 127.0.0.1 by the classroom server, counting the body bytes of every response."""
+
+    def __init__(self, site: Path) -> None:
+        self.sent: list[tuple[str, int]] = []
+        sent, lock = self.sent, threading.Lock()
+
+        class Counting(Handler):
+            def copyfile(self, source, outputfile) -> None:
+                n = 0
+                while chunk := source.read(65536):
+                    outputfile.write(chunk)
+                    n += len(chunk)
+                with lock:
+                    sent.append((self.path, n))
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(Counting, directory=str(site), prefix="/"))
+        self.httpd.daemon_threads = True
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+
+    def mark(self) -> int:
+        return len(self.sent)
+
+    def since(self, mark: int) -> int:
+        return sum(n for _, n in self.sent[mark:])
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def start_figures(browser, site: Path, bare_boot_js: str, click_js: str, repeat: int) -> dict:
+    """Cold and warm first hands, bare boots and bytes, ``repeat`` times alternated, on a server of its own."""
+    srv = Counted(site)
+    f: dict = {"bare": [], "cold": [], "reload": [], "tab": [], "start": [], "bytes_cold": [], "bytes_reload": [],
+               "bytes_tab": [], "stages": {}}
+    stages = f["stages"]
+    try:
+        def bare() -> float:  # no service worker: the site's would keep the files on their way
+            ctx = browser.new_context(base_url=srv.base, service_workers="block")
+            page = ctx.new_page()
+            page.goto("404.html")
+            ms = page.evaluate(bare_boot_js, srv.base + "assets/pyodide/")["total"]
+            ctx.close()
+            return ms
+
+        def first_hand(page, url: str) -> tuple[float, int, str]:
+            page.goto(url)
+            page.wait_for_load_state("load")
+            mark = srv.mark()
+            ms = page.evaluate(click_js, "pp-deal")["ms"]
+            page.wait_for_load_state("networkidle")
+            info = page.evaluate("__gamester.info || {}")
+            stages.setdefault(info.get("start", "ordinary"), []).append(info.get("times", {}))
+            return ms, srv.since(mark), info.get("start", "ordinary")
+
+        bare()  # the browser warmed up once (not counted)
+        for _ in range(repeat):
+            f["bare"].append(bare())
+            ctx = browser.new_context(base_url=srv.base, viewport={"width": 1280, "height": 900})
+            page = ctx.new_page()
+            ms, sent, start = first_hand(page, "post-and-pair/")
+            f["cold"].append(ms)
+            f["bytes_cold"].append(sent)
+            f["start"].append(start)
+            ms, sent, start = first_hand(page, "post-and-pair/")  # a reload of the same address
+            f["reload"].append(ms)
+            f["bytes_reload"].append(sent)
+            f["start"].append(start)
+            tab = ctx.new_page()
+            ms, sent, start = first_hand(tab, "post-and-pair/?shared=1")
+            f["tab"].append(ms)
+            f["bytes_tab"].append(sent)
+            f["start"].append(start)
+            ctx.close()
+    finally:
+        srv.stop()
+    return f
+
+
+def print_start(f: dict) -> list[tuple[str, float, str, bool]]:
+    """Print the figures; return the summary rows (figure, value, goal, met)."""
+    med = statistics.median
+    bare = med(f["bare"])
+    cold, reload, tab = med(f["cold"]), med(f["reload"]), med(f["tab"])
+    print(f"\nstart-up (issue 30; {len(f['bare'])} cold contexts, each then reloaded and given a new tab)")
+    print(f"  bare Pyodide boot (cold, median)          {bare:7.0f} ms   samples {_s(f['bare'])}")
+    print(f"  cold first hand (click to live)           {cold:7.0f} ms   ratio {cold / bare:.2f} (goal <= 0.25);"
+          f" samples {_s(f['cold'])}")
+    print(f"  warm first hand, reload                   {reload:7.0f} ms   ratio {reload / bare:.2f} (goal <= 0.10);"
+          f" samples {_s(f['reload'])}")
+    print(f"  warm first hand, shared link in a new tab {tab:7.0f} ms   ratio {tab / bare:.2f} (goal <= 0.10);"
+          f" samples {_s(f['tab'])}")
+    print(f"  bytes on the wire from the click: cold {med(f['bytes_cold']) / 1e6:.2f} MB, reload"
+          f" {med(f['bytes_reload']) / 1e6:.3f} MB, new tab {med(f['bytes_tab']) / 1e6:.3f} MB")
+    starts = {s: f["start"].count(s) for s in sorted(set(f["start"]))}
+    print(f"  starts used: {', '.join(f'{k} {v}' for k, v in starts.items())}")
+    for start, runs in f["stages"].items():
+        print(f"  in the worker ({start} start, from its first line; cold then warm runs): Python ready"
+              f" {_s([t.get('pyodide', 0) for t in runs])} ms; engine answering {_s([t.get('ready', 0) for t in runs])} ms")
+    return [("cold first hand / bare boot", cold / bare, "<= 0.25", cold / bare <= 0.25),
+            ("warm first hand (reload) / cold bare boot", reload / bare, "<= 0.10", reload / bare <= 0.10),
+            ("warm first hand (new tab) / cold bare boot", tab / bare, "<= 0.10", tab / bare <= 0.10)]
+
+
+def _s(xs: list[float]) -> str:
+    return " ".join(f"{x:.0f}" for x in xs)

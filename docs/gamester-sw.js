@@ -1,0 +1,138 @@
+// Gamester's service worker (issue 30): a second visit starts the engine from the browser's own storage, and a site
+// opened once still starts the game with a flaky network or none. It sits at the site's root, so its scope is the
+// site wherever it is served (any host, port or sub-path: it names none).
+//
+// - The runtime (Pyodide's files, the engine wheel, the compiled library, the start-up snapshot) is kept in one cache
+//   by the sha256 that runtime.json's "cache" table gives each file: served from there while the table names the
+//   same hash, fetched (and kept only if its bytes have that hash) otherwise. When a new runtime.json names other
+//   files or other hashes, what no longer matches is deleted: a new build replaces what is held.
+// - Everything else (pages, runtime.json, scripts, styles) is network-first: the network's answer is used and a
+//   copy kept; the copy is used only when the network fails. A page is never served stale while the network works.
+"use strict";
+
+const RUNTIME = "gamester-runtime";
+const SITE = "gamester-site";
+const HASH = "x-gamester-sha256";
+const SCOPE = self.registration.scope;
+const MANIFEST = new URL("assets/gamester/runtime.json", SCOPE).href;
+const ASSETS = new URL("assets/", SCOPE).href;
+
+let table = null; // absolute URL -> sha256, from the latest runtime.json
+
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (ev) => ev.waitUntil(self.clients.claim()));
+
+function bare(url) {
+  const u = new URL(url);
+  u.search = "";
+  u.hash = "";
+  return u.href;
+}
+
+async function sha256hex(buf) {
+  const d = await crypto.subtle.digest("SHA-256", buf);
+  return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// runtime.json's table, made absolute; the held runtime files it no longer names (or names with another hash) go.
+async function useManifest(text) {
+  let manifest;
+  try { manifest = JSON.parse(text); } catch (e) { return; }
+  const next = {};
+  for (const [name, sha] of Object.entries((manifest && manifest.cache) || {})) {
+    if (/^[A-Za-z0-9_./-]+$/.test(name) && !name.includes("..") && /^[0-9a-f]{64}$/.test(sha)) {
+      next[new URL(name, ASSETS).href] = sha;
+    }
+  }
+  table = next;
+  const cache = await caches.open(RUNTIME);
+  for (const req of await cache.keys()) {
+    const held = await cache.match(req);
+    if (!held || next[req.url] !== held.headers.get(HASH)) await cache.delete(req);
+  }
+}
+
+// The table for a request under assets/: the one this worker last read. A worker just started (the browser stops
+// idle ones) reads runtime.json first, network first (an old build's table is never trusted while the network
+// works), before it answers for any runtime file: the engine's files may be asked for before runtime.json is.
+let loading = null;
+async function currentTable() {
+  if (table) return table;
+  if (!loading) {
+    loading = networkFirst(new Request(MANIFEST, { cache: "no-cache" }))
+      .then(async (r) => { if (!table && r.ok) await useManifest(await r.clone().text()); })
+      .catch(() => null);
+  }
+  await loading;
+  return table || {};
+}
+
+// Network first; a good answer is kept for when the network fails. runtime.json's answer also updates the table.
+async function networkFirst(request) {
+  const key = request.mode === "navigate" ? bare(request.url) : request.url;
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.type === "basic") {
+      const copy = response.clone();
+      const cache = await caches.open(SITE);
+      await cache.put(key, copy.clone());
+      if (bare(request.url) === MANIFEST) await useManifest(await copy.text());
+    }
+    return response;
+  } catch (e) {
+    const held = await caches.match(key, { cacheName: SITE, ignoreSearch: request.mode === "navigate" });
+    if (held) return held;
+    throw e;
+  }
+}
+
+// A runtime file: the held copy if it has the table's hash, else the network's (the browser's HTTP cache first:
+// Pyodide's files may be cached long), streamed on as it comes (the wasm compiles while it downloads) while a copy is
+// read, and kept only if its bytes have that hash. One that has not is still passed on: the engine's worker checks
+// what it uses and falls back.
+async function runtimeFile(ev, sha) {
+  const url = bare(ev.request.url);
+  const cache = await caches.open(RUNTIME);
+  const held = await cache.match(url);
+  if (held && held.headers.get(HASH) === sha) return held;
+  const response = await fetch(url);
+  if (!response.ok || !response.body) return response;
+  const type = response.headers.get("Content-Type") || "application/octet-stream";
+  const [onward, copy] = response.body.tee();
+  ev.waitUntil((async () => {
+    const body = await new Response(copy).arrayBuffer();
+    if ((await sha256hex(body)) === sha) await cache.put(url, new Response(body, { headers: { "Content-Type": type, [HASH]: sha } }));
+  })().catch(() => {}));
+  return new Response(onward, { status: 200, headers: { "Content-Type": type } });
+}
+
+self.addEventListener("fetch", (ev) => {
+  const request = ev.request;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE) || request.headers.has("range")) return;
+  ev.respondWith((async () => {
+    const url = bare(request.url);
+    if (url !== MANIFEST && url.startsWith(ASSETS)) {
+      const sha = (await currentTable())[url];
+      if (sha) return runtimeFile(ev, sha);
+    }
+    return networkFirst(request);
+  })());
+});
+
+// A page that was loaded before this worker controlled it sends its own address and files, to be kept as if they
+// had passed through here (most come from the browser's HTTP cache).
+self.addEventListener("message", (ev) => {
+  const data = ev.data || {};
+  if (data.type !== "keep" || !Array.isArray(data.urls)) return;
+  ev.waitUntil((async () => {
+    const cache = await caches.open(SITE);
+    for (const raw of data.urls.slice(0, 200)) {
+      const url = String(raw);
+      if (!url.startsWith(SCOPE) || url.startsWith(ASSETS + "pyodide/") || (await cache.match(url))) continue;
+      try {
+        const response = await fetch(url);
+        if (response.ok && response.type === "basic") await cache.put(url, response);
+      } catch (e) { /* kept next time */ }
+    }
+  })());
+});

@@ -1,0 +1,201 @@
+"""How the engine starts and what a second visit fetches (issue 30): the worker restores the memory snapshot made at
+build time when it is sound and starts the ordinary way, silently, when it is not; the site's service worker keeps
+the runtime by its sha256, so that a reload or a second tab fetches none of it, a reload with the server gone still
+plays, and a new build's runtime replaces what it held.
+
+Each test serves its own copy of the built site (under a sub-path, on a free port) by the classroom server and
+counts the requests that reach it. Its browser contexts route nothing (routing would bypass the browser's caches and
+the service worker); every request is still checked to stay on 127.0.0.1."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import zipfile
+from functools import partial
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import SITE
+from test_widgets import BOOT_MS, open_widget
+
+from gamester_site import serve as serve_mod
+
+pytestmark = pytest.mark.browser
+
+RUNTIME = ("/assets/pyodide/", ".whl", ".compiled.zip", "engine-snapshot.bin")
+
+
+class Served:
+    """A copy of the site served under /a/sub/path/, and every (path, status) the server answered."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.log: list[tuple[str, int]] = []
+        log = self.log
+
+        class Logged(serve_mod.Handler):
+            def log_request(self, code="-", size="-"):
+                log.append((self.path, int(getattr(code, "value", code))))
+
+        self.httpd = serve_mod.make_server(root, 0, "/a/sub/path/")
+        self.httpd.RequestHandlerClass = partial(Logged, **self.httpd.RequestHandlerClass.keywords)
+        import threading
+
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.url = serve_mod.url_of(self.httpd, "/a/sub/path/")
+
+    def runtime_requests(self, since: int = 0) -> list[str]:
+        return [p for p, _ in self.log[since:] if any(r in p for r in RUNTIME)]
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    # A change to a built file, as a new build would make it: its precompressed copies go with the old bytes.
+    def write(self, rel: str, data: bytes) -> None:
+        path = self.root / rel
+        for old in (path.with_name(path.name + ".br"), path.with_name(path.name + ".gz")):
+            old.unlink(missing_ok=True)
+        path.write_bytes(data)
+
+    def manifest(self) -> dict:
+        return json.loads((self.root / "assets" / "gamester" / "runtime.json").read_text())
+
+    def set_manifest(self, manifest: dict) -> None:
+        self.write("assets/gamester/runtime.json", (json.dumps(manifest, indent=1) + "\n").encode())
+
+
+@pytest.fixture
+def served(tmp_path, base_url):  # base_url: skips unless a built site with the widget runtime is there
+    if not json.loads((SITE / "assets" / "gamester" / "runtime.json").read_text()).get("snapshot"):
+        pytest.skip("the site was built without the start-up snapshot (GAMESTER_SNAPSHOT=0 or no bytecode)")
+    root = tmp_path / "site"
+    shutil.copytree(SITE, root)
+    s = Served(root)
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context()
+    foreign: list[str] = []
+    ctx.on("request", lambda r: None if r.url.startswith(("data:", "blob:")) or urlsplit(r.url).hostname == "127.0.0.1"
+           else foreign.append(r.url))
+    yield ctx
+    ctx.close()
+    assert not foreign, f"requests left 127.0.0.1: {foreign[:5]}"
+
+
+def boot(page) -> dict:
+    page.evaluate("__gamester.boot()")
+    page.wait_for_function("() => __gamester.state === 'ready' || __gamester.state === 'failed'", timeout=BOOT_MS)
+    assert page.evaluate("__gamester.state") == "ready", page.evaluate("__gamester.error")
+    return page.evaluate("__gamester.info")
+
+
+HELD = """async () => { const c = await caches.open('gamester-runtime'); const out = {};
+  for (const r of await c.keys()) out[r.url] = (await c.match(r)).headers.get('x-gamester-sha256'); return out; }"""
+
+
+def held(page) -> dict[str, str]:
+    """The service worker's runtime cache: address -> the sha256 it was kept under."""
+    return page.evaluate(HELD)
+
+
+def wait_held(page, want: dict[str, str]) -> None:
+    """Until the service worker holds ``want`` (it keeps a copy once the file has passed and its hash is checked)."""
+    page.wait_for_function(f"""async (want) => {{ const got = await ({HELD})();
+      return Object.entries(want).every(([u, sha]) => got[u] === sha); }}""", arg=want, timeout=BOOT_MS)
+
+
+def test_the_snapshot_starts_the_engine_and_a_second_visit_comes_from_the_browsers_own_storage(context, served):
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(served.url + "post-and-pair/")
+    info = boot(page)
+    assert info["start"] == "snapshot"
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    # Everything the worker fetched is held, by runtime.json's sha256 of it.
+    table = {served.url + "assets/" + name: sha for name, sha in served.manifest()["cache"].items()}
+    wait_held(page, table)
+    assert held(page) == table
+
+    # A reload: the engine starts again from the snapshot, and no runtime file reaches the server.
+    since = len(served.log)
+    page.reload()
+    assert boot(page)["start"] == "snapshot"
+    assert served.runtime_requests(since) == []
+    assert any("runtime.json" in p for p, _ in served.log[since:])  # asked for afresh: a new build is seen at once
+
+    # A shared link opened in a new tab of the same browser.
+    since = len(served.log)
+    tab = context.new_page()
+    tab.goto(served.url + "put/?from=a-link")
+    assert boot(tab)["start"] == "snapshot"
+    assert served.runtime_requests(since) == []
+    tab.close()
+
+    # No server at all: the page, its scripts and the runtime come from the service worker, and the game plays.
+    served.stop()
+    page.reload()
+    w = open_widget(page, "pp-deal")
+    assert "gm-ledger" in w.inner_html()
+    assert page.evaluate("__gamester.info.start") == "snapshot"
+    assert errors == []
+
+
+def test_a_damaged_snapshot_is_refused_silently_and_the_ordinary_start_plays(context, served):
+    name = served.manifest()["snapshot"]
+    path = served.root / "assets" / "gamester" / name
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF  # one byte of the interpreter's memory: its sha256 is no longer runtime.json's
+    served.write(f"assets/gamester/{name}", bytes(data))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(served.url + "post-and-pair/")
+    w = open_widget(page, "pp-deal")
+    assert "gm-ledger" in w.inner_html()
+    assert page.evaluate("__gamester.info.start") == "ordinary"
+    assert page.evaluate("__gamester.info.times.compiled") is True  # the compiled library still serves
+    assert errors == []
+    others = {served.url + "assets/" + n: sha for n, sha in served.manifest()["cache"].items() if name not in n}
+    wait_held(page, others)
+    assert not any(name in url for url in held(page)), "the damaged snapshot was kept"
+
+
+def test_a_new_builds_runtime_replaces_what_the_service_worker_held(context, served):
+    page = context.new_page()
+    page.goto(served.url + "post-and-pair/")
+    boot(page)
+    manifest = served.manifest()
+    wheel = f"gamester/{manifest['wheel']}"
+    wait_held(page, {served.url + "assets/" + n: sha for n, sha in manifest["cache"].items()})
+
+    # A new build: the engine wheel changes (one more file in it), and runtime.json says so.
+    path = served.root / "assets" / wheel
+    data = path.read_bytes()
+    with zipfile.ZipFile(path, "a") as z:
+        z.writestr("gamester-new-build.txt", "a later build\n")
+    new = path.read_bytes()
+    assert new != data
+    served.write(f"assets/{wheel}", new)
+    sha = hashlib.sha256(new).hexdigest()
+    manifest["sha256"] = sha
+    manifest["cache"][wheel] = sha
+    served.set_manifest(manifest)
+
+    since = len(served.log)
+    page.reload()
+    boot(page)
+    fetched = served.runtime_requests(since)
+    assert [p for p in fetched if p.endswith(".whl")], "the new wheel was not fetched"
+    assert [p for p in fetched if not p.endswith(".whl")] == []  # the files that did not change stay held
+    wait_held(page, {served.url + "assets/" + wheel: sha})
+    assert held(page) == {served.url + "assets/" + n: s for n, s in manifest["cache"].items()}

@@ -1,0 +1,55 @@
+"""The start-up snapshot and the service worker's table in a built site (issue 30): runtime.json names the snapshot
+with its sha256 and size, its header is Pyodide's for the Pyodide shipped beside it, every file of the ``cache``
+table has the hash given, and the service worker sits at the site's root and names no address."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import struct
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def manifest(site):
+    m = json.loads((site / "assets" / "gamester" / "runtime.json").read_text(encoding="utf-8"))
+    if not m.get("snapshot"):
+        pytest.skip("built without the snapshot (GAMESTER_SNAPSHOT=0 or GAMESTER_BYTECODE=0)")
+    return m
+
+
+def sha256(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_runtime_json_names_the_snapshot_by_its_hash_and_size(site, manifest):
+    snap = site / "assets" / "gamester" / manifest["snapshot"]
+    assert sha256(snap) == manifest["snapshot_sha256"]
+    assert snap.stat().st_size == manifest["snapshot_bytes"]
+
+
+def test_the_snapshot_is_for_the_pyodide_shipped_beside_it(site, manifest):
+    """restoreSnapshot (pyodide.asm.mjs) refuses a snapshot without Pyodide's magic number or whose BUILD_ID (the
+    eight words after the magic, the header's length, the JSON's length and a zero) is not the one pyodide.mjs
+    passes in its config: the snapshot shipped must carry the shipped Pyodide's."""
+    words = struct.unpack("<12I", (site / "assets" / "gamester" / manifest["snapshot"]).read_bytes()[:48])
+    assert words[0] == 0x706E7300
+    build_id = "".join(f"{w:08x}" for w in words[4:12])
+    loader = (site / "assets" / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
+    assert re.findall(r'BUILD_ID:"([0-9a-f]{64})"', loader) == [build_id]
+
+
+def test_every_file_in_the_service_workers_table_has_its_hash(site, manifest):
+    table = manifest["cache"]
+    assert {f"gamester/{manifest[k]}" for k in ("wheel", "stdlib", "snapshot")} <= set(table)
+    assert "pyodide/pyodide.asm.wasm" in table
+    for name, digest in table.items():
+        assert sha256(site / "assets" / name) == digest, name
+
+
+def test_the_service_worker_is_at_the_root_and_names_no_address(site):
+    text = (site / "gamester-sw.js").read_text(encoding="utf-8")
+    assert "registration.scope" in text
+    assert not re.search(r"https?://|127\.0\.0\.1|localhost", text)
