@@ -473,6 +473,22 @@ class SpeculationState(State):
         elif p == Phase.ACCEPT:
             self._close_auction(action == "accept")
 
+    # -- its own log (State.log, which the table words); a deal's facts: past nexp cards, noff offers, nled lines --
+    def _facts(self, d: _Deal, nexp: int = 0, noff: int = 0, nled: int = 0) -> dict[str, Any]:
+        return {"number": d.number, "dealer": d.dealer, "carried_in": d.carried_in, "turnup": str(d.turnup),
+                "exposures": d.exposures[nexp:], "offers": [dict(o) for o in d.offers[noff:]],
+                "lines": d.ledger.lines[nled:], "stays": d.stays if d.done and d.winner is None else ""}
+
+    def _opening(self) -> dict[str, Any]:
+        return {"start": self._facts(self.deal)}
+
+    def _before(self) -> tuple:
+        return (d := self.deal), len(d.exposures), len(d.offers), len(d.ledger.lines), len(self.deals), self.phase
+
+    def _event(self, seat: int, action: str, before: tuple) -> dict[str, Any]:
+        ev = {"seat": seat, "action": action, "phase": before[5], "changes": self._facts(*before[:4])}
+        return {**ev, "start": self._facts(self.deal)} if len(self.deals) > before[4] else ev
+
     # -- views and records ------------------------------------------------------------------------------------
     def pool(self) -> int:
         """Counters in the pool now."""
