@@ -339,12 +339,11 @@ _LOG_ITEMS: OrderedDict[tuple, Markup] = OrderedDict()
 LOG_ITEMS_KEPT = 4096
 
 
-def _log_item(x: LogEntry, names: Names, base: str, passages: dict | None, t: Table) -> Markup:
+def _log_item(x: LogEntry, names: Names, base: str, passages: dict | None, drawn: tuple) -> Markup:
     """One entry of the move log as a list item, its seats named for the reader. Without ``passages`` (the live
-    table) the item is kept, by its words and everything its drawing reads (the reader, the seats, the game's
-    parties, ``base``), so that drawing the table after a move draws only the entries that move added."""
-    key = None if passages is not None else (x.text, x.clause, t.reader, len(t.seats),
-                                             tuple(t.parties.items()), base)
+    table) the item is kept, by its words and everything else its drawing reads (``drawn``: the reader, the
+    seats, the game's parties, ``base``), so that drawing the table after a move draws only what the move added."""
+    key = None if passages is not None else (x.text, x.clause, drawn)
     if key is not None and (item := _LOG_ITEMS.get(key)) is not None:
         _LOG_ITEMS.move_to_end(key)
         return item
@@ -390,9 +389,10 @@ def render(t: Table, *, base: str = "../", passages: dict | None = None, level: 
     log = None
     if t.log:
         count = f"{total}" + (f"; the last {total - first} shown" if first else "")
+        drawn = (t.reader, len(t.seats), tuple(t.parties.items()), base)
         log = h("details", {"class": "gm-t-log"}, h("summary", {}, f"{t.log_title} ({count})"),
                 h("ol", {"start": first + 1 if first else None, "data-first": first or None},
-                  [_log_item(x, names, base, passages, t) for x in t.log[first:]]))
+                  [_log_item(x, names, base, passages, drawn) for x in t.log[first:]]))
     return h("section", {"class": "gm-tbl", "aria-label": t.title, "data-game": t.game,
                          "data-reader": "" if t.reader is None else t.reader,
                          "data-to-act": "" if t.to_act is None else t.to_act, "data-over": "1" if t.end else "0"},

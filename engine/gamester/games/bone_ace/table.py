@@ -120,6 +120,7 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
     sub = (f"{label(d.dealer, d)} deals and is youngest hand; {label(d.eldest, d)} is eldest and draws first. "
            "The nearest to one and thirty wins the Game.")
     seats = []
+    nets = state.net()
     for s in range(n):
         mine = seat is None or seat == s or over
         status = []
@@ -133,7 +134,7 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
             status.append(f"counts {state.total_of(s)}")
         if s in (d.game.get("winners") or []):
             status.append("wins the Game")
-        net = state.net()[s]
+        net = nets[s]
         cards = [str(c) for c in (d.cards(s) if mine else [d.up[s]] + d.drawn[s])]
         seats.append(Seat(s, roles=[r for r, x in (("dealer", d.dealer), ("eldest", d.eldest)) if x == s],
                           you=seat == s, cards=cards, hidden=0 if mine else 2,
