@@ -106,3 +106,23 @@ def test_a_move_late_in_a_long_game_costs_what_it_costs_at_move_10(game, monkeyp
                 f"{spec.title}, move {k + 1}: the request applied {applied[0]} actions (1 wanted) and worded "
                 f"{worded[0]} log entries ({now - logged} new)")
             logged = now
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_log_worded_move_by_move_is_the_log_worded_at_the_end(game):
+    """An event of the state's own log never changes once made (the table words each one once and keeps it): the
+    table drawn after every move, for every seat in turn and for nobody, ends with the same log as the table of
+    the same game replayed and drawn once at its end, when every event is worded late."""
+    from gamester.registry import replay
+    from gamester.table import render_table
+
+    spec = all_games()[game]
+    for players in sorted({spec.players[0], spec.default_players or spec.players[0]}):
+        state = spec.new_state(spec.default_options(), players, 11)
+        bot = RandomBot(11)
+        while not state.is_terminal() and len(state.history) < 300:
+            state.apply(bot.choose(state, state.current_player()))
+            k = len(state.history) % (players + 1)
+            render_table(state, None if k == players else k)
+        for seat in [None, *range(players)]:
+            assert render_table(state, seat) == render_table(replay(state.to_record()), seat), (game, players, seat)
