@@ -4,7 +4,10 @@ Each game's adapter (``games/<game>/table.py``, declared as ``GameSpec.table``) 
 module draws any :class:`Table` as semantic HTML with :func:`render`. Nothing here knows a game: seats, cards, the
 centre of the table (turn-up, trick, cards played), the money or the score (dishes, pool, points), what happens next
 in words, the reader's choices as buttons, the moves in sentences linked to their clauses, and the end of the game
-with its settlement ledger as a real table.
+with its settlement ledger as a real table. The moves are the state's own log (:meth:`gamester.state.State.log`,
+kept as the game is played), each event worded once per state and reader (:func:`log_groups`); :func:`render`
+names and draws only the entries it shows, and keeps the live table's drawn entries, so that nothing replays a
+game to describe it and a move costs the same at move 1,000 as at move 10.
 
     >>> t = Table(title="Put", seats=[Seat(0, roles=["dealer"], cards=["3S", "KH"], you=True),
     ...                               Seat(1, roles=["eldest"], hidden=2)],
