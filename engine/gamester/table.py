@@ -448,7 +448,8 @@ def log_groups(state: State, word: Callable[[Any], list[LogEntry]], reader: Any 
     """The state's own log (:meth:`gamester.state.State.log`) in words: one group of entries per event (group 0
     the opening, then one per action), and all the entries in order. ``word`` puts one event into words for
     ``reader`` (a game whose words are the same for every reader passes ``None``). Each event is worded once per
-    state and reader and kept (events never change), so drawing the table after a move words only that move."""
+    state and reader and kept (events never change), so drawing the table after a move words only that move. The
+    lists returned are the ones kept: read them, never change them."""
     events = state.log()
     groups, entries = _WORDED.setdefault(state, {}).setdefault(reader, ([], []))
     for ev in events[len(groups):]:
