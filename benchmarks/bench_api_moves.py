@@ -15,7 +15,7 @@ more, then fewer), then five seeds.
    the fastest is shown (the least disturbed on a shared machine), and move N against move 10 (goal <= 1.5). A game whose rules end every game before move
    1,000 (at any number of players) is measured at its longest game's last moves, and N says which.
 2. The first ``--moves`` moves through the API, a ``new`` request and then one ``apply`` request a move, against the
-   engine alone (``new_state`` and ``apply`` of the same actions); goal: within 10 times. A game whose games are
+   engine alone (``new_state`` and ``apply`` of the same actions, the fastest of three); goal: within 10 times. A game whose games are
    shorter chains them (the next seeds, same rules and players): ``games`` says how many.
 """
 
@@ -105,11 +105,14 @@ def whole(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves: 
         api += _handle(json.dumps({"op": "new", **pos, "seat": 0}))
         api += sum(_handle(r) for r in reqs)
         opts = spec.parse_ruleset(pos["ruleset"])
-        t = time.perf_counter()
-        state = spec.new_state(opts, pos["players"], pos["seed"])
-        for a in actions:
-            state.apply(a)
-        engine += time.perf_counter() - t
+        runs = []
+        for _ in range(3):  # the fastest of three: the engine alone is quick, and the machine shared
+            t = time.perf_counter()
+            state = spec.new_state(opts, pos["players"], pos["seed"])
+            for a in actions:
+                state.apply(a)
+            runs.append(time.perf_counter() - t)
+        engine += min(runs)
     return api, engine
 
 
