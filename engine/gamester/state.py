@@ -98,6 +98,7 @@ class State(ABC):
         self.seed = seed
         self.rng = random.Random(seed)
         self.history: list[str] = []
+        self.events: list[Any] = []   # the game's own log (see :meth:`log`)
 
     # -- the state-machine interface -------------------------------------------------------------------------
     @abstractmethod
@@ -135,8 +136,34 @@ class State(ABC):
             raise IllegalActionError(
                 f"action {action[:60]!r} is not legal for seat {self.current_player()} in phase {self.phase}; "
                 f"legal: {', '.join(legal) or 'none'}; state: {self.state_string()}")
+        seat = self.current_player()
+        if not self.events:
+            self.events.append(self._opening())
+        before = self._before()
         self._apply(action)
         self.history.append(action)
+        self.events.append(self._event(seat, action, before))
+
+    # -- the game's own log: what its table puts into words, kept as it plays (nothing replays a game to say it) ---
+    def log(self) -> list[Any]:
+        """What happened, as plain data in the game's own shape: the opening (how the game began), then one event
+        per action, in the order played. Each is made when it happens, from what the action changed, and never
+        changes after; a game's table words them (:func:`gamester.table.log_groups`)."""
+        if not self.events:
+            self.events.append(self._opening())
+        return self.events
+
+    def _opening(self) -> Any:
+        """The log's first event, made from the state before any action (a game that keeps a log overrides it)."""
+        return None
+
+    def _before(self) -> Any:
+        """What :meth:`_event` needs of the state as it was before an action (counts, the deal then played)."""
+        return None
+
+    def _event(self, seat: int, action: str, before: Any) -> Any:
+        """The event of ``action`` by ``seat``, from ``before`` (:meth:`_before`) and the state after it."""
+        return None
 
     @abstractmethod
     def outcome(self) -> Outcome:

@@ -4,7 +4,10 @@ Each game's adapter (``games/<game>/table.py``, declared as ``GameSpec.table``) 
 module draws any :class:`Table` as semantic HTML with :func:`render`. Nothing here knows a game: seats, cards, the
 centre of the table (turn-up, trick, cards played), the money or the score (dishes, pool, points), what happens next
 in words, the reader's choices as buttons, the moves in sentences linked to their clauses, and the end of the game
-with its settlement ledger as a real table.
+with its settlement ledger as a real table. The moves are the state's own log (:meth:`gamester.state.State.log`,
+kept as the game is played), each event worded once per state and reader (:func:`log_groups`); :func:`render`
+names and draws only the entries it shows, and keeps the live table's drawn entries, so that nothing replays a
+game to describe it and a move costs the same at move 1,000 as at move 10.
 
     >>> t = Table(title="Put", seats=[Seat(0, roles=["dealer"], cards=["3S", "KH"], you=True),
     ...                               Seat(1, roles=["eldest"], hidden=2)],
@@ -28,7 +31,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -214,8 +219,7 @@ def _named(t: Table) -> tuple[Table, Names]:
                            for p in t.centre],
                    money=[replace(p, name=w(p.name), text=w(p.text), note=w(p.note)) for p in t.money],
                    chances=[replace(c, label=w(c.label), note=w(c.note)) for c in t.chances],
-                   choices=[replace(c, label=w(c.label), hint=w(c.hint)) for c in t.choices],
-                   log=[replace(x, text=w(x.text)) for x in t.log], end=end), nm
+                   choices=[replace(c, label=w(c.label), hint=w(c.hint)) for c in t.choices], end=end), nm
 
 
 def _to_reader(t: Table, headline: str) -> str:
@@ -329,6 +333,27 @@ def _end_html(end: End, level: int, base: str, passages: dict | None, names: Nam
              (h("p", {"class": "gm-t-none"}, end.no_ledger) if end.no_ledger else None))
 
 
+#: The log's items as drawn lately (see :func:`_log_item`), the least lately used dropped first.
+_LOG_ITEMS: OrderedDict[tuple, Markup] = OrderedDict()
+LOG_ITEMS_KEPT = 4096
+
+
+def _log_item(x: LogEntry, names: Names, base: str, passages: dict | None, drawn: tuple) -> Markup:
+    """One entry of the move log as a list item, its seats named for the reader. Without ``passages`` (the live
+    table) the item is kept, by its words and everything else its drawing reads (``drawn``: the reader, the
+    seats, the game's parties, ``base``), so that drawing the table after a move draws only what the move added."""
+    key = None if passages is not None else (x.text, x.clause, drawn)
+    if key is not None and (item := _LOG_ITEMS.get(key)) is not None:
+        _LOG_ITEMS.move_to_end(key)
+        return item
+    item = h("li", {}, sentence(names.text(x.text)), " " if x.clause else "", rule_link(x.clause, base, passages))
+    if key is not None:
+        _LOG_ITEMS[key] = item
+        while len(_LOG_ITEMS) > LOG_ITEMS_KEPT:
+            _LOG_ITEMS.popitem(last=False)
+    return item
+
+
 def render(t: Table, *, base: str = "../", passages: dict | None = None, level: int = 3,
            log_limit: int | None = None) -> str:
     """The HTML of a table. ``base`` is the path from the page to the site root (clause links go to
@@ -339,7 +364,9 @@ def render(t: Table, *, base: str = "../", passages: dict | None = None, level: 
     list says where it starts (``data-first``, ``start``), and each says how many there are in all."""
     level = max(2, min(5, int(level)))
     h1, h2 = f"h{level}", f"h{level + 1}"
-    t, names = _named(t)
+    total = len(t.log)
+    first = max(0, total - log_limit) if log_limit else 0
+    t, names = _named(t)  # the log's entries are named below, only those shown
     centre = None
     if t.centre or t.money:
         centre = h("div", {"class": "gm-t-centre"}, h(h2, {"class": "gm-t-h"}, t.money_title),
@@ -360,12 +387,11 @@ def render(t: Table, *, base: str = "../", passages: dict | None = None, level: 
                     h("p", {"class": "gm-t-chances-note"}, t.chances_note) if t.chances_note else None)
     log = None
     if t.log:
-        first = max(0, len(t.log) - log_limit) if log_limit else 0
-        count = f"{len(t.log)}" + (f"; the last {len(t.log) - first} shown" if first else "")
+        count = f"{total}" + (f"; the last {total - first} shown" if first else "")
+        drawn = (t.reader, len(t.seats), tuple(t.parties.items()), base)
         log = h("details", {"class": "gm-t-log"}, h("summary", {}, f"{t.log_title} ({count})"),
                 h("ol", {"start": first + 1 if first else None, "data-first": first or None},
-                  [h("li", {}, sentence(x.text), " " if x.clause else "", rule_link(x.clause, base, passages))
-                   for x in t.log[first:]]))
+                  [_log_item(x, names, base, passages, drawn) for x in t.log[first:]]))
     return h("section", {"class": "gm-tbl", "aria-label": t.title, "data-game": t.game,
                          "data-reader": "" if t.reader is None else t.reader,
                          "data-to-act": "" if t.to_act is None else t.to_act, "data-over": "1" if t.end else "0"},
@@ -408,19 +434,27 @@ def render_table(state: State, seat: int | None = None, *, analysis: dict[str, A
                   log_limit=log_limit)
 
 
-def replay_steps(state: State) -> Iterator[tuple[int, str, State]]:
-    """Replay ``state``'s actions from its seed: yields ``(seat, action, replayed)`` *before* each action; the
-    caller notes what it needs, applies ``action`` to ``replayed`` itself and reads what changed."""
-    spec = get_game(state.game)
-    s = spec.new_state(state.options, state.players, state.seed)
-    for a in state.history:
-        p = s.current_player()
-        n = len(s.history)
-        yield p, a, s
-        if len(s.history) != n + 1:
-            raise RuntimeError("replay_steps: the caller must apply each action exactly once")
+#: Per state and reader, the log worded so far: ``{reader: (groups, entries)}`` (see :func:`log_groups`).
+_WORDED: weakref.WeakKeyDictionary[State, dict[Any, tuple[list[list[LogEntry]], list[LogEntry]]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def log_groups(state: State, word: Callable[[Any], list[LogEntry]], reader: Any = None
+               ) -> tuple[list[list[LogEntry]], list[LogEntry]]:
+    """The state's own log (:meth:`gamester.state.State.log`) in words: one group of entries per event (group 0
+    the opening, then one per action), and all the entries in order. ``word`` puts one event into words for
+    ``reader`` (a game whose words are the same for every reader passes ``None``). Each event is worded once per
+    state and reader and kept (events never change), so drawing the table after a move words only that move. The
+    lists returned are the ones kept: read them, never change them."""
+    events = state.log()
+    groups, entries = _WORDED.setdefault(state, {}).setdefault(reader, ([], []))
+    for ev in events[len(groups):]:
+        g = word(ev)
+        groups.append(g)
+        entries.extend(g)
+    return groups, entries
 
 
 __all__ = ["Chance", "Choice", "End", "LedgerRow", "LogEntry", "Pile", "Pot", "Seat", "Table", "card_back",
            "card_face", "card_name", "chance_words", "counters_words", "ledger_table", "render",
-           "end_html", "render_table", "replay_steps", "said", "said_apart", "sentence", "table_for"]
+           "end_html", "log_groups", "render_table", "said", "said_apart", "sentence", "table_for"]

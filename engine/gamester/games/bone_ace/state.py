@@ -295,6 +295,23 @@ class BoneAceState(State):
         else:
             self._advance(s)
 
+    # -- its own log (State.log: what the table words) ---------------------------------------------------------
+    def _opening(self) -> dict[str, Any]:
+        return {"deals": [(d, list(d.ledger.lines)) for d in self.deals]}
+
+    def _before(self) -> tuple:
+        d = self.deal
+        return d, len(self.deals), len(d.ledger.lines), R.STOCK_OUT in d.rules
+
+    def _event(self, seat: int, action: str, before: tuple) -> dict[str, Any]:
+        """The action with the count it left, the stock spent by it, the payments it caused and the deals it began
+        (each deal with its ledger's lines then: its dealer, eldest and number never change)."""
+        d, ndeals, nled, spent = before
+        return {"seat": seat, "action": action, "deal": d, "total": total(d.cards(seat), self.options.ace),
+                "drew": str(d.drawn[seat][-1]) if action != "stand" else None,
+                "spent": not spent and R.STOCK_OUT in d.rules, "lines": d.ledger.lines[nled:],
+                "deals": [(x, list(x.ledger.lines)) for x in self.deals[ndeals:]]}
+
     # -- views and records ------------------------------------------------------------------------------------
     def dealer_and_eldest(self) -> tuple[int, int]:
         return self.deal.dealer, self.deal.eldest
@@ -314,11 +331,13 @@ class BoneAceState(State):
                        elsewhere=tuple((w, k) for w, k in lying if k))
 
     def net(self) -> list[int]:
-        tot = [0] * self.players
-        for d in self.deals:
-            for s, v in enumerate(d.ledger.net(self.players)):
-                tot[s] += v
-        return tot
+        """Each seat's counters won or lost over the deals: the finished deals' sum is kept (their ledgers no
+        longer change), so a move adds only the deal in play."""
+        k, tot = getattr(self, "_net_done", (0, [0] * self.players))
+        for d in self.deals[k:-1]:  # deals finished since (every deal but the last is finished)
+            tot = [a + b for a, b in zip(tot, d.ledger.net(self.players), strict=True)]
+        self._net_done = (len(self.deals) - 1, tot)
+        return [a + b for a, b in zip(tot, self.deal.ledger.net(self.players), strict=True)]
 
     def shown(self, s: int) -> list[str]:
         """What every player sees of seat ``s``: the turned-up card and the cards drawn."""

@@ -24,7 +24,7 @@ from ...table import (
     Table,
     ahead,
     card_name,
-    replay_steps,
+    log_groups,
     said,
     said_apart,
 )
@@ -39,7 +39,7 @@ def label(seat: int, d: Any) -> str:
     return f"Seat {seat} ({role})" if role else f"Seat {seat}"
 
 
-def _start(state: BoneAceState, d: Any) -> list[LogEntry]:
+def _start(state: BoneAceState, d: Any, lines: list[Any]) -> list[LogEntry]:
     out = []
     if d.number == 1:
         out.append(LogEntry(f"{label(d.dealer, d)} lifts the least card and deals, and so is youngest hand",
@@ -49,46 +49,39 @@ def _start(state: BoneAceState, d: Any) -> list[LogEntry]:
     o = state.options
     out.append(LogEntry(f"everyone stakes {o.stake}: half for the Bone, half for the Game", R.STAKE))
     out.append(LogEntry("each player gets two cards face down and a third turned up, the eldest first", R.DEAL))
-    for ln in d.ledger.lines:
+    for ln in lines:
         if ln.payer == R.BONE:
             out.append(LogEntry(f"{label(ln.payee, d)} {ln.reason}", ln.clause))
     return out
 
 
-def _game_lines(d: Any, since: int) -> list[LogEntry]:
-    return [LogEntry(f"{label(ln.payee, d)} {ln.reason}", ln.clause)
-            for ln in d.ledger.lines[since:] if ln.payer == R.POT]
+def _game_lines(d: Any, lines: list[Any]) -> list[LogEntry]:
+    return [LogEntry(f"{label(ln.payee, d)} {ln.reason}", ln.clause) for ln in lines if ln.payer == R.POT]
 
 
-def _opening(s: BoneAceState, deals: list[Any]) -> list[LogEntry]:
-    return [x for d in deals for x in _start(s, d) + _game_lines(d, 0)]
+def _opening(s: BoneAceState, deals: list[tuple[Any, list[Any]]]) -> list[LogEntry]:
+    return [x for d, lines in deals for x in _start(s, d, lines) + _game_lines(d, lines)]
 
 
-def _log(state: BoneAceState) -> list[list[LogEntry]]:
-    from ...registry import get_game
-
-    fresh = get_game(state.game).new_state(state.options, state.players, state.seed)
-    groups: list[list[LogEntry]] = [_opening(fresh, fresh.deals)]
-    for p, a, s in replay_steps(state):
-        d = s.deal
-        ndeals, nled, spent = len(s.deals), len(d.ledger.lines), R.STOCK_OUT in d.rules
-        s.apply(a)
-        who = label(p, d)
-        t = R.total(d.cards(p), s.options.ace)
-        g: list[LogEntry] = []
-        if a == "stand":
-            g.append(LogEntry(f"{who} stands on {t}", R.DRAW_TURN if s.options.draw == "in-turn" else R.DRAW_ROUND))
-        else:
-            c = d.drawn[p][-1]
-            g.append(LogEntry(f"{who} draws the {card_name(str(c))}, face up, and counts {t}", R.FACE_UP))
-            if t > 31:
-                g.append(LogEntry(f"{who} is past one and thirty and out of the Game", R.OVER))
-        if not spent and R.STOCK_OUT in d.rules:
-            g.append(LogEntry("the stock is spent: the rest stand on what they have", R.STOCK_OUT))
-        g += _game_lines(d, nled)
-        g += _opening(s, s.deals[ndeals:])
-        groups.append(g)
-    return groups
+def _words(state: BoneAceState, ev: dict[str, Any]) -> list[LogEntry]:
+    """One event of the game's own log (:meth:`BoneAceState.log`) in sentences: the first deal's opening, or a
+    draw or a stand and what it caused (the stock spent, the Game paid, the next deal's opening)."""
+    if "action" not in ev:
+        return _opening(state, ev["deals"])
+    d, t = ev["deal"], ev["total"]
+    who = label(ev["seat"], d)
+    g: list[LogEntry] = []
+    if ev["action"] == "stand":
+        g.append(LogEntry(f"{who} stands on {t}", R.DRAW_TURN if state.options.draw == "in-turn" else R.DRAW_ROUND))
+    else:
+        g.append(LogEntry(f"{who} draws the {card_name(ev['drew'])}, face up, and counts {t}", R.FACE_UP))
+        if t > 31:
+            g.append(LogEntry(f"{who} is past one and thirty and out of the Game", R.OVER))
+    if ev["spent"]:
+        g.append(LogEntry("the stock is spent: the rest stand on what they have", R.STOCK_OUT))
+    g += _game_lines(d, ev["lines"])
+    g += _opening(state, ev["deals"])
+    return g
 
 
 def _choices(state: BoneAceState, analysis: dict[str, Any] | None) -> list[Choice]:
@@ -127,6 +120,7 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
     sub = (f"{label(d.dealer, d)} deals and is youngest hand; {label(d.eldest, d)} is eldest and draws first. "
            "The nearest to one and thirty wins the Game.")
     seats = []
+    nets = state.net()
     for s in range(n):
         mine = seat is None or seat == s or over
         status = []
@@ -140,7 +134,7 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
             status.append(f"counts {state.total_of(s)}")
         if s in (d.game.get("winners") or []):
             status.append("wins the Game")
-        net = state.net()[s]
+        net = nets[s]
         cards = [str(c) for c in (d.cards(s) if mine else [d.up[s]] + d.drawn[s])]
         seats.append(Seat(s, roles=[r for r, x in (("dealer", d.dealer), ("eldest", d.eldest)) if x == s],
                           you=seat == s, cards=cards, hidden=0 if mine else 2,
@@ -150,8 +144,7 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
     centre = [Pile("The stock", [], hidden=1 if left else 0,
                    note=f"{left} card{'' if left == 1 else 's'} left to draw from" if left else "spent")]
     money = [Pot("The Bone's dish", d.ledger.balance(R.BONE)), Pot("The Game's dish", d.ledger.balance(R.POT))]
-    groups = _log(state)
-    log = [x for g in groups for x in g]
+    groups, log = log_groups(state, lambda ev: _words(state, ev))
     end, between, lab, chances = None, "", "", []
     if over:
         end, head = _end(state)

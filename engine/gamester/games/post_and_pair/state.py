@@ -328,6 +328,28 @@ class PostAndPairState(State):
         else:
             self._phase = Phase.OVER
 
+    # -- its own log (State.log: what the table words) ------------------------------------------------------------
+    def _opening(self) -> dict[str, Any]:
+        return {"start": (self.dealer, self.order[0], dict(self.carried_in))}
+
+    def _before(self) -> tuple:
+        return (self.dealer, self.order[0], getattr(self, "bet", 0), len(self.deals), len(self.deal_notes),
+                len(self.ledger.lines))
+
+    def _event(self, seat: int, action: str, before: tuple) -> dict[str, Any]:
+        """The action, the notes and ledger lines it added, and the end of the deal (and the next one's start)."""
+        dealer, eldest, bet, ndeals, nnotes, nlines = before
+        ev: dict[str, Any] = {"seat": seat, "action": action, "dealer": dealer, "eldest": eldest, "bet": bet}
+        if len(self.deals) > ndeals:  # the deal ended with this action
+            d = self.deals[-1]
+            ev.update(notes=d["notes"][nnotes:], lines=d["ledger"][nlines:], over=(len(self.deals), d["outcome"]))
+            if self._phase != Phase.OVER:
+                ev.update(self._opening())
+        else:
+            ev.update(notes=[{"clause": c, "reason": r} for c, r in self.deal_notes[nnotes:]],
+                      lines=[ln.to_json() for ln in self.ledger.lines[nlines:]])
+        return ev
+
     # -- views and records ---------------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may see: its own cards, the others' card counts, the table; ``None`` sees all.

@@ -12,7 +12,7 @@ from typing import Any
 from ...cards import SUIT_NAMES
 from ...ledger import Ledger
 from ...registry import get_game
-from ...table import Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, ahead, replay_steps, said_apart
+from ...table import Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, ahead, log_groups, said_apart
 from . import rules
 from .narrate import PARTIES, act_words
 from .state import PostAndPairState
@@ -50,41 +50,27 @@ def _start(dealer: int, eldest: int, carried: dict) -> list[LogEntry]:
     return out
 
 
-def _log(state: PostAndPairState) -> list[list[LogEntry]]:
-    """The moves in sentences, grouped by the action that caused them (group 0: the first deal's start)."""
-    groups: list[list[LogEntry]] = []
-    spec = get_game(state.game)
-    first = spec.new_state(state.options, state.players, state.seed)
-    groups.append(_start(first.dealer, first.order[0], first.carried_in))
-    for p, a, s in replay_steps(state):
-        rl = roles(s.dealer, s.order[0])
-        bet = getattr(s, "bet", 0)
-        ndeals, nnotes = len(s.deals), len(s.deal_notes)
-        nlines = len(s.ledger.lines)
-        s.apply(a)
-        words, clause = act_words(a, bet)
-        g = [LogEntry(f"{label(p, rl)} {words}", clause)]
-        if len(s.deals) > ndeals:  # the deal ended with this action
-            d = s.deals[-1]
-            notes = d["notes"][nnotes:]
-            lines = d["ledger"][nlines:]
-        else:
-            notes = [{"clause": c, "reason": r} for c, r in s.deal_notes[nnotes:]]
-            lines = [ln.to_json() for ln in s.ledger.lines[nlines:]]
-        for x in notes:
-            if x["clause"] not in (rules.DEAL_ROTATE, clause):
-                g.append(LogEntry(x["reason"], x["clause"]))
-        for ln in lines:
-            if not isinstance(ln["from"], int):  # paying out; stakes are said by the action itself
-                g.append(LogEntry(f"{label(ln['to'], rl)} receives {ln['counters']} from the "
-                                  f"{label(ln['from'], rl)}: {ln['reason']}", ln["clause"]))
-        if len(s.deals) > ndeals:
-            d = s.deals[-1]
-            g.append(LogEntry(f"deal {len(s.deals)} is over: {OUTCOMES.get(d['outcome'], d['outcome'])}"))
-            if not s.is_terminal():
-                g += _start(s.dealer, s.order[0], s.carried_in)
-        groups.append(g)
-    return groups
+def _words(ev: dict[str, Any]) -> list[LogEntry]:
+    """One event of the game's own log (:meth:`PostAndPairState.log`) in sentences: the opening, or an action and
+    what it caused (the notes and payments it added; the end of the deal and the next one's start)."""
+    if "action" not in ev:
+        return _start(*ev["start"])
+    rl = roles(ev["dealer"], ev["eldest"])
+    words, clause = act_words(ev["action"], ev["bet"])
+    g = [LogEntry(f"{label(ev['seat'], rl)} {words}", clause)]
+    for x in ev["notes"]:
+        if x["clause"] not in (rules.DEAL_ROTATE, clause):
+            g.append(LogEntry(x["reason"], x["clause"]))
+    for ln in ev["lines"]:
+        if not isinstance(ln["from"], int):  # paying out; stakes are said by the action itself
+            g.append(LogEntry(f"{label(ln['to'], rl)} receives {ln['counters']} from the "
+                              f"{label(ln['from'], rl)}: {ln['reason']}", ln["clause"]))
+    if "over" in ev:
+        number, outcome = ev["over"]
+        g.append(LogEntry(f"deal {number} is over: {OUTCOMES.get(outcome, outcome)}"))
+        if "start" in ev:
+            g += _start(*ev["start"])
+    return g
 
 
 def _choices(legal: list[str]) -> list[Choice]:
@@ -229,8 +215,7 @@ def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[st
         plays = [(label(s, rlp), c) for s in prev["shown"] for c in prev["hands"][s].split()]
         trump = f"; trumps were {SUIT_NAMES[prev['trump']]}" if prev.get("trump") else ""
         centre.append(Pile(f"Shown at the end of deal {len(v['deals'])}", plays, note=trump.lstrip("; ")))
-    groups = _log(state)
-    log = [x for g in groups for x in g]
+    groups, log = log_groups(state, _words)
     legal = [] if over else state.legal_actions()
     end = None
     if over:

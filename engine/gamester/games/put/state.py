@@ -430,6 +430,33 @@ class PutState(State):
             return
         self._start_deal()
 
+    # -- its own log (State.log: what the table words) --------------------------------------------------------
+    def _opening(self) -> dict[str, Any]:
+        return {"cut": self.cut, "first_dealer": self.first_dealer, "dealer": self.deals[0]["dealer"]}
+
+    def _before(self) -> tuple:
+        d = self.this_deal
+        return (d, len(d["tricks"]), len(d["points"]), len(d["puts"]), not self.trick, len(self.deals),
+                self.value_now, self.phase)
+
+    def _event(self, seat: int, action: str, before: tuple) -> dict[str, Any]:
+        """The action as it stood (leading, the phase, the deal's value), and what it caused: tricks, points, the
+        deal's result, the game's end or the next deal."""
+        d, nt, npts, nputs, leading, ndeals, value, phase = before
+        ev: dict[str, Any] = {
+            "seat": seat, "action": action, "dealer": d["dealer"], "leading": leading, "phase": phase,
+            "value": value, "put": d["puts"][nputs]["clause"] if len(d["puts"]) > nputs else "",
+            "exchange": (d.get("exchange") or [{}])[-1].get("clause", ""),
+            "tricks": [(nt + i, t) for i, t in enumerate(d["tricks"][nt:], 1)], "points": d["points"][npts:]}
+        r = d.get("result")
+        if r is not None and (len(self.deals) > ndeals or self.is_terminal() or self.this_deal is not d):
+            ev["result"] = (d["number"], r)
+        if self.is_terminal():
+            ev["won"] = (self.winner, self.game_by)
+        elif self.this_deal is not d:
+            ev["next"] = (self.this_deal["number"], self.this_deal["dealer"])
+        return ev
+
     # -- views and records -----------------------------------------------------------------------------------
     def seat_score(self, seat: int) -> int:
         return self.score[self.side(seat)]

@@ -23,7 +23,7 @@ from ...table import (
     Seat,
     Table,
     card_name,
-    replay_steps,
+    log_groups,
     said_apart,
 )
 from ...table import said as join_said
@@ -67,15 +67,16 @@ def _side_words(state: PutState, seat: int) -> str:
     return f"Seats {seat % 2} and {seat % 2 + 2}" if state.partners else f"Seat {seat}"
 
 
-def _move(d: dict[str, Any], p: int, action: str, who: str, rl: dict[int, str], reader: int | None, n: int, *,
-          leading: bool, phase: str, value: int, nputs: int) -> LogEntry | None:
+def _move(ev: dict[str, Any], p: int, action: str, who: str, rl: dict[int, str], reader: int | None, n: int, *,
+          leading: bool, phase: str, value: int) -> LogEntry | None:
     """Seat ``p``'s move in words, as ``reader`` may know it (a card given or laid out is named only to those who
-    saw it); ``d`` is the deal's record after the move, the other arguments how things stood before it."""
+    saw it); ``ev`` is its event (the clauses of the put or exchange it made), the other arguments how things stood
+    before it."""
     verb, _, arg = action.partition(" ")
     if verb == "play":
         return LogEntry(f"{who} {'leads' if leading else 'plays'} the {card_name(arg)}")
     if verb == "put":
-        return LogEntry(f"{who} puts", d["puts"][nputs]["clause"] if len(d["puts"]) > nputs else "")
+        return LogEntry(f"{who} puts", ev["put"])
     if verb == "see":
         return LogEntry(f"{who} sees the put: the deal is played for the game", PUT_SEEN)
     if verb == "refuse" and phase == "answer-double":
@@ -91,54 +92,51 @@ def _move(d: dict[str, Any], p: int, action: str, who: str, rl: dict[int, str], 
     if verb == "give":
         partner = (p + 2) % n
         what = f"the {card_name(arg)}" if reader in (None, p, partner) else "his best card"
-        return LogEntry(f"{who} gives {what} to his partner, {label(partner, rl)}",
-                        (d.get("exchange") or [{}])[-1].get("clause", ""))
+        return LogEntry(f"{who} gives {what} to his partner, {label(partner, rl)}", ev["exchange"])
     if verb == "discard":
         what = f"the {card_name(arg)}" if reader in (None, p) else "one card"
-        return LogEntry(f"{who} lays out {what}", (d.get("exchange") or [{}])[-1].get("clause", ""))
+        return LogEntry(f"{who} lays out {what}", ev["exchange"])
     return None
 
 
-def _log(state: PutState, reader: int | None) -> list[list[LogEntry]]:
-    """The moves in sentences, grouped by the action that caused them (group 0: the cut and the first deal)."""
+def _opening(state: PutState, ev: dict[str, Any]) -> list[LogEntry]:
+    """The cut and the first deal."""
+    return [LogEntry("the players cut for the deal: " + "; then ".join(
+        ", ".join(f"Seat {s} cuts the {card_name(c)}" for s, c in rnd) for rnd in ev["cut"])
+        + f"; the best card was cut by Seat {ev['first_dealer']}, the first to deal", CUT_BEST),
+        LogEntry(f"deal 1: Seat {ev['dealer']} deals three cards each", ALTERNATE)]
+
+
+def _words(state: PutState, ev: dict[str, Any], reader: int | None) -> list[LogEntry]:
+    """One event of the game's own log (:meth:`PutState.log`) in sentences, as ``reader`` may know it: the cut and
+    the first deal, or a move and what it caused (tricks, points, the deal's result, the game's end or the next
+    deal)."""
+    if "action" not in ev:
+        return _opening(state, ev)
     n = state.players
-    first = [LogEntry("the players cut for the deal: " + "; then ".join(
-        ", ".join(f"Seat {s} cuts the {card_name(c)}" for s, c in rnd) for rnd in state.cut)
-        + f"; the best card was cut by Seat {state.first_dealer}, the first to deal", CUT_BEST)]
-    groups: list[list[LogEntry]] = [first]
-    d0 = state.deals[0]
-    first.append(LogEntry(f"deal 1: Seat {d0['dealer']} deals three cards each", ALTERNATE))
-    for p, a, s in replay_steps(state):
-        d = s.this_deal
-        rl = roles(d["dealer"], n)
-        who = label(p, rl)
-        nt, npts, nputs = len(d["tricks"]), len(d["points"]), len(d["puts"])
-        leading = not s.trick
-        ndeals = len(s.deals)
-        value = getattr(s, "value_now", 1)
-        phase = s.phase
-        s.apply(a)
-        said = _move(d, p, a, who, rl, reader, n, leading=leading, phase=phase, value=value, nputs=nputs)
-        g: list[LogEntry] = [said] if said else []
-        for t in d["tricks"][nt:]:
-            k = d["tricks"].index(t) + 1
-            w = t.get("winner")
-            g.append(LogEntry((f"trick {k} is tied" if w is None else f"{label(w, rl)} wins trick {k}")
-                              + _trick_why(t, s.options.ranking), t["clause"]))
-        for pt in d["points"][npts:]:
-            g.append(LogEntry(pt["reason"], pt["clause"]))
-        r = d.get("result")
-        if r is not None and (len(s.deals) > ndeals or s.is_terminal() or s.this_deal is not d):
-            text = RESULTS.get(r["kind"], r["kind"]).format(w=label(r.get("winner"), rl))
-            g.append(LogEntry(f"deal {d['number']}: {text}", r.get("clause", "")))
-        if s.is_terminal():
-            g.append(LogEntry(f"{_side_words(s, s.winner)} win{'' if s.partners else 's'} the "
-                              f"{'rubber' if s.options.rubber > 1 else 'game'}", s.game_by))
-        elif s.this_deal is not d:
-            g.append(LogEntry(f"deal {s.this_deal['number']}: Seat {s.this_deal['dealer']} deals three cards each", ALTERNATE,
-                              starts_deal=True))
-        groups.append(g)
-    return groups
+    p = ev["seat"]
+    rl = roles(ev["dealer"], n)
+    said = _move(ev, p, ev["action"], label(p, rl), rl, reader, n, leading=ev["leading"], phase=ev["phase"],
+                 value=ev["value"])
+    g: list[LogEntry] = [said] if said else []
+    for k, t in ev["tricks"]:
+        w = t.get("winner")
+        g.append(LogEntry((f"trick {k} is tied" if w is None else f"{label(w, rl)} wins trick {k}")
+                          + _trick_why(t, state.options.ranking), t["clause"]))
+    for pt in ev["points"]:
+        g.append(LogEntry(pt["reason"], pt["clause"]))
+    if "result" in ev:
+        number, r = ev["result"]
+        text = RESULTS.get(r["kind"], r["kind"]).format(w=label(r.get("winner"), rl))
+        g.append(LogEntry(f"deal {number}: {text}", r.get("clause", "")))
+    if "won" in ev:
+        winner, by = ev["won"]
+        g.append(LogEntry(f"{_side_words(state, winner)} win{'' if state.partners else 's'} the "
+                          f"{'rubber' if state.options.rubber > 1 else 'game'}", by))
+    elif "next" in ev:
+        number, dealer = ev["next"]
+        g.append(LogEntry(f"deal {number}: Seat {dealer} deals three cards each", ALTERNATE, starts_deal=True))
+    return g
 
 
 def _hints(state: PutState) -> dict[str, str]:
@@ -365,8 +363,7 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
     if state.put_by is not None and not over:
         ans = "; ".join(f"{label(x, rl)} {'sees it' if a == 'see' else 'refuses'}" for x, a in d["puts"][-1]["answers"])
         money.append(Pot("Put", text=f"{label(state.put_by, rl)} put" + (f"; {ans}" if ans else "")))
-    groups = _log(state, seat)
-    log = [x for g in groups for x in g]
+    groups, log = log_groups(state, lambda ev: _words(state, ev, seat), seat)
     end = None
     legal = [] if over else state.legal_actions()
     if over:

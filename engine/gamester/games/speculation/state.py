@@ -473,6 +473,22 @@ class SpeculationState(State):
         elif p == Phase.ACCEPT:
             self._close_auction(action == "accept")
 
+    # -- its own log (State.log, which the table words); a deal's facts: past nexp cards, noff offers, nled lines --
+    def _facts(self, d: _Deal, nexp: int = 0, noff: int = 0, nled: int = 0) -> dict[str, Any]:
+        return {"number": d.number, "dealer": d.dealer, "carried_in": d.carried_in, "turnup": str(d.turnup),
+                "exposures": d.exposures[nexp:], "offers": [dict(o) for o in d.offers[noff:]],
+                "lines": d.ledger.lines[nled:], "stays": d.stays if d.done and d.winner is None else ""}
+
+    def _opening(self) -> dict[str, Any]:
+        return {"start": self._facts(self.deal)}
+
+    def _before(self) -> tuple:
+        return (d := self.deal), len(d.exposures), len(d.offers), len(d.ledger.lines), len(self.deals), self.phase
+
+    def _event(self, seat: int, action: str, before: tuple) -> dict[str, Any]:
+        ev = {"seat": seat, "action": action, "phase": before[5], "changes": self._facts(*before[:4])}
+        return {**ev, "start": self._facts(self.deal)} if len(self.deals) > before[4] else ev
+
     # -- views and records ------------------------------------------------------------------------------------
     def pool(self) -> int:
         """Counters in the pool now."""
@@ -538,11 +554,11 @@ class SpeculationState(State):
         return v
 
     def net(self) -> list[int]:
-        tot = [0] * self.players
-        for d in self.deals:
-            for s, v in enumerate(d.ledger.net(self.players)):
-                tot[s] += v
-        return tot
+        k, tot = getattr(self, "_net_done", (0, [0] * self.players))  # finished deals' sum (their ledgers are final)
+        for d in self.deals[k:-1]:  # every deal but the last is finished
+            tot = [a + b for a, b in zip(tot, d.ledger.net(self.players), strict=True)]
+        self._net_done = (len(self.deals) - 1, tot)
+        return [a + b for a, b in zip(tot, self.deal.ledger.net(self.players), strict=True)]
 
     def _deal_record(self, d: _Deal) -> dict[str, Any]:
         holders = {str(c): s for c, s in d.owner.items()}

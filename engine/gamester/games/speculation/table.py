@@ -25,7 +25,7 @@ from ...table import (
     Table,
     ahead,
     card_name,
-    replay_steps,
+    log_groups,
     said_apart,
 )
 from .narrate import PARTIES
@@ -72,29 +72,31 @@ def _reason(who: str, reason: str) -> str:
     return f"{who} {reason}" if first in ("holds", "buys", "looked") else f"{who}: {reason}"
 
 
-def _deal_start(state: SpeculationState, d: Any) -> list[LogEntry]:
-    """How deal ``d`` began: the deal, the turn-up, the stakes, what the pool carried in."""
-    rl = roles(d.dealer, state.players)
-    out = [LogEntry(f"deal {d.number}: {label(d.dealer, rl)} deals three cards each, face down, and turns up "
+def _deal_start(state: SpeculationState, d: dict[str, Any]) -> list[LogEntry]:
+    """How deal ``d`` began (its facts, :meth:`SpeculationState.log`): the deal, the turn-up, the stakes, what the
+    pool carried in."""
+    rl = roles(d["dealer"], state.players)
+    out = [LogEntry(f"deal {d['number']}: {label(d['dealer'], rl)} deals three cards each, face down, and turns up "
                     "the next card face down", TURNUP, starts_deal=True),
            LogEntry(f"every player stakes {state.options.stake} to the pool, the dealer twice as much", STAKE)]
-    if d.carried_in:
-        out.append(LogEntry(f"{d.carried_in} counters are in the pool from the last deal"))
+    if d["carried_in"]:
+        out.append(LogEntry(f"{d['carried_in']} counters are in the pool from the last deal"))
     return out
 
 
-def _changes(n: int, d: Any, nexp: int, noff: int, nled: int) -> list[LogEntry]:
-    """What deal ``d`` shows beyond its first ``nexp`` cards turned, ``noff`` offers and ``nled`` ledger lines."""
-    rl = roles(d.dealer, n)
+def _changes(n: int, d: dict[str, Any]) -> list[LogEntry]:
+    """What a deal showed (its facts, :meth:`SpeculationState.log`): cards turned, offers, payments, a pool that
+    stays."""
+    rl = roles(d["dealer"], n)
     g: list[LogEntry] = []
-    for shown_by, c in d.exposures[nexp:]:
-        if c == str(d.turnup):
+    for shown_by, c in d["exposures"]:
+        if c == d["turnup"]:
             g.append(LogEntry(f"the turn-up is the {card_name(c)}: {SUIT_NAMES[c[-1]]} are trumps", TURNUP))
         elif shown_by is None:
             g.append(LogEntry(f"the spare hand shows the {card_name(c)}"))
         else:
             g.append(LogEntry(f"{label(shown_by, rl)} turns the {card_name(c)}", PLAY_ORDER))
-    for o in d.offers[noff:]:
+    for o in d["offers"]:
         what = WHAT.get(o["what"], o["what"])
         if o["result"] == "sold":
             g.append(LogEntry(f"{label(o['buyer'], rl)} buys {what} from {label(o['seller'], rl)} for "
@@ -102,13 +104,13 @@ def _changes(n: int, d: Any, nexp: int, noff: int, nled: int) -> list[LogEntry]:
                                                 "hand": HAND_SALE, "best": RESALE}[o["what"]]))
         elif o["result"] == "no bids":
             g.append(LogEntry(f"nobody bids: {label(o['seller'], rl)} keeps it", AUCTION))
-    for ln in d.ledger.lines[nled:]:
+    for ln in d["lines"]:
         if ln.clause in (STAKE,) or ln.stake == "sale":
             continue
         who = label(ln.payee if ln.payer == "pool" else ln.payer, rl)
         g.append(LogEntry(_reason(who, ln.reason), ln.clause))
-    if d.done and d.winner is None and d.stays:
-        g.append(LogEntry(d.stays))
+    if d["stays"]:
+        g.append(LogEntry(d["stays"]))
     return g
 
 
@@ -137,23 +139,18 @@ def _move(who: str, action: str, phase: str) -> LogEntry | None:
     return None
 
 
-def _log(state: SpeculationState, reader: int | None) -> list[list[LogEntry]]:
+def _words(state: SpeculationState, ev: dict[str, Any]) -> list[LogEntry]:
+    """One event of the game's own log (:meth:`SpeculationState.log`) in sentences: the first deal's start, or a
+    move and what it showed (and the next deal's start)."""
+    if "action" not in ev:
+        return _deal_start(state, ev["start"])
     n = state.players
-    first = get_game(state.game).new_state(state.options, state.players, state.seed)
-    groups: list[list[LogEntry]] = [_deal_start(state, first.deal)]
-    for p, a, s in replay_steps(state):
-        d = s.deal
-        who = label(p, roles(d.dealer, n))
-        nexp, noff, nled = len(d.exposures), len(d.offers), len(d.ledger.lines)
-        ndeals = len(s.deals)
-        phase = s.phase
-        s.apply(a)
-        said = _move(who, a, phase)
-        g = ([said] if said else []) + _changes(n, d, nexp, noff, nled)
-        if len(s.deals) > ndeals:
-            g += _deal_start(state, s.deal) + _changes(n, s.deal, 0, 0, 0)
-        groups.append(g)
-    return groups
+    d = ev["changes"]
+    said = _move(label(ev["seat"], roles(d["dealer"], n)), ev["action"], ev["phase"])
+    g = ([said] if said else []) + _changes(n, d)
+    if "start" in ev:
+        g += _deal_start(state, ev["start"]) + _changes(n, ev["start"])
+    return g
 
 
 def _choices(state: SpeculationState, legal: list[str]) -> list[Choice]:
@@ -346,8 +343,7 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
            "own cards: each is seen only when it is turned.")
     seats = [_seat(state, v, sv, seat, rl) for sv in v["seats"]]
     centre, money = _centre_and_money(v, rl)
-    groups = _log(state, seat)
-    log = [x for g in groups for x in g]
+    groups, log = log_groups(state, lambda ev: _words(state, ev))
     legal = [] if over else state.legal_actions()
     end = None
     if over:

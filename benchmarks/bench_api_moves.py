@@ -1,0 +1,146 @@
+"""A move through the web API, early and late in a long game, for every registered game (figures, never asserted).
+
+    python benchmarks/bench_api_moves.py [--moves N] [--repeat R] [--game NAME]
+
+What a reader's move costs the engine in the live widget: ``gamester.hosts.web.handle`` of an ``apply`` request
+(the position so far and one more action, the table drawn for seat 0 with the live log's last 200 moves), timed
+around ``handle`` alone (the request's JSON is made first). The game comes from the registry, never named here: its
+whole-number options at the top of their ranges (the live limits, which keep a widget's games shorter, are lifted
+for the bench, as they are not what is measured), played by random bots: the first game that lasts ``--moves`` +
+``--repeat`` moves, trying the presets (the default first), then the number of players (the game's usual, then
+more, then fewer), then five seeds.
+
+1. Per-move API time at moves 10, 100 and N = 1,000: the open game is made at that move by one ``view`` (not
+   timed), then ``--repeat`` moves are applied in turn, each on the state the last reply left (as the widget does);
+   the fastest is shown (the least disturbed on a shared machine), and move N against move 10 (goal <= 1.5). A game whose rules end every game before move
+   1,000 (at any number of players) is measured at its longest game's last moves, and N says which.
+2. The first ``--moves`` moves through the API, a ``new`` request and then one ``apply`` request a move, against the
+   engine alone (``new_state`` and ``apply`` of the same actions, the fastest of three); goal: within 10 times. A game whose games are
+   shorter chains them (the next seeds, same rules and players): ``games`` says how many.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from typing import Any
+
+from gamester.hosts import web
+from gamester.registry import GameSpec, all_games
+from gamester.state import RandomBot
+
+
+def _play(spec: GameSpec, opts: Any, players: int, seed: int, moves: int) -> list[str]:
+    state = spec.new_state(opts, players, seed)
+    bot = RandomBot(seed)
+    while not state.is_terminal() and len(state.history) < moves:
+        state.apply(bot.choose(state, state.current_player()))
+    return list(state.history)
+
+
+def long_games(spec: GameSpec, moves: int) -> list[tuple[dict[str, Any], list[str]]]:
+    """Games of at least ``moves`` moves in all (see the module doc): the first game is the first of ``moves`` moves
+    or, when the rules end every game sooner, the longest found; then more seeds of it, chained, until ``moves``."""
+    values = {s.name: str(s.range[1]) for s in spec.options.specs() if s.range}
+    first = spec.default_players or spec.players[0]
+    best: tuple[Any, int, int, list[str]] = (None, 0, 0, [])
+    for preset in sorted(spec.presets, key=lambda p: p != spec.default_preset):
+        opts = spec.options_for(preset, values)
+        allowed = spec.allowed_players(opts)  # (Truc is for two)
+        for players in sorted(allowed, key=lambda n: (n < first, abs(n - first))):
+            for seed in range(5):
+                actions = _play(spec, opts, players, seed, moves)
+                if len(actions) > len(best[3]):
+                    best = (opts, players, seed, actions)
+            if len(best[3]) >= moves:
+                break
+        if len(best[3]) >= moves:
+            break
+    opts, players, seed, actions = best
+    out = [({"game": spec.name, "ruleset": opts.to_string(), "players": players, "seed": seed}, actions)]
+    while sum(len(a) for _, a in out) < moves:
+        seed += 1
+        out.append(({**out[0][0], "seed": seed}, _play(spec, opts, players, seed, moves)))
+    return out
+
+
+def _request(op: str, pos: dict[str, Any], actions: list[str], **more: Any) -> str:
+    return json.dumps({"op": op, **pos, "actions": actions, "seat": 0, **more})
+
+
+def _handle(text: str) -> float:
+    t = time.perf_counter()
+    reply = web.handle(text)
+    dt = time.perf_counter() - t
+    if not json.loads(reply)["ok"]:
+        raise SystemExit(f"the API refused a move: {reply[:300]}")
+    return dt
+
+
+def per_move(pos: dict[str, Any], actions: list[str], at: int, repeat: int) -> float:
+    """Seconds of one ``apply`` at moves ``at`` .. ``at + repeat - 1``, each on the kept state: the fastest (the
+    machine is shared; the least disturbed of the moves)."""
+    web._OPEN.clear()
+    _handle(_request("view", pos, actions[:at]))
+    times = []
+    for k in range(at, at + repeat):
+        req = _request("apply", pos, actions[:k], action=actions[k])
+        times.append(_handle(req))
+    return min(times)
+
+
+def whole(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves: int) -> tuple[float, float]:
+    """Seconds for the first ``moves`` moves of the games through the API (a ``new``, then one ``apply`` a move),
+    and for the engine alone (``new_state`` and ``apply`` of the same actions)."""
+    web._OPEN.clear()
+    api = engine = 0.0
+    left = moves
+    for pos, actions in games:
+        actions = actions[:left]
+        left -= len(actions)
+        reqs = [_request("apply", pos, actions[:k], action=actions[k]) for k in range(len(actions))]
+        api += _handle(json.dumps({"op": "new", **pos, "seat": 0}))
+        api += sum(_handle(r) for r in reqs)
+        opts = spec.parse_ruleset(pos["ruleset"])
+        runs = []
+        for _ in range(3):  # the fastest of three: the engine alone is quick, and the machine shared
+            t = time.perf_counter()
+            state = spec.new_state(opts, pos["players"], pos["seed"])
+            for a in actions:
+                state.apply(a)
+            runs.append(time.perf_counter() - t)
+        engine += min(runs)
+    return api, engine
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--moves", type=int, default=1000)
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--game", default=None, help="one registered game (default: every one)")
+    a, _ = ap.parse_known_args()
+    web._bounded = lambda spec, opts, players: None  # the live limits are lifted (see the module doc)
+    print(f"# Moves through the web API (CPython {platform.python_version()}, {platform.machine()})")
+    print(f"{'game':<15} {'players':>7} {'move 10':>9} {'move 100':>9} {'move N':>18} {'N/10':>6} "
+          f"{'games':>5} {'API s':>8} {'engine s':>9} {'API/engine':>11}")
+    for name, spec in sorted(all_games().items()):
+        if a.game and name != a.game:
+            continue
+        games = long_games(spec, a.moves + a.repeat)
+        pos, actions = games[0]
+        late = min(a.moves, len(actions) - a.repeat)
+        ms = {k: per_move(pos, actions, k, a.repeat) * 1000 for k in (10, 100, late)}
+        api, engine = whole(spec, games, a.moves)
+        n_games = next(i for i in range(1, len(games) + 1) if sum(len(x) for _, x in games[:i]) >= a.moves)
+        print(f"{spec.title:<15} {pos['players']:>7} {ms[10]:>7.2f}ms {ms[100]:>7.2f}ms "
+              f"{f'{ms[late]:.2f}ms at {late:,}':>18} {ms[late] / ms[10]:>6.2f} {n_games:>5} {api:>8.2f} "
+              f"{engine:>9.3f} {api / engine:>11.1f}")
+        sys.stdout.flush()
+    print("goals: move 1,000 at most 1.5 x move 10; the whole game through the API within 10 x the engine alone")
+
+
+if __name__ == "__main__":
+    main()

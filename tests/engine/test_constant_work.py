@@ -1,0 +1,128 @@
+"""Every move in constant work: a move through the web API late in a long game costs the engine what it costs at
+move 10 (issue 30). Work is counted, never timed.
+
+Counted per ``apply`` request (the table drawn for seat 0 with the live log, as the widget draws it): every
+``apply`` of the game's state class, whoever makes it (the API, the table, anything else), and every entry of the
+move log put into words (each :class:`gamester.table.LogEntry` made). Each request must apply its one action and
+word exactly the entries its move added to the log (the count the table gives), at moves 10 to 29 and at the 20
+moves from move 1,000: a table that replayed the game, or worded its whole log again, fails at once.
+
+The games come from the registry, never named here. Most games end well before 1,000 moves with their default
+options, so each is played with its whole-number options at the top of their ranges, by random bots: the first game
+of 1,020 moves found trying the presets (the default first), then the numbers of players (the game's usual, then
+more, then fewer), then three seeds. A game whose rules end every such game sooner is measured over the last 20 moves
+of the longest one found (a game of a few hundred moves at most), and the test says so if that is under 400 moves.
+The live limits, which keep a widget's games shorter, are lifted here: they bound what one request may ask, and are
+not what is measured. ``benchmarks/bench_api_moves.py`` times the same moves.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from gamester import all_games
+from gamester.hosts import web
+from gamester.registry import GameSpec
+from gamester.state import RandomBot
+from gamester.table import LogEntry
+
+GAMES = sorted(all_games())
+WINDOW = 20
+LATE = 1000
+
+
+def _play(spec: GameSpec, opts, players: int, seed: int, moves: int) -> list[str]:
+    state = spec.new_state(opts, players, seed)
+    bot = RandomBot(seed)
+    while not state.is_terminal() and len(state.history) < moves:
+        state.apply(bot.choose(state, state.current_player()))
+    return list(state.history)
+
+
+def long_game(spec: GameSpec, moves: int) -> tuple[dict, list[str]]:
+    """The position fields and actions of the first game of ``moves`` moves found, or the longest (module doc)."""
+    values = {s.name: str(s.range[1]) for s in spec.options.specs() if s.range}
+    first = spec.default_players or spec.players[0]
+    best: tuple = (None, 0, 0, [])
+    for preset in sorted(spec.presets, key=lambda p: p != spec.default_preset):
+        opts = spec.options_for(preset, values)
+        for players in sorted(spec.allowed_players(opts), key=lambda n: (n < first, abs(n - first))):
+            for seed in range(3):
+                actions = _play(spec, opts, players, seed, moves)
+                if len(actions) > len(best[3]):
+                    best = (opts, players, seed, actions)
+                if len(actions) >= moves:
+                    opts, players, seed, actions = best
+                    return {"game": spec.name, "ruleset": opts.to_string(), "players": players, "seed": seed}, actions
+    opts, players, seed, actions = best
+    return {"game": spec.name, "ruleset": opts.to_string(), "players": players, "seed": seed}, actions
+
+
+def _logged(html: str) -> int:
+    """How many entries the table's move log has in all (its summary says, when it shows only the last ones)."""
+    m = re.search(r'class="gm-t-log"><summary>[^<]*\((\d+)', html)
+    return int(m.group(1)) if m else 0
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_late_in_a_long_game_costs_what_it_costs_at_move_10(game, monkeypatch):
+    spec = all_games()[game]
+    pos, actions = long_game(spec, LATE + WINDOW)
+    late = min(LATE, len(actions) - WINDOW)
+    assert late >= 400, f"{spec.title}: the longest game found has only {len(actions)} moves; make a longer one"
+    cls = type(spec.new_state(spec.parse_ruleset(pos["ruleset"]), pos["players"], pos["seed"]))
+    applied, worded = [0], [0]
+    apply, init = cls.apply, LogEntry.__init__
+
+    def counted_apply(self, action):
+        applied[0] += 1
+        return apply(self, action)
+
+    def counted_init(self, *args, **kwargs):
+        worded[0] += 1
+        init(self, *args, **kwargs)
+
+    monkeypatch.setattr(cls, "apply", counted_apply)
+    monkeypatch.setattr(LogEntry, "__init__", counted_init)
+    monkeypatch.setattr(web, "_bounded", lambda spec, opts, players: None)  # the live limits (module doc)
+
+    def handle(op: str, k: int, **more) -> dict:
+        r = json.loads(web.handle(json.dumps({"op": op, **pos, "actions": actions[:k], "seat": 0, **more})))
+        assert r["ok"], r
+        return r
+
+    for start in (10, late):
+        web._OPEN.clear()
+        logged = _logged(handle("view", start)["html"])  # the open game at that move (replayed once: not counted)
+        for k in range(start, start + WINDOW):
+            applied[0] = worded[0] = 0
+            r = handle("apply", k, action=actions[k])
+            now = _logged(r["html"])
+            assert (applied[0], worded[0]) == (1, now - logged), (
+                f"{spec.title}, move {k + 1}: the request applied {applied[0]} actions (1 wanted) and worded "
+                f"{worded[0]} log entries ({now - logged} new)")
+            logged = now
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_log_worded_move_by_move_is_the_log_worded_at_the_end(game):
+    """An event of the state's own log never changes once made (the table words each one once and keeps it): the
+    table drawn after every move, for every seat in turn and for nobody, ends with the same log as the table of
+    the same game replayed and drawn once at its end, when every event is worded late."""
+    from gamester.registry import replay
+    from gamester.table import render_table
+
+    spec = all_games()[game]
+    for players in sorted({spec.players[0], spec.default_players or spec.players[0]}):
+        state = spec.new_state(spec.default_options(), players, 11)
+        bot = RandomBot(11)
+        while not state.is_terminal() and len(state.history) < 300:
+            state.apply(bot.choose(state, state.current_player()))
+            k = len(state.history) % (players + 1)
+            render_table(state, None if k == players else k)
+        for seat in [None, *range(players)]:
+            assert render_table(state, seat) == render_table(replay(state.to_record()), seat), (game, players, seat)
