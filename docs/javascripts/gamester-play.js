@@ -18,6 +18,7 @@ export class Play {
     const id = (s) => `${w.root.id}-${s}`;
     this.who = h("select", { id: id("who") });
     this.stepInfo = h("p", { class: "gm-stepinfo" });
+    this.dealNo = h("p", { class: "gm-deal-no" });
     this.tableHost = h("div", { class: "gm-table-host", "aria-busy": "false" });
     this.tableHost.addEventListener("click", (e) => {
       const b = e.target.closest("button[data-action]");
@@ -44,7 +45,7 @@ export class Play {
     const oddsField = g && g.analysis
       ? h("div", { class: "gm-field gm-odds-field" }, this.oddsBtn, h("label", { for: id("odds") }, "Show my chances when I decide")) : null;
     this.section = h("section", { class: "gm-play", "aria-label": "Play the game" },
-      this.tableHost, this.announce, this.againBtn, this.choices,
+      this.dealNo, this.tableHost, this.announce, this.againBtn, this.choices,
       h("div", { class: "gm-play-controls" },
         h("div", { class: "gm-field" }, h("label", { for: id("who") }, "Who plays"), this.who), oddsField,
         h("div", { class: "gm-actions" }, this.backBtn, " ", this.fwdBtn, " ", this.botBtn, " ", this.autoBtn, " ", this.endBtn),
@@ -232,6 +233,9 @@ export class Play {
     this.announce.textContent = "";
     requestAnimationFrame(() => { this.announce.textContent = words; });
     this.stepInfo.textContent = this.acts.length ? `Move ${p.step} of ${this.acts.length}.` : "";
+    const seed = (w.lastArgs || w.args).seed;
+    this.dealNo.textContent = seed !== undefined && /^\d+$/.test(String(seed))
+      ? `Deal number ${Number(seed).toLocaleString("en")}: the same number deals the same cards, and the page's link keeps it.` : "";
     if (!mine && !p.terminal && this.who.value === "bots") {
       this.choices.append(h("span", {}, `Waiting for ${seatName(p.current, p.roles)}, played by the computer: press “Computer's move” or “Computer plays to the end”.`));
     }
