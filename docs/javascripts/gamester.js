@@ -201,9 +201,8 @@ class Widget {
       || this.panel.querySelector("button:not([disabled]):not([hidden]), select, input, textarea, summary");
     if (!first) return;
     first.focus({ preventScroll: true });
-    const strip = host && host.querySelector(".gm-mine");
-    if (strip && strip.offsetParent && host.contains(first)) strip.scrollIntoView({ block: "nearest" });
-    first.scrollIntoView({ block: "nearest" }); // on a phone: the reader's cards and the first choice together
+    if (this.play && host.contains(first)) this.play.reveal(); // the reader's cards, the prompt and every choice
+    else first.scrollIntoView({ block: "nearest" });
   }
 
   // -- controls ------------------------------------------------------------------------------------------
@@ -235,7 +234,11 @@ class Widget {
   async submit() {
     this.fail("");
     await this.run(this.form.read());
-    if (this.play) await this.play.newPosition();
+    if (this.play) {
+      // The new deal is drawn in the table above the settings: the reader is taken to it.
+      this.play.focusTable = true;
+      await this.play.newPosition();
+    }
     this.updateLink();
   }
 
@@ -377,11 +380,54 @@ document.addEventListener("gamester:position", (ev) => {
   if (seen && panel && !panel.__gmSeen) { panel.__gmSeen = true; seen.observe(panel); }
 });
 
+// ---- the glossary's dotted words on a touch screen ---------------------------------------------------------
+// A dotted word (<abbr title>) shows its explanation when a mouse rests on it; a tap on a phone shows nothing. A tap
+// (or click) on one shows the explanation under it, until the next tap, Escape or a scroll.
+let tip = null;
+function closeTip() { if (tip) { tip.remove(); tip = null; } }
+document.addEventListener("click", (ev) => {
+  const ab = ev.target.closest && ev.target.closest(".md-typeset abbr[title]");
+  const was = tip && tip.__for;
+  closeTip();
+  if (!ab || was === ab) return;
+  tip = h("span", { class: "gm-abbr-tip", role: "tooltip" }, ab.getAttribute("title"));
+  tip.__for = ab;
+  document.body.append(tip);
+  const r = ab.getBoundingClientRect();
+  tip.style.top = `${Math.round(r.bottom + 4)}px`;
+  tip.style.left = `${Math.round(Math.max(8, Math.min(r.left, innerWidth - tip.offsetWidth - 8)))}px`;
+});
+document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closeTip(); });
+addEventListener("scroll", closeTip, { passive: true });
+
+// ---- a new page by instant navigation -----------------------------------------------------------------------
+// A page opened by a link starts at its top, and the first Tab goes to "Skip to content", as on a page loaded afresh
+// (the followed link in the navigation kept the focus, and a phone sometimes kept the last page's scroll position).
+// Back and Forward keep the position Material restores; a link to a place in the page goes there.
+let pageCount = 0;
+let popped = false;
+addEventListener("popstate", () => { popped = true; });
+function freshPage() {
+  const back = popped;
+  popped = false;
+  if (pageCount++ === 0 || back || location.hash.length > 1) return;
+  if (scrollY !== 0) window.scrollTo({ top: 0, behavior: "instant" });
+  const a = document.activeElement;
+  const main = document.querySelector(".md-content");
+  if (a && a !== document.body && a.isConnected && main && main.contains(a)) return;
+  const start = h("span", { tabindex: "-1", class: "gm-focus-start" });
+  document.body.prepend(start);
+  start.focus({ preventScroll: true });
+  start.addEventListener("blur", () => start.remove(), { once: true });
+}
+
 // ---- pages ------------------------------------------------------------------------------------------------
 // A page's link is read on every page change: each widget remembers the address whose link it followed, so a second
 // link to the same page (instant navigation keeps the document, and may keep the page's widgets) is followed too,
 // and the same one is not followed twice.
 function scan() {
+  closeTip();
+  freshPage();
   const roots = Array.from(document.querySelectorAll(".gm-widget"));
   widgets = roots.map((root, i) => root.__gm || (root.__gm = new Widget(root, i)));
   G.widgets = widgets;
