@@ -40,6 +40,9 @@ class Widget {
       while (r.firstChild) this.static.append(r.firstChild);
       r.append(this.static);
     }
+    // (the build wraps the printed example in <gm-printed> only to keep it out of the site search)
+    const wrap = this.static.querySelector(":scope > gm-printed");
+    if (wrap) wrap.replaceWith(...wrap.childNodes);
     this.markDiffs(); // a comparison: the printed example gets the same highlighting as live results
     this.staticHTML = this.static.innerHTML;
     this.status = h("span", { class: "gm-status-line", role: "status", "aria-live": "polite" });
