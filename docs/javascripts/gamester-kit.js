@@ -58,10 +58,13 @@ export function addPassages(frag, base) {
   for (const a of frag.querySelectorAll("a.gm-clause")) {
     const id = (a.getAttribute("href") || "").split("#")[1] || "";
     const list = Array.isArray(map[id]) ? map[id].slice(0, 3) : [];
+    const said = new Set(); // two sentences on one page are cited once ("(Cotton, 1674, p. 132)" not twice in a row)
     for (const x of list) {
       if (!Array.isArray(x) || !PASSAGE_HREF_RE.test(String(x[1])) || String(x[1]).startsWith("/")) continue;
       // The link reads as a reader cites ("Cotton, 1674, p. 132"); the passage id stays in the address.
       const where = typeof x[2] === "string" && x[2] ? x[2] : "the source";
+      if (said.has(where)) continue;
+      said.add(where);
       a.after(" ", h("a", { class: "gm-passage", href: base + String(x[1]), title: "the passage behind this rule" }, `(${where})`));
     }
   }

@@ -18,6 +18,7 @@ export class Play {
     const id = (s) => `${w.root.id}-${s}`;
     this.who = h("select", { id: id("who") });
     this.stepInfo = h("p", { class: "gm-stepinfo" });
+    this.dealNo = h("p", { class: "gm-deal-no" });
     this.tableHost = h("div", { class: "gm-table-host", "aria-busy": "false" });
     this.tableHost.addEventListener("click", (e) => {
       const b = e.target.closest("button[data-action]");
@@ -43,10 +44,11 @@ export class Play {
     const g = G.games[w.game];
     const oddsField = g && g.analysis
       ? h("div", { class: "gm-field gm-odds-field" }, this.oddsBtn, h("label", { for: id("odds") }, "Show my chances when I decide")) : null;
+    this.oddsField = oddsField;
     this.section = h("section", { class: "gm-play", "aria-label": "Play the game" },
-      this.tableHost, this.announce, this.againBtn, this.choices,
+      this.dealNo, this.tableHost, this.announce, this.againBtn, this.choices,
       h("div", { class: "gm-play-controls" },
-        h("div", { class: "gm-field" }, h("label", { for: id("who") }, "Who plays"), this.who), oddsField,
+        h("div", { class: "gm-field" }, h("label", { for: id("who") }, "Who plays"), this.who),
         h("div", { class: "gm-actions" }, this.backBtn, " ", this.fwdBtn, " ", this.botBtn, " ", this.autoBtn, " ", this.endBtn),
         this.stepInfo));
     return this.section;
@@ -59,7 +61,8 @@ export class Play {
     this.who.textContent = "";
     for (let s = 0; s < n; s++) {
       const role = this.roles && this.roles[s] ? ` (${this.roles[s]})` : "";
-      this.who.append(h("option", { value: String(s) }, `I play Player ${s + 1}${role}`)); // the computer, the rest
+      // The table calls the reader's seat "You": the choice names the seat, not a player the reader would not be.
+      this.who.append(h("option", { value: String(s) }, `Me, in seat ${s + 1}${role}`)); // the computer, the rest
     }
     this.who.append(h("option", { value: "all" }, "I play every player in turn"), h("option", { value: "bots" }, "The computer plays everyone; I watch"));
     this.who.value = Array.from(this.who.options).some((o) => o.value === prev) ? prev : "0";
@@ -196,18 +199,52 @@ export class Play {
     prompt.after(h("div", { class: "gm-mine", "aria-hidden": "true" }, h("span", {}, "Your cards:"), copy));
   }
 
+  // What the reader needs in view, together when it fits: at the end who won and "Play again"; else the reader's
+  // seat (or, on a phone, the copy of the reader's cards by the prompt), the prompt and every choice. The screen moves
+  // only as far as it must, at once (a smooth scroll would pass over the page).
+  reveal(end) {
+    const host = this.tableHost;
+    const head = document.querySelector(".md-header");
+    const top = (head ? head.getBoundingClientRect().bottom : 0) + 8;
+    const room = innerHeight - top - 8;
+    const shown = (n) => n && n.offsetParent !== null && n.getBoundingClientRect().height > 0;
+    const last = end ? (shown(this.againBtn) ? this.againBtn : end)
+      : [host.querySelector(".gm-t-choices"), host.querySelector(".gm-t-prompt")].find(shown);
+    if (!last) return;
+    let bottom = last.getBoundingClientRect().bottom;
+    const seat = host.querySelector("li.gm-seat-you");
+    // A wide screen shows the copy of the reader's cards too when the seat cannot share the screen with the choices.
+    if (!end && shown(seat) && host.querySelector(".gm-mine") && bottom - seat.getBoundingClientRect().top > room) {
+      host.classList.add("gm-show-mine");
+      bottom = last.getBoundingClientRect().bottom;
+    }
+    const firsts = end ? [end] : [seat, host.querySelector(".gm-mine"), host.querySelector(".gm-t-prompt")];
+    const first = firsts.find((n) => shown(n) && bottom - n.getBoundingClientRect().top <= room)
+      || firsts.filter(shown).pop() || last;
+    const a = first.getBoundingClientRect().top;
+    let dy = 0;
+    if (a < top) dy = a - top;
+    else if (bottom > innerHeight - 8) dy = Math.min(a - top, bottom - (innerHeight - 8));
+    if (dy) window.scrollBy({ top: dy, behavior: "instant" });
+  }
+
   // Draw a position's reply: its table, what was said, the reader's choices, focus.
   show(p) {
     this.pos = p;
     this.step = p.step;
     const w = this.w;
     const host = this.tableHost;
-    const focusWasIn = this.refocus || host.contains(document.activeElement) || document.activeElement === this.againBtn;
+    const onOdds = this.oddsBtn && document.activeElement === this.oddsBtn; // (it stays where it is)
+    // (at the end, "Computer's move" and its kin are disabled: focus on one of them goes to who won)
+    const ending = p.terminal && [this.botBtn, this.autoBtn, this.endBtn].includes(document.activeElement);
+    const focusWasIn = !onOdds && (ending || this.refocus || host.contains(document.activeElement) || document.activeElement === this.againBtn);
     const lastAction = focusWasIn && document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.action : undefined;
     this.refocus = false;
     host.setAttribute("aria-busy", "false");
     const mine = p.current !== null && (this.who.value === "all" || this.who.value === String(p.current));
     this.choices.textContent = "";
+    const oddsFocused = this.oddsBtn && document.activeElement === this.oddsBtn;
+    if (this.oddsField && host.contains(this.oddsField)) this.choices.after(this.oddsField); // (kept out of the redraw)
     host.textContent = "";
     host.append(addPassages(safeFragment(p.html || "", true), w.base));
     const prompt = host.querySelector(".gm-t-prompt");
@@ -231,12 +268,23 @@ export class Play {
     if (fresh.length) words = `${fresh.slice(-6).join(" ")} ${words}`.trim();
     this.announce.textContent = "";
     requestAnimationFrame(() => { this.announce.textContent = words; });
-    this.stepInfo.textContent = this.acts.length ? `Move ${p.step} of ${this.acts.length}.` : "";
+    // A step is one decision (the log's sentences also tell the deals, cards turned and payments between them).
+    this.stepInfo.textContent = this.acts.length ? `Decision ${p.step} of ${this.acts.length} (◀ Back and Forward ▶ go one decision at a time).` : "";
+    const seed = (w.lastArgs || w.args).seed;
+    this.dealNo.textContent = seed !== undefined && /^\d+$/.test(String(seed))
+      ? `Deal number ${Number(seed).toLocaleString("en")}: the same number deals the same cards, and the page's link keeps it.` : "";
     if (!mine && !p.terminal && this.who.value === "bots") {
       this.choices.append(h("span", {}, `Waiting for ${seatName(p.current, p.roles)}, played by the computer: press “Computer's move” or “Computer plays to the end”.`));
     }
     if (mine) this.showMine(host);
+    // "Show my chances" is offered where the reader decides: under the choices (kept there between decisions).
+    const decide = host.querySelector(".gm-t-choices");
+    if (this.oddsField) (decide && mine ? decide : this.choices).after(this.oddsField);
+    if (oddsFocused && document.activeElement !== this.oddsBtn) this.oddsBtn.focus({ preventScroll: true });
     this.againBtn.hidden = !p.terminal;
+    // At the end "Play again" comes straight after who won (not after the ledger's rule links, a screen or more below).
+    const head = p.terminal && host.querySelector(".gm-t-headline");
+    if (head) head.after(this.againBtn); else this.announce.after(this.againBtn);
     // Keep keyboard users in place: the same choice again, else the first; at the end the winner line.
     if (focusWasIn || this.focusTable) {
       this.focusTable = false;
@@ -251,9 +299,7 @@ export class Play {
       if (next) {
         if (!next.matches("button")) next.tabIndex = -1;
         next.focus({ preventScroll: true });
-        const strip = host.querySelector(".gm-mine");
-        if (strip && strip.offsetParent) strip.scrollIntoView({ block: "nearest" }); // the reader's cards, then
-        next.scrollIntoView({ block: "nearest" }); // the choice, both in view
+        this.reveal(p.terminal ? next : null);
       }
     }
     this.backBtn.disabled = p.step === 0;

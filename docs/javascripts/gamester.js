@@ -40,6 +40,9 @@ class Widget {
       while (r.firstChild) this.static.append(r.firstChild);
       r.append(this.static);
     }
+    // (the build wraps the printed example in <gm-printed> only to keep it out of the site search)
+    const wrap = this.static.querySelector(":scope > gm-printed");
+    if (wrap) wrap.replaceWith(...wrap.childNodes);
     this.markDiffs(); // a comparison: the printed example gets the same highlighting as live results
     this.staticHTML = this.static.innerHTML;
     this.status = h("span", { class: "gm-status-line", role: "status", "aria-live": "polite" });
@@ -68,6 +71,53 @@ class Widget {
   }
 
   say(text) { this.status.textContent = text; }
+  get note() { return this.root.querySelector(":scope > .gm-widget-note"); }
+  // The page's arguments with a new deal number (one never dealt on this page before), when the widget deals from one.
+  freshDeal() {
+    const args = { ...this.args };
+    if (!argFields(this.spec).includes("seed")) return args;
+    for (const k of this.spec.one_of || []) if (k !== "seed") delete args[k];
+    const used = G.dealt || (G.dealt = new Set([String(this.args.seed)]));
+    let seed;
+    do { seed = String(1 + Math.floor(Math.random() * 999999)); } while (used.has(seed));
+    used.add(seed);
+    args.seed = seed;
+    return args;
+  }
+  // The bar moves on between the engine's stages (they come seconds apart): within a stage it creeps towards the
+  // next one, never reaching it, so it keeps moving and never says more than has been done.
+  moving(p) {
+    const now = performance.now();
+    if (this.stageSeen !== p.stage) { this.stageSeen = p.stage; this.stageAt = now; }
+    const stage = Number(p.stage) || 0;
+    return Math.min(Number(p.of) || 4, stage + 0.9 * (1 - Math.exp(-(now - this.stageAt) / 3000)) + 0.05);
+  }
+
+  // The reader asked to play: at once the widget shows the live game's table with every card face down (the
+  // build's drawing of it), the loading line above it, and not the printed example, whose every hand is face up
+  // and whose result is given (it is one click away once the game is dealt).
+  wait() {
+    if (!this.play || this.form || this.waiting) return;
+    const tpl = this.root.querySelector(":scope > template.gm-waiting-table");
+    this.waiting = h("div", { class: "gm-waiting", "aria-hidden": "true" });
+    if (tpl) this.waiting.append(tpl.content.cloneNode(true));
+    this.static.hidden = true;
+    const note = this.root.querySelector(":scope > .gm-widget-note");
+    if (note) note.hidden = true;
+    this.start.hidden = true;
+    this.bar.after(this.waiting);
+    this.root.dataset.waiting = "1";
+    if (G.state !== "ready") {  // the loading line at once (the engine's own stages follow)
+      this.progress.hidden = false;
+      this.progress.value = 0.05;
+      this.say(`${(G.progress && G.progress.text) || "Starting the card engine in your browser"}…`);
+    }
+  }
+  stopWaiting() {
+    if (this.waiting) this.waiting.remove();
+    this.waiting = null;
+    delete this.root.dataset.waiting;
+  }
   stopTicking() { if (this.ticking) { clearInterval(this.ticking); this.ticking = null; } }
   fail(text) {
     this.errors.textContent = "";
@@ -87,7 +137,7 @@ class Widget {
     if (G.state === "booting" && this.asked) {  // a boot begun on intent alone stays quiet until asked for
       const p = G.progress || {};
       this.progress.hidden = false;
-      this.progress.value = Math.max(0.2, p.stage || 0);
+      this.progress.value = this.moving(p);
       this.say(`${p.text || "Starting the card engine in your browser"}… (${((performance.now() - G.bootStart) / 1000).toFixed(1)} s)`);
       this.root.setAttribute("aria-busy", "true");
       // The seconds count while the engine starts, not only when it reports a stage (stages come seconds apart).
@@ -109,6 +159,7 @@ class Widget {
 
   async open(link) {
     this.asked = true;
+    this.wait();
     this.showEngine();
     this.start.disabled = true;
     this.fail("");
@@ -124,15 +175,24 @@ class Widget {
       else this.formEl.querySelector(".gm-actions").after(this.errors);
     }
     if (!G.passages) passages().then((p) => { G.passages = p; }); // needed only once a game is finished
-    this.panel.hidden = false;
+    if (!this.play) this.panel.hidden = false;
     this.start.hidden = true;
     this.root.dataset.open = "1";
     if (link) {
       await this.applyLink(link);
+    } else if (this.play) {
+      // Every Play deals a new deal (a link names its own): the number is shown, and kept in the page's link.
+      const args = this.freshDeal();
+      this.form.set(args);
+      await this.run(args, "Shuffling and dealing…");
+      await this.play.newPosition();
+      this.say("");
     } else {
       await this.run();
-      if (this.play) await this.play.newPosition();
     }
+    this.stopWaiting();
+    this.panel.hidden = false;
+    if (this.note) this.note.hidden = false;
     this.focusFirst();
   }
 
@@ -144,9 +204,8 @@ class Widget {
       || this.panel.querySelector("button:not([disabled]):not([hidden]), select, input, textarea, summary");
     if (!first) return;
     first.focus({ preventScroll: true });
-    const strip = host && host.querySelector(".gm-mine");
-    if (strip && strip.offsetParent && host.contains(first)) strip.scrollIntoView({ block: "nearest" });
-    first.scrollIntoView({ block: "nearest" }); // on a phone: the reader's cards and the first choice together
+    if (this.play && host.contains(first)) this.play.reveal(); // the reader's cards, the prompt and every choice
+    else first.scrollIntoView({ block: "nearest" });
   }
 
   // -- controls ------------------------------------------------------------------------------------------
@@ -178,15 +237,18 @@ class Widget {
   async submit() {
     this.fail("");
     await this.run(this.form.read());
-    if (this.play) await this.play.newPosition();
+    if (this.play) {
+      // The new deal is drawn in the table above the settings: the reader is taken to it.
+      this.play.focusTable = true;
+      await this.play.newPosition();
+    }
     this.updateLink();
   }
 
   // Re-render the example (the same call the site build made) from the current arguments.
-  async run(args) {
+  async run(args, doing = "Working…") {
     args = args || this.args;
-    this.say("Working…");
-    const t = performance.now();
+    this.say(doing);
     const r = await call({ op: "render", kind: this.kind, args, base: this.base });
     if (!r.ok) {
       this.fail(`Cannot ${this.spec.verb.toLowerCase()}: ${r.error}`);
@@ -198,7 +260,7 @@ class Widget {
     this.root.dataset.live = "1";
     this.lastArgs = args;
     this.markDiffs();
-    this.say(`Computed live in ${Math.round(performance.now() - t)} ms.`);
+    if (!this.waiting) this.say(this.play ? "" : "Worked out again in your browser.");
     this.root.dispatchEvent(new CustomEvent("gamester:rendered", { bubbles: true }));
     return true;
   }
@@ -280,7 +342,10 @@ function playWidget(id) {
   return el && el.__gm && el.__gm.play ? el.__gm : null;
 }
 async function startPlay(w) {
-  w.root.scrollIntoView({ block: "start", behavior: "auto" });
+  if (!w.form && !w.start.disabled) w.wait(); // the face-down table and the loading line, before the scroll
+  // At once, not smoothly: a smooth scroll passes over the printed examples on the way (the widget's scroll margin
+  // keeps it under the header).
+  w.root.scrollIntoView({ block: "start", behavior: "instant" });
   if (w.form) w.focusFirst();
   else if (!w.start.disabled) await w.open(); // (disabled: already starting, or it cannot start and says why)
 }
@@ -318,11 +383,54 @@ document.addEventListener("gamester:position", (ev) => {
   if (seen && panel && !panel.__gmSeen) { panel.__gmSeen = true; seen.observe(panel); }
 });
 
+// ---- the glossary's dotted words on a touch screen ---------------------------------------------------------
+// A dotted word (<abbr title>) shows its explanation when a mouse rests on it; a tap on a phone shows nothing. A tap
+// (or click) on one shows the explanation under it, until the next tap, Escape or a scroll.
+let tip = null;
+function closeTip() { if (tip) { tip.remove(); tip = null; } }
+document.addEventListener("click", (ev) => {
+  const ab = ev.target.closest && ev.target.closest(".md-typeset abbr[title]");
+  const was = tip && tip.__for;
+  closeTip();
+  if (!ab || was === ab) return;
+  tip = h("span", { class: "gm-abbr-tip", role: "tooltip" }, ab.getAttribute("title"));
+  tip.__for = ab;
+  document.body.append(tip);
+  const r = ab.getBoundingClientRect();
+  tip.style.top = `${Math.round(r.bottom + 4)}px`;
+  tip.style.left = `${Math.round(Math.max(8, Math.min(r.left, innerWidth - tip.offsetWidth - 8)))}px`;
+});
+document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closeTip(); });
+addEventListener("scroll", closeTip, { passive: true });
+
+// ---- a new page by instant navigation -----------------------------------------------------------------------
+// A page opened by a link starts at its top, and the first Tab goes to "Skip to content", as on a page loaded afresh
+// (the followed link in the navigation kept the focus, and a phone sometimes kept the last page's scroll position).
+// Back and Forward keep the position Material restores; a link to a place in the page goes there.
+let pageCount = 0;
+let popped = false;
+addEventListener("popstate", () => { popped = true; });
+function freshPage() {
+  const back = popped;
+  popped = false;
+  if (pageCount++ === 0 || back || location.hash.length > 1) return;
+  if (scrollY !== 0) window.scrollTo({ top: 0, behavior: "instant" });
+  const a = document.activeElement;
+  const main = document.querySelector(".md-content");
+  if (a && a !== document.body && a.isConnected && main && main.contains(a)) return;
+  const start = h("span", { tabindex: "-1", class: "gm-focus-start" });
+  document.body.prepend(start);
+  start.focus({ preventScroll: true });
+  start.addEventListener("blur", () => start.remove(), { once: true });
+}
+
 // ---- pages ------------------------------------------------------------------------------------------------
 // A page's link is read on every page change: each widget remembers the address whose link it followed, so a second
 // link to the same page (instant navigation keeps the document, and may keep the page's widgets) is followed too,
 // and the same one is not followed twice.
 function scan() {
+  closeTip();
+  freshPage();
   const roots = Array.from(document.querySelectorAll(".gm-widget"));
   widgets = roots.map((root, i) => root.__gm || (root.__gm = new Widget(root, i)));
   G.widgets = widgets;

@@ -119,7 +119,9 @@ def m_glossary(text: str, page: Any) -> str:
             loc = words_locator(pid, words)
             where = (f'<p class="gm-gloss-src"><small>\u201c{e(words)}\u201d \u2014 '
                      f'<a href="{base}{e(passage_href(pid))}">{e(source_label(pid))}</a>, {e(loc)}</small></p>')
-        items.append(f'<dt id="{e(aid)}">{e(term)}'
+        # Each term is a heading with its id: the site search makes each entry a result of its own, titled by the
+        # term, so a search for a term finds its entry first (one list of every entry was one long result).
+        items.append(f'<div class="gm-gloss-entry"><h3 class="gm-gloss-term" id="{e(aid)}">{e(term)}'
                      + (f' <small>({e(", ".join(map(str, also)))})</small>' if also else "")
-                     + f'</dt><dd>{md(str(t.get("long") or t["short"]))}{where}</dd>')
-    return '<dl class="gm-glossary">' + "".join(items) + "</dl>"
+                     + f'</h3><div class="gm-gloss-def">{md(str(t.get("long") or t["short"]))}{where}</div></div>')
+    return '<div class="gm-glossary">' + "".join(items) + "</div>"

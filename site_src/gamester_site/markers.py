@@ -48,6 +48,7 @@ from gamester_site import present, teach  # the projector's steps; the Teach and
 from gamester_site.places import clause_passages
 from gamester_site.site_data import MARKERS
 from gamester_site.store import EditionError
+from gamester_site.waiting import waiting_html
 
 # MkDocs' strict mode counts the warnings logged under "mkdocs" (no MkDocs import: this code runs in any builder).
 log = logging.getLogger("mkdocs.gamester_site.markers")
@@ -100,7 +101,15 @@ def _example(verb: str, text: str, page: Any) -> str:
     html = grender.render(kind, args, base=_base(page), passages=clause_passages())
     cls = "gm-static gm-compare-block" if verb == "compare" else "gm-static"
     steps = present.steps_html(kind, args, _base(page)) if verb == "example" else ""  # the projector's steps
-    return f'<div class="{cls}">{html}</div>' + (f"\n\n{steps}" if steps else "")
+    return f'<div class="{cls}">{unsearched(html)}</div>' + (f"\n\n{steps}" if steps else "")
+
+
+def unsearched(html: str) -> str:
+    """A printed example, left out of the site search (its deals, a hundred "deal 1 of 4" and ledgers, flooded every
+    search for a game's words). Material's search skips an element marked ``data-search-exclude`` only until the
+    first closing tag of the same name inside it (it compares elements by tag name), so the mark is on an element
+    of a name nothing inside uses: ``gm-printed``, a custom element with no meaning of its own (display: block)."""
+    return f"<gm-printed data-search-exclude>{html}</gm-printed>"
 
 
 PLAY_ID = "play"  # the id of a page's live game: the play entry and the home page link to it
@@ -108,8 +117,17 @@ PLAY_ID = "play"  # the id of a page's live game: the play entry and the home pa
 
 def _widget(text: str, page: Any, seen: dict[str, bool]) -> str:
     kind, rest = _split_head(text)
-    html = grender.widget_html(kind, grender.parse_marker_args(rest), base=_base(page))
+    args = grender.parse_marker_args(rest)
+    html = grender.widget_html(kind, args, base=_base(page))
     _spec, w = grender.widgets()[kind]  # widget_html has refused an unknown kind
+    # The printed example inside is left out of the site search, like every printed example.
+    head = '<div class="gm-widget-static">'
+    start = html.index(head) + len(head)
+    end = html.index('</div><p class="gm-widget-note">')
+    html = html[:start] + unsearched(html[start:end]) + html[end:]
+    if w.play:  # the face-down table shown while the engine starts
+        cut = html.rindex("</div>")
+        html = html[:cut] + waiting_html(kind, args, base=_base(page)) + html[cut:]
     if w.play and not seen.get("widget"):
         seen["widget"] = True
         html = html.replace('<div class="gm-widget"', f'<div class="gm-widget" id="{PLAY_ID}"', 1)

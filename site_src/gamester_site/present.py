@@ -80,6 +80,8 @@ def steps_html(kind: str, args: dict[str, str], base: str) -> str:
         return ""
     title = grender.widgets()[kind][0].title
     body = "".join(f'<div class="gm-present-step" data-step="{i}">{s}</div>' for i, s in enumerate(found))
-    # (in a block element of its own: Markdown leaves a <div> as it is, but would wrap a bare <template> in a <p>)
-    return (f'<div class="gm-present-data" hidden><template class="gm-present-steps" data-steps="{len(found)}" '
+    # (in a block element of its own: Markdown leaves a <div> as it is, but would wrap a bare <template> in a <p>;
+    # left out of the site search, like the printed example it steps through)
+    return (f'<div class="gm-present-data" hidden><template class="gm-present-steps" data-search-exclude '
+            f'data-steps="{len(found)}" '
             f'data-title="{e(title)}">{body}</template></div>')

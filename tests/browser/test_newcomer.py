@@ -43,6 +43,16 @@ FORBIDDEN = {
     "a seat counted from 0": re.compile(r"\bSeat 0\b(?! counters?\b)", re.I),
     "the runtime's name": re.compile(r"Pyodide", re.I),
     "a command-line flag": re.compile(r"(?:^|[\s(“\"])--[a-z][a-z-]+"),
+    # Issue #31's quotations (the settings' words, its last part, are not yet here: see its report).
+    "a timing figure": re.compile(r"Computed live in \d+ ms|\b\d+ ms\b"),
+    "a card code in a sentence": re.compile(r"\b(?:10|[2-9JQKA])[SHDC] is turned up"),
+    "a word written twice": re.compile(r"\bthe the\b", re.I),
+    "the count said twice": re.compile(r"\bcounts? (\d+)\. You count \1\."),
+    "'his' of a deal": re.compile(r"the deal is his\b"),
+    "moves counted apart from the log's": re.compile(r"\bMove \d+ of \d+"),
+    "a seat named apart from the table's 'You'": re.compile(r"\bI play Player \d"),
+    "a role said twice": re.compile(r"\((eldest|dealer)\) is the \1 hand"),
+    "'as the dealer' of one who does not deal": re.compile(r"as the eldest hand and [^.]* as the dealer"),
 }
 
 # The widget's text, split by who wrote it: the engine's table and printed example, and the rest (the widget's own).

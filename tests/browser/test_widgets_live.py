@@ -163,8 +163,9 @@ def test_after_back_the_prompt_describes_that_position_not_a_later_move(live, ba
     w.get_by_role("button", name="◀ Back").click()
     moved(page, w, step)
     acts = w.evaluate("(el) => el.__gm.play.acts.slice(0, el.__gm.play.step)")
+    seed = int(w.evaluate("(el) => el.__gm.lastArgs.seed"))  # Play deals a new deal: the one it dealt
     spec = get_game("put")
-    state = spec.new_state(spec.options_for("cotton-1674"), 2, 3)
+    state = spec.new_state(spec.options_for("cotton-1674"), 2, seed)
     for a in acts:
         state.apply(a)
     want = page.evaluate(PROMPT_OF, render_table(state, 0, base="../"))
@@ -217,8 +218,8 @@ def test_a_link_with_more_players_than_the_form_allows_is_refused(live, base_url
 
 
 def test_bots_playing_to_the_end_replay_the_printed_game(live, base_url):
-    """Same seed and bots, same game: the widget's "Play to the end" is the printed example's game (arch's bot
-    seeding), which is also the CLI's ``play``."""
+    """Same seed and bots, same game: the widget's "Play to the end" is the game the printed example would show for
+    the deal it dealt (arch's bot seeding), which is also the CLI's ``play``."""
     from gamester import get_game
 
     page = live
@@ -230,8 +231,9 @@ def test_bots_playing_to_the_end_replay_the_printed_game(live, base_url):
     page.wait_for_function("(el) => el.dataset.terminal === '1' && el.dataset.busy !== '1'", arg=w.element_handle(),
                            timeout=STEP_MS)
     acts = w.evaluate("(el) => el.__gm.play.acts")
+    seed = int(w.evaluate("(el) => el.__gm.lastArgs.seed"))  # Play deals a new deal: the one it dealt
     spec = get_game("put")
-    state = spec.new_state(spec.options_for("cotton-1674"), 2, 3)
+    state = spec.new_state(spec.options_for("cotton-1674"), 2, seed)
     spec.play_bots(state, ())
     assert acts == list(state.history)
     printed = w.evaluate("(el) => el.__gm.staticHTML")

@@ -297,7 +297,7 @@ def test_period_words_of_the_put_chapter_are_glossed_with_their_passage(site):
     gl = html(site, "glossary/index.html")
     for term in ("rook", "cully", "col", "bent", "slick", "breef", "spurr", "putt-card", "high-game",
                  "set-meeting", "going-to-stock"):
-        m = re.search(rf'<dt id="{term}">.*?</dd>', gl, re.S)
+        m = re.search(rf'<h3 class="gm-gloss-term" id="{term}">.*?</div></div>', gl, re.S)
         assert m, term
         assert re.search(r'href="\.\./put/#cotton1674\.put\.\d+\.s\d+"', m.group(0)), term
 

@@ -152,12 +152,13 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
     else:
         who = label(cp, d)
         you = seat is not None and cp == seat
-        question = (f"You count {state.total_of(cp)}. Draw a card, or stand?" if you
-                    else f"{who} to draw or stand.")
         if len(groups) > 1:
             between, said_now = said_apart(groups[-1])
         else:  # nobody has acted yet: say how the Bone went
             said_now = said([x for x in groups[0] if x.clause.startswith("ba.bone.")])
+        counted = said_now.endswith(f"counts {state.total_of(cp)}.")  # the card just drawn has said the count
+        question = (("Draw a card, or stand?" if counted else f"You count {state.total_of(cp)}. Draw a card, or stand?")
+                    if you else f"{who} to draw or stand.")
         prompt = (said_now + " " + question).strip()
         lab = "Your choices" if you else f"Choices for {who}"
         if analysis and analysis.get("over") is not None and (seat is None or seat == cp):

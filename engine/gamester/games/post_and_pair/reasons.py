@@ -247,8 +247,10 @@ def _explain(st: Any) -> list[Line]:
     notes.append((rules.TRUMP_ORDER, "The Ace of trumps is the best card, then the King, and so down to the Two"))
     folded = [p for p in range(len(c.hands)) if p not in live]
     if folded:
-        notes.append((rules.SHOWDOWN_FOLDED, f"{', '.join(c.who(p) for p in folded)} dropped out: their cards "
-                                             "counted towards the trump suit, but they win nothing"))
+        counted = c.d.trump_rule in (rules.TRUMP_SUIT_COUNT, rules.TRUMP_NO_POST, rules.TRUMP_TURN_UP_ABSENT)
+        notes.append((rules.SHOWDOWN_FOLDED, f"{', '.join(c.who(p) for p in folded)} dropped out: "
+                                             + ("their cards counted towards the trump suit, but " if counted else "")
+                                             + "they win nothing"))
     notes.append((rules.SHOWDOWN_ORDER, "The Pair dish is decided first, then the Post dish, then the Seat and the vyes"))
     t, trump_words = d.trump_pos, _trump_words(c)
     if d.royal >= 0:  # a Pair-royal sweeps the table

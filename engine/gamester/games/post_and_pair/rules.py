@@ -74,14 +74,14 @@ VYE_DEALER = clause(
     note="The modern account's reading of Cotton's sentence on the dealer.")
 VYE_DEALER_DOUBLE = clause(
     "pp.vye.dealer-pass-double", "Doubling when nobody vyes pays nothing out: the stakes lie over to the next "
-    "deal, where the fresh stakes double them. (With dealer_pass=double a dealer who passes does this.)", "reconstructed",
+    "deal, where the fresh stakes double them. (Under the reading where a dealer who passes doubles, he does this.)", "reconstructed",
     seed("Vying"), C150, GLEEK92,
     note="The modern account makes doubling the rule when the dealer passes; Cotton offers “double it” to the "
          "dealer as one of two choices without saying what it means at Post and Pair. At Gleek (p. 92) he says "
          "what a doubled Ruff is: “it is to be plaid for the next deal”.")
 VYE_DEALER_PLAY_OUT = clause(
     "pp.vye.dealer-play-out", "Playing it out when nobody vyes means showing the hands still in for the stakes "
-    "already down, with no vyes. (With dealer_pass=play-out a dealer who passes does this.)", "conjectural", C150,
+    "already down, with no vyes. (Under the reading where a dealer who passes has the hands played out, he does this.)", "conjectural", C150,
     note="Our reading of Cotton's “the Dealer may play it out”: the deal is settled at once, as if the "
          "players had kept in.")
 VYE_DEALER_CHOICE = clause(

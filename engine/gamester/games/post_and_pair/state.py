@@ -150,15 +150,15 @@ class PostAndPairState(State):
             self.hands[s].append(self.deck.pop())
         if self.options.trump == "turn-up" and self.seated:  # the next card is turned up, as at Ruff
             self.turnup = self.deck.pop()
-            self.note(rules.TRUMP_TURN_UP, f"the {self.turnup} is turned up: its suit is trumps")
+            self.note(rules.TRUMP_TURN_UP, f"the {self.turnup.name} is turned up: its suit is trumps")
         if not self.seated:
             self.note(rules.STAKE_NONE, "nobody stakes the Seat: the stakes stay on the table for the next deal")
             return self._end_deal("no-seat", carry=True)
         if len(self.seated) == 1:
             return self._take_unseen(self.seated[0], rules.STAKE_ALONE, "the only player to stake the Seat")
         if self.seated[0] != self.order[0] or self.seated[-1] != self.order[-1]:
-            self.note(rules.VYE_ROLES, f"seat {self.seated[0]} vyes as the eldest hand and seat {self.seated[-1]} "
-                                 "as the dealer")
+            self.note(rules.VYE_ROLES, f"seat {self.seated[0]} vyes first, in the eldest hand's place, and seat "
+                                 f"{self.seated[-1]} last, in the dealer's place")
         self._phase = Phase.VYE
         self.turn = 0
         self.opened = False

@@ -39,8 +39,8 @@ def label(seat: Any, rl: dict[int, str]) -> str:
 
 
 def _start(dealer: int, eldest: int, carried: dict) -> list[LogEntry]:
-    rl = roles(dealer, eldest)
-    out = [LogEntry(f"{label(dealer, rl)} deals two cards each, one at a time; {label(eldest, rl)} is the eldest "
+    # The sentence says each one's role: no "(eldest)" after the eldest hand's name.
+    out = [LogEntry(f"{label(dealer, {})} deals two cards each, one at a time; {label(eldest, {})} is the eldest "
                     "hand", rules.DEAL_ROTATE, starts_deal=True),
            LogEntry("every player stakes one counter at Post and one at Pair", rules.STAKE_POST)]
     left = sum(carried.values())
@@ -63,7 +63,7 @@ def _words(ev: dict[str, Any]) -> list[LogEntry]:
             g.append(LogEntry(x["reason"], x["clause"]))
     for ln in ev["lines"]:
         if not isinstance(ln["from"], int):  # paying out; stakes are said by the action itself
-            g.append(LogEntry(f"{label(ln['to'], rl)} receives {ln['counters']} from the "
+            g.append(LogEntry(f"{label(ln['to'], rl)} receives {ln['counters']} from "
                               f"{label(ln['from'], rl)}: {ln['reason']}", ln["clause"]))
     if "over" in ev:
         number, outcome = ev["over"]
@@ -206,7 +206,7 @@ def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[st
     rl = roles(dealer, eldest)
     spec = get_game(state.game)
     title = f"{spec.title}: deal {v['deal']} of {o.deals}" if o.deals > 1 else spec.title
-    sub = f"{label(dealer, rl)} deals; {label(eldest, rl)} is the eldest hand and speaks first."
+    sub = f"{label(dealer, {})} deals; {label(eldest, {})} is the eldest hand and speaks first."
     seats = [_seat(state, v, s, seat, rl) for s in range(state.players)]
     centre = []
     prev = v["deals"][-1] if v["deals"] and not over else None
@@ -215,6 +215,8 @@ def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[st
         plays = [(label(s, rlp), c) for s in prev["shown"] for c in prev["hands"][s].split()]
         trump = f"; trumps were {SUIT_NAMES[prev['trump']]}" if prev.get("trump") else ""
         centre.append(Pile(f"Shown at the end of deal {len(v['deals'])}", plays, note=trump.lstrip("; ")))
+    if not over and getattr(state, "turnup", None) is not None:  # trumps by the card turned up after the deal
+        centre.append(Pile("Turned up", [("", str(state.turnup))], note=f"trumps: {SUIT_NAMES[state.turnup.suit.letter]}"))
     groups, log = log_groups(state, _words)
     legal = [] if over else state.legal_actions()
     end = None

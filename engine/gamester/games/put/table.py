@@ -43,7 +43,7 @@ RESULTS = {
     "won": "{w} wins the deal",
     "put-won": "{w} wins the deal after a put that was seen, and with it the game",
     "won-outright": "{w} wins a deal played out, and with it the game",
-    "put-refused": "{w} put and was not seen: the deal is his",
+    "put-refused": "{w} put and the other would not see it: the deal goes to {w}",
     "double-refused": "{w} doubled and the other threw in his hand",
     "thrown-up": "the other side threw up their cards: the deal goes to {w}",
     "trick-and-tie": "a trick each and a tie: nobody scores",
@@ -284,7 +284,8 @@ def _end(state: PutState) -> End:
     sides = "rubber" if o.rubber > 1 else "game"
     head = (f"Seats {' and '.join(map(str, won))} win" if len(won) > 1 else f"Seat {w} wins") + f" the {sides}"
     others = [score[x] for x in range(n) if x not in won]
-    if o.rubber == 1 and score[w] >= o.game_points:  # won on points (not by a put seen and won)
+    on_points = o.rubber == 1 and score[w] >= o.game_points  # (not by a put seen and won, nor a deal played out)
+    if on_points:
         head += f", {score[w]} points to {max(others) if others else 0}"
     last = rec["deals"][-1]
     rlast = roles(last["dealer"], n)
@@ -302,7 +303,10 @@ def _end(state: PutState) -> End:
                               text=f"Seat {ln['to']} scores {plural(ln['counters'], 'point')}", unit="point"))
     net = ledger.net(n)
     return End(head + ".", lines, rows, "Every point scored, with the rule that scored it",
-               [(s, f"Seat {s}", net[s]) for s in range(n)], "Points scored by each player over the whole game",
+               [(s, f"Seat {s}", net[s]) for s in range(n)],
+               "Points scored by each player over the whole game" if on_points or o.rubber > 1 else
+               "Points scored by each player in the deals before the one that won the game (that deal won the game "
+               "whatever the points)",
                [state.winner], no_ledger="No points were scored: the game was won in one deal.", unit=outcome.unit,
                clause=outcome.clause)
 

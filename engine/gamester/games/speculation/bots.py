@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ...state import Bot, RandomBot
 from .analysis import best_trump_chance, offered_chance
@@ -36,8 +37,10 @@ class _ChanceBot(Bot):
             return "accept" if state.auction["high"][1] >= value * self.accept_factor else "refuse"
         if phase in (Phase.TURNUP_SALE, Phase.WINDOW):
             p = float(offered_chance(state, seat))
-            # offer when the card is neither a near-certain winner nor too poor to fetch a counter
-            worth = p < self.keep_above and p * pool >= 1.5
+            # offer when the card is neither a near-certain winner nor too poor to fetch a counter, and not again
+            # once this seat has offered it and turned the bids down (it would only turn them down again: a
+            # reader saw one card offered and refused six times in a deal)
+            worth = p < self.keep_above and p * pool >= 1.5 and not self.refused_before(d, seat)
             if seat in d.peeked or (worth and self.rng.random() < self.offer_rate):
                 return legal[1]
             return "keep"
@@ -46,6 +49,13 @@ class _ChanceBot(Bot):
         return legal[0]
 
     keep_above = 0.9
+
+    @staticmethod
+    def refused_before(d: Any, seat: int) -> bool:
+        """Whether ``seat`` has already offered the card it now holds as the best and not sold it."""
+        best = str(d.best) if d.best is not None else None
+        return any(o["seller"] == seat and o["result"] != "sold" and o["what"] in ("best", "turn-up")
+                   and o["cards"][:1] == [best] for o in d.offers)
 
     def turn(self, state: SpeculationState, seat: int, legal: list[str]) -> str:
         return "turn"
