@@ -267,7 +267,8 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stdout is None:
             _say("gamester: error: standard output is closed: nowhere to write the answer")
             return 2
-        if sys.stdout.encoding.lower().replace("-", "").replace("_", "") != "utf8":
+        encoding = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("-", "").replace("_", "")
+        if encoding != "utf8" and hasattr(sys.stdout, "reconfigure"):
             sys.stdout.reconfigure(errors="replace")  # --help and progress lines too: '?', never a traceback
         return _main(sys.argv[1:] if argv is None else argv)
     except BrokenPipeError:
@@ -293,7 +294,7 @@ def _main(argv: list[str]) -> int:
         sys.stdout.flush()
         return e.code if isinstance(e.code, int) else 0
     out = json.dumps(data, indent=2, ensure_ascii=False) if as_json else text
-    encoding = sys.stdout.encoding or "utf-8"
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
     try:
         out.encode(encoding)
     except UnicodeEncodeError:
