@@ -64,12 +64,10 @@ CODINGS = {"br": ".br", "gzip": ".gz"}
 IDLE_TIMEOUT = 15.0      # seconds a connection may stay silent (a browser opens a new one when it needs it)
 MAX_CONNECTIONS = 256    # a room of 30 browsers holds about 6 each
 LISTEN_QUEUE = 128
-# A response must keep up an average of MIN_RATE bytes a second after GRACE seconds (the 9.6 MB wasm: 330 s):
-# a reader slower than that is let go, whether or not it stays silent long enough for the idle timeout.
+# A reply must average MIN_RATE bytes a second after GRACE seconds (the 9.6 MB wasm: 330 s), else it is let go.
 MIN_RATE = 32 * 1024
 GRACE = 30.0
-# With every connection taken, the one silent longest (none of its request read, none of its reply sent for
-# STALL seconds or more: a slow reader, an idle keep-alive, a client that sends nothing) is closed for a new one.
+# With every connection taken and a client waiting, the one silent longest (STALL s or more) is closed for it.
 STALL = 1.0
 LONG_CACHE = "public, max-age=604800"  # assets/pyodide/ changes only with the Pyodide version pinned
 OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
@@ -164,11 +162,9 @@ class Handler(SimpleHTTPRequestHandler):
         self.deadline: float | None = None
         super().__init__(*args, **kwargs)
 
-    def touch(self) -> None:
-        """The connection made progress (a request's bytes read, a reply's chunk sent)."""
-        touch = getattr(self.server, "touch", None)
-        if touch is not None:
-            touch(self.connection)
+    def touch(self) -> None:  # the connection made progress (a request's bytes read, a reply's chunk sent)
+        if hasattr(self.server, "touch"):
+            self.server.touch(self.connection)
 
     def setup(self) -> None:
         super().setup()
@@ -376,14 +372,10 @@ class Handler(SimpleHTTPRequestHandler):
 
 
 def content_etag(f) -> str:
-    """A strong ETag from the bytes of the open file ``f`` (its position is kept): a newly unzipped copy whose
-    files all carry the zip's date is still told apart from the copy a browser cached."""
-    digest = hashlib.sha256()
-    at = f.tell()
+    """A strong ETag from the bytes of the open file ``f`` (read from its start, then put back there)."""
     f.seek(0)
-    while chunk := f.read(1 << 20):
-        digest.update(chunk)
-    f.seek(at)
+    digest = hashlib.file_digest(f, "sha256") if hasattr(hashlib, "file_digest") else hashlib.sha256(f.read())
+    f.seek(0)
     return f'"{digest.hexdigest()[:32]}"'
 
 
@@ -437,13 +429,9 @@ class Server(ThreadingHTTPServer):
         """The file's ETag, hashed once for each (file, size, date, inode, change time)."""
         st = os.fstat(f.fileno())
         key = (path, st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns)
-        with self._lock:
-            known = self._etags.get(key)
-        if known is None:
-            known = content_etag(f)
-            with self._lock:
-                self._etags[key] = known
-        return known
+        if key not in self._etags:
+            self._etags[key] = content_etag(f)  # two threads may hash the same file once each: the same answer
+        return self._etags[key]
 
     def _evict(self) -> None:
         """Every connection is taken and a client waits: close the one silent longest, if it has been for STALL

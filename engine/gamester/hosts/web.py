@@ -130,11 +130,9 @@ def _str_list(req: dict, name: str, default: Any = ..., *, limit: int = MAX_ACTI
 
 
 def _action(text: str, name: str) -> str:
-    """An action as the engine writes it (its legal list's spelling: single spaces, none around it); white space
-    around or inside it otherwise is refused, as a record's duplicate keys are, rather than tidied away."""
+    """An action as the engine writes it (single spaces, none around it); any other spacing is refused."""
     if text != " ".join(text.split()):
-        raise RequestError(f"{name} {_show(text)} is not written as the engine writes actions: "
-                           f"{_show(' '.join(text.split()))}")
+        raise RequestError(f"{name} {_show(text)} is not spaced as the engine writes actions")
     return text
 
 

@@ -55,7 +55,7 @@ def test_both_spellings_in_the_api_and_the_cli(capsys):
 @pytest.mark.parametrize("action", [" play 2C", "play 2C ", "play  2C", "play\t2C", "play 2C\n"])
 def test_an_action_not_written_as_the_engine_writes_it_is_refused(action):
     assert call(op="apply", game="put", seed=1, action="play 2C")["ok"]
-    refused("is not written as the engine writes actions: 'play 2C'", op="apply", game="put", seed=1, action=action)
+    refused("is not spaced as the engine writes actions", op="apply", game="put", seed=1, action=action)
     refused("action 1 of the position", op="view", game="put", seed=1, actions=[action])
 
 
