@@ -5,7 +5,8 @@
 (function () {
   "use strict";
   function reveal() {
-    const id = decodeURIComponent((location.hash || "").slice(1));
+    let id;
+    try { id = decodeURIComponent((location.hash || "").slice(1)); } catch (e) { return; } // malformed: no target
     if (!id) return;
     const target = document.getElementById(id);
     if (!target) return;

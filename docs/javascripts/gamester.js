@@ -445,7 +445,9 @@ function scan() {
   // Arriving at a page's live game by its address (the home page's "a game you can play against the computer"):
   // the reader asked to play, so the game starts.
   if (!link && !location.search.includes("w=") && location.hash.length > 1) {
-    const w = playWidget(decodeURIComponent(location.hash.slice(1)));
+    let id = "";
+    try { id = decodeURIComponent(location.hash.slice(1)); } catch (e) { /* a malformed fragment names no game */ }
+    const w = playWidget(id);
     if (w && supported()) startPlay(w);
   }
   if (link) {

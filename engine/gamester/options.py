@@ -215,8 +215,9 @@ def parse_pairs(source: Any, *, where: str = "") -> dict[str, str]:
     - a mapping ``{"trump": "best-post"}`` (the web API's JSON).
 
     Names and values are stripped of ASCII spaces (no other white space); an empty item is skipped; an item without ``=`` or a name given twice raises
-    :class:`RulesetError` (``where`` says where, e.g. `` in ruleset 'x(...)'``). Values are checked later, against
-    the game's option specs, by :meth:`Options.with_options`.
+    :class:`RulesetError` (``where`` says where, e.g. `` in ruleset 'x(...)'``), under either spelling of a name
+    (``game_points`` and ``game-points`` are one option: given together, they are a name given twice). Values are
+    checked later, against the game's option specs, by :meth:`Options.with_options`.
     """
     if source is None:
         return {}
@@ -233,10 +234,14 @@ def parse_pairs(source: Any, *, where: str = "") -> dict[str, str]:
             k, v = item.split("=", 1)
             items.append((k, v))
     out: dict[str, str] = {}
+    spelt: dict[str, str] = {}   # each option, by its one name, as it was first spelt
     for k, v in items:
         k = k.strip(" ")
-        if k in out:
-            raise RulesetError(f"option {k[:40]!r} given twice{where}")
+        one = k.replace("-", "_")
+        if one in spelt:
+            same = "" if spelt[one] == k else f" (as {spelt[one][:40]!r} and {k[:40]!r}: one option)"
+            raise RulesetError(f"option {k[:40]!r} given twice{same}{where}")
+        spelt[one] = k
         out[k] = str(v).strip(" ")
     return out
 

@@ -124,6 +124,11 @@ def check(record: dict[str, Any] | str | bytes) -> Checked:
     """Replay ``record`` and compare each field it claims; the first difference raises :class:`NotationError`."""
     if isinstance(record, (str, bytes)):
         record = load_json(record)
+    actions = record.get("actions") if isinstance(record, dict) else None
+    for i, a in enumerate(actions if isinstance(actions, list) else []):
+        if isinstance(a, str) and a != " ".join(a.split()):  # canonical: the legal list's own spelling
+            raise NotationError(f"action {i + 1} of the record, {a[:60]!r}, is not written as the engine writes "
+                                f"actions: {' '.join(a.split())[:60]!r}")
     state = replay(record)
     got = annotated(state)
     spec = get_game(record["game"])

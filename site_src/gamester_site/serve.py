@@ -17,9 +17,15 @@ values; br before gzip when they tie), else the file itself, always with the fil
 Accept-Encoding``. Single byte ranges are answered (206, or 416 past the end); directory listings are off; nothing
 outside the site folder is sent, through a symbolic link or otherwise. Ctrl-C stops it.
 
+Validators: an ``ETag`` from a hash of the bytes sent (no ``Last-Modified``: every file of an unzipped copy carries
+the zip's date, so a date would keep a browser on the copy it cached before); ``Cache-Control: no-cache`` (revalidate
+every time) for everything but ``assets/pyodide/``, which changes only with the pinned Pyodide and is cached a week.
+
 Bounded: a listen queue of 128, at most ``max_connections`` connections at once (fewer when the process may open
 few files), each closed after ``--idle-timeout`` seconds without traffic (and when a request's head takes twice
-that); when the process runs out of file descriptors it waits instead of spinning. A client that goes away mid-download is no error.
+that); a reply must average 32 KB/s after its first 30 s (``MIN_RATE``, ``GRACE``), and when every connection is
+taken and a new client waits, the connection silent longest (a second or more) is closed to make room. When the
+process runs out of file descriptors it waits instead of spinning. A client that goes away mid-download is no error.
 
 What Chromium asks for (Chromium 156, checked against this server): on ``http://127.0.0.1`` and ``http://localhost``
 (origins the browser counts as trustworthy, like HTTPS) it sends ``Accept-Encoding: gzip, deflate, br, zstd`` and so
@@ -30,8 +36,8 @@ gets the brotli copies here; on plain HTTP to any other address (a classroom ser
 from __future__ import annotations
 
 import argparse
-import email.utils
 import errno
+import hashlib
 import io
 import os
 import posixpath
@@ -58,6 +64,12 @@ CODINGS = {"br": ".br", "gzip": ".gz"}
 IDLE_TIMEOUT = 15.0      # seconds a connection may stay silent (a browser opens a new one when it needs it)
 MAX_CONNECTIONS = 256    # a room of 30 browsers holds about 6 each
 LISTEN_QUEUE = 128
+# A reply must average MIN_RATE bytes a second after GRACE seconds (the 9.6 MB wasm: 330 s), else it is let go.
+MIN_RATE = 32 * 1024
+GRACE = 30.0
+# With every connection taken and a client waiting, the one silent longest (STALL s or more) is closed for it.
+STALL = 1.0
+LONG_CACHE = "public, max-age=604800"  # assets/pyodide/ changes only with the Pyodide version pinned
 OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 
 
@@ -99,28 +111,6 @@ def preferred(header: str | None, available: list[str] | tuple[str, ...] = tuple
     return best
 
 
-_DAY = r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)"
-_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
-HTTP_DATE = re.compile(  # RFC 9110 5.6.7: IMF-fixdate, and the obsolete RFC 850 and asctime forms
-    rf"{_DAY}, \d\d {_MONTH} \d{{4}} \d\d:\d\d:\d\d GMT"
-    rf"|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d\d-{_MONTH}-\d\d \d\d:\d\d:\d\d GMT"
-    rf"|{_DAY} {_MONTH} [ \d]\d \d\d:\d\d:\d\d \d{{4}}")
-
-
-def http_date(values: list[str] | None) -> float | None:
-    """The time an ``If-Modified-Since`` field gives, or None when it must be ignored: absent,
-    repeated, or not an HTTP-date (RFC 9110 13.1.3: another zone than GMT, or a list, is not one)."""
-    if not values or len(values) != 1 or not HTTP_DATE.fullmatch(values[0].strip()):
-        return None
-    parts = email.utils.parsedate_tz(values[0].strip())
-    if parts is None:
-        return None
-    try:
-        return float(email.utils.mktime_tz(parts[:9] + (0,)))
-    except (OverflowError, ValueError):
-        return None
-
-
 def plain_prefix(prefix: str) -> str:
     """``/a/b/`` from ``a/b``, ``/a/b``, ``//a//b/``...; ValueError for a prefix a browser would resolve elsewhere
     (``.`` or ``..`` segments) or that needs quoting."""
@@ -148,7 +138,9 @@ class _HeadReader(io.RawIOBase):
             if left <= 0:
                 raise TimeoutError("the request's head took too long")
             self.sock.settimeout(min(self.handler.timeout, left))
-        return self.sock.recv_into(buffer)
+        got = self.sock.recv_into(buffer)
+        self.handler.touch()
+        return got
 
 
 class Handler(SimpleHTTPRequestHandler):
@@ -166,8 +158,13 @@ class Handler(SimpleHTTPRequestHandler):
         self.quiet = quiet
         self.timeout = timeout
         self._length = None
+        self._cache = "no-cache"
         self.deadline: float | None = None
         super().__init__(*args, **kwargs)
+
+    def touch(self) -> None:  # the connection made progress (a request's bytes read, a reply's chunk sent)
+        if hasattr(self.server, "touch"):
+            self.server.touch(self.connection)
 
     def setup(self) -> None:
         super().setup()
@@ -201,7 +198,10 @@ class Handler(SimpleHTTPRequestHandler):
         return super().translate_path(inside if inside is not None else "/__outside_the_site__")
 
     def _readable(self, path: str) -> bool:
-        """A regular file that resolves inside the site folder (a symbolic link out of it is not the site's)."""
+        """A regular file that resolves inside the site folder (a symbolic link out of it is not the site's); a
+        file's path with a trailing slash (``/index.html/``) names no file."""
+        if path.endswith(("/", os.sep)):
+            return False
         root = os.path.realpath(self.directory)
         real = os.path.realpath(path)
         return os.path.isfile(real) and os.path.commonpath([root, real]) == root
@@ -225,30 +225,36 @@ class Handler(SimpleHTTPRequestHandler):
             self.send_header("Content-Length", "0")
         self.end_headers()
 
-    def _range(self, size: int, last_modified: str) -> tuple[int, int] | str | None:
+    def _range(self, size: int, etag: str) -> tuple[int, int] | str | None:
         """(first, last) of a single satisfiable byte range the request asks for, "unsatisfiable", or None for the
-        whole body (no Range, several ranges, a Range we do not read, or an If-Range that does not match)."""
+        whole body (no Range, several ranges, a Range we do not read, or an If-Range that is not this ETag)."""
         values = self.headers.get_all("Range")
         if not values or len(values) != 1 or self.command != "GET":
             return None
         if_range = self.headers.get_all("If-Range")
-        if if_range is not None and (len(if_range) != 1 or if_range[0].strip() != last_modified):
+        if if_range is not None and (len(if_range) != 1 or if_range[0].strip() != etag):
             return None
         m = re.fullmatch(r"\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*", values[0])
         if not m or m.group(1) == m.group(2) == "":
             return None
+
+        def number(digits: str) -> int:  # a position past any file (int() refuses more than 4,300 digits)
+            return int(digits) if len(digits.lstrip("0")) <= 18 else 10**18
+
         if m.group(1) == "":  # the last n bytes
-            n = int(m.group(2))
+            n = number(m.group(2))
             return (max(size - n, 0), size - 1) if n > 0 and size > 0 else "unsatisfiable"
-        first = int(m.group(1))
-        if m.group(2) and int(m.group(2)) < first:
+        first = number(m.group(1))
+        if m.group(2) and number(m.group(2)) < first:
             return None  # not a valid range: ignored (RFC 9110 14.1.1)
         if first >= size:
             return "unsatisfiable"
-        return first, min(int(m.group(2)) if m.group(2) else size - 1, size - 1)
+        return first, min(number(m.group(2)) if m.group(2) else size - 1, size - 1)
 
     def send_head(self):
         self._length = None
+        inside = self._inside() or ""
+        self._cache = LONG_CACHE if inside.startswith("/assets/pyodide/") else "no-cache"
         if self._bad_path():
             self.send_error(HTTPStatus.BAD_REQUEST, "not a path")
             return None
@@ -276,24 +282,25 @@ class Handler(SimpleHTTPRequestHandler):
         else:
             forms = []
         sent = path + CODINGS[coding] if coding else path
-        mtime = os.stat(path).st_mtime  # the file's own date: every form of it is the same resource
-        stamp = email.utils.formatdate(mtime, usegmt=True)
         vary = {"Vary": "Accept-Encoding"} if forms else {}
-        since = None if "If-None-Match" in self.headers else http_date(self.headers.get_all("If-Modified-Since"))
-        if since is not None and int(mtime) <= since:
-            self._short(HTTPStatus.NOT_MODIFIED, {**vary, "Last-Modified": stamp})
-            return None
         try:
             f = open(sent, "rb")  # noqa: SIM115 (closed by the caller, as in http.server)
+            etag = self.server.etag(sent, f) if hasattr(self.server, "etag") else content_etag(f)
         except OSError as ex:
+            if "f" in locals():
+                f.close()
             if ex.errno in OUT_OF_FILES:  # busy, not missing: the browser may try again
                 self.send_error(HTTPStatus.SERVICE_UNAVAILABLE, "too many open files")
             else:
                 self.send_error(HTTPStatus.NOT_FOUND, "File not found")
             return None
         try:
+            if matches(self.headers.get_all("If-None-Match"), etag):
+                f.close()
+                self._short(HTTPStatus.NOT_MODIFIED, {**vary, "ETag": etag})
+                return None
             size = os.fstat(f.fileno()).st_size
-            wanted = self._range(size, stamp)
+            wanted = self._range(size, etag)
             if wanted == "unsatisfiable":
                 f.close()
                 self._short(HTTPStatus.REQUESTED_RANGE_NOT_SATISFIABLE,
@@ -315,7 +322,7 @@ class Handler(SimpleHTTPRequestHandler):
                 self.send_header(k, v)
             self.send_header("Accept-Ranges", "bytes")
             self.send_header("Content-Length", str(self._length))
-            self.send_header("Last-Modified", stamp)
+            self.send_header("ETag", etag)
             self.end_headers()
         except BaseException:
             f.close()
@@ -323,15 +330,23 @@ class Handler(SimpleHTTPRequestHandler):
         return f
 
     def copyfile(self, source, outputfile) -> None:
-        """Send what :meth:`send_head` promised (all of the file, or its range), and no more."""
+        """Send what :meth:`send_head` promised (all of the file, or its range), and no more, within ``GRACE``
+        seconds and one more for every ``MIN_RATE`` bytes: a slower reader is let go (TimeoutError)."""
         left = self._length
+        deadline = time.monotonic() + GRACE + (left or 0) / MIN_RATE
         while left is None or left > 0:
             chunk = source.read(65536 if left is None else min(65536, left))
             if not chunk:
                 break
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError("the reply was read too slowly")
+            self.connection.settimeout(min(self.timeout, remaining))  # sendall's total time for this chunk
             outputfile.write(chunk)
+            self.touch()
             if left is not None:
                 left -= len(chunk)
+        self.connection.settimeout(self.timeout)
 
     def list_directory(self, path):  # never called by send_head above; kept closed for any other caller
         self.send_error(HTTPStatus.NOT_FOUND, "File not found")
@@ -351,8 +366,27 @@ class Handler(SimpleHTTPRequestHandler):
         super().send_error(code, message, explain)
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")  # a classroom copy may be replaced by a newer one
+        # A classroom copy may be replaced by a newer one: revalidate (by ETag) all but Pyodide's own files.
+        self.send_header("Cache-Control", self._cache)
         super().end_headers()
+
+
+def content_etag(f) -> str:
+    """A strong ETag from the bytes of the open file ``f`` (read from its start, then put back there)."""
+    f.seek(0)
+    digest = hashlib.file_digest(f, "sha256") if hasattr(hashlib, "file_digest") else hashlib.sha256(f.read())
+    f.seek(0)
+    return f'"{digest.hexdigest()[:32]}"'
+
+
+def matches(values: list[str] | None, etag: str) -> bool:
+    """Whether an ``If-None-Match`` field names ``etag`` (weak comparison, RFC 9110 13.1.2) or is ``*``."""
+    for value in values or ():
+        for tag in value.split(","):
+            tag = tag.strip().removeprefix("W/")
+            if tag == "*" or tag == etag:
+                return True
+    return False
 
 
 def file_limit() -> int | None:
@@ -379,24 +413,68 @@ class Server(ThreadingHTTPServer):
             max_connections = max(1, min(max_connections, (limit - 16) // 2))
         self.max_connections = max_connections
         self._slots = threading.BoundedSemaphore(max_connections)
+        self._lock = threading.Lock()
+        self._progress: dict[socket.socket, float] = {}  # each open connection: when it last made progress
+        self._held: set[socket.socket] = set()  # each connection holding a slot (released once, whatever happens)
+        self._etags: dict[tuple, str] = {}
+        self.evicted = 0
         super().__init__(address, handler)
 
+    def touch(self, request) -> None:
+        with self._lock:
+            if request in self._progress:
+                self._progress[request] = time.monotonic()
+
+    def etag(self, path: str, f) -> str:
+        """The file's ETag, hashed once for each (file, size, date, inode, change time)."""
+        st = os.fstat(f.fileno())
+        key = (path, st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns)
+        if key not in self._etags:
+            self._etags[key] = content_etag(f)  # two threads may hash the same file once each: the same answer
+        return self._etags[key]
+
+    def _evict(self) -> None:
+        """Every connection is taken and a client waits: close the one silent longest, if it has been for STALL
+        seconds (its thread's read or write then fails at once, and its slot is freed)."""
+        now = time.monotonic()
+        with self._lock:
+            stalled = [(t, id(s), s) for s, t in self._progress.items() if now - t >= STALL]
+            if not stalled:
+                return
+            _, _, victim = min(stalled)
+            del self._progress[victim]  # evicted once
+        self.evicted += 1
+        try:
+            victim.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
     def get_request(self):
-        if not self._slots.acquire(timeout=0.5):
+        if not self._slots.acquire(timeout=0.2):
+            self._evict()
             raise OSError(errno.EAGAIN, "every connection is busy")  # the client waits in the listen queue
         try:
-            return super().get_request()
+            request, address = super().get_request()
         except OSError as ex:
             self._slots.release()
             if ex.errno in OUT_OF_FILES:
                 time.sleep(0.25)  # the listening socket stays readable: wait for a descriptor, do not spin
             raise
+        with self._lock:
+            self._progress[request] = time.monotonic()
+            self._held.add(request)
+        return request, address
 
     def shutdown_request(self, request) -> None:
+        with self._lock:
+            self._progress.pop(request, None)
+            held = request in self._held
+            self._held.discard(request)
         try:
             super().shutdown_request(request)
         finally:
-            self._slots.release()
+            if held:  # a Ctrl-C while its thread starts would otherwise release it twice
+                self._slots.release()
 
     def handle_error(self, request, client_address) -> None:
         ex = sys.exc_info()[1]

@@ -4,6 +4,7 @@ the values and the exploitability (the host's verb calls :func:`run`)."""
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 from typing import Any
 
@@ -38,6 +39,9 @@ def run(game: str, ruleset: str | None, out: str | None = None, target: float | 
         summary: bool = False, skip_overall: bool = False) -> dict[str, Any]:
     if game not in SOLVABLE:
         raise GamesterError(f"there is no solver for {game!r}: only {', '.join(SOLVABLE)} (two-handed)")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise GamesterError(f"--workers {workers}: from 1 to {MAX_WORKERS} (each forked process holds its games' "
+                            "state; more than the cores only costs memory)")
     spec = all_games()[game]
     opts = spec.options_for(ruleset)
     if opts.betting not in ("put", "none") or opts.rubber != 1:
@@ -49,6 +53,7 @@ def run(game: str, ruleset: str | None, out: str | None = None, target: float | 
               "about 5 GB, and 1.2 s an iteration of each score on one core, 225-375 iterations a score at 1e-4 "
               "(2 h 11 min in all with two workers); "
               "--work DIR solves it in parts, --workers N on N cores", file=sys.stderr)
+    check_paths(work, out)   # before a solve of hours, not after it
     from . import solve
     try:
         sol = solve.solve(opts, target=target or solve.TARGET, log=log or (lambda m: None),
@@ -60,6 +65,44 @@ def run(game: str, ruleset: str | None, out: str | None = None, target: float | 
     # the 52-card pack some hundreds of best responses over 18 million nodes, so they may be left for later
     overall, parts = (None, {}) if skip_overall else solve.overall_exploitability(sol)
     return publish(opts, ruleset, sol, overall, parts, sol.seconds, out, summary)   # seconds: earlier parts too
+
+
+MAX_WORKERS = 16   # a total of points has at most game_points deal games to share; more processes only cost memory
+
+
+def _shown(path: pathlib.Path | str) -> str:
+    text = str(path)
+    return repr(text[:80] + ("..." if len(text) > 80 else ""))
+
+
+def _writable_folder(folder: pathlib.Path, what: str) -> None:
+    """``folder`` exists (made if need be) and takes a file: a probe of 64 KB written and removed (a full disk, a
+    read-only one, /proc ... say so now)."""
+    import tempfile
+    for up in (folder, *folder.parents):
+        if up.exists():
+            if not up.is_dir():
+                said = "is not a folder" if up == folder else f"is under {_shown(up)}, which is not a folder"
+                raise GamesterError(f"{what} {_shown(folder)} {said}")
+            break
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder) as probe:
+            probe.write(bytes(65536))
+            probe.flush()
+            os.fsync(probe.fileno())
+    except OSError as e:
+        raise GamesterError(f"{what} {_shown(folder)} cannot be written: {e.strerror or e}") from None
+
+
+def check_paths(work: str | None, out: str | None) -> None:
+    """The work folder and the output file, checked before solving: each is refused in one line."""
+    if work is not None:
+        _writable_folder(pathlib.Path(work), "--work")
+    path = pathlib.Path(out) if out else data_dir() / "index.json"
+    if path.exists() and not path.is_file():
+        raise GamesterError(f"--out {_shown(path)} is {'a folder' if path.is_dir() else 'not a plain file'}")
+    _writable_folder(path.parent, "the output's folder" if out else "the engine's data folder")
 
 
 def publish(opts, ruleset: str | None, sol, overall: float | None, parts: dict, seconds: float,
@@ -95,8 +138,13 @@ def publish(opts, ruleset: str | None, sol, overall: float | None, parts: dict, 
     if summary:
         name = name.removesuffix(".json.gz") + ".summary.json.gz"
     path = pathlib.Path(out) if out else data_dir() / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    raw = export.write(path, data)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        raw = export.write(path, data)
+    except OSError as e:
+        raise GamesterError(f"cannot write {_shown(path)}: {e.strerror or e}") from None
+    except ValueError as e:   # NaN or infinity: not JSON, and not a solve
+        raise GamesterError(f"the solve holds a number that is not one ({e}): nothing written") from None
     # a bot plays from a summary (its first decisions) only where the game was solved to the goal
     listed = not summary or max(sol.exploitability.values()) <= GOAL
     if not out and listed:

@@ -71,9 +71,18 @@ def to_json(f: Flat, ruleset: str, values: dict, strategies: dict, meta: dict, f
 
 
 def write(path, data: dict) -> int:
-    raw = json.dumps(data, separators=(",", ":"), sort_keys=False).encode()
-    with open(path, "wb") as fh:
-        fh.write(gzip.compress(raw, compresslevel=9, mtime=0))
+    """Write the file whole or not at all: JSON with no NaN or infinity (ValueError), to a new file put in place."""
+    import os
+    raw = json.dumps(data, separators=(",", ":"), sort_keys=False, allow_nan=False).encode()
+    tmp = f"{path}.new"
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(gzip.compress(raw, compresslevel=9, mtime=0))
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise
     return len(raw)
 
 

@@ -160,7 +160,7 @@ def solve(options, target: float = TARGET, chunk: int = 25, max_iter: int = MAX_
     sol = Solution(rules, f, lv, target=target, max_iter=max_iter)
     log(f"built: {f.n_nodes} nodes, {len(f.keys)} information sets, {f.n_slots} actions ({time.time() - t0:.1f} s)")
     stamp = f"{rules!r} slots={f.n_slots}"   # the target may change between parts: the regrets go on
-    saved = _load(work, stamp) if work else None
+    saved = _load(work, stamp, rules.game_points, f.n_slots) if work else None
     earlier = 0.0
     if saved:
         earlier = saved["seconds"]
@@ -258,19 +258,55 @@ def _save(work: pathlib.Path, stamp: str, sol: Solution, solvers: dict, guess: d
     os.replace(tmp, work / STATE)
 
 
-def _load(work: pathlib.Path, stamp: str) -> dict | None:
-    """What :func:`_save` wrote (each array read from the file is a fresh copy)."""
+def _load(work: pathlib.Path, stamp: str, g: int | None = None, n_slots: int | None = None) -> dict | None:
+    """What :func:`_save` wrote (each array read from the file is a fresh copy), checked: a damaged state (a value
+    that is not a chance, a score the game cannot have, a negative time, arrays of the wrong size) is refused, so
+    a damaged solve is never taken up and written out as a strategy."""
     path = work / STATE
     if not path.exists():
         return None
     try:
         out = _read(path)
-    except (OSError, KeyError, ValueError, zipfile.BadZipFile, EOFError) as e:
+    except (OSError, KeyError, ValueError, TypeError, IndexError, zipfile.BadZipFile, EOFError) as e:
         raise ValueError(f"{path} is not a saved solve that can be read ({type(e).__name__}): remove it or give "
                          "another folder") from None
     if out["stamp"] != stamp:
         raise ValueError(f"{path} holds another solve ({out['stamp']}), not {stamp}: give another folder")
+    wrong = _damage(out, g, n_slots)
+    if wrong:
+        raise ValueError(f"{path} is damaged ({wrong}): remove it or give another folder")
     return out
+
+
+def _damage(out: dict, g: int | None, n_slots: int | None) -> str | None:
+    """What is wrong with a saved solve read back, or None."""
+    def chance(x) -> bool:
+        return bool(np.isfinite(x)) and 0.0 <= x <= 1.0
+
+    def array(x) -> bool:
+        return isinstance(x, np.ndarray) and x.shape == (n_slots,) and bool(np.isfinite(x).all())
+
+    if not (np.isfinite(out["seconds"]) and out["seconds"] >= 0):
+        return f"a time of {out['seconds']} s"
+    for s in [*out["values"], *out["running"]]:
+        if g is not None and not (0 <= s[0] < g and 0 <= s[1] < g):
+            return f"the score {s[0]}-{s[1]}, which a game to {g} cannot have"
+    for s, v in out["values"].items():
+        x, n = out["exploitability"][s], out["iterations"][s]
+        if not chance(v):
+            return f"the value {v} at {s[0]}-{s[1]}, not a chance"
+        if not (np.isfinite(x) and x >= -1e-9) or n < 0:
+            return f"an exploitability of {x} or {n} iterations at {s[0]}-{s[1]}"
+        if n_slots is not None and not array(out["strategies"][s]):
+            return f"the strategy at {s[0]}-{s[1]}"
+    for s, run in out["running"].items():
+        if not chance(run["guess"]) or run["t"] < 0:
+            return f"the running value {run['guess']} or iteration {run['t']} at {s[0]}-{s[1]}"
+        if n_slots is not None and not all(array(run[k]) for k in ("regret", "avg", "last")):
+            return f"the running state at {s[0]}-{s[1]}"
+    if n_slots is not None and out["warm"] is not None and not array(out["warm"]):
+        return "the warm start"
+    return None
 
 
 def _read(path: pathlib.Path) -> dict:

@@ -13,7 +13,11 @@
                        [--one-and-ties win|nothing] [--json]   (each game takes the flags its odds declare)
     gamester solve GAME [--ruleset R] [--out FILE] [--json]   (needs numpy and the solver package, gamester_solve)
 
-Bad input exits with status 2 and one line on stderr naming the problem; never a traceback.
+Bad input exits with status 2 and one line on stderr naming the problem; never a traceback. So does an
+environment the answer cannot go through: standard input or output closed, a full disk or a file-size limit
+("cannot write the output: ..."). Ctrl-C stops a command with one line and status 130 (as shells report SIGINT).
+An output whose encoding cannot hold some characters (``PYTHONIOENCODING=ascii``, a C locale, cp1252) is still
+written, with ``?`` for each such character and one warning line on stderr naming the encoding.
 """
 
 from __future__ import annotations
@@ -179,6 +183,8 @@ MAX_ERROR = 300            # characters in an error line (each message quotes at
 def _read(path: str) -> bytes:
     """The record's bytes (decoded, as UTF-8 only, by :func:`gamester.records.load_json`)."""
     shown = repr(path[:80]) + ("..." if len(path) > 80 else "")
+    if path == "-" and sys.stdin is None:
+        raise GamesterError("cannot read the record from standard input: it is closed")
     try:
         if path == "-":
             data = sys.stdin.buffer.read(MAX_RECORD + 1)
@@ -231,18 +237,51 @@ def run(argv: list[str]) -> tuple[Any, str, bool]:
     return out["data"], out["text"], as_json
 
 
+INTERRUPTED = 130  # what shells report for a command stopped by SIGINT (128 + 2)
+
+
+def _say(line: str) -> None:
+    """One line on stderr, if there is a stderr to write it to."""
+    try:
+        if sys.stderr is not None:
+            print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _silence(*streams) -> None:
+    """Point these streams' descriptors at the null device: Python's own flush at exit finds nowhere to fail."""
+    for stream in streams:
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command; a reader that stops early (``gamester clauses | head -1``) ends it quietly, as other tools
-    do: status 0, no traceback, whether the pipe broke on the answer, on ``--help`` or on a progress line."""
+    do: status 0, no traceback, whether the pipe broke on the answer, on ``--help`` or on a progress line. An
+    output that cannot be written (closed, a full disk, a file-size limit) is one line and status 2; Ctrl-C is one
+    line and status 130."""
     try:
+        if sys.stdout is None:
+            _say("gamester: error: standard output is closed: nowhere to write the answer")
+            return 2
+        encoding = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("-", "").replace("_", "")
+        if encoding != "utf8" and hasattr(sys.stdout, "reconfigure"):
+            sys.stdout.reconfigure(errors="replace")  # --help and progress lines too: '?', never a traceback
         return _main(sys.argv[1:] if argv is None else argv)
     except BrokenPipeError:
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())  # Python's own flush at exit finds
-            except (OSError, ValueError):                                   # nowhere to fail
-                pass
+        _silence(sys.stdout, sys.stderr)
         return 0
+    except OSError as e:  # writing the answer: ENOSPC, EFBIG, EIO, EBADF ...
+        _silence(sys.stdout)
+        _say(f"gamester: error: cannot write the output: {e.strerror or e}")
+        return 2
+    except KeyboardInterrupt:
+        _silence(sys.stdout)
+        _say("gamester: interrupted (Ctrl-C): nothing was written")
+        return INTERRUPTED
 
 
 def _main(argv: list[str]) -> int:
@@ -254,9 +293,28 @@ def _main(argv: list[str]) -> int:
     except SystemExit as e:  # --help has been printed
         sys.stdout.flush()
         return e.code if isinstance(e.code, int) else 0
-    print(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text)
+    out = json.dumps(data, indent=2, ensure_ascii=False) if as_json else text
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        out.encode(encoding)
+    except UnicodeEncodeError:
+        lost = sum(1 for ch in out if not _encodable(ch, encoding))
+        _say(f"gamester: warning: the output's encoding ({encoding}) cannot hold {lost} of its characters, "
+             f"written as '?' (PYTHONIOENCODING=utf-8 keeps them)")
+        out = out.encode(encoding, errors="replace").decode(encoding)
+    except LookupError:
+        pass
+    print(out)
     sys.stdout.flush()
     return 0
+
+
+def _encodable(ch: str, encoding: str) -> bool:
+    try:
+        ch.encode(encoding)
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 __all__ = ["main", "run", "all_games"]

@@ -129,6 +129,13 @@ def _str_list(req: dict, name: str, default: Any = ..., *, limit: int = MAX_ACTI
     return v
 
 
+def _action(text: str, name: str) -> str:
+    """An action as the engine writes it (single spaces, none around it); any other spacing is refused."""
+    if text != " ".join(text.split()):
+        raise RequestError(f"{name} {_show(text)} is not spaced as the engine writes actions")
+    return text
+
+
 def _one_line(message: str, limit: int = 600) -> str:
     """An error message as one line of at most ``limit`` characters (a state string can be long)."""
     line = " ".join(message.split())
@@ -205,6 +212,8 @@ def _position(req: dict) -> tuple[GameSpec, State]:
     players = _players(spec, req)
     seed = _int(req, "seed", 0)
     actions = _str_list(req, "actions", [], limit=spec.limits.actions)
+    for i, a in enumerate(actions):
+        _action(a, f"action {i + 1} of the position")
     _bounded(spec, opts, players)
     state = _OPEN.pop(_key(spec, opts, players, seed, actions), None)
     if state is not None:
@@ -226,6 +235,9 @@ def _seat(req: dict, state: State) -> int | None:
         return None
     if v == "current":
         return _current(state)
+    if isinstance(v, str):  # a seat is a JSON number (the widget sends one): "1" or " 1" is refused, not read
+        raise RequestError(f"field 'seat' must be a seat's number (0 to {state.players - 1}), \"current\" or "
+                           f"\"all\", not {_show(v)}")
     return _int(req, "seat", None, lo=0, hi=state.players - 1)
 
 
@@ -397,7 +409,7 @@ def _op_new(req: dict) -> dict:
 
 def _op_apply(req: dict) -> dict:
     spec, state = _position(req)
-    state.apply(_str(req, "action"))  # illegal: an error, and the state is not kept (the next request replays)
+    state.apply(_action(_str(req, "action"), "action"))  # illegal: an error, and the state is not kept (the next request replays)
     return _reply(spec, state, req)
 
 

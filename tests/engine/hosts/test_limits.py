@@ -75,20 +75,38 @@ def test_the_games_op_gives_the_limits_and_the_narrowed_ranges():
 
 
 def _largest(spec, players):
-    """The options a live example allows that make the longest games: each integer option at its live maximum
-    (any whose range the game's length measure bounds, e.g. deals, as high as that measure allows), under each
-    preset."""
+    """The options a live example allows that make the longest games: each integer option at its live maximum,
+    except those the game's length measure depends on (deals), each set to the value that makes the measure longest
+    within what a live example plays (issue 36: this once lowered Post and Pair's vye_max and revyes, Speculation's
+    peek_penalty and Bone-Ace's stake, none of which the measure counts), under each preset."""
     ranges = spec.limits.option_ranges(spec.options.specs())
+    measure, most = spec.limits.length, spec.limits.most_length
     for preset in spec.presets.values():
         pairs = {k: str(hi) for k, (lo, hi) in ranges.items()}
-        for k, (lo, _hi) in ranges.items():
-            while int(pairs[k]) > lo:
-                try:
-                    spec.limits.check(spec.title, preset.options.with_options(pairs), players)
-                    break
-                except RulesetError:
-                    pairs[k] = str(max(lo, int(pairs[k]) // 2 if int(pairs[k]) > 2 * lo + 8 else int(pairs[k]) - 1))
+        if measure is not None:
+            for k, (lo, hi) in ranges.items():
+                lengths = {v: measure(preset.options.with_options({**pairs, k: str(v)}), players)
+                           for v in range(lo, hi + 1)}
+                if lengths[lo] == lengths[hi]:
+                    continue  # not counted by the measure: at its live maximum
+                allowed = [(n, v) for v, n in lengths.items() if n <= most]
+                pairs[k] = str(max(allowed)[1])
         yield preset.options.with_options(pairs)
+
+
+def test_the_largest_options_are_the_live_maxima():
+    """Every option the length measure does not count is at its live maximum (Post and Pair's vye_max 100 and
+    revyes 20, Speculation's peek_penalty 10 and stake 3, Bone-Ace's stake 20 at 17 players), and the measure is
+    as long as a live example plays."""
+    for spec in all_games().values():
+        ranges = spec.limits.option_ranges(spec.options.specs())
+        for players in range(spec.players[0], spec.players[1] + 1):
+            for opts in _largest(spec, players):
+                spec.limits.check(spec.title, opts, players)
+                counted = {"deals"} if spec.limits.length is not None else set()
+                for k, (_lo, hi) in ranges.items():
+                    if k not in counted:
+                        assert getattr(opts, k) == hi, (spec.name, players, k, getattr(opts, k), hi)
 
 
 def _longest(spec, seeds, bots) -> tuple[int, str]:
