@@ -50,6 +50,9 @@ PAIRS = (
      "How to Play (1687)", "a": ("cotton1674.pp", "1674, ch. XXIII"), "b": ("cotton1687.pp", "1687, ch. XXII"),
      "note": "The same five paragraphs in both; the 1687 keying keeps the long s (see the Putt comparison). "
              "Besides that, the differences are of spelling, capitals and points; no rule changes."},
+    {"id": "boneace-1674-1687", "title": "Cotton, 'Bone-Ace': The Compleat Gamester (1674) and Instructions How "
+     "to Play (1687)", "a": ("cotton1674.boneace", "1674, ch. XV"), "b": ("cotton1687.boneace", "1687, ch. XIV"),
+     "note": "NOTE"},
 )
 
 
