@@ -15,8 +15,9 @@ Words are the whitespace-separated tokens of each line of the reading text (spea
 Changed words are wrapped in ``<mark class="var">`` (with ``data-kind``), escaped. A change is a run of words
 that differ (difflib's opcodes); the counts a reader is given are of words (``words_a``, ``words_b``: the marked
 words of each witness), and of changes only where said so. ``kind`` classifies a one-word
-change: ``case`` (differs only in capitals), ``punctuation`` (only in punctuation), ``spelling`` (letters differ
-but the words agree when u/v, i/j/y, doubled letters and a final e are ignored), otherwise ``reading``.
+change: ``long s`` and ``glyph`` (the same letters keyed as another character: ſ for s, Ʋ for V), ``illegible`` (either side has a letter or word TCP marked illegible, • or 〈◊〉), ``case`` (differs only in
+capitals), ``punctuation`` (only in punctuation), ``spelling`` (letters differ but the words agree when u/v, i/j/y,
+doubled letters and a final e are ignored), otherwise ``reading``.
 Rows pair line i of A with the line of B that the word alignment maps it to; unmatched lines get an empty cell.
 """
 
@@ -43,7 +44,7 @@ PAIRS = (
              "transcriptions were keyed differently: the 1674 one (TCP A34637) prints round s throughout, the 1687 "
              "one (B02403) keeps the long s, so every 'long s' mark below is a difference of keying, not "
              "necessarily of print. The other changes are small: capitals ('the Winner' becomes 'the winner'), "
-             "hyphens ('Setmeeting', 'Set-meeting'), 'forefinger' printed 'four-finger', 'he hath good Cards' "
+             "hyphens, 'forefinger' printed 'four-finger', 'he hath good Cards' "
              "turned into 'there are good Cards', and letters the 1674 keyer could not read (•) that are plain in "
              "1687 ('•lay', 'play'). No rule of the game changes."},
     {"id": "postpair-1674-1687", "title": "Cotton, 'Post and Pair': The Compleat Gamester (1674) and Instructions "
@@ -52,11 +53,16 @@ PAIRS = (
              "Besides that, the differences are of spelling, capitals and points; no rule changes."},
     {"id": "boneace-1674-1687", "title": "Cotton, 'Bone-Ace': The Compleat Gamester (1674) and Instructions How "
      "to Play (1687)", "a": ("cotton1674.boneace", "1674, ch. XV"), "b": ("cotton1687.boneace", "1687, ch. XIV"),
-     "note": "NOTE"},
+     "note": "The same three paragraphs in the same order, reset in 1687 on pp. 91-92. Besides the long s of the "
+             "1687 keying, the comparison marks the chapter's number (XV, then XIV), one spelling ('contein'd', "
+             "'contain'd') and the three places where the 1674 keyer could not read the print and 1687 is plain: "
+             "'th•t' is 'that', and 'thre• 〈◊〉,' is 'three Kings,'. The 1687 text supplies the example 'three "
+             "Kings' missing from the 1674 transcription; no rule changes."},
 )
 
 
-KIND_ORDER = ["long s", "case", "punctuation", "spelling", "reading"]
+KIND_ORDER = ["long s", "glyph", "case", "punctuation", "spelling", "illegible", "reading"]
+ILLEGIBLE = ("\u2022", "\u3008\u25ca\u3009")  # TCP's marks for a letter (•) and a word (〈◊〉) the keyer could not read
 
 
 def _by_kind(marks: dict[int, str]) -> dict[str, int]:
@@ -84,8 +90,12 @@ def _skeleton(w: str) -> str:
 
 
 def classify(a: str, b: str) -> str:
+    if any(m in a or m in b for m in ILLEGIBLE):
+        return "illegible"  # one keyer could not read what the other gives: no evidence of a change of print
     if a != b and a.replace("\u017f", "s") == b.replace("\u017f", "s"):
         return "long s"
+    if a != b and a.replace("\u017f", "s").replace("\u01b2", "V") == b.replace("\u017f", "s").replace("\u01b2", "V"):
+        return "glyph"  # TCP's character for a printed V of another form (char:V, Ʋ): a difference of keying
     a, b = a.replace("\u017f", "s"), b.replace("\u017f", "s")  # the rest is judged as if both had round s
     if a.lower() == b.lower():
         return "case"

@@ -123,7 +123,7 @@ PUT_ELDEST = clause(
     "The eldest, if he thinks his cards better than his adversary's, may put to him; if the put is seen, the cards "
     "are then played out.",
     "attested", COTTON_131,
-    note="Cotton's put comes before the play (“they play it out” follows it); he does not say whether anyone may "
+    note="Cotton's put comes before the play (“if he will see him they play it •ut” follows it); he does not say whether anyone may "
          "put later in the deal. The engine's default lets the eldest put only before the first card is led.")
 PUT_ANY_LEAD = clause(
     "put.put.any-lead",

@@ -22,7 +22,7 @@ PARLETT_ACE = cite("parlett-speculation", "quoting Hoyle's Games (1847) on an Ac
 # -- clauses -----------------------------------------------------------------------------------------------------
 R = "reconstructed"
 C = "conjectural"
-NOTE_MODERN = "Stated by a 19th/20th-century account; the edition reserves 'attested' for period sources."
+NOTE_MODERN = "Stated by a 19th/20th-century account; the edition reserves the label attested for period sources."
 
 PACK_52 = clause("spec.pack.full", "The game is played with the ordinary pack of 52 cards.", R, H77, HOYLE,
                  note=NOTE_MODERN)
