@@ -304,11 +304,10 @@ def check_clause_quotations(ed, clauses: dict[str, Any] | None) -> list[str]:
         refs = entry.get("passages", [])
         # the note a reader sees: the engine's, or the map's where the engine gives none
         note = (clauses[cid].note if clauses is not None and cid in clauses else "") or entry.get("note", "")
-        for note in [note]:
-            for q in quotations(note):
-                if not (_quote_in_any(ed, refs, q) or _quote_in_any(ed, list(ed.passages), q)):
-                    problems.append(f"{game_of_clause_file(owner, cid)} [clause.\"{cid}\"]: the note quotes {q!r}, "
-                                    f"which is not in its passages {refs}")
+        for q in quotations(note):
+            if not (_quote_in_any(ed, refs, q) or _quote_in_any(ed, list(ed.passages), q)):
+                problems.append(f"{game_of_clause_file(owner, cid)} [clause.\"{cid}\"]: the note quotes {q!r}, "
+                                f"which is not in its passages {refs}")
     return problems
 
 
