@@ -100,3 +100,45 @@ def test_the_editorial_page_defines_attested_for_every_game():
     assert "for Post and Pair and Put, Cotton's chapter" not in text
     assert "Post and Pair, Put and Bone-Ace" in text
     assert "are typed and not yet checked by machine" not in text
+
+
+def test_rules_cotton_shows_but_does_not_state_are_not_attested():
+    from gamester.clauses import get_clause
+    from gamester.games.put.rules import PRESETS
+
+    for cid in ("put.trick.eldest-leads", "put.trick.higher-wins"):
+        c = get_clause(cid)
+        assert c.status == "reconstructed" and "shows it in play" in c.note
+        assert cid in PRESETS["cotton-1674"].fillings
+    assert "commonly" in get_clause("put.game.five-up").statement
+
+
+def test_readings_give_each_reading_to_whoever_made_it():
+    put = _flat(_read("sources/games/put/readings.yml"))
+    assert "every tavern" not in put and '"of every place"' in put
+    assert "because it ruins the victim" not in put
+    pp = _flat(_read("sources/games/post-and-pair/readings.yml"))
+    assert "nearer the dealer's left wins." not in pp and "is our reading, not Cotton's" in pp
+    glossary = _flat(_read("sources/games/post-and-pair/glossary.yml"))
+    assert 'quote: "shew the best Card for it."' not in glossary  # said of the stakes, not of the Seat
+    seat = yaml.safe_load(_read("sources/games/post-and-pair/glossary.yml"))
+    short = {g["term"]: g["short"] for g in seat}
+    assert "modern account" in short["seat"] and "modern account" in short["post"]
+    cites = _read("sources/citations.toml")
+    heywood = cites.split('id = "heywood1607"')[1].split("[[citation]]")[0]
+    assert "Vide-ruffe" in heywood and "not played" in heywood
+    davies = cites.split('id = "davies1605-elders"')[1].split("[[citation]]")[0]
+    assert "a witness to the same custom" not in davies
+
+
+def test_reconstructions_are_given_to_the_account():
+    pp = _flat(_read("docs/post-and-pair.md"))
+    assert "the best card (the **Seat**)" not in pp
+    assert "The account says that Richard Seymour's" in pp and "The company is attested" not in pp
+    assert "The account also says that Jonson's" in pp
+    put = _flat(_read("docs/put.md"))
+    assert "the title page of Seymour's *Compleat Gamester* (1734) lists both" not in put
+    brief = yaml.safe_load(_read("sources/games/post-and-pair/brief.yml"))
+    assert "modern account" in brief["intro"]
+    assert "Both later accounts agree on these" not in _read("docs/speculation.md")
+    assert "two dishes" not in _read("sources/games/bone-ace/readings.yml")
