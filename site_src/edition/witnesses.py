@@ -15,7 +15,8 @@ Words are the whitespace-separated tokens of each line of the reading text (spea
 Changed words are wrapped in ``<mark class="var">`` (with ``data-kind``), escaped. A change is a run of words
 that differ (difflib's opcodes); the counts a reader is given are of words (``words_a``, ``words_b``: the marked
 words of each witness), and of changes only where said so. ``kind`` classifies a one-word
-change: ``long s`` and ``glyph`` (the same letters keyed as another character: ſ for s, Ʋ for V), ``illegible`` (either side has a letter or word TCP marked illegible, • or 〈◊〉), ``case`` (differs only in
+change: ``line-end hyphen`` (one witness joins, at a hyphen TCP marks as a line end, a word the other prints with
+a hyphen: the transcription cannot show whether the print had one), ``long s`` and ``glyph`` (the same letters keyed as another character: ſ for s, Ʋ for V), ``illegible`` (either side has a letter or word TCP marked illegible, • or 〈◊〉), ``case`` (differs only in
 capitals), ``punctuation`` (only in punctuation), ``spelling`` (letters differ but the words agree when u/v, i/j/y,
 doubled letters and a final e are ignored), otherwise ``reading``.
 Rows pair line i of A with the line of B that the word alignment maps it to; unmatched lines get an empty cell.
@@ -61,7 +62,7 @@ PAIRS = (
 )
 
 
-KIND_ORDER = ["long s", "glyph", "case", "punctuation", "spelling", "illegible", "reading"]
+KIND_ORDER = ["long s", "glyph", "line-end hyphen", "case", "punctuation", "spelling", "illegible", "reading"]
 ILLEGIBLE = ("\u2022", "\u3008\u25ca\u3009")  # TCP's marks for a letter (•) and a word (〈◊〉) the keyer could not read
 
 
@@ -89,7 +90,32 @@ def _skeleton(w: str) -> str:
     return w.removesuffix("e")
 
 
-def classify(a: str, b: str) -> str:
+_EOL = re.compile(r'([\w\u017f]+)<span class="eol-hyphen">-</span>(?:\s|<[^>]+>)*([\w\u017f]+)')
+
+
+def eol_joins(ed, text_id: str) -> set[str]:
+    """The words a witness's reading text makes by joining a hyphen TCP marks as a line end ("Set" + "meeting"),
+    each as its two halves joined by a hyphen ("Set-meeting"): whether the print had a hyphen there, the
+    transcription cannot say."""
+    out = set()
+    for p in ed.texts[text_id].passages:
+        out.update(f"{m.group(1)}-{m.group(2)}" for m in _EOL.finditer(p.diplomatic_html))
+    return out
+
+
+def _bare(w: str) -> str:
+    return re.sub(r"[^\w\u017f-]", "", w).replace("\u017f", "s")
+
+
+def classify(a: str, b: str, joins_a: set[str] | frozenset = frozenset(),
+             joins_b: set[str] | frozenset = frozenset()) -> str:
+    """The kind of a one-word (or one-run) difference; ``joins_a``/``joins_b``: each witness's words joined at a
+    line-end hyphen (:func:`eol_joins`), so that "Setmeeting" against "Set-meeting" is no difference the
+    transcriptions can show."""
+    for x, y, joins in ((a, b, joins_a), (b, a, joins_b)):
+        if "-" not in x and "-" in y and _bare(y) in {_bare(j) for j in joins} and \
+                _bare(x) == _bare(y).replace("-", ""):
+            return "line-end hyphen"
     if any(m in a or m in b for m in ILLEGIBLE):
         return "illegible"  # one keyer could not read what the other gives: no evidence of a change of print
     if a != b and a.replace("\u017f", "s") == b.replace("\u017f", "s"):
@@ -111,6 +137,7 @@ def classify(a: str, b: str) -> str:
 
 def compare(ed, a_id: str, b_id: str) -> dict[str, Any]:
     a_lines, b_lines = _lines(ed, a_id), _lines(ed, b_id)
+    ja, jb = eol_joins(ed, a_id), eol_joins(ed, b_id)
     a_tok, b_tok = _tokens(a_lines), _tokens(b_lines)
     sm = difflib.SequenceMatcher(a=[w for w, _ in a_tok], b=[w for w, _ in b_tok], autojunk=False)
     a_mark: dict[int, str] = {}
@@ -124,11 +151,11 @@ def compare(ed, a_id: str, b_id: str) -> dict[str, Any]:
             continue
         a_words = " ".join(w for w, _ in a_tok[i1:i2])
         b_words = " ".join(w for w, _ in b_tok[j1:j2])
-        kind = classify(a_words, b_words) if op == "replace" else ("reading" if op else "")
+        kind = classify(a_words, b_words, ja, jb) if op == "replace" else ("reading" if op else "")
         if op == "replace" and i2 - i1 == j2 - j1 and i2 - i1 > 1:
             # several words replaced one for one: each pair is marked with its own kind (so that the counts of
             # words by kind are true), and the change as a whole with the strongest of them
-            kinds = [classify(a_tok[i1 + k][0], b_tok[j1 + k][0]) for k in range(i2 - i1)]
+            kinds = [classify(a_tok[i1 + k][0], b_tok[j1 + k][0], ja, jb) for k in range(i2 - i1)]
             kind = max(kinds, key=KIND_ORDER.index)
             for k, kk in enumerate(kinds):
                 a_mark[i1 + k] = b_mark[j1 + k] = kk
