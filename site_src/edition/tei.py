@@ -272,7 +272,10 @@ def _render_node(r: _Renderer, el: ET.Element, verse: bool) -> None:  # noqa: C9
             sub = _Renderer("reading", r.page)
             _render_inline(sub, el, True)
             note_html = " ".join("".join(x.html) for x in sub.lines if x.html).strip()
-            r._cur().html.append(f'<span class="margin-note">{note_html}</span>')
+            # set apart from the verse line by the style (a side note, or its own line on a narrow screen), and
+            # named, so that it is not read as part of the line it stands beside
+            r._cur().html.append(f'<span class="margin-note" role="note"><span class="margin-note-label">In the '
+                                 f'margin: </span>{note_html}</span>')
     elif t in ("seg", "abbr"):
         cls = "initial" if el.get("rend") == "decorInit" else t
         r.open(f'<span class="{cls}">', "</span>")
