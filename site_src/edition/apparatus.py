@@ -47,9 +47,13 @@ CHARS = {
 #: The dated changes of the texts, the readings and this apparatus (newest last), shown on the Textual
 #: introduction page and in each apparatus document's revisionDesc.
 CHANGES = (
-    ("2026-11-29", "The 1674 chapters of Put and Post and Pair and the literary passages transcribed from TCP; "
-                   "readings of each paragraph written."),
-    ("2026-11-30", "The 1687 Instructions (TCP B02403): Put and Post and Pair transcribed and compared with 1674."),
+    ("2026-11-29", "The first transcriptions: Cotton's 1674 chapters (Post and Pair, Put, Gleek, Bone-Ace, the "
+                   "frontispiece verses, the title page and the Contents) and the literary passages, cut from TCP; "
+                   "the readings of each paragraph of Post and Pair and Put written."),
+    ("2026-11-30", "The 1687 Instructions (TCP B02403): its Put and Post and Pair chapters transcribed and compared "
+                   "with 1674."),
+    ("2026-12-01", "Cotton's Ruff and Honours and Costly-Colours chapters transcribed as texts of their own; "
+                   "Bone-Ace added as a game, with readings of its chapter."),
     ("2026-12-03", "The 1687 Bone-Ace chapter transcribed and compared with 1674; the word the 1674 transcription "
                    "cannot read ('three Kings') supplied from 1687; Cotton's Cribbage and Wit and Reason "
                    "chapters transcribed for his counts; the Bone-Ace readings and notes corrected (the gap, the "

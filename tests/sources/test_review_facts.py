@@ -142,3 +142,37 @@ def test_reconstructions_are_given_to_the_account():
     assert "modern account" in brief["intro"]
     assert "Both later accounts agree on these" not in _read("docs/speculation.md")
     assert "two dishes" not in _read("sources/games/bone-ace/readings.yml")
+
+
+def test_every_citation_of_a_period_text_names_the_edition_and_its_version():
+    import tomllib
+
+    from gamester_site.blocks import cite_block
+
+    version = tomllib.loads(_read("pyproject.toml"))["project"]["version"]
+    html = cite_block("cotton1674", "p. 150", "Cite this paragraph")
+    via = f"Text and locator as given by the Gamester edition, version {version}"
+    assert f"addendum = {{{via}}}" in html and f"&quot;note&quot;: &quot;{via}" in html
+
+
+def test_the_edition_has_a_licence_and_a_citation_file():
+    import tomllib
+
+    cff = yaml.safe_load(_read("CITATION.cff"))
+    assert cff["cff-version"] == "1.2.0" and cff["version"] == tomllib.loads(_read("pyproject.toml"))["project"]["version"]
+    assert set(cff["license"]) == {"CC-BY-4.0", "MIT"}
+    editorial = _flat(_read("docs/editorial.md"))
+    assert "Creative Commons Attribution 4.0 International licence" in editorial
+    assert "Our own prose, data and code are the project's." not in editorial
+    home = _flat(_read("docs/index.md"))
+    assert "a citation of the edition itself with the page's address." not in home  # not given unpublished
+
+
+def test_the_change_log_is_dated_and_shown():
+    from edition.apparatus import CHANGES
+
+    dates = [d for d, _ in CHANGES]
+    assert dates == sorted(dates) and all(re.fullmatch(r"\d{4}-\d{2}-\d{2}", d) for d in dates)
+    page = _read("docs/textual-introduction.md")
+    for d, c in CHANGES:
+        assert f"- **{d}**: {c}" in page
