@@ -176,3 +176,20 @@ def test_the_change_log_is_dated_and_shown():
     page = _read("docs/textual-introduction.md")
     for d, c in CHANGES:
         assert f"- **{d}**: {c}" in page
+
+
+def test_the_passages_that_followed_a_modern_account_are_rewritten():
+    """Issue 32: seven passages followed a modern account point by point; each is now our own analysis or the
+    period text (the 8-word check in test_own_words.py guards the wording)."""
+    from gamester.clauses import get_clause
+
+    pp, put = _flat(_read("docs/post-and-pair.md")), _flat(_read("docs/put.md"))
+    assert "Much of the skill lay in winning without a show" not in pp
+    assert "To be *pipped at the Post* was to lose" not in pp
+    assert "a tally of how many times each player has backed down" not in put
+    assert "counts six cards in it: the Knave, a King, the Heart" not in put
+    assert "The account then criticises its own scheme" not in put
+    assert "so the only skill lies in trading" not in _flat(_read("docs/speculation.md"))
+    assert get_clause("put.trick.any-card").statement != "Any card may be led and any card played to it."
+    assert "do not look at their" not in get_clause("spec.deal.no-looking").statement
+    assert not get_clause("spec.players.limit").statement.startswith("Not more than ten players")

@@ -83,7 +83,7 @@ ELDEST_LEADS = clause(
          "is to play first as in other Games”.")
 ANY_CARD = clause(
     "put.trick.any-card",
-    "Any card may be led and any card played to it.",
+    "No card is barred: the leader plays what he likes, and the other answers with what he likes.",
     "reconstructed", SEED_PUT,
     note="Cotton's chapter does not say; the modern account states it, and it follows from suits not counting.")
 HIGHER_WINS = clause(
