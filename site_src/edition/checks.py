@@ -294,17 +294,16 @@ def _quote_in_any(ed, refs: list[str], quote: str) -> bool:
 
 
 def check_clause_quotations(ed, clauses: dict[str, Any] | None) -> list[str]:
-    """Every quotation in a clause note (the engine's, or the map's where the engine has none: the note a reader
-    sees) occurs verbatim, after the same normalisation as the pages' quotations, in one of the passages the clause
+    """Every quotation in a clause note (the engine's and the map's, both shown on the Clauses page) occurs verbatim, after the same normalisation as the pages' quotations, in one of the passages the clause
     map gives for that clause, or failing that in another passage of the edition (a note may quote a text it does
     not rest on, to say why)."""
     problems = []
     owner = getattr(ed, "clause_game", {})
     for cid, entry in sorted(ed.clause_map.items()):
         refs = entry.get("passages", [])
-        # the note a reader sees: the engine's, or the map's where the engine gives none
-        note = (clauses[cid].note if clauses is not None and cid in clauses else "") or entry.get("note", "")
-        for q in quotations(note):
+        # the notes a reader sees on the Clauses page: the engine's, and the map's ("Editors:") where it differs
+        notes = [entry.get("note", "")] + ([clauses[cid].note or ""] if clauses is not None and cid in clauses else [])
+        for q in dict.fromkeys(q for note in notes for q in quotations(note)):
             if not (_quote_in_any(ed, refs, q) or _quote_in_any(ed, list(ed.passages), q)):
                 problems.append(f"{game_of_clause_file(owner, cid)} [clause.\"{cid}\"]: the note quotes {q!r}, "
                                 f"which is not in its passages {refs}")
