@@ -107,6 +107,11 @@ def _bare(w: str) -> str:
     return re.sub(r"[^\w\u017f-]", "", w).replace("\u017f", "s")
 
 
+#: Spellings the rules below cannot tell from a change of word (a vowel changed), listed so that the page's colour
+#: and the note agree (issue 32: 'contein'd' was shown as a reading).
+SPELLINGS = {frozenset({"contein'd,", "contain'd,"})}
+
+
 def classify(a: str, b: str, joins_a: set[str] | frozenset = frozenset(),
              joins_b: set[str] | frozenset = frozenset()) -> str:
     """The kind of a one-word (or one-run) difference; ``joins_a``/``joins_b``: each witness's words joined at a
@@ -116,6 +121,8 @@ def classify(a: str, b: str, joins_a: set[str] | frozenset = frozenset(),
         if "-" not in x and "-" in y and _bare(y) in {_bare(j) for j in joins} and \
                 _bare(x) == _bare(y).replace("-", ""):
             return "line-end hyphen"
+    if frozenset({a, b}) in SPELLINGS:
+        return "spelling"
     if any(m in a or m in b for m in ILLEGIBLE):
         return "illegible"  # one keyer could not read what the other gives: no evidence of a change of print
     if a != b and a.replace("\u017f", "s") == b.replace("\u017f", "s"):

@@ -28,6 +28,7 @@ COSTLY128 = cite("cotton1674", "p. 128")      # its worked example: 'the Knave t
 CRIB107 = cite("cotton1674", "p. 107")        # ch. IX, Cribbage: 'King and five' among the fifteens
 POST150 = cite("cotton1674", "p. 150")        # ch. XXIII, Post and Pair: one and twenty is 'two Tens and an Ace'
 WIT139 = cite("cotton1674", "p. 139")         # ch. XVII, Wit and Reason: 'an Ace for one and thirty'
+PICKET80 = cite("cotton1674", "p. 80")        # ch. VI, Picket: the Ace 'wins all other Cards, and goes for eleven'
 C1687 = cite("cotton1687", "p. 92")           # the 1687 reprint, ch. XIV: the sentence the 1674 text loses a word of
 
 A, J = "attested", "conjectural"
@@ -98,17 +99,19 @@ BONE_ALL = clause(
     C129_30, note="The other reading of 'He that hath the biggest Card': any card he holds.")
 RANK_ACE_HIGH = clause(
     "ba.bone.ace-high", "The cards rank Ace (highest), King, Queen, Knave, Ten and down to the Two; the "
-    "Bone-Ace above them all.", J, C130,
+    "Bone-Ace above them all.", J, C130, PICKET80,
     note="Cotton gives only the Bone-Ace's place. Aces are high at his Ruff and Honours ('where note the Ace is "
-         "the highest', p. 116), and this reading takes them so for the Bone; a ruleset that does counts an Ace "
-         "eleven and lets it lift high, so that the Ace has one value throughout.")
+         "the highest', p. 116), and at Picket the Ace 'wins all other Cards, and goes for eleven' (p. 80), the "
+         "words Bone-Ace uses of the Bone-Ace. This reading takes the Aces high for the Bone; a ruleset that does "
+         "counts an Ace eleven and lets it lift high, so that the Ace has one value throughout.")
 RANK_KING_HIGH = clause(
     "ba.bone.king-high", "The cards rank King (highest), Queen, Knave, Ten and down to the Two, the Aces lowest; "
-    "the Bone-Ace above them all.", J, C130,
-    note="Cotton's book counts an Ace one wherever it counts one (Post and Pair, p. 150; Wit and Reason, p. 139), "
-         "and in the lift for Bone-Ace 'the least deals'; read with that value, the Ace is the least card for "
-         "the Bone too, and only the Ace of Diamonds is lifted out of that place, which would explain why Cotton "
-         "needs to name it.")
+    "the Bone-Ace above them all.", J, C130, POST150, WIT139,
+    note="In the games of Cotton's book that are played toward one and twenty or one and thirty an Ace counts one "
+         "(Post and Pair, p. 150; Wit and Reason, p. 139), and in the lift for Bone-Ace 'the least deals'; read "
+         "with that value, the Ace is the least card for the Bone too, and only the Ace of Diamonds is lifted out "
+         "of that place, which would explain why Cotton needs to name it. The book points both ways: at Picket an "
+         "Ace 'goes for eleven' (p. 80), the other reading's value.")
 BONE_TIE = clause(
     "ba.bone.tie", "Of equal biggest cards (two Kings, say), the eldest's wins.", J, C129_30,
     note="Cotton names no suit order; the eldest wins ties at Post and Pair and wins three of a sort here.")
@@ -148,23 +151,27 @@ PIPS = clause(
          "its cards by their pips in its worked example (5, 7, 8, 9, 2: twelve, twenty, twenty nine, thirty one).")
 COURTS = clause(
     "ba.count.courts", "The King, Queen and Knave count ten each.", J, C130, COSTLY128, CRIB107,
-    note="Bone-Ace gives no count, but Cotton's book counts a court card ten where it counts one: in the worked "
-         "example of Costly-Colours 'that fifteen and the Knave turn'd up makes five and twenty' (p. 128), and "
-         "among the fifteens of Cribbage is 'King and five' (p. 107).")
+    note="Bone-Ace gives no count, but the chapters of Cotton's book that the edition transcribes count a court "
+         "card ten wherever they count one: in the worked example of Costly-Colours 'that fifteen and the Knave "
+         "turn'd up makes five and twenty' (p. 128), and among the fifteens of Cribbage is 'King and five' "
+         "(p. 107).")
 ACE_EITHER = clause(
     "ba.count.ace-either", "An Ace counts one or eleven, whichever serves the holder better.", J, C130,
-    note="Not Cotton's count: his book counts an Ace one wherever it counts one (Post and Pair, p. 150; Wit and "
-         "Reason, p. 139). An Ace of one or eleven is offered as an option for comparison; no text in the edition "
-         "states it, and no named ruleset uses it.")
+    note="Not Cotton's count: his book counts an Ace one in the games played toward one and twenty or one and "
+         "thirty (Post and Pair, p. 150; Wit and Reason, p. 139) and eleven at Picket (p. 80), and no chapter the "
+         "edition transcribes lets the holder choose. It is offered as an option for comparison; no named ruleset "
+         "uses it.")
 ACE_ONE = clause(
     "ba.count.ace-one", "An Ace counts one.", J, C130, POST150, WIT139,
-    note="Cotton's count wherever his book counts an Ace: at Post one and twenty is 'two Tens and an Ace' "
-         "(p. 150), and at Wit and Reason a player at thirty 'hath an Ace for one and thirty' (p. 139). Bone-Ace "
-         "itself gives no count, so the clause is a reading, not attested.")
+    note="The count of the games in Cotton's book that are played toward a total: at Post one and twenty is 'two "
+         "Tens and an Ace' (p. 150), and at Wit and Reason, when the count stands at thirty, the other player "
+         "'hath an Ace for one and thirty' (p. 139). At Picket the book values an Ace eleven (p. 80), the other "
+         "reading's count. Bone-Ace itself gives no count, so the clause is a reading, not attested.")
 ACE_ELEVEN = clause(
-    "ba.count.ace-eleven", "An Ace counts eleven.", J, C130,
-    note="The other reading, for a ruleset whose Aces are high for the Bone and in the lift: the Ace counts above "
-         "the courts, as it ranks. No text in the edition counts an Ace eleven.")
+    "ba.count.ace-eleven", "An Ace counts eleven.", J, C130, PICKET80,
+    note="The other reading, for a ruleset whose Aces are high for the Bone and in the lift. Cotton's Picket values "
+         "an Ace so: the cards count their spots, 'the Ace only excepted, which wins all other Cards, and goes for "
+         "eleven' (p. 80). Picket is not played toward one and thirty, so this is a parallel, not Bone-Ace's rule.")
 DRAW_TURN = clause(
     "ba.draw.in-turn", "To 'draw' is to take cards from the stock: each player in turn, eldest first, takes one "
     "card at a time as long as he likes, and stands, or passes one and thirty and is out of the Game.", J, C130,
@@ -235,9 +242,9 @@ COTTON = BoneAceOptions()
 PRESETS = {
     "cotton-1674": Preset(
         "cotton-1674", COTTON, A, (C129, C129_30, C130),
-        "Cotton's three paragraphs, filled as little as possible and with the counts of his own book: an Ace "
-        "counts one (so it is the least card in the lift and for the Bone, where the Bone-Ace alone is above all), "
-        "courts ten; the Bone on the turned-up cards, three of a sort to the eldest of their holders, each player "
+        "Cotton's three paragraphs, filled as little as possible and with the counts of his games played toward a "
+        "total: an Ace counts one (so it is the least card in the lift and for the Bone, where the Bone-Ace alone "
+        "is above all), courts ten; the Bone on the turned-up cards, three of a sort to the eldest of their holders, each player "
         "drawing in turn to one and thirty, ties to the eldest.",
         (PLAYERS_BOUND, PACK, LIFT_ORDER, ELDEST, STAKE_AMOUNT, SPLIT_EACH, BONE_TURNED, RANK_KING_HIGH, BONE_TIE,
          THREE_HOLDER, BONE_OVER_THREE, PIPS, COURTS, ACE_ONE, DRAW_TURN, FACE_UP, OVER, STOCK_OUT, LAST_LEFT,
@@ -247,8 +254,8 @@ PRESETS = {
                                         three="eldest-hand", bone_ace="below-three", ace="eleven", draw="by-rounds",
                                         tie="divide"),
         A, (C129, C129_30, C130),
-        "The same paragraphs read the other way at every gap: the Aces high throughout (greatest in the lift, above "
-        "the Kings for the Bone, eleven toward one and thirty), the Bone on all three cards, three of a sort to the "
+        "The same paragraphs read the other way at every gap: the Aces high throughout, as at Cotton's Picket "
+        "(greatest in the lift, above the Kings for the Bone, eleven toward one and thirty), the Bone on all three cards, three of a sort to the "
         "eldest hand and above the Bone-Ace, the stakes pooled, drawing one card a round, and ties divided.",
         (PLAYERS_BOUND, PACK, LIFT_ACE_HIGH, ELDEST, STAKE_AMOUNT, SPLIT_POOL, BONE_ALL, RANK_ACE_HIGH, BONE_TIE,
          THREE_TABLE, THREE_OVER_BONE, PIPS, COURTS, ACE_ELEVEN, DRAW_ROUND, FACE_UP, OVER, STOCK_OUT, LAST_LEFT,

@@ -76,11 +76,11 @@ ALTERNATE = clause(
 ELDEST_LEADS = clause(
     "put.trick.eldest-leads",
     "The eldest hand (the one dealt to first) leads to the first trick.",
-    "reconstructed", COTTON_131, COTTON_135_7, COTTON_125, SEED_PUT,
-    note="The modern account states it. Cotton's Put chapter states no rule, but shows it in play: in the High-game the Rook deals, and “the col "
+    "conjectural", COTTON_131, COTTON_135_7, COTTON_125, SEED_PUT,
+    note="No source states it. The modern account implies it (the non-dealer plays, and the dealer lays down "
+         "another to him). Cotton's Put chapter shows it in play: in the High-game the Rook deals, and “the col "
          "begins with a Deuce” (pp. 136-137). His dealer deals to his antagonist first (p. 131). For another "
-         "three-card game, Costly-Colours (p. 125), he gives it as the rule of card games generally: “the eldest "
-         "is to play first as in other Games”.")
+         "three-card game, Costly-Colours (p. 125), he says the eldest plays first “as in other Games”.")
 ANY_CARD = clause(
     "put.trick.any-card",
     "No card is barred: the leader plays what he likes, and the other answers with what he likes.",

@@ -31,8 +31,8 @@ PACK_32 = clause("spec.pack.short", "A 32-card pack (Sevens up to Aces) may be u
                  "piquet pack) is our reading.")
 RANKING = clause("spec.pack.ranking", "The Ace is the highest card, then King, Queen, Knave, Ten and so down to "
                  "the Two.", R, H77, HOYLE, note=NOTE_MODERN + " The Hoyle account ranks them as at Whist.")
-PLAYERS = clause("spec.players.limit", "The table seats at most ten with 52 cards and at most six with 32: the "
-                 "handbook's largest tables, beyond which, it says, the deal would use up too much of the pack.", R, H77,
+PLAYERS = clause("spec.players.limit", "The engine seats at most ten with 52 cards and at most six with 32, the "
+                 "most the handbook advises; with more, it says, the deal would use up too much of the pack.", R, H77,
                  note=NOTE_MODERN + " The handbook calls these limits desirable rather than required; the engine "
                  "enforces them (and at least two players).")
 STAKE = clause("spec.stake.pool", "Before each deal the dealer pays two stakes into the pool and every other "
