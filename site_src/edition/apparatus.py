@@ -55,8 +55,8 @@ CHANGES = (
     ("2026-12-01", "Cotton's Ruff and Honours and Costly-Colours chapters transcribed as texts of their own; "
                    "Bone-Ace added as a game, with readings of its chapter."),
     ("2026-12-03", "The 1687 Bone-Ace chapter transcribed and compared with 1674; the word the 1674 transcription "
-                   "cannot read ('three Kings') supplied from 1687; Cotton's Cribbage and Wit and Reason "
-                   "chapters transcribed for his counts; the Bone-Ace readings and notes corrected (the gap, the "
+                   "cannot read ('three Kings') supplied from 1687; Cotton's Picket, Cribbage and Wit and "
+                   "Reason chapters transcribed for his counts; the Bone-Ace readings and notes corrected (the gap, the "
                    "dealer's disadvantage, the counts); every quotation in clause notes and readings checked "
                    "against the transcriptions; this apparatus and the gap register first published."),
 )
