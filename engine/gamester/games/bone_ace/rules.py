@@ -107,8 +107,8 @@ RANK_ACE_HIGH = clause(
 RANK_KING_HIGH = clause(
     "ba.bone.king-high", "The cards rank King (highest), Queen, Knave, Ten and down to the Two, the Aces lowest; "
     "the Bone-Ace above them all.", J, C130, POST150, WIT139,
-    note="In the games of Cotton's book that are played toward one and twenty or one and thirty an Ace counts one "
-         "(Post and Pair, p. 150; Wit and Reason, p. 139), and in the lift for Bone-Ace 'the least deals'; read "
+    note="Where Cotton's book adds the cards' values together toward one and twenty or one and thirty, an Ace "
+         "counts one (Post and Pair, p. 150; Wit and Reason, p. 139), and in the lift for Bone-Ace 'the least deals'; read "
          "with that value, the Ace is the least card for the Bone too, and only the Ace of Diamonds is lifted out "
          "of that place, which would explain why Cotton needs to name it. The book points both ways: at Picket an "
          "Ace 'goes for eleven' (p. 80), the other reading's value.")
@@ -157,13 +157,13 @@ COURTS = clause(
          "(p. 107).")
 ACE_EITHER = clause(
     "ba.count.ace-either", "An Ace counts one or eleven, whichever serves the holder better.", J, C130,
-    note="Not Cotton's count: his book counts an Ace one in the games played toward one and twenty or one and "
-         "thirty (Post and Pair, p. 150; Wit and Reason, p. 139) and eleven at Picket (p. 80), and no chapter the "
+    note="Not Cotton's count: where his book adds the cards' values together toward one and twenty or one and "
+         "thirty an Ace counts one (Post and Pair, p. 150; Wit and Reason, p. 139), and at Picket eleven (p. 80), and no chapter the "
          "edition transcribes lets the holder choose. It is offered as an option for comparison; no named ruleset "
          "uses it.")
 ACE_ONE = clause(
     "ba.count.ace-one", "An Ace counts one.", J, C130, POST150, WIT139,
-    note="The count of the games in Cotton's book that are played toward a total: at Post one and twenty is 'two "
+    note="The count where Cotton's book adds the cards' values together: at Post one and twenty is 'two "
          "Tens and an Ace' (p. 150), and at Wit and Reason, when the count stands at thirty, the other player "
          "'hath an Ace for one and thirty' (p. 139). At Picket the book values an Ace eleven (p. 80), the other "
          "reading's count. Bone-Ace itself gives no count, so the clause is a reading, not attested.")
@@ -242,8 +242,8 @@ COTTON = BoneAceOptions()
 PRESETS = {
     "cotton-1674": Preset(
         "cotton-1674", COTTON, A, (C129, C129_30, C130),
-        "Cotton's three paragraphs, filled as little as possible and with the counts of his games played toward a "
-        "total: an Ace counts one (so it is the least card in the lift and for the Bone, where the Bone-Ace alone "
+        "Cotton's three paragraphs, filled as little as possible and with the counts where he adds the cards "
+        "together: an Ace counts one (so it is the least card in the lift and for the Bone, where the Bone-Ace alone "
         "is above all), courts ten; the Bone on the turned-up cards, three of a sort to the eldest of their holders, each player "
         "drawing in turn to one and thirty, ties to the eldest.",
         (PLAYERS_BOUND, PACK, LIFT_ORDER, ELDEST, STAKE_AMOUNT, SPLIT_EACH, BONE_TURNED, RANK_KING_HIGH, BONE_TIE,

@@ -77,7 +77,7 @@ ELDEST_LEADS = clause(
     "put.trick.eldest-leads",
     "The eldest hand (the one dealt to first) leads to the first trick.",
     "conjectural", COTTON_131, COTTON_135_7, COTTON_125, SEED_PUT,
-    note="No source states it. The modern account implies it (the non-dealer plays, and the dealer lays down "
+    note="No source states it for Put. The modern account implies it (the non-dealer plays, and the dealer lays down "
          "another to him). Cotton's Put chapter shows it in play: in the High-game the Rook deals, and “the col "
          "begins with a Deuce” (pp. 136-137). His dealer deals to his antagonist first (p. 131). For another "
          "three-card game, Costly-Colours (p. 125), he says the eldest plays first “as in other Games”.")
