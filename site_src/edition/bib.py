@@ -16,7 +16,10 @@ from pathlib import Path
 from typing import Any
 
 #: Fields the site needs: a title, a date, someone to file the entry under.
-REQUIRED = (("title",), ("year", "date"), ("author", "editor"))
+REQUIRED = (("title",), ("year", "date", "cataloguedate"), ("author", "editor"))
+#: A ``date`` biblatex can read: ISO 8601 / EDTF level 1 (a year, month or day; ``?`` uncertain, ``~`` approximate,
+#: ``%`` both; ``X`` for unspecified digits; a range with ``/``).
+EDTF = re.compile(r"(?:\d{2}[\dX]{2}(?:-\d{2}(?:-\d{2})?)?[?~%]?)(?:/(?:\d{2}[\dX]{2}(?:-\d{2}(?:-\d{2})?)?[?~%]?)?)?")
 IDENTIFIERS = (("stc", "STC"), ("wing", "Wing"), ("estc", "ESTC"), ("tcp", "TCP"), ("isbn", "ISBN"))
 _TYPES = {"book": "book", "misc": "document", "incollection": "chapter", "article": "article-journal",
           "online": "webpage", "manual": "book"}
@@ -93,6 +96,11 @@ class Bibliography:
             for alternatives in REQUIRED:
                 if not any(fields.get(a, "").strip() for a in alternatives):
                     problems.append(f"{key}: missing {' or '.join(alternatives)}")
+            for f in ("date", "year"):
+                v = _strip_braces(fields.get(f, "")).strip()
+                if v and not EDTF.fullmatch(v):
+                    problems.append(f"{key}: {f} {v!r} is not a date biblatex reads (ISO 8601/EDTF); put the "
+                                    f"catalogue's form in cataloguedate")
             self.entries[key] = {"ID": key, "ENTRYTYPE": e.entry_type.lower(),
                                  **{k: _strip_braces(v) for k, v in fields.items()}}
         if problems:
@@ -127,13 +135,15 @@ class Bibliography:
         if e.get("year", "").strip().isdigit():
             item["issued"] = {"date-parts": [[int(e["year"])]]}
             shown = self.catalogue_date(key)
-            if shown:  # the catalogue's form, brackets and query kept: "[1605?]"
-                item["issued"]["literal"] = shown
+            if shown:  # the catalogue's form, brackets and query kept: "[1605?]". Literal alone, since a CSL
+                # processor given date-parts as well prints those and drops the brackets and the query
+                item["issued"] = {"literal": shown}
                 if "?" in shown:
                     item["issued"]["circa"] = True
         for bib_field, csl_field in (("publisher", "publisher"), ("address", "publisher-place"),
                                      ("shorttitle", "title-short"), ("url", "URL"), ("volume", "volume"),
                                      ("isbn", "ISBN"), ("howpublished", "publisher"), ("note", "note"),
+                                     ("volumes", "number-of-volumes"),
                                      ("edition", "edition")):
             if e.get(bib_field):
                 item[csl_field] = e[bib_field]
@@ -152,7 +162,7 @@ class Bibliography:
         """The date as the catalogues give it when it is not a plain year ("[1605?]", "1640 [i.e. 1641]"), else
         None. The ``year`` field sorts and feeds CSL; this form is what a reader sees."""
         e = self._entry(key)
-        year, date = e.get("year", "").strip(), e.get("date", "").strip()
+        year, date = e.get("year", "").strip(), e.get("cataloguedate", "").strip()
         return date if year and date and date != year and year in date else None
 
     def _show_date(self, key: str, out: str) -> str:
@@ -178,8 +188,8 @@ class Bibliography:
             it = self.csl_json(k)
             it.pop("note", None)  # the style would not print it; the site shows notes itself
             it.pop("number", None)
-            if "issued" in it:
-                it["issued"] = {"date-parts": it["issued"]["date-parts"]}
+            if "issued" in it:  # the year for the processor; the catalogue's form is put back by _show_date
+                it["issued"] = {"date-parts": [[int(self.entries[k]["year"])]]}
             items.append(it)
         return CitationStylesBibliography(self._style, CiteProcJSON(items), formatter.html)
 
@@ -191,6 +201,8 @@ class Bibliography:
         bib = self._processor([key])
         bib.register(Citation([CitationItem(key)]))
         body = self._show_date(key, "".join(str(x) for x in bib.bibliography()))
+        if self.entries[key].get("authortype", "").strip() == "attributed":  # "[Cotton, C.] (1674)"
+            body = re.sub(r"^(.+?)( \()", lambda m: f"[{m.group(1)}]{m.group(2)}", body, count=1)
         ids = self.identifiers(key)
         if ids:
             body += ' <span class="bib-ids">' + html.escape("; ".join(ids)) + "</span>"

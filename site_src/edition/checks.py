@@ -259,4 +259,72 @@ def check(ed) -> list[str]:
     clauses = engine_clauses()
     return (check_manifest(ed) + check_provenance(ed) + check_register(ed) + check_citations(ed, clauses)
             + check_notes(ed, clauses) + check_clause_map(ed, clauses) + check_engine_citations(ed, clauses)
-            + check_locators(ed, clauses))
+            + check_locators(ed, clauses) + check_clause_quotations(ed, clauses) + check_reading_quotations(ed))
+
+
+#: A quotation inside a clause note or a reading: single or curly quotation marks whose opening mark does not follow,
+#: and whose closing mark does not precede, a letter (so that "turn'd" and "Adversaries'" are not taken for marks).
+_QUOTED = re.compile(r"(?<![\w\u017f])['‘“]([^'‘’“”]*?(?:\w['’]\w[^'‘’“”]*?)*)['’”](?![\w\u017f])")
+
+
+def quotations(text: str) -> list[str]:
+    """The period words quoted in a clause note or a reading (between '...', ‘...’ or “...”)."""
+    return [m.group(1) for m in _QUOTED.finditer(text or "") if m.group(1).strip()]
+
+
+def _quote_in_any(ed, refs: list[str], quote: str) -> bool:
+    """``quote`` is in one of ``refs``: each part of it between ellipses ("...") in one passage, in order, and a
+    letter or word the note adds in square brackets ("please[s]") left out before matching."""
+    parts = [tei.normalise_for_match(re.sub(r"\[[^\]]*\]", "", x)) for x in re.split(r"\.\.\.|…", quote)]
+    parts = [x for x in parts if x]
+    for ref in refs:
+        try:
+            _, unit = ed.resolve(ref)
+        except KeyError:
+            continue
+        text, at = tei.normalise_for_match(unit), 0
+        for x in parts:
+            at = text.find(x, at)
+            if at < 0:
+                break
+            at += len(x)
+        else:
+            return True
+    return False
+
+
+def check_clause_quotations(ed, clauses: dict[str, Any] | None) -> list[str]:
+    """Every quotation in a clause note (the engine's and the map's, both shown on the Clauses page) occurs verbatim, after the same normalisation as the pages' quotations, in one of the passages the clause
+    map gives for that clause, or failing that in another passage of the edition (a note may quote a text it does
+    not rest on, to say why)."""
+    problems = []
+    owner = getattr(ed, "clause_game", {})
+    for cid, entry in sorted(ed.clause_map.items()):
+        refs = entry.get("passages", [])
+        # the notes a reader sees on the Clauses page: the engine's, and the map's ("Editors:") where it differs
+        notes = [entry.get("note", "")] + ([clauses[cid].note or ""] if clauses is not None and cid in clauses else [])
+        for q in dict.fromkeys(q for note in notes for q in quotations(note)):
+            if not (_quote_in_any(ed, refs, q) or _quote_in_any(ed, list(ed.passages), q)):
+                problems.append(f"{game_of_clause_file(owner, cid)} [clause.\"{cid}\"]: the note quotes {q!r}, "
+                                f"which is not in its passages {refs}")
+    return problems
+
+
+def check_reading_quotations(ed) -> list[str]:
+    """Every quotation in a game's readings (sources/games/*/readings.yml, docs/data/readings.yml) occurs verbatim in
+    the paragraph the reading is keyed to, or failing that in another passage of the edition (a reading may quote
+    a sister chapter, as the Post and Pair readings quote Gleek)."""
+    import yaml  # PyYAML, which MkDocs needs anyway; the readings are YAML
+
+    problems = []
+    files = sorted((ed.root / "games").glob("*/readings.yml"))
+    shared = ed.root.parent / "docs" / "data" / "readings.yml"
+    for path in files + ([shared] if shared.exists() else []):
+        game = path.parent.name
+        for pid, r in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items():
+            texts = [r.get("reading", "")] + [v.get("text", "") for v in r.get("variants", [])]
+            for t in texts:
+                for q in quotations(t):
+                    if not (_quote_in_any(ed, [pid], q) or _quote_in_any(ed, list(ed.passages), q)):
+                        problems.append(f"{game}/readings.yml [{pid}]: quotes {q!r}, which is not in {pid}")
+    return problems

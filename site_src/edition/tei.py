@@ -135,6 +135,7 @@ class _Renderer:
         self.prose_break_pending = False
         self.stack: list[tuple[str, str]] = []   # open inline elements (open html, close html)
         self.reopen: list[tuple[str, str]] = []  # elements to reopen at the start of the next line
+        self.side_notes: list[str] = []  # marginal notes (reading HTML), set after the line they stand beside
 
     # -- output primitives
     def _cur(self) -> Line:
@@ -174,8 +175,14 @@ class _Renderer:
             self._cur().html.append(" ")
             cur.append(" ")
 
+    def flush_side_notes(self) -> None:
+        if self.side_notes:
+            self._cur().html.extend(self.side_notes)
+            self.side_notes = []
+
     def newline(self, verse: bool = False) -> None:
         self.prose_break_pending = False
+        self.flush_side_notes()
         if self.stack and not self.reopen and self._cur().html:
             self._cur().html.extend(c for _, c in reversed(self.stack))
             self.reopen = list(self.stack)
@@ -272,7 +279,10 @@ def _render_node(r: _Renderer, el: ET.Element, verse: bool) -> None:  # noqa: C9
             sub = _Renderer("reading", r.page)
             _render_inline(sub, el, True)
             note_html = " ".join("".join(x.html) for x in sub.lines if x.html).strip()
-            r._cur().html.append(f'<span class="margin-note">{note_html}</span>')
+            # named, and set after the words of the line it stands beside (a side note on a wide screen, its
+            # own line below on a narrow one), so that it is never read as part of the line
+            r.side_notes.append(f'<span class="margin-note" role="note"><span class="margin-note-label">In the '
+                                f'margin: </span>{note_html}</span>')
     elif t in ("seg", "abbr"):
         cls = "initial" if el.get("rend") == "decorInit" else t
         r.open(f'<span class="{cls}">', "</span>")
@@ -300,6 +310,7 @@ def _render_block(el: ET.Element, mode: str, page: tuple[str | None, int | None]
     t = _tag(el)
     if t in ("p", "stage", "head", "item"):
         _render_inline(r, el, verse=False)
+        r.flush_side_notes()
     elif t in ("lg", "lines", "sp", "list"):
         for child in el:
             ct = _tag(child)

@@ -56,6 +56,23 @@ def _identifiers(comment: str) -> list[tuple[str, str]]:
     return out
 
 
+def _prefixes_and_chars(text: Any, i: str) -> str:
+    """TCP's ``listPrefixDef`` (what ``tcp:`` and ``char:`` references mean), and a ``charDecl`` describing each
+    ``char:`` glyph the extract uses."""
+    from edition.apparatus import CHARS
+
+    used = sorted(set(re.findall(r'ref="char:([A-Za-z]+)"', text.path.read_text(encoding="utf-8"))))
+    chars = "".join(f'\n{i * 4}<char xml:id="{_x(text.id)}.char.{k}"><desc>{_x(CHARS.get(k, "a character TCP names " + k))}</desc></char>'
+                    for k in used)
+    return (f'\n{i * 3}<listPrefixDef>'
+            f'\n{i * 4}<prefixDef ident="tcp" matchPattern="([0-9\\-]+):([0-9IVX]+)" '
+            'replacementPattern="http://eebo.chadwyck.com/downloadtiff?vid=$1&amp;page=$2"/>'
+            f'\n{i * 4}<prefixDef ident="char" matchPattern="(.+)" '
+            'replacementPattern="https://raw.githubusercontent.com/textcreationpartnership/Texts/master/tcpchars.xml#$1"/>'
+            f'\n{i * 3}</listPrefixDef>'
+            + (f"\n{i * 3}<charDecl>{chars}\n{i * 3}</charDecl>" if used else ""))
+
+
 def header(text: Any, indent: str = "  ") -> str:
     """The ``teiHeader`` of one extract (``text`` is an :class:`edition.Text`)."""
     comment = text.provenance
@@ -103,7 +120,7 @@ def header(text: Any, indent: str = "  ") -> str:
 {i * 4}named above; nothing in it was corrected, normalised or re-encoded. The comment before the root element is
 {i * 4}the edition's record of where the lines came from. This header and the elements TEI, teiHeader, text and
 {i * 4}body were added by the edition so that the extract is a TEI document on its own.</p>
-{i * 3}</editorialDecl>
+{i * 3}</editorialDecl>{_prefixes_and_chars(text, i)}
 {i * 2}</encodingDesc>
 {i}</teiHeader>"""
 

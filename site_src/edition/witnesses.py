@@ -15,8 +15,10 @@ Words are the whitespace-separated tokens of each line of the reading text (spea
 Changed words are wrapped in ``<mark class="var">`` (with ``data-kind``), escaped. A change is a run of words
 that differ (difflib's opcodes); the counts a reader is given are of words (``words_a``, ``words_b``: the marked
 words of each witness), and of changes only where said so. ``kind`` classifies a one-word
-change: ``case`` (differs only in capitals), ``punctuation`` (only in punctuation), ``spelling`` (letters differ
-but the words agree when u/v, i/j/y, doubled letters and a final e are ignored), otherwise ``reading``.
+change: ``line-end hyphen`` (one witness joins, at a hyphen TCP marks as a line end, a word the other prints with
+a hyphen: the transcription cannot show whether the print had one), ``long s`` and ``glyph`` (the same letters keyed as another character: ſ for s, Ʋ for V), ``illegible`` (either side has a letter or word TCP marked illegible, • or 〈◊〉), ``case`` (differs only in
+capitals), ``punctuation`` (only in punctuation), ``spelling`` (letters differ but the words agree when u/v, i/j/y,
+doubled letters and a final e are ignored), otherwise ``reading``.
 Rows pair line i of A with the line of B that the word alignment maps it to; unmatched lines get an empty cell.
 """
 
@@ -43,17 +45,25 @@ PAIRS = (
              "transcriptions were keyed differently: the 1674 one (TCP A34637) prints round s throughout, the 1687 "
              "one (B02403) keeps the long s, so every 'long s' mark below is a difference of keying, not "
              "necessarily of print. The other changes are small: capitals ('the Winner' becomes 'the winner'), "
-             "hyphens ('Setmeeting', 'Set-meeting'), 'forefinger' printed 'four-finger', 'he hath good Cards' "
+             "hyphens, 'forefinger' printed 'four-finger', 'he hath good Cards' "
              "turned into 'there are good Cards', and letters the 1674 keyer could not read (•) that are plain in "
              "1687 ('•lay', 'play'). No rule of the game changes."},
     {"id": "postpair-1674-1687", "title": "Cotton, 'Post and Pair': The Compleat Gamester (1674) and Instructions "
      "How to Play (1687)", "a": ("cotton1674.pp", "1674, ch. XXIII"), "b": ("cotton1687.pp", "1687, ch. XXII"),
      "note": "The same five paragraphs in both; the 1687 keying keeps the long s (see the Putt comparison). "
              "Besides that, the differences are of spelling, capitals and points; no rule changes."},
+    {"id": "boneace-1674-1687", "title": "Cotton, 'Bone-Ace': The Compleat Gamester (1674) and Instructions How "
+     "to Play (1687)", "a": ("cotton1674.boneace", "1674, ch. XV"), "b": ("cotton1687.boneace", "1687, ch. XIV"),
+     "note": "The same three paragraphs in the same order, reset in 1687 on pp. 91-92. Besides the long s of the "
+             "1687 keying, the comparison marks the chapter's number (XV, then XIV), one spelling ('contein'd', "
+             "'contain'd') and the three places where the 1674 keyer could not read the print and 1687 is plain: "
+             "'th•t' is 'that', and 'thre• 〈◊〉,' is 'three Kings,'. The 1687 text supplies the example 'three "
+             "Kings' missing from the 1674 transcription; no rule changes."},
 )
 
 
-KIND_ORDER = ["long s", "case", "punctuation", "spelling", "reading"]
+KIND_ORDER = ["long s", "glyph", "line-end hyphen", "case", "punctuation", "spelling", "illegible", "reading"]
+ILLEGIBLE = ("\u2022", "\u3008\u25ca\u3009")  # TCP's marks for a letter (•) and a word (〈◊〉) the keyer could not read
 
 
 def _by_kind(marks: dict[int, str]) -> dict[str, int]:
@@ -80,9 +90,45 @@ def _skeleton(w: str) -> str:
     return w.removesuffix("e")
 
 
-def classify(a: str, b: str) -> str:
+_EOL = re.compile(r'([\w\u017f]+)<span class="eol-hyphen">-</span>(?:\s|<[^>]+>)*([\w\u017f]+)')
+
+
+def eol_joins(ed, text_id: str) -> set[str]:
+    """The words a witness's reading text makes by joining a hyphen TCP marks as a line end ("Set" + "meeting"),
+    each as its two halves joined by a hyphen ("Set-meeting"): whether the print had a hyphen there, the
+    transcription cannot say."""
+    out = set()
+    for p in ed.texts[text_id].passages:
+        out.update(f"{m.group(1)}-{m.group(2)}" for m in _EOL.finditer(p.diplomatic_html))
+    return out
+
+
+def _bare(w: str) -> str:
+    return re.sub(r"[^\w\u017f-]", "", w).replace("\u017f", "s")
+
+
+#: Spellings the rules below cannot tell from a change of word (a vowel changed), listed so that the page's colour
+#: and the note agree (issue 32: 'contein'd' was shown as a reading).
+SPELLINGS = {frozenset({"contein'd,", "contain'd,"})}
+
+
+def classify(a: str, b: str, joins_a: set[str] | frozenset = frozenset(),
+             joins_b: set[str] | frozenset = frozenset()) -> str:
+    """The kind of a one-word (or one-run) difference; ``joins_a``/``joins_b``: each witness's words joined at a
+    line-end hyphen (:func:`eol_joins`), so that "Setmeeting" against "Set-meeting" is no difference the
+    transcriptions can show."""
+    for x, y, joins in ((a, b, joins_a), (b, a, joins_b)):
+        if "-" not in x and "-" in y and _bare(y) in {_bare(j) for j in joins} and \
+                _bare(x) == _bare(y).replace("-", ""):
+            return "line-end hyphen"
+    if frozenset({a, b}) in SPELLINGS:
+        return "spelling"
+    if any(m in a or m in b for m in ILLEGIBLE):
+        return "illegible"  # one keyer could not read what the other gives: no evidence of a change of print
     if a != b and a.replace("\u017f", "s") == b.replace("\u017f", "s"):
         return "long s"
+    if a != b and a.replace("\u017f", "s").replace("\u01b2", "V") == b.replace("\u017f", "s").replace("\u01b2", "V"):
+        return "glyph"  # TCP's character for a printed V of another form (char:V, Ʋ): a difference of keying
     a, b = a.replace("\u017f", "s"), b.replace("\u017f", "s")  # the rest is judged as if both had round s
     if a.lower() == b.lower():
         return "case"
@@ -98,6 +144,7 @@ def classify(a: str, b: str) -> str:
 
 def compare(ed, a_id: str, b_id: str) -> dict[str, Any]:
     a_lines, b_lines = _lines(ed, a_id), _lines(ed, b_id)
+    ja, jb = eol_joins(ed, a_id), eol_joins(ed, b_id)
     a_tok, b_tok = _tokens(a_lines), _tokens(b_lines)
     sm = difflib.SequenceMatcher(a=[w for w, _ in a_tok], b=[w for w, _ in b_tok], autojunk=False)
     a_mark: dict[int, str] = {}
@@ -111,11 +158,11 @@ def compare(ed, a_id: str, b_id: str) -> dict[str, Any]:
             continue
         a_words = " ".join(w for w, _ in a_tok[i1:i2])
         b_words = " ".join(w for w, _ in b_tok[j1:j2])
-        kind = classify(a_words, b_words) if op == "replace" else ("reading" if op else "")
+        kind = classify(a_words, b_words, ja, jb) if op == "replace" else ("reading" if op else "")
         if op == "replace" and i2 - i1 == j2 - j1 and i2 - i1 > 1:
             # several words replaced one for one: each pair is marked with its own kind (so that the counts of
             # words by kind are true), and the change as a whole with the strongest of them
-            kinds = [classify(a_tok[i1 + k][0], b_tok[j1 + k][0]) for k in range(i2 - i1)]
+            kinds = [classify(a_tok[i1 + k][0], b_tok[j1 + k][0], ja, jb) for k in range(i2 - i1)]
             kind = max(kinds, key=KIND_ORDER.index)
             for k, kk in enumerate(kinds):
                 a_mark[i1 + k] = b_mark[j1 + k] = kk

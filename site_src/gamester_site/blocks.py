@@ -78,10 +78,27 @@ def cite_block(key: str, loc: str, label: str) -> str:
         csl = ed.csl_json(key, loc)
     except (KeyError, LookupError, ValueError) as ex:
         raise EditionError(f"cannot cite {key!r} at {loc!r}: {ex}") from None
+    from gamester_site.apparatus import edition_meta  # here: apparatus imports this module
+
+    # the edition's version in every citation of a period text (issue 32): where the text and locator were read
+    via = f"Text and locator as given by the Gamester edition, version {edition_meta()['version']}"
     if not isinstance(csl, str):
+        csl = dict(csl)
+        csl["note"] = via + (". " + csl["note"] if csl.get("note") else "")
         csl = json.dumps(csl, indent=2, ensure_ascii=False)
-    return (f'<details class="gm-cite"><summary>{e(label)}</summary>{cite_body(e(with_pages(bib, loc)), e(csl), loc)}'
-            "</details>")
+    return (f'<details class="gm-cite"><summary>{e(label)}</summary>'
+            f'{cite_body(e(with_field(with_pages(bib, loc), "addendum", via)), e(csl), loc)}</details>')
+
+
+def with_field(bib: str, name: str, value: str) -> str:
+    """The BibTeX entry with one more field (before its closing brace)."""
+    body = bib.rstrip()
+    if not body.endswith("}") or re.search(rf"^\s*{name}\s*=", bib, re.M | re.I):
+        return bib
+    head = body[:-1].rstrip()
+    sep = "" if head.endswith(",") else ","
+    indent = "\t" if "\n\t" in head else "  "
+    return f"{head}{sep}\n{indent}{name} = {{{value}}}\n}}\n"
 
 
 def with_pages(bib: str, loc: str) -> str:

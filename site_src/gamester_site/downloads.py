@@ -67,6 +67,22 @@ def download_files() -> list[dict[str, Any]]:
                     "what": f"{t.author}, {t.short_title} ({t.date}): TCP {t.tcp} extract, CC0",
                     "games": chapter_games(t.id)})
     every = list(all_games())
+    from edition import apparatus
+    from gamester_site.apparatus import edition_meta
+
+    version = edition_meta()["version"]
+    for pid in apparatus.COTTON_PAIRS:
+        a_id = next(p["a"][0] for p in apparatus.PAIRS if p["id"] == pid)
+        out.append({"path": f"downloads/tei/apparatus-{pid}.xml", "kind": "TEI P5 (XML)",
+                    "make": (lambda pid=pid: apparatus.document(ed, pid, version).rstrip("\n")),
+                    "what": f"{ed.texts[a_id].short_title}: the 1674 and 1687 printings collated, with a critical "
+                            "apparatus (listWit, app, supplied readings) and the site's paragraph and sentence ids",
+                    "games": chapter_games(a_id)})
+    out.append({"path": "downloads/gap-register.json", "kind": "JSON",
+                "games": chapter_games("cotton1674.boneace") + chapter_games("cotton1674.put"),
+                "what": "The gap and emendation register: every letter or word TCP could not read in Cotton's "
+                        "chapters, what 1687 prints there and what the edition supplies",
+                "make": lambda: json.dumps(apparatus.gap_register(ed), indent=1, ensure_ascii=False)})
     out.append({"path": CORPUS, "kind": "TEI P5 teiCorpus (XML)", "games": every,
                 "what": f"All {len(ed.texts)} period texts of the edition in one TEI corpus file, each with its header",
                 "make": lambda: teidoc.corpus(ed).rstrip("\n")})

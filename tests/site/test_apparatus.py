@@ -213,7 +213,10 @@ def test_cite_this_paragraph_carries_the_pages_in_the_bibtex(site):
     m = re.search(r'id="cotton1674\.pp\.4".*?<details class="gm-cite"><summary>Cite this paragraph</summary>'
                   r'.*?<pre class="gm-code" id="[^"]+">(.*?)</pre>', page, re.S)
     assert m
-    assert re.search(r"^\s*pages = \{150--151\}$", html_unescape(m.group(1)), re.M)
+    assert re.search(r"^\s*pages = \{150--151\},?$", html_unescape(m.group(1)), re.M)
+    # and the edition's version (issue 32)
+    assert re.search(r"^\s*addendum = \{Text and locator as given by the Gamester edition, version [\w.]+\}$",
+                     html_unescape(m.group(1)), re.M)
 
 
 # -- downloads ---------------------------------------------------------------------------------------------------

@@ -139,4 +139,4 @@ def test_glossary_tooltips_attach_to_the_game_sense_only() -> None:
     tips = {m.group(2): m.group(1) for m in re.finditer(r'<abbr title="([^"]*)">([^<]+)</abbr>', html)}
     assert "show" not in tips and "Seat" not in tips and "seat" not in tips
     assert {"a show", "the show-down", "the Seat"} <= set(tips)
-    assert tips["a show"] == tips["the show-down"] and tips["the Seat"].startswith("The third counter")
+    assert tips["a show"] == tips["the show-down"] and tips["the Seat"].startswith("In Post and Pair, the third stake")

@@ -114,6 +114,9 @@ def test_each_note_is_filed_with_its_game() -> None:
     for nid, where in on.items():
         if nid.startswith("speculation-"):
             assert where == {"speculation"}, (nid, where)
-    # the 1687 reprint covers both of Cotton's chapters
-    assert on["cotton-1687"] == {"put", "post-and-pair"}
+    # the 1687 reprint covers the three chapters of Cotton's the edition models (issue 32: Bone-Ace's too)
+    assert on["cotton-1687"] == {"put", "post-and-pair", "bone-ace"}
+    assert {nid for nid, where in on.items() if "bone-ace" in where} >= {
+        "bone-ace-gap-1687", "bone-ace-counts", "bone-ace-ace", "bone-ace-lift", "bone-ace-licking"}
+    assert on["slam"] == {"post-and-pair"}
     assert on["put-high-game"] == {"put"} and on["truc-name"] == {"put"}

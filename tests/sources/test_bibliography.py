@@ -58,7 +58,8 @@ def test_missing_fields_fail_loudly(tmp_path):
 
 def test_render_reference_uses_csl(ed):
     html = ed.render_reference("cotton1674")
-    assert html.startswith('<span class="csl-entry" data-key="cotton1674">Cotton, C. (1674) <i>The Compleat Gamester')
+    # the author is an attribution (issue 32): in square brackets in the reference
+    assert html.startswith('<span class="csl-entry" data-key="cotton1674">[Cotton, C.] (1674) <i>The Compleat Gamester')
     assert "Wing C6382; ESTC R23124; TCP A34637" in html
 
 
@@ -93,5 +94,26 @@ def test_uncertain_catalogue_dates_keep_their_brackets(ed):
     assert "[1557?]" in ed.render_citation("youth1557", "image 9")
     assert "(1640 [i.e. 1641])" in ed.render_reference("jonson1641")
     item = ed.csl_json("davies1605")
-    assert item["issued"] == {"date-parts": [[1605]], "literal": "[1605?]", "circa": True}
-    assert "[" not in ed.render_reference("cotton1674").split("<i>")[0]
+    # literal alone: a CSL processor given date-parts too prints "1605" and loses the brackets and the query
+    assert item["issued"] == {"literal": "[1605?]", "circa": True}
+    assert "(1674)" in ed.render_reference("cotton1674").split("<i>")[0]  # a plain year stays plain
+
+
+def test_every_date_is_one_biblatex_reads():
+    """Issue 32: ten BibTeX dates ("[1528]", "n.d.", "[early 20th century]", "1640 [i.e. 1641]" ...) were not ISO
+    8601/EDTF; the catalogue's form is kept in ``cataloguedate``."""
+    import re
+
+    from edition.bib import EDTF
+
+    text = (SOURCES / "bibliography.bib").read_text(encoding="utf-8")
+    dates = re.findall(r"^\s*(?:date|year)\s*=\s*\{([^}]*)\}", text, re.M)
+    assert dates and all(EDTF.fullmatch(d) for d in dates), [d for d in dates if not EDTF.fullmatch(d)]
+    assert not EDTF.fullmatch("[1605?]") and not EDTF.fullmatch("n.d.")
+
+
+def test_the_1687_imprint_and_austens_volumes(ed):
+    assert ed.bibliography["cotton1687"]["publisher"] == "Printed for Charles Brome"  # the title page: "for"
+    assert "Printed by Charles Brome" not in ed.render_reference("cotton1687")
+    assert "volume" not in ed.bibliography["austen1814"] and ed.bibliography["austen1814"]["volumes"] == "3"
+    assert ed.csl_json("austen1814")["number-of-volumes"] == "3"

@@ -120,3 +120,26 @@ def test_a_wrong_engine_page_is_caught(ed, engine_clauses):
     problems = checks.check_locators(ed, wrong)
     assert problems == ["engine clause pp.showdown.elder-wins-ties cites cotton1674, p. 150, but the passages the "
                         "clause map gives for it are on p. 151"]
+
+
+def test_every_quotation_in_clause_notes_and_readings_is_in_its_transcription(ed, engine_clauses):
+    """Issue 32: the quotations inside clause notes and readings go through the same verbatim check as the pages'
+    ('he that hath the biggest Card' for the print's 'He', 'The other remaining' for 'the other remaining', and an
+    ellipsis that cut 'of Trumps' were typed, not checked)."""
+    assert checks.check_clause_quotations(ed, engine_clauses) == []
+    assert checks.check_reading_quotations(ed) == []
+    notes = {c.id: c.note for c in engine_clauses.values()}
+    assert "'He that hath the biggest Card'" in notes["ba.bone.all-cards"]
+    assert "of Trumps" in notes["pp.pair.rank-order"]
+
+
+def test_the_quotation_check_catches_a_changed_letter(ed, engine_clauses):
+    bad = copy.copy(ed)
+    bad.clause_map = {**ed.clause_map, "ba.bone.all-cards": {**ed.clause_map["ba.bone.all-cards"]}}
+    clauses = dict(engine_clauses)
+    c = clauses["ba.bone.all-cards"]
+    clauses[c.id] = type(c)(c.id, c.statement, c.status, c.citations, "Cotton's 'he that hath the biggest Card'.")
+    problems = checks.check_clause_quotations(bad, clauses)
+    assert len(problems) == 1 and "he that hath the biggest Card" in problems[0]
+    assert checks.quotations("Cotton's 'turn'd up' and “three Kings” and Adversaries' hands") == ["turn'd up",
+                                                                                                 "three Kings"]

@@ -1,6 +1,8 @@
 """The transcriptions: provenance, passage ids (stable), the two readings, sentence splitting."""
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -183,3 +185,12 @@ def test_renderings_are_escaped_and_balanced(ed):
             root = ET.fromstring(f"<div>{markup}</div>")
             assert {el.tag for el in root.iter()} <= allowed, (pid, name)
     assert "&amp;c." in ed.passage("cotton1674.pp.4").reading_html
+
+
+def test_margin_note_is_set_apart_in_the_reading_view(ed):
+    """Issue 32: Davies' marginal note was printed inside verse line 9 ("Some,on in direct ..."), unstyled."""
+    p = ed.passage("davies1605.9")
+    assert '<span class="margin-note" role="note"><span class="margin-note-label">In the margin: </span>' in \
+        p.reading_html
+    css = (Path(__file__).resolve().parents[2] / "docs" / "stylesheets" / "extra.css").read_text(encoding="utf-8")
+    assert re.search(r"\.margin-note \{[^}]*float: right", css) and "display: block" in css

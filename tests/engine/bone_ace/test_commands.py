@@ -75,7 +75,7 @@ def test_a_record_replays_with_its_summary():
 def test_each_kind_has_two_levels():
     from gamester.games.bone_ace import quiz
     for sd in range(4):
-        assert quiz.make(sd, "bone", None, 1)["explanation"][-1]["clause"] == "ba.bone.ace-high"
+        assert quiz.make(sd, "bone", None, 1)["explanation"][-1]["clause"] == "ba.bone.king-high"  # the ruleset after Cotton: Aces low, as they count one (issue 32)
         assert quiz.make(sd, "bone", None, 2)["explanation"][-1]["clause"] in (
             "ba.bone.bone-ace", "ba.bone.three-eldest-holder")
         assert len(quiz.make(sd, "game", None, 1)["hands"]) <= 4

@@ -77,11 +77,14 @@ def test_the_least_lift_deals():
 
 # -- the Bone --------------------------------------------------------------------------------------------------
 def test_the_biggest_turned_card_carries_the_bone():
-    # Cotton p. 129: "He that hath the biggest Card carries the Bone"; ba.bone.turned-cards, ba.bone.ace-high
+    # Cotton p. 129: "He that hath the biggest Card carries the Bone"; ba.bone.turned-cards, ba.bone.king-high (the
+    # ruleset after Cotton counts an Ace one, so it is low for the Bone too: issue 32)
     st = Rigged(COTTON, ["KC KS 2C", "2D 3D AH", "2H 3H QH"])
+    assert bone_winner(st) == 2 and R.RANK_KING_HIGH in st.deal.rules
+    st = Rigged(COTTON.replace(rank="ace-high"), ["KC KS 2C", "2D 3D AH", "2H 3H QH"])
     assert bone_winner(st) == 1 and R.RANK_ACE_HIGH in st.deal.rules
-    st = Rigged(OTHER, ["KC KS 2C", "2D 3D AH", "2H 3H QH"])  # all three cards, Kings high and Aces low
-    assert bone_winner(st) == 0 and R.BONE_ALL in st.deal.rules
+    st = Rigged(OTHER, ["KC KS 2C", "2D 3D AH", "2H 3H QH"])  # all three cards, Aces high
+    assert bone_winner(st) == 1 and R.BONE_ALL in st.deal.rules and R.RANK_ACE_HIGH in st.deal.rules
 
 
 def test_the_bone_ace_wins_all_other_cards():
@@ -127,9 +130,9 @@ def test_the_stake_is_halved_exactly_and_an_odd_counter_goes_to_the_game(split, 
 # -- the Game --------------------------------------------------------------------------------------------------
 def test_one_and_thirty_turned_up_wins_at_once():
     # Cotton p. 130: "he that turns up or draws to one and thirty wins it immediately"
-    st = Rigged(COTTON, ["2C 3C 4C", "KD QD AH", "2H 3H 4H"])
+    st = Rigged(COTTON.replace(ace="one-or-eleven"), ["2C 3C 4C", "KD QD AH", "2H 3H 4H"])
     assert st.is_terminal() and st.deal.game == {"winners": [1], "how": "thirty-one dealt", "totals": [9, 31, 9]}
-    assert st.returns() == [-2, 4, -2]
+    assert st.returns() == [1, 1, -2]  # the Bone to seat 0: Aces low, the two Fours equal and seat 0 eldest
 
 
 def test_drawing_to_one_and_thirty_wins_at_once_and_passing_it_is_out():
@@ -206,7 +209,7 @@ def test_draw_odds_are_exact_and_the_cautious_bot_stands_when_drawing_loses_more
 
 
 # -- every clause, every counter --------------------------------------------------------------------------------
-VARIANTS = [COTTON, OTHER, COTTON.replace(ace="eleven"), COTTON.replace(ace="one", deals=3),
+VARIANTS = [COTTON, OTHER, COTTON.replace(ace="eleven"), COTTON.replace(ace="one-or-eleven"), COTTON.replace(ace="one", deals=3),
             COTTON.replace(bone_ace="below-three"), OTHER.replace(bone_ace="beats-three", tie="eldest"),
             OTHER.replace(bone_cards="turned", rank="ace-high", three="eldest-holder")]
 
@@ -274,3 +277,19 @@ def test_every_clause_has_a_title_and_the_presets_differ():
     assert len(PRESETS) >= 2 and COTTON != OTHER
     assert all(getattr(COTTON, s.name) != getattr(OTHER, s.name) for s in BoneAceOptions.specs()
                if s.name not in ("stake", "deals"))
+
+
+def test_one_value_of_the_ace_in_each_ruleset():
+    """Issue 32: Cotton's book counts an Ace one (p. 150 'two Tens and an Ace'; p. 139 'an Ace for one and
+    thirty'); the ruleset after him counts it one, ranks it lowest for the Bone and in the lift; the other reading
+    takes it high everywhere and counts it eleven."""
+    from gamester.games.bone_ace.state import lift_value
+
+    assert (COTTON.ace, COTTON.rank) == ("one", "king-high") and (OTHER.ace, OTHER.rank) == ("eleven", "ace-high")
+    ace, two, king = (parse_cards(x)[0] for x in ("AS", "2S", "KS"))
+    assert lift_value(ace, COTTON.rank) < lift_value(two, COTTON.rank)
+    assert lift_value(ace, OTHER.rank) > lift_value(king, OTHER.rank)
+    assert R.total(parse_cards("AS 10S KS"), COTTON.ace) == 21 and R.total(parse_cards("AS 10S KS"), OTHER.ace) == 31
+    for name, lift in (("cotton-1674", R.LIFT_ORDER), ("other-reading", R.LIFT_ACE_HIGH)):
+        st = BoneAceState(SPEC.parse_ruleset(name), 4, 3)
+        assert lift in st.to_record()["deals"][0]["clauses"]

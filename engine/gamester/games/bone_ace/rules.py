@@ -24,6 +24,12 @@ C129 = cite("cotton1674", "p. 129")
 C129_30 = cite("cotton1674", "pp. 129-130")
 C130 = cite("cotton1674", "p. 130")
 COSTLY = cite("cotton1674", "pp. 125-128")   # ch. XIV, Costly-Colours: counting to one and thirty
+COSTLY128 = cite("cotton1674", "p. 128")      # its worked example: 'the Knave turn'd up makes five and twenty'
+CRIB107 = cite("cotton1674", "p. 107")        # ch. IX, Cribbage: 'King and five' among the fifteens
+POST150 = cite("cotton1674", "p. 150")        # ch. XXIII, Post and Pair: one and twenty is 'two Tens and an Ace'
+WIT139 = cite("cotton1674", "p. 139")         # ch. XVII, Wit and Reason: 'an Ace for one and thirty'
+PICKET80 = cite("cotton1674", "p. 80")        # ch. VI, Picket: the Ace 'wins all other Cards, and goes for eleven'
+C1687 = cite("cotton1687", "p. 92")           # the 1687 reprint, ch. XIV: the sentence the 1674 text loses a word of
 
 A, J = "attested", "conjectural"
 
@@ -40,12 +46,18 @@ PACK = clause(
     note="Cotton names no pack; the Ace of Diamonds, 'three Tens' and play by seven or eight imply a full one.")
 LIFT = clause(
     "ba.lift.least", "Each player lifts a card for the deal; the least deals, which makes the dealer youngest "
-    "hand (the last to be dealt to and to draw).", A, C129)
+    "hand.", A, C129)
 LIFT_ORDER = clause(
-    "ba.lift.order", "In the lift the Ace is the least card, then Two, Three and up to the King; players who tie "
-    "for the least lift again.", J, C129,
-    note="Cotton says only that the least deals. The Ace is least because it counts one; a fresh lift among the "
-         "tied is the usual remedy (as at Put).")
+    "ba.lift.order", "In the lift the Ace is the least card, then Two, Three and up to the King, as the Aces rank "
+    "for the Bone when they count one; players who tie for the least lift again.", J, C129,
+    note="Cotton says only that the least deals. The edition gives the Ace one value in each ruleset: where it "
+         "counts one and ranks below the Two for the Bone, it is also the least card in the lift. A fresh lift "
+         "among the tied is our choice.")
+LIFT_ACE_HIGH = clause(
+    "ba.lift.ace-high", "In the lift the Two is the least card and the Ace the greatest, as the Aces rank for the "
+    "Bone when they are high; players who tie for the least lift again.", J, C129,
+    note="The other reading, for a ruleset whose Aces are high for the Bone: the Ace keeps that place in the lift. "
+         "Cotton says only that the least deals; a fresh lift among the tied is our choice.")
 DEAL = clause(
     "ba.deal.two-and-one", "The dealer gives each player in turn, eldest first, two cards face down and turns up "
     "the third.", A, C129)
@@ -66,7 +78,7 @@ STAKE_AMOUNT = clause(
 SPLIT_EACH = clause(
     "ba.stake.each-halves", "Each player lays half his stake on the Bone's dish and half on the Game's; of an odd "
     "stake the odd counter goes to the Game.", J, C129_30,
-    note="One reading of Cotton's 'one half of the Stake': every stake is halved. 'The other remaining for the "
+    note="One reading of Cotton's 'one half of the Stake': every stake is halved. His 'the other remaining for the "
          "Game' is read as the remainder, so an odd counter lies with the Game.")
 SPLIT_POOL = clause(
     "ba.stake.pooled", "All the stakes make one heap, which is halved: one half to the Bone, the rest to the "
@@ -84,24 +96,32 @@ BONE_TURNED = clause(
          "the turned card is the likeliest reading; the other reading compares all three.")
 BONE_ALL = clause(
     "ba.bone.all-cards", "The Bone is decided on all three cards each player was dealt, shown for the purpose.", J,
-    C129_30, note="The other reading of 'he that hath the biggest Card': any card he holds.")
+    C129_30, note="The other reading of 'He that hath the biggest Card': any card he holds.")
 RANK_ACE_HIGH = clause(
     "ba.bone.ace-high", "The cards rank Ace (highest), King, Queen, Knave, Ten and down to the Two; the "
-    "Bone-Ace above them all.", J, C130,
-    note="Cotton gives only the Bone-Ace's place. Ace high is the common order of the period's games.")
+    "Bone-Ace above them all.", J, C130, PICKET80,
+    note="Cotton gives only the Bone-Ace's place. Aces are high at his Ruff and Honours ('where note the Ace is "
+         "the highest', p. 116), and at Picket the Ace 'wins all other Cards, and goes for eleven' (p. 80), the "
+         "words Bone-Ace uses of the Bone-Ace. This reading takes the Aces high for the Bone; a ruleset that does "
+         "counts an Ace eleven and lets it lift high, so that the Ace has one value throughout.")
 RANK_KING_HIGH = clause(
     "ba.bone.king-high", "The cards rank King (highest), Queen, Knave, Ten and down to the Two, the Aces lowest; "
-    "the Bone-Ace above them all.", J, C130,
-    note="The other reading: an Ace counts one toward one and thirty, so it may be the least card; only the "
-         "Ace of Diamonds is lifted out of that place, which would explain why Cotton needs to name it.")
+    "the Bone-Ace above them all.", J, C130, POST150, WIT139,
+    note="Where Cotton's book adds the cards' values together toward one and twenty or one and thirty, an Ace "
+         "counts one (Post and Pair, p. 150; Wit and Reason, p. 139), and in the lift for Bone-Ace 'the least deals'; read "
+         "with that value, the Ace is the least card for the Bone too, and only the Ace of Diamonds is lifted out "
+         "of that place, which would explain why Cotton needs to name it. The book points both ways: at Picket an "
+         "Ace 'goes for eleven' (p. 80), the other reading's value.")
 BONE_TIE = clause(
     "ba.bone.tie", "Of equal biggest cards (two Kings, say), the eldest's wins.", J, C129_30,
     note="Cotton names no suit order; the eldest wins ties at Post and Pair and wins three of a sort here.")
 THREE = clause(
-    "ba.bone.three-of-a-sort", "If three of a sort (three Queens, three Tens ...) are turned up, the eldest hand "
-    "wins the Bone.", A, C129_30,
-    note="The sentence has a gap in the transcription ('thre• 〈◊〉', probably 'three Kings'); what survives is "
-         "'three Queens, three Tens, &c. turn'd up, the eldest hand wins it'.")
+    "ba.bone.three-of-a-sort", "If three of a sort (three Kings, three Queens, three Tens ...) are turned up, the "
+    "eldest hand wins the Bone.", A, C129_30, C1687,
+    note="The 1674 transcription marks a letter and a word it could not read ('thre• 〈◊〉,'); the 1687 reprint "
+         "prints the sentence whole, 'now if there be three Kings, three Queens, three Tens, &c. turn'd up, the "
+         "eldeſt hand wins it' (ch. XIV, p. 92), and the example 'three Kings' is supplied from it. Whose eldest hand is meant, "
+         "the sentence does not say in either edition.")
 THREE_HOLDER = clause(
     "ba.bone.three-eldest-holder", "Of three of a sort turned up, the eldest of the players who turned them wins "
     "the Bone; of two such sets, the higher.", J, C129_30,
@@ -130,20 +150,28 @@ PIPS = clause(
     note="Bone-Ace gives no count; Cotton's Costly-Colours, played to one and thirty in the same book, counts "
          "its cards by their pips in its worked example (5, 7, 8, 9, 2: twelve, twenty, twenty nine, thirty one).")
 COURTS = clause(
-    "ba.count.courts", "The King, Queen and Knave count ten each.", J, C130,
-    note="Neither Bone-Ace nor Costly-Colours says what a court card counts. Ten is the usual count of the later "
-         "counting games; no account in the edition states it.")
+    "ba.count.courts", "The King, Queen and Knave count ten each.", J, C130, COSTLY128, CRIB107,
+    note="Bone-Ace gives no count, but the chapters of Cotton's book that the edition transcribes count a court "
+         "card ten wherever they count one: in the worked example of Costly-Colours 'that fifteen and the Knave "
+         "turn'd up makes five and twenty' (p. 128), and among the fifteens of Cribbage is 'King and five' "
+         "(p. 107).")
 ACE_EITHER = clause(
     "ba.count.ace-either", "An Ace counts one or eleven, whichever serves the holder better.", J, C130,
-    note="No source in the edition says what an Ace counts at One and Thirty or Bone-Ace; accounts of the later "
-         "games counting to 21 and 31 let it count one or eleven. The other rulesets "
-         "count it one, or eleven.")
+    note="Not Cotton's count: where his book adds the cards' values together toward one and twenty or one and "
+         "thirty an Ace counts one (Post and Pair, p. 150; Wit and Reason, p. 139), and at Picket eleven (p. 80), and no chapter the "
+         "edition transcribes lets the holder choose. It is offered as an option for comparison; no named ruleset "
+         "uses it.")
 ACE_ONE = clause(
-    "ba.count.ace-one", "An Ace counts one.", J, C130,
-    note="A reading: the Ace as the card of one pip.")
+    "ba.count.ace-one", "An Ace counts one.", J, C130, POST150, WIT139,
+    note="The count where Cotton's book adds the cards' values together: at Post one and twenty is 'two "
+         "Tens and an Ace' (p. 150), and at Wit and Reason, when the count stands at thirty, the other player "
+         "'hath an Ace for one and thirty' (p. 139). At Picket the book values an Ace eleven (p. 80), the other "
+         "reading's count. Bone-Ace itself gives no count, so the clause is a reading, not attested.")
 ACE_ELEVEN = clause(
-    "ba.count.ace-eleven", "An Ace counts eleven.", J, C130,
-    note="A reading: the Ace above the courts, as the highest card.")
+    "ba.count.ace-eleven", "An Ace counts eleven.", J, C130, PICKET80,
+    note="The other reading, for a ruleset whose Aces are high for the Bone and in the lift. Cotton's Picket values "
+         "an Ace so: the cards count their spots, 'the Ace only excepted, which wins all other Cards, and goes for "
+         "eleven' (p. 80). Picket is not played toward one and thirty, so this is a parallel, not Bone-Ace's rule.")
 DRAW_TURN = clause(
     "ba.draw.in-turn", "To 'draw' is to take cards from the stock: each player in turn, eldest first, takes one "
     "card at a time as long as he likes, and stands, or passes one and thirty and is out of the Game.", J, C130,
@@ -193,16 +221,16 @@ class BoneAceOptions(Options):
     bone_cards: str = option("turned", choices=("turned", "all-three"),
                              help="the Bone goes to the biggest turned-up card, or the biggest of all three",
                              clause=BONE_TURNED)
-    rank: str = option("ace-high", choices=("ace-high", "king-high"),
+    rank: str = option("king-high", choices=("king-high", "ace-high"),
                        help="Aces above Kings, or lowest, for the Bone (the Bone-Ace beats all either way)",
-                       clause=RANK_ACE_HIGH)
+                       clause=RANK_KING_HIGH)
     three: str = option("eldest-holder", choices=("eldest-holder", "eldest-hand"),
                         help="three of a sort turned up: the eldest of their holders, or the eldest hand",
                         clause=THREE_HOLDER)
     bone_ace: str = option("beats-three", choices=("beats-three", "below-three"),
                            help="whether the Bone-Ace beats three of a sort", clause=BONE_OVER_THREE)
-    ace: str = option("one-or-eleven", choices=("one-or-eleven", "one", "eleven"),
-                      help="what an Ace counts toward one and thirty", clause=ACE_EITHER)
+    ace: str = option("one", choices=("one", "eleven", "one-or-eleven"),
+                      help="what an Ace counts toward one and thirty", clause=ACE_ONE)
     draw: str = option("in-turn", choices=("in-turn", "by-rounds"),
                        help="draw as many cards as you like in your turn, or one a round", clause=DRAW_TURN)
     tie: str = option("eldest", choices=("eldest", "divide"),
@@ -214,22 +242,23 @@ COTTON = BoneAceOptions()
 PRESETS = {
     "cotton-1674": Preset(
         "cotton-1674", COTTON, A, (C129, C129_30, C130),
-        "Cotton's three paragraphs, filled as little as possible: the Bone on the turned-up cards, Aces high and "
-        "the Bone-Ace above all, three of a sort to the eldest of their holders, each player drawing in turn to "
-        "one and thirty (an Ace one or eleven, courts ten), ties to the eldest.",
-        (PLAYERS_BOUND, PACK, LIFT_ORDER, ELDEST, STAKE_AMOUNT, SPLIT_EACH, BONE_TURNED, RANK_ACE_HIGH, BONE_TIE,
-         THREE_HOLDER, BONE_OVER_THREE, PIPS, COURTS, ACE_EITHER, DRAW_TURN, FACE_UP, OVER, STOCK_OUT, LAST_LEFT,
+        "Cotton's three paragraphs, filled as little as possible and with the counts where he adds the cards "
+        "together: an Ace counts one (so it is the least card in the lift and for the Bone, where the Bone-Ace alone "
+        "is above all), courts ten; the Bone on the turned-up cards, three of a sort to the eldest of their holders, each player "
+        "drawing in turn to one and thirty, ties to the eldest.",
+        (PLAYERS_BOUND, PACK, LIFT_ORDER, ELDEST, STAKE_AMOUNT, SPLIT_EACH, BONE_TURNED, RANK_KING_HIGH, BONE_TIE,
+         THREE_HOLDER, BONE_OVER_THREE, PIPS, COURTS, ACE_ONE, DRAW_TURN, FACE_UP, OVER, STOCK_OUT, LAST_LEFT,
          TIE_ELDEST, TURNED_TIE, DEALS)),
     "other-reading": Preset(
-        "other-reading", BoneAceOptions(split="pooled", bone_cards="all-three", rank="king-high",
-                                        three="eldest-hand", bone_ace="below-three", ace="one", draw="by-rounds",
+        "other-reading", BoneAceOptions(split="pooled", bone_cards="all-three", rank="ace-high",
+                                        three="eldest-hand", bone_ace="below-three", ace="eleven", draw="by-rounds",
                                         tie="divide"),
         A, (C129, C129_30, C130),
-        "The same paragraphs read the other way at every gap: the Bone on all three cards with the Aces low, three "
-        "of a sort to the eldest hand and above the Bone-Ace, the stakes pooled, an Ace counting one, drawing one "
-        "card a round, and ties divided.",
-        (PLAYERS_BOUND, PACK, LIFT_ORDER, ELDEST, STAKE_AMOUNT, SPLIT_POOL, BONE_ALL, RANK_KING_HIGH, BONE_TIE,
-         THREE_TABLE, THREE_OVER_BONE, PIPS, COURTS, ACE_ONE, DRAW_ROUND, FACE_UP, OVER, STOCK_OUT, LAST_LEFT,
+        "The same paragraphs read the other way at every gap: the Aces high throughout, as at Cotton's Picket "
+        "(greatest in the lift, above the Kings for the Bone, eleven toward one and thirty), the Bone on all three cards, three of a sort to the "
+        "eldest hand and above the Bone-Ace, the stakes pooled, drawing one card a round, and ties divided.",
+        (PLAYERS_BOUND, PACK, LIFT_ACE_HIGH, ELDEST, STAKE_AMOUNT, SPLIT_POOL, BONE_ALL, RANK_ACE_HIGH, BONE_TIE,
+         THREE_TABLE, THREE_OVER_BONE, PIPS, COURTS, ACE_ELEVEN, DRAW_ROUND, FACE_UP, OVER, STOCK_OUT, LAST_LEFT,
          TIE_DIVIDE, TURNED_TIE, DEALS)),
 }
 

@@ -24,8 +24,11 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-def lift_value(c: Card) -> int:
-    """A card's place in the lift for the deal (ba.lift.order): Ace least, King greatest."""
+def lift_value(c: Card, rank: str = "king-high") -> int:
+    """A card's place in the lift for the deal, the Aces where they rank for the Bone: least with Kings high
+    (ba.lift.order), greatest with Aces high (ba.lift.ace-high)."""
+    if rank == "ace-high":
+        return c.rank.index
     return 0 if c.rank.text == "A" else c.rank.index + 1
 
 
@@ -108,8 +111,8 @@ class BoneAceState(State):
         while True:
             got = {s: pack.pop() for s in who}
             self.lifts.append({str(s): str(c) for s, c in got.items()})
-            least = min(lift_value(c) for c in got.values())
-            who = [s for s, c in got.items() if lift_value(c) == least]
+            least = min(lift_value(c, self.options.rank) for c in got.values())
+            who = [s for s, c in got.items() if lift_value(c, self.options.rank) == least]
             if len(who) == 1 or len(pack) < len(who):
                 return who[0]
 
@@ -138,7 +141,8 @@ class BoneAceState(State):
         d = _Deal(len(self.deals) + 1, dealer, self.players)
         self.deals.append(d)
         self._rule(R.PLAYERS, R.PLAYERS_BOUND, R.PACK)
-        self._rule(*((R.LIFT, R.LIFT_ORDER) if d.number == 1 else (R.NEXT_DEAL,)))
+        lift_order = R.LIFT_ACE_HIGH if self.options.rank == "ace-high" else R.LIFT_ORDER
+        self._rule(*((R.LIFT, lift_order) if d.number == 1 else (R.NEXT_DEAL,)))
         self._rule(R.ELDEST, R.DEAL, R.DEALS)
         self._stake()
         pack = self._deal_pack()

@@ -166,8 +166,10 @@ PAIR_BEST = clause(
 PAIR_RANK_ORDER = clause(
     "pp.pair.rank-order", "Pairs and Pair-royals rank by the order of the cards: Ace, King, Queen, Knave, Ten "
     "... Two.", "conjectural", C150, C151,
-    note="Fills Cotton's silence on how Pairs rank with the only order he gives, that of the trumps ('the Ace "
-         "... is the best Card of all, and so of the rest in order'). The cotton-1674 ruleset's choice.")
+    note="Fills Cotton's silence on how Pairs rank with the only order he gives ('The Ace of Trumps, as at Ruff and "
+         "Honours, is the best Card of all, and so of the rest in order'), which names the trumps, but by its "
+         "reference to Ruff and Honours (p. 116, where the Ace is the highest in every suit) may hold for all "
+         "cards; the clause applies it to cards of any suit. The cotton-1674 ruleset's choice.")
 PAIR_SAME_SORT = clause(
     "pp.pair.same-sort", "Pairs are not ranked: any two Pairs, or any two Pair-royals, are of the same sort, and the "
     "eldest hand among them carries it.", "conjectural", C151,

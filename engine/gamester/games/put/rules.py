@@ -76,20 +76,23 @@ ALTERNATE = clause(
 ELDEST_LEADS = clause(
     "put.trick.eldest-leads",
     "The eldest hand (the one dealt to first) leads to the first trick.",
-    "attested", COTTON_131, COTTON_135_7, COTTON_125, SEED_PUT,
-    note="Cotton's Put chapter states no rule, but shows it in play: in the High-game the Rook deals, and “the col "
+    "conjectural", COTTON_131, COTTON_135_7, COTTON_125, SEED_PUT,
+    note="No source states it for Put. The modern account implies it (the non-dealer plays, and the dealer lays down "
+         "another to him). Cotton's Put chapter shows it in play: in the High-game the Rook deals, and “the col "
          "begins with a Deuce” (pp. 136-137). His dealer deals to his antagonist first (p. 131). For another "
-         "three-card game, Costly-Colours (p. 125), he gives it as the rule of card games generally: “the eldest "
-         "is to play first as in other Games”.")
+         "three-card game, Costly-Colours (p. 125), he says the eldest plays first “as in other Games”.")
 ANY_CARD = clause(
     "put.trick.any-card",
-    "Any card may be led and any card played to it.",
+    "No card is barred: the leader plays what he likes, and the other answers with what he likes.",
     "reconstructed", SEED_PUT,
     note="Cotton's chapter does not say; the modern account states it, and it follows from suits not counting.")
 HIGHER_WINS = clause(
     "put.trick.higher-wins",
     "The higher card wins the trick, and the winner leads to the next.",
-    "attested", COTTON_136_7, SEED_PUT)
+    "reconstructed", COTTON_136_7, SEED_PUT,
+    note="The modern account states it. Cotton's Put chapter states no rule, but shows it in play: in the "
+         "High-game “the Rook wins that with a Trey; the Rook then plays a Deuce” (pp. 136-137). Shown, not stated, so "
+         "the edition does not label it attested.")
 TIE_TRICK = clause(
     "put.trick.tie",
     "Two cards of the same rank make a tied trick, won by nobody; the player who led it has the next lead too.",
@@ -123,7 +126,7 @@ PUT_ELDEST = clause(
     "The eldest, if he thinks his cards better than his adversary's, may put to him; if the put is seen, the cards "
     "are then played out.",
     "attested", COTTON_131,
-    note="Cotton's put comes before the play (“they play it out” follows it); he does not say whether anyone may "
+    note="Cotton's put comes before the play (“if he will see him they play it •ut” follows it); he does not say whether anyone may "
          "put later in the deal. The engine's default lets the eldest put only before the first card is led.")
 PUT_ANY_LEAD = clause(
     "put.put.any-lead",
@@ -157,7 +160,7 @@ THROW_UP = clause(
          "is the refused put; throwing up at other moments is the modern account's.")
 FIVE_UP = clause(
     "put.game.five-up",
-    "Five points up is the game.",
+    "Five points up is commonly the game.",
     "attested", COTTON_131, SEED_PUT)
 PUT_GAME = clause(
     "put.game.put",
@@ -331,8 +334,8 @@ PRESETS = {p.name: p for p in (
            "Cotton's Put: the eldest may put before the play, five up or a seen put won is the game; where Cotton "
            "is silent (the pack, suits, ties, the next deal, a deal won without a put) the gaps are filled from "
            "the modern account or by our own choice",
-           (TIE_TRICK, ONE_AND_TIES, ALL_TIED, DECIDED, CUT_TIE, PUT_ONCE, UNPUT_POINT, ALTERNATE,
-            SUITS, ANY_CARD, FULL_PACK_52, THREE_RULES, FOUR_PARTNERS, FOUR_WHO, FOUR_SCORE)),
+           (ELDEST_LEADS, HIGHER_WINS, TIE_TRICK, ONE_AND_TIES, ALL_TIED, DECIDED, CUT_TIE, PUT_ONCE, UNPUT_POINT,
+            ALTERNATE, SUITS, ANY_CARD, FULL_PACK_52, THREE_RULES, FOUR_PARTNERS, FOUR_WHO, FOUR_SCORE)),
     Preset("reconstruction", _RECON, "reconstructed", (SEED_PUT, COTTON_131),
            "The modern account's fuller rules: either player may put before any lead or throw up for a point; a "
            "deal played out wins the game outright",
@@ -340,7 +343,8 @@ PRESETS = {p.name: p for p in (
     Preset("without-putting", PutOptions(betting="none"), "attested", (COTTON_132, SEED_PUT),
            "Cotton's variant without putting: every deal is played out and most tricks wins it (a point a deal is "
            "the modern account's score)",
-           (TIE_TRICK, ONE_AND_TIES, ALL_TIED, DECIDED, CUT_TIE, NO_PUT_POINT, ALTERNATE, SUITS,
+           (ELDEST_LEADS, HIGHER_WINS, TIE_TRICK, ONE_AND_TIES, ALL_TIED, DECIDED, CUT_TIE, NO_PUT_POINT, ALTERNATE,
+            SUITS,
             ANY_CARD, FULL_PACK_52, THREE_RULES, FOUR_PARTNERS, FOUR_WHO, FOUR_SCORE)),
     Preset("stripped-28", PutOptions(pack="28"), "reconstructed", (SEED_PUT,),
            "The modern account's stripped pack as the ranks it names give it, the Four to the Nine taken out (28 "

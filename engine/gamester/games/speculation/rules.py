@@ -22,7 +22,7 @@ PARLETT_ACE = cite("parlett-speculation", "quoting Hoyle's Games (1847) on an Ac
 # -- clauses -----------------------------------------------------------------------------------------------------
 R = "reconstructed"
 C = "conjectural"
-NOTE_MODERN = "Stated by a 19th/20th-century account; the edition reserves 'attested' for period sources."
+NOTE_MODERN = "Stated by a 19th/20th-century account; the edition reserves the label attested for period sources."
 
 PACK_52 = clause("spec.pack.full", "The game is played with the ordinary pack of 52 cards.", R, H77, HOYLE,
                  note=NOTE_MODERN)
@@ -31,8 +31,8 @@ PACK_32 = clause("spec.pack.short", "A 32-card pack (Sevens up to Aces) may be u
                  "piquet pack) is our reading.")
 RANKING = clause("spec.pack.ranking", "The Ace is the highest card, then King, Queen, Knave, Ten and so down to "
                  "the Two.", R, H77, HOYLE, note=NOTE_MODERN + " The Hoyle account ranks them as at Whist.")
-PLAYERS = clause("spec.players.limit", "Not more than ten players with the 52-card pack, nor more than six with "
-                 "the 32-card pack, so that enough of the pack stays undealt for speculation.", R, H77,
+PLAYERS = clause("spec.players.limit", "The engine seats at most ten with 52 cards and at most six with 32, the "
+                 "most the handbook advises; with more, it says, the deal would use up too much of the pack.", R, H77,
                  note=NOTE_MODERN + " The handbook calls these limits desirable rather than required; the engine "
                  "enforces them (and at least two players).")
 STAKE = clause("spec.stake.pool", "Before each deal the dealer pays two stakes into the pool and every other "
@@ -43,7 +43,8 @@ DEAL = clause("spec.deal.three", "Each player gets three cards, dealt singly in 
               "left; the next deal is made by the player on the dealer's left.", R, H77, H78, HOYLE, note=NOTE_MODERN)
 TURNUP = clause("spec.deal.turn-up", "The top card left in the stock is turned up; its suit is trumps.", R, H77,
                 HOYLE, note=NOTE_MODERN)
-NO_LOOK = clause("spec.deal.no-looking", "Players do not look at their cards: each is seen only when turned.", R,
+NO_LOOK = clause("spec.deal.no-looking", "Every card stays face down until its holder turns it in play; nobody "
+                 "sees his own hand first.", R,
                  H77, HOYLE, note=NOTE_MODERN)
 TURNUP_SALE = clause("spec.turnup.sale", "The dealer may sell the turn-up to another player before it is turned "
                      "(handbook), or before or after it is turned (Hoyle account); the buyer has every right the "
