@@ -73,6 +73,8 @@ def engine_version() -> str:
 def engine_files() -> list[Path]:
     out = []
     for p in sorted(ENGINE_DIR.rglob("*")):
+        if "openspiel" in p.relative_to(ENGINE_DIR).parts:  # the OpenSpiel adapter needs pyspiel: not in a browser
+            continue
         if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".typed", ".json", ".txt", ".gz"):
             out.append(p)
     return out
