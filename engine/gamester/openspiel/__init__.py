@@ -1,8 +1,10 @@
-"""Gamester's games in OpenSpiel (``pip install gamester[openspiel]``; needs ``open-spiel``, never the engine).
+"""Gamester's games in OpenSpiel: ``pip install gamester[openspiel]`` (the ``open-spiel`` wheel). Neither the engine
+nor the browser imports this package (it is left out of the browser's wheel).
 
-    >>> import pyspiel
-    >>> from gamester import openspiel
-    >>> names = openspiel.register()
+:func:`register` registers with ``pyspiel`` every game of the engine's registry (``gamester_put``,
+``gamester_post_and_pair`` ...: :mod:`gamester.openspiel.engine`, parameters ``ruleset``, ``options``,
+``players``) and Cotton's Put dealt once at a given score, the game the project solved (``gamester_put_deal``:
+:mod:`gamester.openspiel.put_deal`, parameters ``ruleset``, ``eldest``, ``dealer``).
 """
 
 from __future__ import annotations
@@ -11,4 +13,6 @@ from .engine import register_all
 
 
 def register() -> list[str]:
-    return register_all()
+    """Register every game with OpenSpiel (once); their OpenSpiel names."""
+    from . import put_deal
+    return [*register_all(), put_deal.register()]

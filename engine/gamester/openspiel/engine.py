@@ -47,6 +47,29 @@ def short_name(spec: GameSpec) -> str:
     return PREFIX + spec.name.replace("-", "_")
 
 
+_SHARED_CARDS = {id(c): c for c in CARDS}
+
+
+def copy_engine(state: State) -> State:
+    """A copy of an engine state that shares what never changes (the cards, the options) and the seeded ``rng``
+    (which the adapters do not deal from): five to ten times quicker than a plain deep copy."""
+    memo = {**_SHARED_CARDS, id(state.options): state.options, id(state.rng): state.rng}
+    return copy.deepcopy(state, memo)
+
+
+class Held:
+    """An engine state held by an OpenSpiel state: OpenSpiel copies its states with ``copy.deepcopy``, which
+    comes here (:func:`copy_engine`)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State | None) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo) -> Held:
+        return Held(None if self.state is None else copy_engine(self.state))
+
+
 class _NeedShuffle(Exception):
     """The engine asked for a shuffle that chance has not dealt yet."""
 
@@ -122,7 +145,7 @@ class EngineState(pyspiel.State):
         self._name = game.spec.name  # the name, not the spec: a state is copied, a spec holds modules
         self._options = game.gamester_options
         self._n = game.players
-        self.engine: State | None = None   # the engine's state (None until the first deal is made)
+        self._held = Held(None)              # the engine's state (None until the first deal is made)
         self._step: str | None = None       # the player's action waiting for chance (None: the first deal)
         self._orders: list[list[Card]] = []  # the pack orders chance has dealt for the waiting step
         self._pack: list[Card] = []          # the cards of the shuffle being dealt
@@ -131,13 +154,18 @@ class EngineState(pyspiel.State):
         self._waiting = True
         self._run()
 
+    @property
+    def engine(self) -> State | None:
+        """The engine's state (None until the first deal is made)."""
+        return self._held.state
+
     # -- running the engine ---------------------------------------------------------------------------------
     def _run(self) -> None:
         """Run the waiting step with the orders dealt so far: done, or waiting for another shuffle."""
         if self._step is None:
             step = lambda: get_game(self._name).new_state(self._options, self._n, 0)  # noqa: E731
         else:
-            trial = copy.deepcopy(self.engine)
+            trial = copy_engine(self.engine)
             action = self._step
 
             def step() -> State:
@@ -148,7 +176,7 @@ class EngineState(pyspiel.State):
         except _NeedShuffle as need:
             self._pack, self._dealt, self._waiting = need.cards, [], True
             return
-        self.engine, self._step, self._orders, self._waiting = done, None, [], False
+        self._held.state, self._step, self._orders, self._waiting = done, None, [], False
         for seat in range(self._n):
             seen = json.dumps(done.view(seat), sort_keys=True, separators=(",", ":"))
             if not self._seen[seat] or self._seen[seat][-1] != seen:
