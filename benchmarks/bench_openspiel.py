@@ -26,6 +26,8 @@ from gamester.openspiel import put_deal, register
 
 
 def sims(n: int) -> None:
+    if n <= 0:
+        return
     for spec in all_games().values():
         for preset in spec.presets:
             game = pyspiel.load_game(f"gamester_{spec.name.replace('-', '_')}", {"ruleset": preset})

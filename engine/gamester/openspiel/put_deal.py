@@ -262,7 +262,7 @@ def shipped_policy(game: PutDealGame, states: dict[str, PutDealState] | None = N
     from open_spiel.python import policy as os_policy
 
     states = states if states is not None else information_states(game)
-    pol = os_policy.TabularPolicy(game, states=list(states.values()))
+    pol = os_policy.TabularPolicy(game, states=states)
     rows = game.data["strategy"]
     for key, st in states.items():
         legal = st.legal_actions()
