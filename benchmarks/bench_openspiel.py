@@ -9,7 +9,8 @@
 3. At each score: OpenSpiel's NashConv of the shipped strategy (``exploitability.nash_conv``, its own best
    responses) beside the project's best response (``gamester_solve.br``, the file read back), and the times.
 4. OpenSpiel's CFR+ (``pyspiel.CFRPlusSolver``, on OpenSpiel's cached copy of the tree) at 4-4: the value of its
-   average strategy after N iterations beside the project's value, and its NashConv.
+   average strategy as the iterations go (to N at most, or until it is within 1e-5 of the project's value with a
+   NashConv under 1e-4) beside the project's value, and its NashConv.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ import sys
 import time
 
 import pyspiel
-from open_spiel.python.algorithms import exploitability
 
 from gamester import all_games, get_game
 from gamester.openspiel import put_deal, register
+from gamester.openspiel.engine import short_name
 
 
 def sims(n: int) -> None:
@@ -30,7 +31,7 @@ def sims(n: int) -> None:
         return
     for spec in all_games().values():
         for preset in spec.presets:
-            game = pyspiel.load_game(f"gamester_{spec.name.replace('-', '_')}", {"ruleset": preset})
+            game = pyspiel.load_game(short_name(spec), {"ruleset": preset})
             t = time.perf_counter()
             pyspiel.random_sim_test(game, num_sims=n, serialize=False, verbose=False)
             print(f"random_sim_test {spec.name} {preset}: {n} games in {time.perf_counter() - t:.1f} s")
@@ -48,78 +49,64 @@ def project(ruleset: str):
     return f, lv
 
 
-def walk(game) -> tuple[dict, dict]:
-    """OpenSpiel's view of the tree: every state, counted; one state per information state."""
-    counts = {"chance": 1, "decisions": 0, "choices": 0, "terminals": 0}
-    states = {}
-    root = game.new_initial_state()
-    stack = [root.child(a) for a, _ in root.chance_outcomes()]
-    while stack:
-        st = stack.pop()
-        if st.is_terminal():
-            counts["terminals"] += 1
-            continue
-        legal = st.legal_actions()
-        counts["decisions"] += 1
-        counts["choices"] += len(legal) > 1
-        states.setdefault(st.information_state_string(), st)
-        stack.extend(st.child(a) for a in legal)
-    return counts, states
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--scores", default="4-4,0-0,2-3,3-1,1-4")
-    ap.add_argument("--cfr-iterations", type=int, default=200)
-    ap.add_argument("--sims", type=int, default=3)
+    ap.add_argument("--cfr-iterations", type=int, default=3000)
+    ap.add_argument("--sims", type=int, default=1)
     ns = ap.parse_args()
     import importlib.metadata as md
     print(f"OpenSpiel {md.version('open_spiel')}, Python {sys.version.split()[0]}")
     register()
     sims(ns.sims)
     sys.path.insert(0, "site_src")
-    import numpy as np
-
-    from gamester_solve import br, cfr, export
+    from gamester_solve import br, export
     ruleset = "stripped-28"
     f, lv = project(ruleset)
+    from open_spiel.python import policy as os_policy
     for text in ns.scores.split(","):
         a, b = map(int, text.split("-"))
         game = pyspiel.load_game(put_deal.NAME, {"ruleset": ruleset, "eldest": a, "dealer": b})
         t = time.perf_counter()
-        counts, states = walk(game)
+        cached = pyspiel.convert_to_cached_tree(game)
+        counts, states = put_deal.walk(cached)
         tw = time.perf_counter() - t
         keys = sum(1 for s in states.values() if len(s.legal_actions()) > 1)
-        print(f"{a}-{b}: OpenSpiel walked {sum(counts.values()):,} states in {tw:.0f} s: {counts['choices']:,} "
-              f"decisions with a choice + {counts['terminals']:,} terminals = "
-              f"{counts['choices'] + counts['terminals']:,} (the solver's nodes: {f.n_nodes:,}); "
-              f"{keys:,} information states with a choice (the solver's: {len(f.keys):,})")
+        print(f"{a}-{b}: OpenSpiel walked the deal game ({sum(counts.values()) - counts['pairs']:,} states: "
+              f"{counts['pairs']:,} pairs of hands, {counts['decisions']:,} decisions, {counts['terminals']:,} "
+              f"terminals) in {tw:.0f} s; decisions with a choice + terminals = "
+              f"{counts['choices'] + counts['terminals']:,} (the solver's nodes: {f.n_nodes:,}); information "
+              f"states with a choice {keys:,} (the solver's: {len(f.keys):,})")
         t = time.perf_counter()
-        pol = put_deal.shipped_policy(game, states)
-        nc = exploitability.nash_conv(game, pol, use_cpp_br=True)
+        pol = os_policy.python_policy_to_pyspiel_policy(put_deal.shipped_policy(game, states))
+        nc = pyspiel.nash_conv(cached, pol)
         to = time.perf_counter() - t
-        data = game.data
-        values = game.values
         t = time.perf_counter()
-        mine = br.nash_conv(lv, export.profile(f, data, a, b), br.payoffs(values, a, b, 5))[0]
+        mine = br.nash_conv(lv, export.profile(f, game.data, a, b), br.payoffs(game.values, a, b, 5))[0]
         tp = time.perf_counter() - t
-        print(f"{a}-{b}: NashConv of the shipped strategy: OpenSpiel {nc:.3e} ({to:.0f} s), the project's best "
-              f"response {mine:.3e} ({tp:.1f} s), difference {abs(nc - mine):.1e}")
-    game = pyspiel.load_game(put_deal.NAME, {"ruleset": ruleset, "eldest": 4, "dealer": 4})
+        print(f"{a}-{b}: NashConv of the shipped strategy: OpenSpiel {nc:.4e} ({to:.1f} s), the project's best "
+              f"response {mine:.4e} ({tp:.1f} s), difference {abs(nc - mine):.1e}; the file's own figure "
+              f"(the solver's exact strategy) {game.data['exploitability'][text]:.4e}", flush=True)
+        if (a, b) == (4, 4):
+            cfr_plus(cached, game.values[(4, 4)], ns.cfr_iterations)
+
+
+def cfr_plus(cached, value: float, most: int) -> None:
     t = time.perf_counter()
-    cached = pyspiel.convert_to_cached_tree(game)
     solver = pyspiel.CFRPlusSolver(cached)
     done = 0
-    for n in sorted({10, 50, ns.cfr_iterations}):
+    for n in [k for k in (10, 30, 100, 300, 1000, 3000, 10000) if k < most] + [most]:
         for _ in range(n - done):
             solver.evaluate_and_update_policy()
         done = n
         avg = solver.average_policy()
         v = pyspiel.expected_returns(cached.new_initial_state(), avg, -1, True)[0]
         nc = pyspiel.nash_conv(cached, avg)
-        print(f"CFR+ at 4-4: {n} iterations, the eldest's value {v:.6f} (the project's {values[(4, 4)]:.6f}, "
-              f"difference {abs(v - values[(4, 4)]):.1e}), NashConv {nc:.2e}; {time.perf_counter() - t:.0f} s so far")
-    del np
+        print(f"CFR+ at 4-4: {n} iterations, the eldest's value {v:.6f} (the project's {value:.6f}, "
+              f"difference {abs(v - value):.1e}), NashConv {nc:.2e}; {time.perf_counter() - t:.0f} s so far",
+              flush=True)
+        if abs(v - value) < 1e-5 and nc < 1e-4:
+            break
     return 0
 
 

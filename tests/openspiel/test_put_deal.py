@@ -71,7 +71,7 @@ def test_information_states_are_the_shipped_strategys_keys():
     assert key.startswith("eldest|2-3|") and key.endswith("|")
     assert key in game.data["strategy"]
     assert st.information_state_string(1).startswith("dealer|3-2|")
-    assert key == strategy.key(st.engine, st.engine.current_player())
+    assert key == strategy.key(st.engine, st.engine.current_player())  # the engine's own key
     # the dealer's key never shows the eldest's hand
     h1, h2, _ = game.pairs[1234]
     assert st.information_state_string(1).split("|")[2] == " ".join(h2)

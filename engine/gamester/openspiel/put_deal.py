@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations_with_replacement
 from math import comb
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
@@ -28,7 +28,6 @@ from ..cards import SUITS, Card, pack
 from ..errors import RulesetError
 from ..games.put import strategy
 from ..games.put.state import PutState
-from .engine import Held
 
 NAME = "gamester_put_deal"
 #: Every action of the deal game, by number: the bets, then a play of each rank (best first, as many as the
@@ -70,6 +69,13 @@ def pair_chance(h1: tuple[str, ...], h2: tuple[str, ...], suits: Counter) -> flo
     return ways / (comb(n, 3) * comb(n - 3, 3))
 
 
+class Node(NamedTuple):
+    player: int                  # ELDEST, DEALER or OpenSpiel's TERMINAL
+    legal: tuple[int, ...]
+    eldest: float                # at a terminal: the eldest's chance of winning the game
+    keys: tuple[str, str]        # the eldest's and the dealer's information state (the file's keys)
+
+
 class PutDealGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = {**PARAMS, **(params or {})}
@@ -90,6 +96,7 @@ class PutDealGame(pyspiel.Game):
                       if (w := pair_chance(h1, h2, suits)) > 0]
         self.actions = [*BETS, *(f"play {r}" for r in self.order)]
         self.action_id = {a: i for i, a in enumerate(self.actions)}
+        self._nodes: dict[tuple[int, tuple[str, ...]], Node] = {}
         info = pyspiel.GameInfo(num_distinct_actions=len(BETS) + MAX_RANKS, max_chance_outcomes=len(self.pairs),
                                 num_players=2, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
                                 max_game_length=12)
@@ -118,53 +125,81 @@ class PutDealGame(pyspiel.Game):
         st.score[e], st.score[1 - e] = self.score
         return st, e
 
+    def _position(self, pair: int, words: tuple[str, ...]) -> tuple[PutState, int]:
+        """The engine's state after ``words`` in the deal of ``pair``, and the eldest's seat. (Played afresh: a
+        copy of the position before costs as much as the deal and its few actions.)"""
+        st, e = self.deal(pair)
+        for w in words:
+            st.apply(strategy.engine_action(st, w))
+        return st, e
+
+    def replay(self, pair: int, words: tuple[str, ...]) -> tuple[PutState, int]:
+        """The engine's state after ``words`` in the deal of ``pair``, and the eldest's seat."""
+        return self._position(pair, words)
+
+    def node(self, pair: int, words: tuple[str, ...]) -> Node:
+        """What the engine says of a position (asked once, then kept)."""
+        got = self._nodes.get((pair, words))
+        if got is None:
+            st, e = self._position(pair, words)
+            keys = ("", "")
+            if len(st.deals) > 1 or st.is_terminal():  # the deal is over
+                player, legal, u = pyspiel.PlayerId.TERMINAL, (), self._eldest_chance(st, e)
+            else:
+                player, u = (ELDEST if st.current_player() == e else DEALER), 0.0
+                legal = tuple(sorted(self.action_id[w] for w in strategy.words(st)))
+                keys = (strategy.key(st, e), strategy.key(st, 1 - e))
+            got = self._nodes[(pair, words)] = Node(player, legal, u, keys)
+        return got
+
+    def _eldest_chance(self, st: PutState, e: int) -> float:
+        """The eldest's chance of winning the game once the deal is over, from the engine's state: the game's
+        winner, or the shipped value at the score the deal leaves, the deal passing."""
+        if st.winner is not None:
+            return 1.0 if st.winner == e else 0.0
+        nxt = st.this_deal["eldest"]  # the next deal's eldest (the deal has passed), his points first
+        v = self.values[(st.seat_score(nxt), st.seat_score(1 - nxt))]
+        return v if nxt == e else 1.0 - v
+
     def make_py_observer(self, iig_obs_type=None, params=None) -> DealObserver:
         return DealObserver(self, iig_obs_type, params)
 
 
 class PutDealState(pyspiel.State):
+    """A position of the deal: the pair of hands chance dealt and the actions since, in the file's words. What the
+    engine makes of them (whose turn, the legal actions, the keys, the result) is asked of the engine once per
+    position and kept by the game (:meth:`PutDealGame.node`), so that OpenSpiel's walks of the tree, which copy
+    states at every step, copy two small values."""
+
     def __init__(self, game: PutDealGame) -> None:
         super().__init__(game)
         self.pair: int | None = None
-        self.words: list[str] = []          # the deal's actions, in the strategy file's words
-        self._held = Held(None)
-        self._eldest = 0
+        self.words: tuple[str, ...] = ()
+
+    def _node(self) -> Node:
+        return self.get_game().node(self.pair, self.words)
 
     @property
     def engine(self) -> PutState | None:
-        return self._held.state
-
-    @property
-    def _engine(self) -> PutState | None:
-        return self._held.state
-
-    def _over(self) -> bool:
-        st = self._engine
-        return st is not None and (len(st.deals) > 1 or st.is_terminal())
+        """The engine's state of this position (made afresh: the deal, then the actions)."""
+        return None if self.pair is None else self.get_game().replay(self.pair, self.words)[0]
 
     def current_player(self) -> int:
-        if self._engine is None:
+        if self.pair is None:
             return pyspiel.PlayerId.CHANCE
-        if self._over():
-            return pyspiel.PlayerId.TERMINAL
-        return ELDEST if self._engine.current_player() == self._eldest else DEALER
+        return self._node().player
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(i, w) for i, (_, _, w) in enumerate(self.get_game().pairs)]
 
     def _legal_actions(self, player: int) -> list[int]:
-        ids = self.get_game().action_id
-        return sorted(ids[w] for w in strategy.words(self._engine))
+        return list(self._node().legal)
 
     def _apply_action(self, action: int) -> None:
-        game = self.get_game()
-        if self._engine is None:
+        if self.pair is None:
             self.pair = action
-            self._held.state, self._eldest = game.deal(action)
-            return
-        word = game.actions[action]
-        self._engine.apply(strategy.engine_action(self._engine, word))
-        self.words.append(word)
+        else:
+            self.words = (*self.words, self.get_game().actions[action])
 
     def _action_to_string(self, player: int, action: int) -> str:
         game = self.get_game()
@@ -174,42 +209,33 @@ class PutDealState(pyspiel.State):
         return game.actions[action]
 
     def is_terminal(self) -> bool:
-        return self._over()
-
-    def eldest_chance(self) -> float:
-        """The eldest's chance of winning the game once the deal is over (read from the engine's state)."""
-        st, e = self._engine, self._eldest
-        if st.winner is not None:
-            return 1.0 if st.winner == e else 0.0
-        nxt = st.this_deal["eldest"]  # the deal has passed: the next eldest and his score first
-        v = self.get_game().values[(st.seat_score(nxt), st.seat_score(1 - nxt))]
-        return v if nxt == e else 1.0 - v
+        return self.pair is not None and self._node().player == pyspiel.PlayerId.TERMINAL
 
     def returns(self) -> list[float]:
-        if not self._over():
+        if not self.is_terminal():
             return [0.0, 0.0]
-        u = self.eldest_chance()
+        u = self._node().eldest
         return [u, 1.0 - u]
 
     def information_state_string(self, player: int | None = None) -> str:
         player = self.current_player() if player is None else player
-        return strategy.key(self._engine, self._eldest if player == ELDEST else 1 - self._eldest)
+        return self._node().keys[player]
 
     def observation_string(self, player: int | None = None) -> str:
         player = self.current_player() if player is None else player
-        seat = self._eldest if player == ELDEST else 1 - self._eldest
-        view = self._engine.view(seat)
-        held = sorted((Card.parse(c) for c in view["hand"].split()), key=self._engine.value, reverse=True)
-        trick = [c.rank.text for _, c in self._engine.trick]
-        return (f"{('eldest', 'dealer')[player]}|{self._engine.seat_score(seat)}-"
-                f"{self._engine.seat_score(1 - seat)}|holds {' '.join(c.rank.text for c in held)}|"
-                f"trick {' '.join(trick)}|won {self._engine.tricks_won[seat]}-"
-                f"{self._engine.tricks_won[1 - seat]}|put {'seen' if self._engine.put_seen else bool(self._engine.put_by is not None)}")
+        st, e = self.get_game()._position(self.pair, self.words)
+        seat = e if player == ELDEST else 1 - e
+        held = sorted(st.hands[seat], key=st.value, reverse=True)
+        trick = " ".join(c.rank.text for _, c in st.trick)
+        put = "seen" if st.put_seen else "made" if st.put_by is not None else "none"
+        return (f"{('eldest', 'dealer')[player]}|{st.seat_score(seat)}-{st.seat_score(1 - seat)}|holds "
+                f"{' '.join(c.rank.text for c in held)}|trick {trick}|won {st.tricks_won[seat]}-"
+                f"{st.tricks_won[1 - seat]}|put {put}")
 
     def __str__(self) -> str:
-        if self._engine is None:
+        if self.pair is None:
             return "(dealing)"
-        return self.information_state_string(ELDEST) + " / " + self.information_state_string(DEALER)
+        return " / ".join(self._node().keys)
 
 
 class DealObserver:
@@ -232,10 +258,10 @@ class DealObserver:
 
     def set_from(self, state: PutDealState, player: int) -> None:
         self.tensor.fill(0)
-        st = state.engine
-        if st is None:
+        if state.pair is None:
             return
-        seat = state._eldest if player == ELDEST else 1 - state._eldest
+        st, e = state.get_game()._position(state.pair, state.words)
+        seat = e if player == ELDEST else 1 - e
         for c in st.hands[seat]:
             self.dict["held"][self.order.index(c.rank.text)] += 1
         for s, c in st.trick:
@@ -275,17 +301,31 @@ def shipped_policy(game: PutDealGame, states: dict[str, PutDealState] | None = N
     return pol
 
 
-def information_states(game: PutDealGame) -> dict[str, PutDealState]:
+def information_states(game) -> dict[str, pyspiel.State]:
     """One state of every information state of the deal game (a walk of the whole tree)."""
-    out: dict[str, PutDealState] = {}
-    stack = [game.new_initial_state().child(a) for a, _ in game.new_initial_state().chance_outcomes()]
+    return walk(game)[1]
+
+
+def walk(game) -> tuple[dict[str, int], dict[str, pyspiel.State]]:
+    """A walk of the whole tree of the deal game (or of OpenSpiel's cached copy of it,
+    ``pyspiel.convert_to_cached_tree(game)``, whose later walks stay in C++): how many chance nodes, pairs of
+    hands, decisions, decisions with a choice and terminals it has, and one state of every information state."""
+    counts = {"chance": 1, "pairs": 0, "decisions": 0, "choices": 0, "terminals": 0}
+    states: dict[str, pyspiel.State] = {}
+    root = game.new_initial_state()
+    stack = [root.child(a) for a, _ in root.chance_outcomes()]
+    counts["pairs"] = len(stack)
     while stack:
         st = stack.pop()
         if st.is_terminal():
+            counts["terminals"] += 1
             continue
-        out.setdefault(st.information_state_string(), st)
-        stack.extend(st.child(a) for a in st.legal_actions())
-    return out
+        legal = st.legal_actions()
+        counts["decisions"] += 1
+        counts["choices"] += len(legal) > 1
+        states.setdefault(st.information_state_string(), st)
+        stack.extend(st.child(a) for a in legal)
+    return counts, states
 
 
 def register() -> str:
