@@ -10,7 +10,8 @@ the decision (:func:`gamester.games.put.strategy.key`: role, score, dealt ranks,
 very key of the shipped strategy, which :func:`shipped_policy` reads into an OpenSpiel ``TabularPolicy``.
 
 Parameters: ``ruleset`` (a solved one: ``stripped-28``, ``without-putting(pack=28)``), ``eldest`` and ``dealer``
-(their points before the deal).
+(their points before the deal), ``every`` (1: every pair of hands; k: a sample of the game for quick checks, every
+k-th pair with the chances of those kept scaled to sum to one).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ NAME = "gamester_put_deal"
 #: largest pack has).
 BETS = ("put", "see", "refuse", "throw-up")
 MAX_RANKS = 13
-PARAMS = {"ruleset": "stripped-28", "eldest": 0, "dealer": 0}
+PARAMS = {"ruleset": "stripped-28", "eldest": 0, "dealer": 0, "every": 1}
 ELDEST, DEALER = 0, 1
 
 GAME_TYPE = pyspiel.GameType(
@@ -92,8 +93,13 @@ class PutDealGame(pyspiel.Game):
         self.values = {tuple(map(int, k.split("-"))): v for k, v in self.data["values"].items()}
         self.order = tuple(self.options.order)
         self.hands, suits = rank_hands(self.order)
-        self.pairs = [(h1, h2, w) for h1 in self.hands for h2 in self.hands
-                      if (w := pair_chance(h1, h2, suits)) > 0]
+        pairs = [(h1, h2, w) for h1 in self.hands for h2 in self.hands if (w := pair_chance(h1, h2, suits)) > 0]
+        every = int(p["every"])
+        if every < 1:
+            raise RulesetError(f"every is a whole number from 1, not {every}")
+        kept = pairs[::every]
+        total = sum(w for _, _, w in kept)
+        self.pairs = [(h1, h2, w / total) for h1, h2, w in kept]
         self.actions = [*BETS, *(f"play {r}" for r in self.order)]
         self.action_id = {a: i for i, a in enumerate(self.actions)}
         self._nodes: dict[tuple[int, tuple[str, ...]], Node] = {}
