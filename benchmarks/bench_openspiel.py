@@ -22,7 +22,8 @@ import time
 import pyspiel
 
 from gamester import all_games, get_game
-from gamester.openspiel import put_deal, register
+from gamester.games.put import openspiel as put_deal
+from gamester.openspiel import register
 from gamester.openspiel.engine import short_name
 
 

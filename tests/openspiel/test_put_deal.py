@@ -14,8 +14,9 @@ tree = pytest.importorskip("gamester_solve.tree")
 
 from gamester import get_game  # noqa: E402
 from gamester.errors import RulesetError  # noqa: E402
+from gamester.games.put import openspiel as put_deal  # noqa: E402
 from gamester.games.put import strategy  # noqa: E402
-from gamester.openspiel import put_deal, register  # noqa: E402
+from gamester.openspiel import register  # noqa: E402
 
 register()
 RULES = tree.Rules.from_options(get_game("put").options_for("stripped-28"))

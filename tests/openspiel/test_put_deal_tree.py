@@ -19,7 +19,8 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 from gamester import get_game  # noqa: E402
-from gamester.openspiel import put_deal, register  # noqa: E402
+from gamester.games.put import openspiel as put_deal  # noqa: E402
+from gamester.openspiel import register  # noqa: E402
 
 register()
 SAMPLE = 60

@@ -1,4 +1,6 @@
-"""Cotton's Put, one deal at a given score, as OpenSpiel's game ``gamester_put_deal``: the game the project solved.
+"""Cotton's Put, one deal at a given score, as OpenSpiel's game ``gamester_put_deal``: the game the project solved
+(registered by :func:`gamester.openspiel.register`; needs ``open-spiel``, so the engine never imports it and the
+browser's wheel leaves it out).
 
 The deal game of two-handed Put as the solver (``gamester solve put``) defines it: chance deals the eldest and the
 dealer a hand of three ranks each (suits never count in Put), with the chance one shuffled pack gives that pair;
@@ -24,11 +26,11 @@ from typing import Any, NamedTuple
 import numpy as np
 import pyspiel
 
-from .. import get_game
-from ..cards import SUITS, Card, pack
-from ..errors import RulesetError
-from ..games.put import strategy
-from ..games.put.state import PutState
+from ... import get_game
+from ...cards import SUITS, Card, pack
+from ...errors import RulesetError
+from . import strategy
+from .state import PutState
 
 NAME = "gamester_put_deal"
 #: Every action of the deal game, by number: the bets, then a play of each rank (best first, as many as the
@@ -334,7 +336,8 @@ def walk(game) -> tuple[dict[str, int], dict[str, pyspiel.State]]:
     return counts, states
 
 
-def register() -> str:
+def register() -> list[str]:
+    """Register the deal game with OpenSpiel (once); its name."""
     if NAME not in pyspiel.registered_names():
         pyspiel.register_game(GAME_TYPE, PutDealGame)
-    return NAME
+    return [NAME]
