@@ -73,9 +73,9 @@ def main() -> int:
         counts, states = put_deal.walk(cached)
         tw = time.perf_counter() - t
         keys = sum(1 for s in states.values() if len(s.legal_actions()) > 1)
-        print(f"{a}-{b}: OpenSpiel walked the deal game ({sum(counts.values()) - counts['pairs']:,} states: "
-              f"{counts['pairs']:,} pairs of hands, {counts['decisions']:,} decisions, {counts['terminals']:,} "
-              f"terminals) in {tw:.0f} s; decisions with a choice + terminals = "
+        print(f"{a}-{b}: OpenSpiel walked the deal game ({1 + counts['decisions'] + counts['terminals']:,} "
+              f"states: the chance node dealing {counts['pairs']:,} pairs of hands, {counts['decisions']:,} "
+              f"decisions, {counts['terminals']:,} terminals) in {tw:.0f} s; decisions with a choice + terminals = "
               f"{counts['choices'] + counts['terminals']:,} (the solver's nodes: {f.n_nodes:,}); information "
               f"states with a choice {keys:,} (the solver's: {len(f.keys):,})")
         t = time.perf_counter()
