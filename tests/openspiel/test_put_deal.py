@@ -3,7 +3,7 @@
 Fast: the chance of every pair of hands and the lines of play of a sample of pairs against the solver's own deal
 tree (gamester_solve.tree), the information states against the shipped strategy's keys, the returns against the
 shipped values. The whole tree's size, OpenSpiel's exploitability of the shipped strategy and its CFR+ are in
-benchmarks/bench_openspiel.py (minutes: OpenSpiel walks a Python game of some 700,000 states)."""
+benchmarks/bench_openspiel.py (minutes: OpenSpiel walks a Python game of some 800,000 states)."""
 
 from __future__ import annotations
 
