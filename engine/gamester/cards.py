@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 
@@ -250,8 +251,16 @@ def randbelow(rng: random.Random, n: int) -> int:
     return r
 
 
+#: While set (only by an adapter that makes the deal a chance node of a game tree, gamester.openspiel), every
+#: shuffle asks it for the pack's order instead of drawing from the state's seeded ``rng``.
+SHUFFLER: ContextVar[Callable[[list[Card]], list[Card]] | None] = ContextVar("gamester_shuffler", default=None)
+
+
 def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
-    """A Fisher-Yates shuffle of a copy of ``cards`` driven by ``rng``."""
+    """A Fisher-Yates shuffle of a copy of ``cards`` driven by ``rng`` (or the order :data:`SHUFFLER` gives)."""
+    given = SHUFFLER.get()
+    if given is not None:
+        return given(list(cards))
     out = list(cards)
     for i in range(len(out) - 1, 0, -1):
         j = randbelow(rng, i + 1)

@@ -80,6 +80,8 @@ def engine_version() -> str:
 def engine_files() -> list[Path]:
     out = []
     for p in sorted(ENGINE_DIR.rglob("*")):
+        if "openspiel" in {part.removesuffix(".py") for part in p.relative_to(ENGINE_DIR).parts}:
+            continue  # the OpenSpiel adapters (gamester.openspiel, a game's openspiel module) need pyspiel
         if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".typed", ".json", ".txt", ".gz"):
             out.append(p)
     return out
