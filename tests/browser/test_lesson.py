@@ -7,6 +7,7 @@ light and dark, go to test-artifacts/screens/; axe finds nothing serious in eith
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import axe  # tests/browser/axe.py
@@ -33,7 +34,7 @@ def test_the_teach_page_has_a_fifty_minute_lesson_plan(fresh, game):
     assert [r[1] for r in rows] == list(STAGES), rows
     # The timings run on from each other, 0 to 50 minutes, with no gap.
     spans = [tuple(int(x) for x in re.fullmatch(r"(\d+)-(\d+) min", r[0]).groups()) for r in rows]
-    assert spans[0][0] == 0 and spans[-1][1] == 50 and all(a[1] == b[0] for a, b in zip(spans, spans[1:])), spans
+    assert spans[0][0] == 0 and spans[-1][1] == 50 and all(a[1] == b[0] for a, b in itertools.pairwise(spans)), spans
     text = page.locator(".md-content__inner").text_content()
     for needed in ("By the end of the lesson pupils can", "Prepare.", "Differentiation.", "Support", "Stretch"):
         assert needed in text, needed
