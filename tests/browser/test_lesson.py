@@ -39,7 +39,7 @@ def test_the_teach_page_has_a_fifty_minute_lesson_plan(fresh, game):
     for needed in ("By the end of the lesson pupils can", "Prepare.", "Differentiation.", "Support", "Stretch"):
         assert needed in text, needed
     # History questions and gambling: the word is on the page, and the guidance it links to is there.
-    assert page.locator("h2#history-gaming-and-gambling-in-cottons-england, h2#history-gaming-and-gambling").count() == 1
+    assert page.locator("h2[id^=history-gaming-and-gambling]").count() == 1
     assert "gambling" in text.lower()
     quotes = page.locator("h2[id^=history] ~ ol:first-of-type a.gm-quote-inline")
     assert quotes.count() >= 3
