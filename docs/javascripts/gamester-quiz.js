@@ -89,7 +89,14 @@
       const why = addPassages(safeFragment(r.html.explanation), this.base);
       // (The command line's way to the same question is the Teach page's, printed beside the exercises: a reader
       // of the live question sees no command.)
-      explanation.replaceChildren(h("p", {}, h("strong", {}, "Why. "), why));
+      // The rule each step applies (and its passages) is folded away: a pupil reads the reasons, a teacher opens
+      // the rules (the answer keys keep them in line).
+      const rules = h("button", { type: "button", class: "gm-quiz-rules", "aria-expanded": "false",
+        onclick: (ev) => { const open = explanation.classList.toggle("gm-show-rules");
+          ev.currentTarget.setAttribute("aria-expanded", String(open));
+          ev.currentTarget.textContent = open ? "Hide the rules behind it" : "Show the rules behind it"; } },
+        "Show the rules behind it");
+      explanation.replaceChildren(h("p", {}, h("strong", {}, "Why. "), why), h("p", {}, rules));
       explanation.hidden = false;
       verdict.focus();
     }
