@@ -157,7 +157,8 @@ def bundle(session: nox.Session) -> None:
     _install(session)
     _npm(session)
     out = ".cache/bundle-site"
-    session.run("mkdocs", "build", "--strict", "-q", "-d", out, env={**ENV, "SITE_URL": ""})
+    # GAMESTER_OFFLINE: Material's offline plugin (mkdocs.yml), so the pages also work from a double-clicked index.html
+    session.run("mkdocs", "build", "--strict", "-q", "-d", out, env={**ENV, "SITE_URL": "", "GAMESTER_OFFLINE": "true"})
     session.run("python", "-m", "gamester_site.bundle", out, "dist", env=ENV)
 
 

@@ -4,7 +4,8 @@
 // example (<template class="gm-present-steps">, see gamester_site/present.py), so the view needs no WebAssembly and
 // nothing is computed here. A button beside each example opens it; so does the address #projector-N (the N-th
 // example of the page, which a teacher can bookmark). Each hand is face down until the rules show it (the engine's
-// drawing for the room). No game is named here.
+// drawing for the room); "Show every hand" (or H) turns up every hand the engine shows a teacher at the front, for a
+// class discussing a decision. No game is named here.
 (() => {
   "use strict";
   if (window.__gamesterPresent) return; // loaded once per visit
@@ -30,24 +31,27 @@
     const tpl = templates()[n - 1];
     if (!tpl) return false;
     close(false);
-    const steps = Array.from(tpl.content.querySelectorAll(".gm-present-step"));
+    const steps = Array.from(tpl.content.querySelectorAll(".gm-present-step:not(.gm-present-open-hands)"));
     if (!steps.length) return false;
+    // The teacher's view: the same steps with every hand face up (where a step differs), shown on "Show every hand".
+    const open = new Map(Array.from(tpl.content.querySelectorAll(".gm-present-open-hands")).map((s) => [s.dataset.step, s]));
     const stage = el("div", { class: "gm-present-stage" });
     const status = el("p", { class: "gm-present-count", "aria-live": "polite" });
     const back = el("button", { type: "button", onclick: () => go(view.at - 1) }, "◀ Back");
     const next = el("button", { type: "button", onclick: () => go(view.at + 1) }, "Next ▶");
     const leave = el("button", { type: "button", onclick: () => close(true) }, "Leave");
+    const hands = el("button", { type: "button", "aria-pressed": "false", onclick: () => toggleHands() }, "Show every hand");
     const title = tpl.dataset.title || document.title;
     const root = el("div", { class: "gm-present md-typeset", role: "dialog", "aria-modal": "true", "aria-label": `${title}: projector`,
                              "data-md-color-scheme": document.body.getAttribute("data-md-color-scheme") || null },
       el("div", { class: "gm-present-bar" }, status,
-         el("p", { class: "gm-present-keys" }, "→ or Space: next · ←: back · Esc: leave"),
-         el("div", { class: "gm-present-buttons" }, back, next, leave)),
+         el("p", { class: "gm-present-keys" }, "→ or Space: next · ←: back · H: every hand · Esc: leave"),
+         el("div", { class: "gm-present-buttons" }, back, next, hands, leave)),
       stage);
     document.body.append(root);
     document.documentElement.classList.add("gm-presenting");
-    view = { root, steps, at: 0, stage, status, back, next, opener: opener || document.activeElement, full: false,
-             n };
+    view = { root, steps, open, hands, every: false, at: 0, stage, status, back, next,
+             opener: opener || document.activeElement, full: false, n };
     window.__gamesterPresent.opened += 1;
     if (location.hash !== `#projector-${n}`) history.replaceState(history.state, "", `#projector-${n}`);
     go(0);
@@ -67,7 +71,8 @@
     if (!view) return;
     const last = view.steps.length - 1;
     view.at = Math.max(0, Math.min(last, i));
-    const step = view.steps[view.at].cloneNode(true);
+    const shown = (view.every && view.open.get(String(view.at))) || view.steps[view.at];
+    const step = shown.cloneNode(true);
     // The live region of the table's sentence is the projector's: one announcement per step.
     for (const s of step.querySelectorAll("[role=status]")) s.removeAttribute("role");
     view.stage.replaceChildren(step);
@@ -81,6 +86,14 @@
     view.root.dataset.step = String(view.at);
   }
 
+  function toggleHands() {
+    if (!view) return;
+    view.every = !view.every;
+    view.hands.setAttribute("aria-pressed", String(view.every));
+    view.hands.textContent = view.every ? "Hide the hands" : "Show every hand";
+    go(view.at);
+  }
+
   function onKey(ev) {
     if (!view || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const k = ev.key;
@@ -90,6 +103,7 @@
     else if (k === "Home") go(0);
     else if (k === "End") go(view.steps.length - 1);
     else if (k === "Escape") close(true);
+    else if (k === "h" || k === "H") toggleHands();
     else if (k === "Tab") { trapTab(ev); return; }
     else return;
     ev.preventDefault();

@@ -89,16 +89,53 @@
       const why = addPassages(safeFragment(r.html.explanation), this.base);
       // (The command line's way to the same question is the Teach page's, printed beside the exercises: a reader
       // of the live question sees no command.)
-      explanation.replaceChildren(h("p", {}, h("strong", {}, "Why. "), why));
+      // The rule each step applies (and its passages) is folded away: a pupil reads the reasons, a teacher opens
+      // the rules (the answer keys keep them in line).
+      const rules = h("button", { type: "button", class: "gm-quiz-rules", "aria-expanded": "false",
+        onclick: (ev) => { const open = explanation.classList.toggle("gm-show-rules");
+          ev.currentTarget.setAttribute("aria-expanded", String(open));
+          ev.currentTarget.textContent = open ? "Hide the rules behind it" : "Show the rules behind it"; } },
+        "Show the rules behind it");
+      explanation.replaceChildren(h("p", {}, h("strong", {}, "Why. "), why), h("p", {}, rules));
       explanation.hidden = false;
       verdict.focus();
     }
   }
 
   // A class set (the class-set marker's form, .gm-classset): one exercise sheet per pupil, numbered S .. S+N-1 (one
-  // `quiz` call each, so each sheet is made again from its number), then one answer key. The sheets are made into a
-  // new block and shown only when all are made: a failure, or a second click while making, loses nothing.
+  // `quiz` call each), then one answer key. No two sheets of a set hold the same exercise, nor the same apart from
+  // the suits or the order the cards are named in (sameness below): a sheet whose exercise an earlier sheet of the
+  // set already has is drawn again from the next of its own seeds (its number, then number + SEED_STEP, ...), so
+  // the same set (same first number, same count) always gives the same sheets. The sheets are made into a new block
+  // and shown only when all are made: a failure, or a second click while making, loses nothing. Printing puts 1, 2
+  // or 4 sheets on a page (each group of sheets one printed page), and the page count is said before printing.
   const MAX_PUPILS = 40;
+  const SEED_STEP = 1000003;  // a sheet's further seeds (a prime: no two numbers of a set of forty share one)
+  const MAX_DRAWS = 25;       // seeds tried for one sheet before the kind is said to have too few exercises
+  const PER_PAGE = [1, 2, 4];
+
+  // An exercise's sameness: its words with every card named replaced by one mark, its cards as ranks in order with
+  // the suits renamed by first appearance, and its choices. Two exercises that differ only in the suits (or in the
+  // order the same cards are named) have the same. Cards are read from the engine's own markup (.gm-card: its text
+  // is rank then suit sign, its label the card's name), so no card or suit is named here.
+  function sameness(r) {
+    const frag = safeFragment(r.html.question);
+    const cards = [...frag.querySelectorAll(".gm-card")].map((c) => {
+      const t = (c.textContent || "").trim();
+      return { label: c.getAttribute("aria-label") || c.title || t, rank: t.slice(0, -1), suit: t.slice(-1) };
+    });
+    const sorted = [...cards].sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
+    const suits = new Map();
+    for (const c of sorted) if (!suits.has(c.suit)) suits.set(c.suit, String.fromCharCode(97 + suits.size));
+    const name = new Map(cards.map((c) => [c.label, `${c.rank}${suits.get(c.suit)}`]));
+    let words = frag.textContent || "";
+    const labels = [...name.keys()].sort((a, b) => b.length - a.length);
+    for (const l of labels) if (l) words = words.split(l).join("#");
+    for (const c of cards) if (c.rank) words = words.split(`${c.rank}${c.suit}`).join("#");
+    const choices = (r.exercise.choices || []).map((c) => name.get(String(c)) || String(c));
+    return JSON.stringify([r.exercise.kind || "", words.replace(/\s+/g, " "), sorted.map((c) => name.get(c.label)),
+      choices]);
+  }
   const sheetWords = (n, first) => (n === 1 ? `1 sheet, number ${first}` : `${n} sheets, numbers ${first} to ${first + n - 1}`);
   class ClassSet {
     constructor(form) {
@@ -119,6 +156,7 @@
       form.classList.add("gm-enhanced");
       form.noValidate = true; // its own one-line errors, beside the button
       form.addEventListener("submit", (ev) => { ev.preventDefault(); this.make(); });
+      if (form.elements.per_page) form.elements.per_page.addEventListener("change", () => this.countPages());
       if (!supported()) {
         this.say("This browser cannot run the card engine (no WebAssembly): the printed exercises above still work.", true);
         return;
@@ -152,7 +190,13 @@
         throw new Error(`the first sheet number must be a whole number from 0 up, not "${f.first.value}"`);
       }
       const level = f.level && f.level.value ? Number(f.level.value) : null;
-      return { kind: f.kind.value || null, level, pupils, first };
+      return { kind: f.kind.value || null, level, pupils, first, perPage: this.perPage() };
+    }
+
+    perPage() {
+      const sel = this.form.elements.per_page;
+      const n = sel ? Number(sel.value) : 1;
+      return PER_PAGE.includes(n) ? n : 1;
     }
 
     async make() {
@@ -172,13 +216,22 @@
           const number = want.first + i;
           this.say(G.state === "ready" || i ? `Making sheet ${i + 1} of ${want.pupils}…`
             : "Starting the card engine in your browser (the first time takes a few seconds)…");
-          const req = { op: "quiz", game: d.game || "", ruleset: d.ruleset || null, seed: number, base: this.base };
-          if (want.kind) req.kind = want.kind;
-          if (want.level !== null) req.level = want.level;   // (the engine's first level when none is chosen)
-          let r;
-          try { r = await call(req); } catch (e) { r = { ok: false, error: String((e && e.message) || e) }; }
-          if (!r || !r.ok || !r.exercise || !r.html) {
-            throw new Error(`sheet number ${number} could not be made: ${(r && r.error) || "no answer"}`);
+          let r = null;
+          for (let draw = 0; ; draw++) {
+            if (draw === MAX_DRAWS) {
+              throw new Error(`this kind of exercise has too few different questions for ${want.pupils} pupils ` +
+                `(sheet number ${number} repeats an earlier sheet): choose fewer pupils or every kind in turn`);
+            }
+            const req = { op: "quiz", game: d.game || "", ruleset: d.ruleset || null, seed: number + draw * SEED_STEP,
+              base: this.base };
+            if (want.kind) req.kind = want.kind;
+            if (want.level !== null) req.level = want.level;   // (the engine's first level when none is chosen)
+            try { r = await call(req); } catch (e) { r = { ok: false, error: String((e && e.message) || e) }; }
+            if (!r || !r.ok || !r.exercise || !r.html) {
+              throw new Error(`sheet number ${number} could not be made: ${(r && r.error) || "no answer"}`);
+            }
+            r.same = sameness(r);
+            if (!made.some((m) => m.r.same === r.same)) break;
           }
           made.push({ number, r });
           this.progress.value = i + 1;
@@ -200,29 +253,53 @@
 
     show(made, want) {
       const title = this.form.dataset.title || document.title;
-      const sheets = made.map(({ number, r }) => h("article", { class: "gm-sheet", "data-number": String(number) },
+      const letter = (i) => String.fromCharCode(65 + i);
+      const sheets = made.map(({ number, r }) => h("article", { class: "gm-sheet", "data-number": String(number), "data-seed": String(r.exercise.seed) },
         h("p", { class: "gm-sheet-head" }, h("strong", {}, title), ` · Sheet number ${number}`),
         h("p", { class: "gm-sheet-name" }, "Name: ______________________________"),
         safeFragment(r.html.question),
-        h("ol", { class: "gm-choices", type: "A" }, (r.exercise.choices || []).map((c) => h("li", {}, String(c)))),
-        h("p", { class: "gm-sheet-foot" }, h("small", {}, `Sheet number ${number}: the same number always gives the same exercise.`))));
+        // The letters are text, not list markers: they print whole at any margin, as the key names them.
+        h("ul", { class: "gm-sheet-choices" }, (r.exercise.choices || []).map((c, i) =>
+          h("li", {}, h("span", { class: "gm-sheet-letter" }, `${letter(i)}.`), " ", String(c)))),
+        h("p", { class: "gm-sheet-foot" }, h("small", {}, `Sheet number ${number}. Making this set again (same first number, same count) gives the same sheets.`))));
       const key = h("section", { class: "gm-sheet-key", "aria-label": "Answer key" },
         h("h3", {}, `${title}: the answer key to ${sheetWords(made.length, want.first)}`),
         h("ol", { class: "gm-sheet-answers" }, made.map(({ number, r }) => {
           const ex = r.exercise, choices = ex.choices || [];
-          const letter = String.fromCharCode(65 + Math.max(0, choices.map(String).indexOf(String(ex.answer))));
-          return h("li", { "data-number": String(number) }, h("p", {}, h("strong", {}, `Sheet ${number}: ${letter}. ${ex.answer}`)),
+          const l = letter(Math.max(0, choices.map(String).indexOf(String(ex.answer))));
+          return h("li", { "data-number": String(number) }, h("p", {}, h("strong", {}, `Sheet ${number}: ${l}. ${ex.answer}`)),
                    h("div", {}, addPassages(safeFragment(r.html.explanation), this.base)));
         })));
-      const print = h("button", { type: "button", class: "gm-quiz-next", onclick: () => this.print() }, "Print the class set");
-      const head = h("p", { class: "gm-classset-head" }, h("strong", {}, sheetWords(made.length, want.first)),
-        ", then the answer key. ", print);
+      this.made = made.length;
+      this.pages = h("span", { class: "gm-classset-pages" });
+      this.printSheets = h("button", { type: "button", class: "gm-quiz-next", onclick: () => this.print("sheets") }, "Print the sheets");
+      const printKey = h("button", { type: "button", class: "gm-quiz-next", onclick: () => this.print("key") }, "Print the answer key");
+      const print = h("button", { type: "button", class: "gm-quiz-next", onclick: () => this.print("all") }, "Print the class set");
+      const head = h("p", { class: "gm-classset-head" }, h("strong", {}, sheetWords(made.length, want.first)), ", then the answer key. ",
+        this.pages, " ", this.printSheets, " ", printKey, " ", print);
       this.output.replaceChildren(head, h("div", { class: "gm-classset-sheets" }, sheets, key));
       this.output.hidden = false;
+      this.countPages();
     }
 
-    print() {
-      const copy = this.output.querySelector(".gm-classset-sheets").cloneNode(true);
+    // The printed pages of the sheets, said before printing: one page for every group of 1, 2 or 4 sheets.
+    countPages() {
+      if (!this.pages || !this.made) return;
+      const k = this.perPage(), n = Math.ceil(this.made / k);
+      const pages = n === 1 ? "1 printed page" : `${n} printed pages`;
+      this.pages.textContent = `The sheets take ${pages} (${k === 1 ? "one sheet" : `${k} sheets`} a page); the key starts on a page of its own.`;
+      this.printSheets.textContent = `Print the sheets (${pages})`;
+    }
+
+    print(what = "all") {
+      const k = this.perPage();
+      const src = this.output.querySelector(".gm-classset-sheets");
+      const copy = h("div", { class: `gm-classset-sheets gm-per-page-${k}` });
+      if (what !== "key") {
+        const sheets = [...src.querySelectorAll(".gm-sheet")].map((s) => s.cloneNode(true));
+        for (let i = 0; i < sheets.length; i += k) copy.append(h("div", { class: "gm-sheet-page" }, sheets.slice(i, i + k)));
+      }
+      if (what !== "sheets") copy.append(src.querySelector(".gm-sheet-key").cloneNode(true));
       if (typeof window.__gmPrintOnly === "function") window.__gmPrintOnly(copy, "gm-classset-printing");
       else window.print();
     }

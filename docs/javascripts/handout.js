@@ -19,7 +19,7 @@
     if (scheme === null && s && s !== "default") { scheme = s; b.setAttribute("data-md-color-scheme", "default"); }
   }
   function unprint() {
-    root.classList.remove("gm-print-only", "gm-handout", "gm-classset-printing");
+    root.classList.remove("gm-print-only", "gm-handout", "gm-extract", "gm-classset-printing");
     for (const n of document.querySelectorAll("body > .gm-print-sheet")) n.remove();
     if (scheme !== null) { document.body.setAttribute("data-md-color-scheme", scheme); scheme = null; }
   }
@@ -42,7 +42,10 @@
 
   function sheetOf(doc) {
     const s = doc.querySelector("section.gm-handout-sheet");
-    if (!s) return null;
+    return s ? copyOf(s) : null;
+  }
+
+  function copyOf(s) {
     const copy = document.importNode(s, true);
     copy.removeAttribute("id"); // the page's own #handout stays the only one
     for (const t of copy.querySelectorAll("[id]")) t.removeAttribute("id");
@@ -51,9 +54,10 @@
     return copy;
   }
 
-  function teachAddress() { // the game page "put/" -> its Teach page "../teach/put/"
+  function teachAddress() { // the game page "put/" -> its Teach page "../teach/put/" ("put.html" -> "teach/put.html")
     const parts = location.pathname.split("/").filter(Boolean);
     const page = parts[parts.length - 1];
+    if (page && page.endsWith(".html")) return new URL(`teach/${page}`, location.href).href; // the classroom copy
     return page ? new URL(`../teach/${page}/`, location.href).href : null;
   }
 
@@ -70,6 +74,14 @@
     unprint();
     const article = document.querySelector(".md-content__inner");
     if (!article || article.querySelector(".gm-handout-link")) return;
+    // A Teach page's source to read aloud: its own button, printing the extract and its words on one page.
+    for (const x of article.querySelectorAll("section.gm-extract-sheet")) {
+      const q = document.createElement("p");
+      q.className = "gm-handout-link";
+      q.append(button("Print the extract", () => printOnly(copyOf(x), "gm-extract")), " ",
+               "one page: the source and its words");
+      x.before(q);
+    }
     const own = article.querySelector("section.gm-handout-sheet");
     const p = document.createElement("p");
     p.className = "gm-handout-link";

@@ -5,7 +5,8 @@
 The zip holds one folder, ``gamester/``: ``site/`` (the pages, Pyodide, the engine wheel), ``serve.py`` (Python 3
 standard library only: 127.0.0.1, the right types, a free port if 8000 is taken) and ``README.txt``. A teacher
 unzips it anywhere and runs ``python3 serve.py --open`` in that folder (on Windows ``py serve.py --open``): the site
-opens in the browser, widgets included, and nothing is fetched from the network. Entries carry a fixed date, so the
+opens in the browser, widgets included, and nothing is fetched from the network. The site is built with Material's
+offline plugin (``GAMESTER_OFFLINE=true``), so ``site/index.html`` double-clicked works too, without the live parts. Entries carry a fixed date, so the
 same site gives the same zip. The gzip copies of ``nox -s build`` are left out (a local server gains nothing).
 """
 
@@ -22,7 +23,11 @@ TOP = "gamester"
 README = """Gamester, a classroom copy (works without internet)
 ===================================================
 
-You need Python 3 (https://www.python.org, or your system's python3). Nothing else, no network.
+Just reading: double-click site/index.html. The pages, their menus, search, printing (handouts, exercises) and the
+projector view all work from the file. The live parts (games against the computer, "Another question", class
+sets) run the card engine, which a browser will not start from a file: for those, start the server below.
+
+With the live parts: you need Python 3 (https://www.python.org, or your system's python3). Nothing else, no network.
 
 1. Unzip this file anywhere (you have done that if you are reading this).
 2. In this folder, run:
@@ -32,11 +37,23 @@ You need Python 3 (https://www.python.org, or your system's python3). Nothing el
    The site opens in your web browser at the address it prints, e.g. http://127.0.0.1:8000/ .
    If port 8000 is taken, it picks a free port and says which. Ctrl-C stops it.
 
-The widgets run the rules engine in the browser (Python through WebAssembly); the first use of a widget on a
-machine takes a few seconds while the engine starts. Only this machine can reach the server (127.0.0.1), so
-each pupil's machine runs its own copy. To serve the whole room from one machine instead, run
-"python3 serve.py --host 0.0.0.0" there and give the pupils its network address and the port: every machine on
-the network can then read the site (read-only: its pages and files, nothing else; no uploads).
+The first use of a live part on a machine takes a few seconds while the engine starts in the browser.
+
+Serving the whole room from one machine
+---------------------------------------
+Only this machine can reach the server above (127.0.0.1). To serve every pupil from the teacher's machine:
+
+1. On that machine, in this folder, run:   python3 serve.py --host 0.0.0.0 --port 8000
+2. Find that machine's address on the school network (Windows: "ipconfig", the IPv4 address; macOS: System
+   Settings > Network; Linux: "hostname -I"), e.g. 192.168.1.20.
+3. Give the pupils that address with the port: http://192.168.1.20:8000/ . Each pupil's browser runs its own
+   engine; the teacher's machine only sends the files.
+
+What this exposes: every machine that can reach the teacher's machine on that port can read the site (read-only:
+its pages and files, nothing else; it takes no uploads and runs nothing). The server
+says so when it starts. If pupils cannot connect, the machine's firewall may be blocking the port: allow Python on
+the private network for the lesson. Ctrl-C stops it at the end.
+
 Printing: each game page has "Print the handout" (two pages: the rules in brief, one worked example, the words).
 Class sets (a numbered exercise sheet for every pupil, and the answer key) are made on each game's Teach page.
 """
@@ -53,6 +70,9 @@ def make_bundle(site: Path, out_dir: Path, name: str = "gamester-classroom.zip")
     if not (site / "index.html").is_file() or not (site / "assets" / "gamester" / "runtime.json").is_file():
         raise FileNotFoundError(f"{site} is not a built site with the widget runtime (index.html, "
                                 "assets/gamester/runtime.json)")
+    if not (site / "search" / "search_index.js").is_file():
+        raise FileNotFoundError(f"{site} was not built for the classroom (no search/search_index.js): build it "
+                                "with GAMESTER_OFFLINE=true, as nox -s bundle does")
     out_dir.mkdir(parents=True, exist_ok=True)
     out = out_dir / name
     tmp = out.with_suffix(".zip.part")

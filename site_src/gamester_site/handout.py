@@ -37,6 +37,18 @@ def words(text: str, limit: int = MAX_WORDS) -> list[dict]:
     return [t for _p, _k, t in sorted(found, key=lambda x: (x[0], x[1]))[:limit]]
 
 
+def handout_rules(game: str) -> list[dict]:
+    """The rules the handout adds to the rules in brief (``handout: rules:`` in the game's brief.yml): what a table
+    playing from the handout alone also needs (who deals first, who leads after a trick, ...)."""
+    return list((brief().get(game) or {}).get("handout", {}).get("rules", []) or [])
+
+
+def deal_needs(game: str) -> list[str]:
+    """The game's own list of the rules a deal needs (``handout: deal_needs:``, clause ids): the handout must state
+    each of them (tests/site/test_handout_rules.py)."""
+    return list((brief().get(game) or {}).get("handout", {}).get("deal_needs", []) or [])
+
+
 def handout(text: str, base: str) -> str:
     game, _, rest = (text or "").strip().partition(" ")
     spec = registry.get_game(game)
@@ -48,10 +60,13 @@ def handout(text: str, base: str) -> str:
         raise EditionError(f"'handout {spec.name}' needs its worked example: handout {spec.name} seed=N ...")
     kind = grender.marker_kind("example", spec.name, args)
     example = grender.render(kind, args, base=base)
-    rules = "".join(f"<li>{md_inline(str(r['text']))}</li>" for r in data["rules"])
+    rules = "".join(f"<li>{md_inline(str(r['text']))}</li>" for r in (*data["rules"], *handout_rules(spec.name)))
     intro, after = md_inline(str(data.get("intro", ""))), md_inline(str(data.get("after", "")))
-    plain = " ".join(str(x) for x in (data.get("intro", ""), *(r["text"] for r in data["rules"]), data.get("after", "")))
-    gloss = "".join(f"<dt>{e(str(t['term']))}</dt><dd>{md_inline(str(t['short']))}</dd>"
+    plain = " ".join(str(x) for x in (data.get("intro", ""), *(r["text"] for r in (*data["rules"],
+                                                                                   *handout_rules(spec.name))),
+                                      data.get("after", "")))
+    own = data.get("handout", {}).get("words", {}) or {}   # the game's own sense of a shared word
+    gloss = "".join(f"<dt>{e(str(t['term']))}</dt><dd>{md_inline(str(own.get(t['term'], t['short'])))}</dd>"
                     for t in words(plain + " " + _text(example)))
     hid = "handout-title"
     return (f'<section class="gm-handout-sheet" id="handout" aria-labelledby="{hid}" data-game="{e(spec.name)}">'

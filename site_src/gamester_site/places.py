@@ -51,6 +51,8 @@ def scan_pages() -> dict[str, str]:
     """Which page shows which text (from the ``<!-- text X -->`` markers), so links to a passage find its page."""
     where: dict[str, str] = {}
     for url, src in _doc_pages():
+        if url.startswith("teach/"):
+            continue  # a Teach page's extract to read aloud is a copy: links to a passage go to its edition page
         src = re.sub(r"^(```|~~~)[^\n]*\n.*?^\1[ \t]*$|`[^`\n]+`", "", src, flags=re.S | re.M)
         for m in re.finditer(r"<!--\s(text|passage)\s+(\S+)", src):
             where.setdefault(m.group(2), url)

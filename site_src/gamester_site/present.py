@@ -50,25 +50,30 @@ def _public(state: Any) -> Any:
     return dataclasses.replace(t, seats=[dataclasses.replace(s, you=False) for s in seats])
 
 
-def _step(state: Any, base: str) -> str:
-    t = _public(state)
+def _open(state: Any) -> Any:
+    """The table for the teacher's view: every hand face up."""
+    return gtable.table_for(state, None)   # (no reader: everything shown, as for a teacher at the front)
+
+
+def _step(state: Any, base: str, every_hand: bool = False) -> str:
+    t = _open(state) if every_hand else _public(state)
     end = dataclasses.replace(t.end, ledger=[], no_ledger="") if t.end is not None else None
     t = dataclasses.replace(t, log=[], choices=[], chances=[], chances_note="", end=end)
     # The numbers that tests read back stay on the printed example: a step is a picture of it, not a second copy.
     return _READBACK.sub("", gtable.render(t, base=base, level=2))
 
 
-def steps(kind: str, args: dict[str, str], base: str) -> list[str]:
-    """The table after each move of the example ``kind``/``args`` (the first: before any move); [] without a
-    record or without a table drawing for its game."""
+def steps(kind: str, args: dict[str, str], base: str) -> list[tuple[str, str]]:
+    """The table after each move of the example ``kind``/``args`` (the first: before any move), as the room sees it
+    and with every hand face up; [] without a record or without a table drawing for its game."""
     rec = _record(grender.compute(kind, args))
     if rec is None or registry.get_game(rec["game"]).site.table is None or len(rec["actions"]) > MAX_STEPS:
         return []
     state = registry.replay({**rec, "actions": []})
-    out = [_step(state, base)]
+    out = [(_step(state, base), _step(state, base, True))]
     for a in rec["actions"]:
         state.apply(a)
-        out.append(_step(state, base))
+        out.append((_step(state, base), _step(state, base, True)))
     return out
 
 
@@ -79,7 +84,11 @@ def steps_html(kind: str, args: dict[str, str], base: str) -> str:
     if not found:
         return ""
     title = grender.widgets()[kind][0].title
-    body = "".join(f'<div class="gm-present-step" data-step="{i}">{s}</div>' for i, s in enumerate(found))
+    # Each step as the room sees it, and (where it differs) with every hand face up, for the teacher's view.
+    body = "".join(f'<div class="gm-present-step" data-step="{i}">{room}</div>'
+                   + (f'<div class="gm-present-step gm-present-open-hands" data-step="{i}">{every}</div>'
+                      if every != room else "")
+                   for i, (room, every) in enumerate(found))
     # (in a block element of its own: Markdown leaves a <div> as it is, but would wrap a bare <template> in a <p>;
     # left out of the site search, like the printed example it steps through)
     return (f'<div class="gm-present-data" hidden><template class="gm-present-steps" data-search-exclude '

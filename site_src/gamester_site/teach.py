@@ -60,8 +60,10 @@ def exercises(text: str, base: str) -> str:
     qs, answers = [], []
     for ex in exs:
         body = [f'<li class="gm-exercise">{quiz.question_html(ex, quiz.seat_labels(ex, quiz_seats))}']
-        body.append('<ol class="gm-choices" type="A">' + "".join(f"<li>{e(c)}</li>" for c in ex["choices"])
-                    + "</ol></li>")
+        # The letters are text, as on a class set's sheets: printed whole at any margin, as the key names them.
+        body.append('<ul class="gm-sheet-choices">' + "".join(
+            f'<li><span class="gm-sheet-letter">{chr(65 + i)}.</span> {e(c)}</li>' for i, c in enumerate(ex["choices"]))
+            + "</ul></li>")
         qs.append("".join(body))
         letter = chr(65 + ex["choices"].index(ex["answer"]))
         why = quiz.explanation_html(ex, base, clause_passages())  # each rule with its passages by locator
@@ -117,11 +119,14 @@ def class_set(text: str, base: str) -> str:
             f'data-base="{e(base)}" data-title="{e(all_games()[game].title)}" data-levels="{e(json.dumps(lv))}" '
             'aria-labelledby="gm-classset-title">'
             '<p class="gm-classset-title" id="gm-classset-title"><strong>A class set</strong>: one exercise sheet '
-            'for each pupil, each on its own page with its number, and an answer key for the teacher.</p>'
+            'for each pupil, each with its number, one, two or four to a printed page, and an answer key for the '
+            'teacher.</p>'
             f'<div class="gm-classset-fields"><label class="gm-field">Kind of exercise <select name="kind">{opts}'
             f'</select></label>{level}<label class="gm-field">Pupils <input name="pupils" type="number" min="1" '
             f'max="{MAX_PUPILS}" value="30" required></label><label class="gm-field">First sheet number <input '
-            'name="first" type="number" min="0" step="1" value="1" required></label></div>'
+            'name="first" type="number" min="0" step="1" value="1" required></label><label class="gm-field">Sheets '
+            'a printed page <select name="per_page"><option value="1">1</option><option value="2" selected>2'
+            '</option><option value="4">4</option></select></label></div>'
             '<p class="gm-classset-bar"><button type="submit" class="gm-quiz-next" disabled>Make the class set</button>'
             ' <span class="gm-classset-message" role="status" aria-live="polite">This needs JavaScript: the card '
             'engine makes the sheets in your browser, with nothing sent anywhere.</span></p></form>')

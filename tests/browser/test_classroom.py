@@ -172,11 +172,15 @@ def test_class_set_of_30_prints_one_sheet_a_page_then_the_key(teacher, game):
     assert out.locator(".gm-sheet-answers > li a.gm-clause").count() >= 30
     key_numbers = out.locator(".gm-sheet-answers > li").evaluate_all("(els) => els.map((e) => +e.dataset.number)")
     assert key_numbers == numbers
-    # the same number gives the same sheet: number 4105 made alone is the sixth sheet of the set
-    sixth = out.locator(".gm-sheet").nth(5).inner_text()
-    make(page, 1, first + 5)
+    # the same set made again gives the same sheets (a sheet is drawn from its number, and again from the next of its
+    # seeds where an earlier sheet of the set has its exercise: test_classset_print.py checks they all differ)
+    sheets_before = out.locator(".gm-sheet").evaluate_all("(els) => els.map((e) => e.innerText)")
+    make(page, 30, first)
+    assert out.locator(".gm-sheet").evaluate_all("(els) => els.map((e) => e.innerText)") == sheets_before
+    # a sheet whose number drew its exercise first time is the same made alone: the first sheet of the set
+    make(page, 1, first)
     assert page.locator(".gm-classset-output .gm-sheet").count() == 1
-    assert page.locator(".gm-classset-output .gm-sheet").inner_text() == sixth
+    assert page.locator(".gm-classset-output .gm-sheet").inner_text() == sheets_before[0]
     # bad input: a clear error, and the set made before is kept
     make(page, 41, 1)
     msg = form.locator(".gm-classset-message")
@@ -196,12 +200,13 @@ def test_class_set_of_30_prints_one_sheet_a_page_then_the_key(teacher, game):
             out.screenshot(path=str(axe.SCREENS / f"classset-sheets-{game}-{width}-{scheme}.png"))
     set_scheme(page, "default")
 
+    form.get_by_label("Sheets a printed page").select_option("1")   # one sheet a page (2 and 4: test_classset_print)
     printed = page.get_by_role("button", name="Print the class set")
     printed.click()
     assert "gm-classset-printing" in page.evaluate("window.__printedWith")
     total = pdf_pages(page.pdf(format="A4"))
-    printed.click()   # (printing ends the print-only state: set it again) the key alone
-    page.evaluate("() => document.querySelectorAll('body > .gm-print-sheet .gm-sheet').forEach((s) => s.remove())")
+    page.wait_for_function("() => !document.documentElement.classList.contains('gm-print-only')")  # (afterprint)
+    page.get_by_role("button", name="Print the answer key").click()   # the key alone
     key = pdf_pages(page.pdf(format="A4"))
     print(f"class set {game}: 30 sheets and the key print on {total} A4 pages, the key alone on {key}")
     assert key >= 1 and total == 30 + key, (total, key)               # each sheet on one page, then the key

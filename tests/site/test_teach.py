@@ -100,13 +100,17 @@ def test_projector_steps_replay_the_printed_example():
 
     args = {"seed": "3", "players": "2"}
     record = render.compute("put-play", args)["results"][0]["data"]
-    steps = present.steps("put-play", args, "../")
+    pairs = present.steps("put-play", args, "../")
+    steps = [room for room, _every in pairs]
     assert len(steps) == len(record["actions"]) + 1                   # before the first move, then after each
     assert 'data-over="0"' in steps[0] and 'data-over="1"' in steps[-1]
     assert all("gm-t-log" not in s and "gm-t-choices" not in s and "<button" not in s for s in steps)
     # the first step hides both hands (nobody has shown a card yet); the last shows the end
     assert steps[0].count("gm-back") == 6
+    # the teacher's view of the same step shows every hand
+    assert pairs[0][1].count("gm-back") == 0 and pairs[0][1].count("gm-face") >= 6
     assert present.steps("pp-settle", {"hands": "QH QD QC|KS KH KD"}, "../") == []   # no record, no steps
     html = present.steps_html("put-play", args, "../")
     assert html.startswith('<div class="gm-present-data" hidden><template class="gm-present-steps"')
     assert html.count('class="gm-present-step"') == len(steps)
+    assert html.count('class="gm-present-step gm-present-open-hands"') == sum(r != o for r, o in pairs) >= 1

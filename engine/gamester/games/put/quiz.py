@@ -305,8 +305,8 @@ def _put(o, rng: random.Random, seed: int, kind: str, level: int, i: int, target
          f"holds the {cards_words(hand)}. If the other sees any put, which wins more points on average for seat 0: "
          "putting now, or playing on without a put?")
     pct = lambda x: f"{100 * float(x):.1f}%"  # noqa: E731
-    why = [("put.put.seen", f"A put that is seen is played for the game: winning it is worth the {seen_gain} "
-                            f"points seat 0 lacks, losing it the {seen_loss} the other lacks."),
+    why = [("put.put.seen", f"A put that is seen is played for the game: winning it is worth the {_pts(seen_gain)} "
+                            f"seat 0 lacks, losing it the {_pts(seen_loss)} the other lacks."),
            ("put.score.unput-point" if o.unput_deal == "point" else "put.score.unput-game",
             "Without a put, the deal is worth " + ("one point to its winner." if o.unput_deal == "point" else
                                                    "the game to its winner.")),
@@ -361,6 +361,10 @@ def _solved_hand(o, key: str, rng: random.Random) -> tuple[int, int, list[Card]]
     return a, b, cards
 
 
+def _pts(n: int) -> str:
+    return "1 point" if n == 1 else f"{n} points"
+
+
 def _equilibrium(o, rng: random.Random, seed: int, kind: str, level: int, i: int, target: int
                  ) -> dict[str, Any] | None:
     """Should the eldest put? The solved equilibrium's answer (``gamester solve put``), with its frequency when it
@@ -376,10 +380,22 @@ def _equilibrium(o, rng: random.Random, seed: int, kind: str, level: int, i: int
          f"{a} to {b} (seat 0's points first; {g} is the game) and holds the {cards_words(hand)}. Playing as well as "
          "the game allows against a player who does the same, should he put?")
     mixed = 0.005 < p < 0.995
+    mine = tuple(sorted(_val(o, c) for c in hand))
+    counts = [4] * len(o.order)
+    for v in mine:
+        counts[v - 1] -= 1
+    (w, _t, lo, total), _ = put_odds.odds(mine, 3, tuple(counts), True, 0, 0, 0, True)
+    pct = lambda x: f"{100 * x / total:.1f}%"  # noqa: E731
+    bluff = answer == "Put" and w < lo   # a put on cards more likely to lose the deal than win it
     why = [("put.put.eldest", "The eldest may put before he leads; the other then sees it or refuses it."),
-           ("put.put.refused", "A put refused is one point to the putter and ends the deal."),
-           ("put.put.seen", "A put seen is played for the game."),
-           ("put.strategy.bluff" if mixed or p > 0.5 else "put.put.eldest",
+           ("put.put.refused", f"A put refused is one point to the putter and ends the deal (the score would be "
+                               f"{a + 1} to {b})."),
+           ("put.put.seen", f"A put seen is played for the game: he wins the {_pts(g - a)} he lacks if he wins "
+                            "the deal, and loses the game if he loses it."),
+           ("put.deal.two-tricks", f"Against a hand dealt at random he would win the deal {pct(w)} of the time and "
+                                   f"lose it {pct(lo)} (the engine's exact odds); but a dealer sees a put more often "
+                                   "with good cards than with bad."),
+           ("put.strategy.bluff" if bluff else "put.put.eldest",
             f"In the solved game the eldest with these cards at {a} to {b} {often('puts', p)}"
             + (": a player who always did the same with them would be read and punished, so the answer is "
                f"the more frequent choice, {answer.lower()}." if mixed else f", so the answer is: {answer.lower()}."))]
@@ -409,7 +425,7 @@ def _see(o, rng: random.Random, seed: int, kind: str, level: int, i: int, target
     mixed = 0.005 < p < 0.995
     why = [("put.put.refused", f"If he refuses, the eldest scores one point and the deal ends (the score would "
                                f"be {a + 1} to {b})."),
-           ("put.put.seen", f"If he sees it, the deal is played out for the game: he wins the {g - b} points he "
+           ("put.put.seen", f"If he sees it, the deal is played out for the game: he wins the {_pts(g - b)} he "
                             f"lacks if he wins it, and loses the game if the eldest wins it."),
            ("put.deal.two-tricks", f"Against a hand dealt at random he would win the deal {pct(w)} of the time "
                                    f"and lose it {pct(lo)} (the engine's exact odds, the eldest leading); but the "

@@ -307,8 +307,17 @@ def _end(state: PutState) -> End:
                "Points scored by each player over the whole game" if on_points or o.rubber > 1 else
                "Points scored by each player in the deals before the one that won the game (that deal won the game "
                "whatever the points)",
-               [state.winner], no_ledger="No points were scored: the game was won in one deal.", unit=outcome.unit,
+               [state.winner], no_ledger=_no_points(len(rec["deals"])), unit=outcome.unit,
                clause=outcome.clause)
+
+
+def _no_points(deals: int) -> str:
+    """What the end says when no point was scored: the game was won in one deal, or on a later one after deals
+    that scored nothing (trick and tie, say)."""
+    if deals <= 1:
+        return "No points were scored: the game was won in one deal."
+    before = "the deal before it" if deals == 2 else f"the {deals - 1} deals before it"
+    return f"No points were scored: the game was won on deal {deals}, and {before} scored nothing."
 
 
 def _chances(analysis: dict[str, Any] | None, legal: list[str]) -> tuple[list[Chance], str]:
@@ -379,7 +388,7 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
         last = groups[-1] if len(groups) > 1 else []
         between, said = said_apart(last)
         if state.trick and f"the {state.trick[0][1].name}" in said:  # the lead was just said: do not say it twice
-            question = question.split(": ", 1)[0] + "."
+            question = question.split(": ", 1)[0].rstrip(".") + "."  # ("... to trick 1." has no colon: one stop)
         prompt = (said + " " + question).strip()
     show_choices = not over and (seat is None or seat == cp)
     chances, note = _chances(analysis, legal)
