@@ -380,12 +380,7 @@ def _equilibrium(o, rng: random.Random, seed: int, kind: str, level: int, i: int
          f"{a} to {b} (seat 0's points first; {g} is the game) and holds the {cards_words(hand)}. Playing as well as "
          "the game allows against a player who does the same, should he put?")
     mixed = 0.005 < p < 0.995
-    mine = tuple(sorted(_val(o, c) for c in hand))
-    counts = [4] * len(o.order)
-    for v in mine:
-        counts[v - 1] -= 1
-    (w, _t, lo, total), _ = put_odds.odds(mine, 3, tuple(counts), True, 0, 0, 0, True)
-    pct = lambda x: f"{100 * x / total:.1f}%"  # noqa: E731
+    w, lo, pct = _deal_odds(o, hand, eldest=True)
     bluff = answer == "Put" and w < lo   # a put on cards more likely to lose the deal than win it
     why = [("put.put.eldest", "The eldest may put before he leads; the other then sees it or refuses it."),
            ("put.put.refused", f"A put refused is one point to the putter and ends the deal (the score would be "
@@ -403,6 +398,17 @@ def _equilibrium(o, rng: random.Random, seed: int, kind: str, level: int, i: int
                     answer, None, why, i)
 
 
+def _deal_odds(o, hand, *, eldest: bool):
+    """The chances (in ways) that ``hand`` wins and loses the deal against a hand dealt at random from the rest of
+    the pack (the engine's exact odds), and a function that words a chance as a percentage of all the ways."""
+    mine = tuple(sorted(_val(o, c) for c in hand))
+    counts = [4] * len(o.order)
+    for v in mine:
+        counts[v - 1] -= 1
+    (w, _t, lo, total), _ = put_odds.odds(mine, 3, tuple(counts), eldest, 0, 0, 0, eldest)
+    return w, lo, lambda x: f"{100 * x / total:.1f}%"
+
+
 def _see(o, rng: random.Random, seed: int, kind: str, level: int, i: int, target: int) -> dict[str, Any] | None:
     """Should the dealer see the eldest's put? The solved game's answer, with the dealer's chances against a hand
     dealt at random (the engine's exact odds) for comparison."""
@@ -412,12 +418,7 @@ def _see(o, rng: random.Random, seed: int, kind: str, level: int, i: int, target
     key, p = rows[rng.randrange(len(rows))]
     b, a, hand = _solved_hand(o, key, rng)  # the dealer's points come first in the file's key
     g = o.game_points
-    mine = tuple(sorted(_val(o, c) for c in hand))
-    counts = [4] * len(o.order)
-    for v in mine:
-        counts[v - 1] -= 1
-    (w, _t, lo, total), _ = put_odds.odds(mine, 3, tuple(counts), False, 0, 0, 0, False)
-    pct = lambda x: f"{100 * x / total:.1f}%"  # noqa: E731
+    w, lo, pct = _deal_odds(o, hand, eldest=False)
     answer = ["See the put", "Refuse the put"][target]
     q = (f"Two-handed Put with {o.pack} cards, at a score of {a} to {b} (the eldest's points first; {g} is the "
          f"game). Seat 0, the eldest, puts before leading. Seat 1, the dealer, holds the {cards_words(hand)}. "
