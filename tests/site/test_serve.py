@@ -75,7 +75,8 @@ def test_a_busy_port_or_no_site_is_one_line_and_exit_2(tiny_site, tmp_path, caps
 
 
 def test_ctrl_c_stops_the_server_at_once(tiny_site):
-    """What ``./run serve`` ends in: SIGINT (Ctrl-C) stops it within a second, and the port is free again."""
+    """What ``./run serve`` ends in: SIGINT (Ctrl-C) stops it (at once; the bound only tells a stop from a hang on a
+    loaded machine), with status 0, and the port is free again."""
     import os
     import signal
     import subprocess
@@ -90,12 +91,12 @@ def test_ctrl_c_stops_the_server_at_once(tiny_site):
         assert get(url)[0] == 200
         t0 = time.monotonic()
         os.kill(proc.pid, signal.SIGINT)
-        assert proc.wait(timeout=5) == 0
+        assert proc.wait(timeout=30) == 0
         stopped = time.monotonic() - t0
     finally:
         if proc.poll() is None:
             proc.kill()
-    assert stopped < 5  # (a bound on waiting, not a speed goal: it stops at once or hangs)
+    assert stopped < 30  # (a bound on waiting, not a speed goal: it stops at once or hangs)
     with pytest.raises(urllib.error.URLError):
         urllib.request.urlopen(url, timeout=2)
 
@@ -582,9 +583,11 @@ def test_slow_readers_holding_every_connection_do_not_keep_a_new_client_out(tiny
 
 
 def test_a_reply_read_slower_than_the_minimum_rate_is_let_go(tiny_site, monkeypatch):
-    """A reader that never pauses long enough for the idle timeout (here ten minutes) is still let go once its
-    reply falls behind the minimum rate (here a grace of 0.2 s and a rate no reader keeps up: the reply's bound is
-    about 0.2 s); the reader gets less than the file and its connection is freed."""
+    """A reader slower than the idle timeout can see (here ten minutes) is still let go once its reply falls behind
+    the minimum rate (here a grace of 0.2 s and a rate no reader keeps up: the reply's bound is about 0.2 s). The
+    reader takes the reply's first bytes and then reads no more until the server has freed its connection (an event,
+    whatever the machine's speed: without a reader the 24 MB cannot all be sent); then it reads what the kernel
+    held, and the connection ends short of the file."""
     monkeypatch.setattr(serve, "GRACE", 0.2)
     monkeypatch.setattr(serve, "MIN_RATE", 1 << 30)
     (tiny_site / "big.bin").write_bytes(bytes(24_000_000))
@@ -592,15 +595,15 @@ def test_a_reply_read_slower_than_the_minimum_rate_is_let_go(tiny_site, monkeypa
     try:
         with slow_reader(httpd.server_address[1]) as s:
             s.settimeout(30)
-            wait_until(lambda: httpd._slots._value == httpd.max_connections - 1, "the reader connected")
-            got = 0
+            got = len(s.recv(65536))  # the reply has begun
+            assert got > 0
+            wait_until(lambda: httpd._slots._value == httpd.max_connections, "its connection released")
             try:
-                while chunk := s.recv(65536):  # ends when the server closes the connection
+                while chunk := s.recv(65536):  # what was in flight, then the end of the connection
                     got += len(chunk)
             except ConnectionResetError:
                 pass
             assert got < 24_000_000
-        wait_until(lambda: httpd._slots._value == httpd.max_connections, "its connection released")
     finally:
         httpd.shutdown()
         httpd.server_close()
