@@ -1,6 +1,7 @@
 // The edition's apparatus (no game logic): (1) a link to a sentence or verse line whose anchor sits in a tab that is
 // not shown (the Reading tab) switches to that tab and scrolls to it; (2) the citations' Copy buttons (hidden
-// without JavaScript) copy their BibTeX or CSL-JSON and say so. "Cite this edition" gives the published address
+// without JavaScript) copy their BibTeX or CSL-JSON and say so; (3) a table, which scrolls sideways in its own box
+// when it is wider than the screen, can be reached and scrolled by keyboard, named by the heading above it. "Cite this edition" gives the published address
 // fixed at build time (site_url), never the address a copy happens to be served from (a classroom's own server).
 (function () {
   "use strict";
@@ -54,7 +55,19 @@
     const b = ev.target.closest && ev.target.closest("button.gm-copy");
     if (b) copy(b);
   });
-  function run() { reveal(); showCopy(); }
+  // Every table's box (Material's scroll wrapper), not only those wider than the screen now: an off-screen block is
+  // not laid out yet (content-visibility), so its width cannot be known when the page opens, and a screen turned
+  // or resized makes a table wide later.
+  function wideTables() {
+    document.querySelectorAll(".md-typeset__scrollwrap:not([tabindex])").forEach((w) => {
+      let h = w.previousElementSibling;
+      while (h && !/^H[1-6]$/.test(h.tagName)) h = h.previousElementSibling;
+      w.tabIndex = 0;
+      w.setAttribute("role", "region");
+      w.setAttribute("aria-label", "Table" + (h ? ": " + h.textContent.replace(/¶$/, "").trim() : ""));
+    });
+  }
+  function run() { reveal(); showCopy(); wideTables(); }
   window.addEventListener("hashchange", reveal);
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(run);

@@ -32,7 +32,10 @@ def visit(page, base_url: str, path: str) -> None:
     page.evaluate("(href) => { const a = document.createElement('a'); a.href = href; a.textContent = 'go';"
                   "document.body.append(a); a.click(); }", base_url + path)
     page.wait_for_url(base_url + path.split("?")[0].split("#")[0] + "**")
-    page.wait_for_function("() => document.querySelectorAll('.gm-widget:not(.gm-enhanced)').length === 0")
+    # Where the link loads a whole new document instead (instant navigation declined it), the address changes as
+    # soon as the new page is committed, before its body exists: wait for that document to have loaded too.
+    page.wait_for_load_state("load")
+    page.wait_for_function("() => document.body && document.querySelectorAll('.gm-widget:not(.gm-enhanced)').length === 0")
 
 
 def idle(page, w) -> None:
@@ -133,8 +136,11 @@ def test_a_reader_plays_a_whole_game_in_the_live_widget(live, base_url, path, ki
     record = replay(pos).to_record()
     shown = w.locator(".gm-play .gm-t-headline").get_attribute("data-winners")
     assert [int(x) for x in shown.split()] == winners(record)
-    # Focus is on the winner line, which says who won; "Play again" follows.
-    assert w.evaluate("(el) => document.activeElement === el.querySelector('.gm-play .gm-t-headline')")
+    # Focus is on the winner line, which says who won; "Play again" follows. (Where the deal was over before the
+    # reader's turn came, there was no move of the reader's to follow, and focus stays where the reader left it.)
+    if clicks:
+        assert w.evaluate("(el) => document.activeElement === el.querySelector('.gm-play .gm-t-headline')"), \
+            page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")
     assert w.get_by_role("button", name="Play again").is_visible()
     counts["end"] = check_state(page, w, f"{kind}-end", width, scheme)
     axe.dump(f"axe-live-{kind}-{width}-{scheme}.json", {"moves": clicks, "nodes_by_impact": counts})
