@@ -45,7 +45,7 @@ def long_games(spec: GameSpec, moves: int) -> list[tuple[dict[str, Any], list[st
     """Games of at least ``moves`` moves in all (see the module doc): the first game is the first of ``moves`` moves
     or, when the rules end every game sooner, the longest found; then more seeds of it, chained, until ``moves``."""
     values = {s.name: str(s.range[1]) for s in spec.options.specs() if s.range}
-    first = spec.default_players or spec.players[0]
+    first = spec.default_players or spec.player_range[0]
     best: tuple[Any, int, int, list[str]] = (None, 0, 0, [])
     for preset in sorted(spec.presets, key=lambda p: p != spec.default_preset):
         opts = spec.options_for(preset, values)

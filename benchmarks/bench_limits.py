@@ -60,7 +60,7 @@ def largest(spec, players: int):
 
 
 def bench_game(spec, seeds: int, samples: int) -> None:
-    for players in range(spec.players[0], spec.players[1] + 1):
+    for players in range(spec.player_range[0], spec.player_range[1] + 1):
         for opts in largest(spec, players):
             for seed in range(seeds):
                 pos = {"game": spec.name, "ruleset": opts.to_string(), "players": players, "seed": seed}
@@ -83,7 +83,7 @@ def bench_game(spec, seeds: int, samples: int) -> None:
 
 def bench_renders() -> None:
     for kind, (spec, w) in sorted(widgets().items()):
-        players = min(spec.players[1], w.max_players or spec.players[1])
+        players = min(spec.player_range[1], w.max_players or spec.player_range[1])
         for opts in largest(spec, players):
             args: dict[str, str] = {}
             for a in w.args:
@@ -114,12 +114,12 @@ def bench_other() -> None:
         timed({"op": "rulesets", "game": name}, name)
         rs = list(spec.presets)
         timed({"op": "compare", "game": name, "rulesets": rs[:4] if len(rs) > 1 else rs * 2,
-               "args": {"players": spec.players[1], "seed": 99}}, f"{name} x{spec.players[1]}")
+               "args": {"players": spec.player_range[1], "seed": 99}}, f"{name} x{spec.player_range[1]}")
         if "settle" in spec.commands:
             hands = ["QH QD QC", "KS KH KD", "AS 2S 3S", "4H 5H 6H", "7C 8C 9C", "10D JD QS", "2H 3H 4D",
                      "5C 6C 7D", "8D 9D 10C", "JC JH JS"]
-            timed({"op": "run", "game": name, "command": "settle", "args": {"hands": hands[:spec.players[1]], "folded": [1]}},
-                  f"{name} with {spec.players[1]} hands")
+            timed({"op": "run", "game": name, "command": "settle", "args": {"hands": hands[:spec.player_range[1]], "folded": [1]}},
+                  f"{name} with {spec.player_range[1]} hands")
 
 
 def main() -> None:

@@ -65,7 +65,7 @@ def legal(r: dict) -> list[str]:
 def play_one(game: str, seed: int, players: int | None = None) -> int:
     """One game as the widget plays it (the reader at seat 0 picks a seeded legal move); the requests made."""
     spec = all_games()[game]
-    pos: dict[str, Any] = {"game": game, "players": players or spec.default_players or spec.players[0], "seed": seed,
+    pos: dict[str, Any] = {"game": game, "players": players or spec.default_players or spec.player_range[0], "seed": seed,
                            "ruleset": spec.default_preset, "base": "../", "chances": True}
     pick = random.Random(seed)
     r = call({"op": "new", **pos, "seat": 0})
@@ -107,7 +107,7 @@ def session(n_games: int, every: int, out=print) -> dict[str, float]:
     requests = 0
     for i in range(n_games):
         spec = all_games()[names[i % len(names)]]  # each game in turn, with two, three and four players in turn
-        players = min(spec.players[1], spec.players[0] + (i // len(names)) % 3)
+        players = min(spec.player_range[1], spec.player_range[0] + (i // len(names)) % 3)
         requests += play_one(spec.name, 1000 + i, players)
         if i + 1 == min(every, n_games):
             warm = rss_mb()

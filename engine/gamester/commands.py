@@ -57,7 +57,7 @@ def run(game: str | GameSpec, name: str, *, ruleset: str | None = None, options:
     data, text = cmd.run(opts, **values)
     # Round-trip through JSON so that every host sees exactly the same plain data.
     return {"data": json.loads(_PLAIN_JSON.encode(data)), "text": text, "options": opts.to_string(),
-            "seats": cmd.seats(values, _spec(game).default_players or _spec(game).players[0])}
+            "seats": cmd.seats(values, _spec(game).default_players or _spec(game).player_range[0])}
 
 
 def compared(game: str | GameSpec, given: Any) -> str:
@@ -137,6 +137,16 @@ def demo(game: str | GameSpec, players: int = 4, seed: int = 1674) -> dict[str, 
         r = run(spec, command, ruleset=name, players=n, seed=seed)
         parts.append(f"=== ruleset {name} ({n} players) ===\n{r['text']}")
     return {"data": None, "text": "\n\n".join(parts)}
+
+
+def new_game(name: str, root: str = ".", *, force: bool = False) -> dict[str, Any]:
+    """Write a new game's files under ``root`` (see :mod:`gamester.newgame`): ``{"data": [paths], "text"}``."""
+    from pathlib import Path
+
+    from . import newgame
+
+    paths = newgame.write(name, Path(root), force=force)
+    return {"data": [str(p.relative_to(root)) for p in paths], "text": newgame.report(name, paths, Path(root))}
 
 
 def _offering(game: str | GameSpec, offers: Any, none: str) -> GameSpec:

@@ -306,7 +306,7 @@ class GameSpec:
     options: type[Options]         # the frozen options dataclass; its field defaults = the default preset
     presets: dict[str, Preset]     # named rulesets (at least two: the period text's and a fuller one)
     default_preset: str
-    players: tuple[int, int]       # inclusive range of seats: the one declaration (the state class's own range)
+    player_range: tuple[int, int]  # the fewest and most seats: the state class's own player_range, declared once
     new_state: Callable[[Options, int, int], State]  # (options, players, seed) -> a fresh state
     default_players: int | None = None   # when a host is not told (None: the fewest the game allows)
     bots: dict[str, Callable[[int], Bot]] = field(default_factory=dict)  # name -> factory(seed)
@@ -326,7 +326,7 @@ class GameSpec:
     def seats(self, players: int | None = None) -> int:
         """The number of players a command plays: ``players`` checked against :attr:`players`, or the game's
         default (:attr:`default_players`, else the fewest) when not given."""
-        return self.check_players(self.players[0] if players is None and self.default_players is None
+        return self.check_players(self.player_range[0] if players is None and self.default_players is None
                                   else self.default_players if players is None else players)
 
     # Rulesets already read, by text: options are frozen, so a text is read once (a few hundred kept at most).
@@ -357,7 +357,7 @@ class GameSpec:
         """The numbers of players these options are played by (a game may narrow its range for some options:
         Truc is for two): each count in :attr:`players` that :attr:`new_state` accepts."""
         out = []
-        for n in range(self.players[0], self.players[1] + 1):
+        for n in range(self.player_range[0], self.player_range[1] + 1):
             try:
                 self.new_state(options, n, 0)
             except RulesetError:
@@ -366,7 +366,7 @@ class GameSpec:
         return out
 
     def check_players(self, n: Any) -> int:
-        lo, hi = self.players
+        lo, hi = self.player_range
         if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
             raise RulesetError(f"{self.title} is for {lo} to {hi} players, not {str(n)[:40]!r}")
         return n

@@ -19,6 +19,10 @@ words, and where the counters not with a seat lie; :meth:`State.returns` is its 
 record's ``returns_key`` field). It gives views that share three keys across games: ``to_act`` (the seat to act,
 or ``None``), ``hands`` (per seat: the cards as text where the viewer may see them, else how many) and ``roles``
 (``{"3": "dealer", "0": "eldest"}``: read from the deal being played, never from the seat number).
+
+Games are not all dealt alike: each state class declares its :class:`Shape`, what its rounds are (deals, each in
+the record's ``deals``, or one whole game), which roles its seats take (a dealer and an eldest hand only where the
+game has them) and whether every seat sees everything (a game of perfect information, shown open).
 """
 
 from __future__ import annotations
@@ -35,6 +39,31 @@ from .options import Options
 
 TERMINAL = -2
 UNITS = ("counter", "point")
+ROUNDS = ("deal", "game")
+
+
+@dataclass(frozen=True)
+class Shape:
+    """How a game is played out, declared by its state class (:attr:`State.shape`) and read by the core, the hosts
+    and the tests instead of assuming a dealt card game.
+
+    ``rounds``: ``"deal"``, a game of deals, each recorded under the record's ``deals`` (with its roles); or
+    ``"game"``, one whole game, recorded as one. ``roles``: the roles its seats take in a round, as the round
+    records them (``("dealer", "eldest")``; none for a game where nobody deals or leads by right).
+    ``open``: a game of perfect information, where every seat sees every hand (the views hide nothing).
+    """
+
+    rounds: str = "deal"
+    roles: tuple[str, ...] = ("dealer", "eldest")
+    open: bool = False
+
+    def __post_init__(self) -> None:
+        if self.rounds not in ROUNDS:
+            raise ValueError(f"a game's rounds are {' or '.join(ROUNDS)}, not {self.rounds!r}")
+
+    @property
+    def dealt(self) -> bool:
+        return self.rounds == "deal"
 
 
 @dataclass(frozen=True)
@@ -85,7 +114,8 @@ class State(ABC):
     game: str = ""
     returns_key: str = "net"   # the record field that shows :meth:`returns` (Put: "score")
     title: str = ""
-    player_range: tuple[int, int] = (1, 99)  # each game sets its own
+    player_range: tuple[int, int] = (1, 99)  # the fewest and most seats (each game sets its own)
+    shape: Shape = Shape()     # a dealt card game with a dealer and an eldest hand, unless the game says otherwise
 
     def __init__(self, options: Options, players: int, seed: int) -> None:
         lo, hi = self.player_range
@@ -94,7 +124,7 @@ class State(ABC):
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise NotationError(f"the deal number must be a whole number 0 .. 2**63-1, got {str(seed)[:40]!r}")
         self.options = options
-        self.players = players
+        self.players = players     # how many seats this game has: a count, within the class's player_range
         self.seed = seed
         self.rng = random.Random(seed)
         self.history: list[str] = []
@@ -180,20 +210,27 @@ class State(ABC):
         """What ``seat`` may see (``None``: everything, for tests and show-downs), as JSON-ready data, with the
         keys every game shares (:meth:`common_view`)."""
 
-    @abstractmethod
-    def dealer_and_eldest(self) -> tuple[int, int]:
-        """The dealer and the eldest hand of the deal being played (or the last one), as that deal records them."""
+    def dealer_and_eldest(self) -> tuple[int, int] | None:
+        """The dealer and the eldest hand of the deal being played (or the last one), as that deal records them; a
+        game whose :attr:`shape` has no such roles keeps the default, ``None``."""
+        return None
 
     @abstractmethod
     def held(self) -> list[list[Any]]:
         """Per seat, the cards in hand now (the views hide what a seat may not see)."""
 
     def may_see(self, viewer: int | None, owner: int) -> bool:
-        """Whether ``viewer`` (``None``: everybody, as in tests) may see the cards ``owner`` holds."""
-        return viewer is None or viewer == owner
+        """Whether ``viewer`` (``None``: everybody, as in tests) may see the cards ``owner`` holds (in an open game,
+        :attr:`Shape.open`, everybody sees everything)."""
+        return viewer is None or viewer == owner or self.shape.open
 
     def roles(self) -> dict[str, str]:
-        dealer, eldest = self.dealer_and_eldest()
+        """Seat (as text) -> its role in the round being played: the dealer and the eldest hand of a dealt game
+        (:meth:`dealer_and_eldest`); a game with other roles overrides this, one with none gives ``{}``."""
+        both = self.dealer_and_eldest()
+        if both is None:
+            return {}
+        dealer, eldest = both
         return {str(eldest): "eldest", str(dealer): "dealer"}
 
     def common_view(self, seat: int | None) -> dict[str, Any]:

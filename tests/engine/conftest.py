@@ -1,8 +1,55 @@
-"""Fixtures shared by the engine's tests (which also run inside Pyodide)."""
+"""Fixtures shared by the engine's tests (which also run inside Pyodide), and the test game.
+
+The test game, Last counter (tests/engine/testgame/: what ``gamester new-game`` writes), is registered while the
+engine's tests are collected and while each of them runs, and at no other time: every shared test that takes its
+games from the registry runs with a two-player game of perfect information, played as one whole game, with no
+dealer or eldest hand, whose only chance is a coin toss. The site's and the sources' tests never see it (it has no
+page and no data folder)."""
+
+from pathlib import Path
 
 import pytest
 
+from gamester import clauses, newgame, registry
 from gamester.clauses import all_clauses
+
+HERE = Path(__file__).resolve().parent
+TEST_GAME = newgame.load(HERE / "testgame", "last-counter").SPEC
+_CLAUSES = {c.id: c for c in all_clauses(TEST_GAME.clause_prefix)}
+_TITLES = {cid: clauses._TITLES[cid] for cid in _CLAUSES if cid in clauses._TITLES}
+
+
+def install_test_game() -> None:
+    registry._GAMES[TEST_GAME.name] = TEST_GAME
+    clauses._REGISTRY.update(_CLAUSES)
+    clauses._TITLES.update(_TITLES)
+
+
+def uninstall_test_game() -> None:
+    registry._GAMES.pop(TEST_GAME.name, None)
+    for cid in _CLAUSES:
+        clauses._REGISTRY.pop(cid, None)
+        clauses._TITLES.pop(cid, None)
+
+
+uninstall_test_game()  # registered only while the engine's tests are collected and run
+
+
+def pytest_collectstart(collector):
+    if isinstance(collector, pytest.Module) and HERE in Path(collector.path).resolve().parents:
+        install_test_game()   # a module's games, taken from the registry when it is imported, include it
+
+
+def pytest_collectreport(report):
+    uninstall_test_game()
+
+
+@pytest.fixture(autouse=True)
+def test_game():
+    """The test game, registered for the test."""
+    install_test_game()
+    yield TEST_GAME
+    uninstall_test_game()
 
 
 @pytest.fixture(scope="session")

@@ -45,7 +45,7 @@ def _play(spec: GameSpec, opts, players: int, seed: int, moves: int) -> list[str
 def long_game(spec: GameSpec, moves: int) -> tuple[dict, list[str]]:
     """The position fields and actions of the first game of ``moves`` moves found, or the longest (module doc)."""
     values = {s.name: str(s.range[1]) for s in spec.options.specs() if s.range}
-    first = spec.default_players or spec.players[0]
+    first = spec.default_players or spec.player_range[0]
     best: tuple = (None, 0, 0, [])
     for preset in sorted(spec.presets, key=lambda p: p != spec.default_preset):
         opts = spec.options_for(preset, values)
@@ -117,7 +117,7 @@ def test_the_log_worded_move_by_move_is_the_log_worded_at_the_end(game):
     from gamester.table import render_table
 
     spec = all_games()[game]
-    for players in sorted({spec.players[0], spec.default_players or spec.players[0]}):
+    for players in sorted({spec.player_range[0], spec.default_players or spec.player_range[0]}):
         state = spec.new_state(spec.default_options(), players, 11)
         bot = RandomBot(11)
         while not state.is_terminal() and len(state.history) < 300:

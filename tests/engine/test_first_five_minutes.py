@@ -41,7 +41,7 @@ def texts(game: str, ruleset: str, players: int, seed: int, overrides: str | Non
 
 def cases():
     for name, spec in sorted(gamester.all_games().items()):
-        lo, hi = spec.players
+        lo, hi = spec.player_range
         for ruleset in spec.presets:
             for players in sorted({max(lo, 2), min(hi, 4)} if name != "put" else {2}):
                 yield name, ruleset, players

@@ -16,7 +16,7 @@ SEEDS = range(12)
 
 def _playouts(name: str):
     spec = all_games()[name]
-    lo, hi = spec.players
+    lo, hi = spec.player_range
     for preset in spec.presets.values():
         for players in sorted({lo, min(hi, lo + 1), min(hi, 5)}):
             try:
@@ -65,8 +65,8 @@ def test_every_state_gives_an_outcome_and_counters_are_conserved(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_zero_sum_game_says_so(game):
     spec = all_games()[game]
-    state = spec.new_state(spec.presets[spec.default_preset].options, spec.players[0], 3)
-    play_bots(state, lambda name, seed: RandomBot(seed), ["random"] * spec.players[0])
+    state = spec.new_state(spec.presets[spec.default_preset].options, spec.player_range[0], 3)
+    play_bots(state, lambda name, seed: RandomBot(seed), ["random"] * spec.player_range[0])
     o = state.outcome()
     assert o.zero_sum == (o.unit == "counter")
 

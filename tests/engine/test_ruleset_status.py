@@ -33,7 +33,7 @@ def clauses_in(x, out: set[str]) -> set[str]:
 
 def applied(spec, preset) -> set[str]:
     seen: set[str] = set()
-    lo, hi = spec.players
+    lo, hi = spec.player_range
     for seed in SEEDS:
         n = lo + seed % (min(hi, 5) - lo + 1)
         try:

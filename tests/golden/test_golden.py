@@ -25,9 +25,10 @@ def test_every_transcript_belongs_to_a_registered_game():
 
 
 def test_a_transcript_is_a_whole_game():
-    """An empty or cut file would compare equal to an engine that prints nothing: each holds a first deal and ends
-    with the game's end (an unindented line), in a few dozen lines."""
+    """An empty or cut file would compare equal to an engine that prints nothing: each holds the game's beginning
+    and its end (an unindented line). What every game's transcript must be is the contract's
+    (tests/engine/test_contract.py: a whole game, its moves indented, its end not, at most 400 lines)."""
     for _game, _seed, path in CASES:
         lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
-        assert 10 <= len(lines) <= 400, (path.name, len(lines))
-        assert "deal 1" in "\n".join(lines).lower() and not lines[-1].startswith(" "), (path.name, lines[-1])
+        assert 2 <= len(lines) <= 400, (path.name, len(lines))
+        assert not lines[0].startswith(" ") and not lines[-1].startswith(" "), (path.name, lines[-1])

@@ -26,7 +26,7 @@ def test_every_registered_game_is_registered_with_openspiel():
         t = game.get_type()
         assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
         assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-        assert (t.min_num_players, t.max_num_players) == spec.players
+        assert (t.min_num_players, t.max_num_players) == spec.player_range
         assert t.parameter_specification == {"ruleset": spec.default_preset, "options": "", "players": spec.seats()}
         assert game.num_players() == spec.seats()
 

@@ -15,7 +15,7 @@ SEEDS = 200
 
 def plan(spec, seed: int) -> tuple[str, int, list[str]]:
     presets = list(spec.presets)
-    lo, hi = spec.players
+    lo, hi = spec.player_range
     hi = min(hi, lo + 5)
     players = lo + seed % (hi - lo + 1)
     bots = list(spec.bots) or ["random"]
@@ -29,7 +29,7 @@ def record(spec, seed: int) -> dict:
 
     preset, players, names = plan(spec, seed)
     opts = spec.presets[preset].options
-    lo, hi = spec.players
+    lo, hi = spec.player_range
     # Some presets allow fewer seats than the game (Truc is two-handed): take the first count that works.
     for n in [players, *range(lo, hi + 1)]:
         try:

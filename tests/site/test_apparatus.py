@@ -41,9 +41,7 @@ def test_rules_in_brief_open_each_game_page_with_derived_statuses(site, game):
     assert m.start() < min(page.find(x) for x in ('class="gm-text"', 'class="gm-rulesets"', 'class="gm-static"')
                            if x in page)
     items = re.findall(r"<li>(.*?)</li>", m.group(0), re.S)
-    assert len(items) == len(brief["rules"]) >= 8
-    words = sum(len(r["text"].split()) for r in brief["rules"]) + len(brief["intro"].split())
-    assert words < 330, f"{game}: the brief should fit one screen ({words} words)"
+    assert len(items) == len(brief["rules"])  # how many, and in how many words: the contract's (test_contract.py)
     for item, rule in zip(items, brief["rules"], strict=True):
         weakest = max((get_clause(c).status for c in rule["clauses"]), key=STATUSES.index)
         assert f'gm-status-{weakest}"' in item, (game, rule["text"])

@@ -7,6 +7,7 @@
     gamester clauses [GAME] [--json]
     gamester replay RECORD.json|-  [--json]
     gamester demo
+    gamester new-game NAME [--root DIR] [--force]   (a new game's package, page, data folder and tests, ready to run)
     gamester quiz GAME --seed N [--kind K] [--level L] [--count C] [--ruleset R] [--json]  |  gamester quiz GAME --list-kinds
                        (--count C: a class set, sheets numbered N .. N+C-1 then the answer key; C from 1 to 40)
     gamester odds GAME [--ruleset R] [--players N] [--samples S] [--seed N] [--score A-B] [--model M]
@@ -98,6 +99,11 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--json", action="store_true")
     d = sub.add_parser("demo", help="a short tour: one deal settled under each of a game's rulesets")
     d.add_argument("game", nargs="?", default=min(all_games()), help=f"default {min(all_games())}")
+    ng = sub.add_parser("new-game", help="write a new game's package, page, data folder, tests and golden "
+                                         "transcripts, ready to run, for you to fill in with its rules")
+    ng.add_argument("name", help="the game's name: lower-case words joined by hyphens (post-and-pair)")
+    ng.add_argument("--root", default=".", help="the checkout to write into (default: the current folder)")
+    ng.add_argument("--force", action="store_true", help="write over the files of a game of that name")
     q = sub.add_parser("quiz", help="an exercise made from a seed, answered and explained by the engine")
     q.add_argument("game", help=", ".join(n for n, g in all_games().items() if g.site.make_quiz))
     q.add_argument("--seed", type=_int, default=None)
@@ -218,6 +224,8 @@ def run(argv: list[str]) -> tuple[Any, str, bool]:
         out = commands.replay_record(_read(args.record))
     elif args.command == "demo":
         out = commands.demo(args.game)
+    elif args.command == "new-game":
+        out = commands.new_game(args.name, args.root, force=args.force)
     elif args.command == "quiz":
         if args.list_kinds:
             out = commands.quiz_kinds(args.game)

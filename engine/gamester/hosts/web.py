@@ -175,7 +175,7 @@ def _bounded(spec: GameSpec, opts: Options, players: int) -> None:
 
 
 def _players(spec: GameSpec, req: dict) -> int:
-    n = _field(req, "players", spec.default_players or spec.players[0])
+    n = _field(req, "players", spec.default_players or spec.player_range[0])
     if isinstance(n, str):
         try:
             n = parse_int(n, "players", 0, 999)
@@ -329,7 +329,7 @@ def _op_ping(req: dict) -> dict:
 
 def _game_info(spec: GameSpec) -> dict:
     return {
-        "name": spec.name, "title": spec.title, "players": list(spec.players), "default": spec.default_preset,
+        "name": spec.name, "title": spec.title, "players": list(spec.player_range), "default": spec.default_preset,
         "presets": [p.to_json() for p in spec.presets.values()],
         "options": _live_options(spec),
         "bots": list(spec.bots), "default_bot": spec.bot_names([], 1)[0] if spec.bots else None,
@@ -395,7 +395,7 @@ def _render_bounded(kind: str, args: dict) -> None:
 def _command_bounded(spec: GameSpec, name: str, ruleset: str | None, options: Any, values: dict) -> None:
     """A command's work, held to the game's live limits: its options (with those its parameters set) and seats."""
     cmd, opts, checked = commands.prepare(spec, name, ruleset, options, values)
-    _bounded(spec, opts, cmd.seats(checked, spec.default_players or spec.players[0]))
+    _bounded(spec, opts, cmd.seats(checked, spec.default_players or spec.player_range[0]))
 
 
 def _op_new(req: dict) -> dict:

@@ -99,7 +99,7 @@ def _run_with_orders(orders: list[list[Card]], step):
 
 
 def game_type(spec: GameSpec) -> pyspiel.GameType:
-    lo, hi = spec.players
+    lo, hi = spec.player_range
     return pyspiel.GameType(
         short_name=short_name(spec), long_name=f"Gamester: {spec.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,

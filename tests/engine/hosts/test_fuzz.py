@@ -24,7 +24,7 @@ GAMES = sorted(all_games())
 
 def _players(game: str) -> int:
     """Three seats where the game is played by three, else the nearest count it allows (a two-handed game)."""
-    lo, hi = all_games()[game].players
+    lo, hi = all_games()[game].player_range
     return min(max(3, lo), hi)
 
 

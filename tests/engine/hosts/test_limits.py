@@ -100,7 +100,7 @@ def test_the_largest_options_are_the_live_maxima():
     as long as a live example plays."""
     for spec in all_games().values():
         ranges = spec.limits.option_ranges(spec.options.specs())
-        for players in range(spec.players[0], spec.players[1] + 1):
+        for players in range(spec.player_range[0], spec.player_range[1] + 1):
             for opts in _largest(spec, players):
                 spec.limits.check(spec.title, opts, players)
                 counted = {"deals"} if spec.limits.length is not None else set()
@@ -112,7 +112,7 @@ def test_the_largest_options_are_the_live_maxima():
 def _longest(spec, seeds, bots) -> tuple[int, str]:
     """The longest game (actions) over every number of players, the largest options a form allows and ``seeds``."""
     longest, what = 0, ""
-    for players in range(spec.players[0], spec.players[1] + 1):
+    for players in range(spec.player_range[0], spec.player_range[1] + 1):
         for opts in _largest(spec, players):
             spec.limits.check(spec.title, opts, players)
             for seed in seeds:
@@ -165,7 +165,7 @@ def test_the_longest_position_fits_in_one_request():
     """A position of as many actions as the limit allows, each as long as the game's longest action, is a request
     the web API reads (its size limit agrees with the action limit)."""
     for name, spec in all_games().items():
-        state = spec.new_state(spec.default_options(), spec.players[1], 1)
+        state = spec.new_state(spec.default_options(), spec.player_range[1], 1)
         spec.play_bots(state, ("random",))
         longest = max(len(a) for a in state.history)
         req = json.dumps({"op": "view", "game": name, "actions": ["x" * longest] * spec.limits.actions,
@@ -180,7 +180,7 @@ def test_a_long_bot_run_comes_in_steps_that_add_up_to_the_same_game(game, monkey
     machine, however loaded (a budget in seconds failed test_web under ``-n 8``)."""
     spec = all_games()[game]
     monkeypatch.setitem(registry._GAMES, game, replace(spec, limits=replace(spec.limits, bot_moves=1)))
-    players = spec.default_players or spec.players[0]
+    players = spec.default_players or spec.player_range[0]
     pos = {"game": game, "players": players, "seed": 11, "until": "end", "actions": []}
     requests = 0
     while True:

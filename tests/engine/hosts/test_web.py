@@ -168,10 +168,16 @@ def test_nothing_is_evaluated():
 REAL = sorted(g for g in all_games() if g != "toy")
 
 
+def _seats(spec) -> int:
+    """Three seats where the game is played by three, else the nearest count its range allows."""
+    lo, hi = spec.player_range
+    return min(max(lo, 3), hi)
+
+
 @pytest.mark.parametrize("game", REAL)
 def test_real_games_play_to_the_end_through_the_api(game):
     spec = all_games()[game]
-    lo, hi = spec.players
+    lo, hi = spec.player_range
     for seed in range(5):
         req = {"game": game, "players": min(max(lo, 3), hi), "seed": seed, "until": "end", "bots": []}
         r = ok(op="bot", **req)
@@ -213,7 +219,7 @@ def test_table_is_the_card_table_for_a_seat(game):
     from gamester.table import render_table
 
     spec = all_games()[game]
-    pos = {"game": game, "players": 2 if game == "put" else 3, "seed": 4}
+    pos = {"game": game, "players": _seats(spec), "seed": 4}
     r = ok(op="view", **pos, seat=1)
     state = spec.new_state(spec.default_options(), pos["players"], 4)
     assert r["html"] == render_table(state, 1)
@@ -235,7 +241,7 @@ def test_a_game_of_n_moves_costs_n_engine_actions_not_n_squared(game, monkeypatc
     makes it (the API, the table drawing, anything else; no bot moves here, as bots look ahead on copies), so a
     table that replayed the game to word its log would fail it (see also tests/engine/test_constant_work.py)."""
     spec = all_games()[game]
-    pos = {"game": game, "players": 2 if game == "put" else 3, "seed": 6, "seat": "current"}
+    pos = {"game": game, "players": _seats(spec), "seed": 6, "seat": "current"}
     state = spec.new_state(spec.default_options(), pos["players"], pos["seed"])
     cls, applied = type(state), []
     original = cls.apply

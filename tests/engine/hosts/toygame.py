@@ -110,7 +110,7 @@ SPEC = GameSpec(
     presets={"plain": Preset("plain", ToyOptions(), "conjectural", (cite("cotton1674", "p. 150"),), "defaults"),
              "double": Preset("double", ToyOptions(stake=2), "conjectural", (cite("cotton1674", "p. 150"),),
                               "two a bet")},
-    default_preset="plain", players=(2, 6), new_state=ToyState,
+    default_preset="plain", player_range=(2, 6), new_state=ToyState,
     bots={"random": RandomBot, "bold": BoldBot}, commands={"deal": _DEAL}, analysis=_analysis)
 
 

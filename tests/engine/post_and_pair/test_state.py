@@ -17,7 +17,7 @@ def bots(names, seed=0):
 
 
 def test_registered_spec():
-    assert SPEC.name == "post-and-pair" and SPEC.players == (2, 17)
+    assert SPEC.name == "post-and-pair" and SPEC.player_range == (2, 17)
     assert SPEC.default_preset == "reconstruction" and SPEC.default_options() == REC
     assert set(SPEC.bots) == {"random", "cautious", "bold"}
     assert set(SPEC.commands) == {"deal", "settle", "play"}

@@ -53,7 +53,7 @@ COMMANDS = {
 
 SPEC = GameSpec(
     name=GAME, title="Bone-Ace", options=BoneAceOptions, presets=PRESETS, default_preset="cotton-1674",
-    players=BoneAceState.player_range, new_state=new_state, default_players=7, bots=dict(BOTS),
+    player_range=BoneAceState.player_range, new_state=new_state, default_players=7, bots=dict(BOTS),
     default_bots=("cautious",), commands=COMMANDS, analysis=analysis, clause_prefix="ba.",
     limits=Limits(length=_length, most_length=200, length_words="deals x players"),  # a live example's bounds
     site=GameSite(

@@ -65,7 +65,7 @@ SPEC = GameSpec(
     limits=Limits(options=(("game_points", 21),), bot_moves=10),  # a live example's bounds (see Limits): its bots
     # think hard (three-handed, 200 moves took 3-8 s), so a bot run pauses every 10 moves
     name="put", title="Put", options=PutOptions, presets=PRESETS, default_preset="cotton-1674",
-    players=PutState.player_range, new_state=new_state, bots=BOTS, commands=COMMANDS,
+    player_range=PutState.player_range, new_state=new_state, bots=BOTS, commands=COMMANDS,
     clause_prefix="put.",
     default_players=2, default_bots=("equilibrium",),
     analysis=analysis,

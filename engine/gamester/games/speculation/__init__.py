@@ -73,7 +73,7 @@ def _length(options: SpeculationOptions, players: int) -> int:
 SPEC = GameSpec(
     limits=Limits(length=_length, most_length=100, length_words="deals x players"),  # a live example's bounds
     name=GAME, title="Speculation", options=SpeculationOptions, presets=PRESETS, default_preset="handbook",
-    players=SpeculationState.player_range, new_state=new_state, bots=dict(BOTS), commands=COMMANDS,
+    player_range=SpeculationState.player_range, new_state=new_state, bots=dict(BOTS), commands=COMMANDS,
     clause_prefix="spec.",
     default_players=4, default_bots=("speculator", "cautious"),
     analysis=analysis,
