@@ -139,16 +139,6 @@ def demo(game: str | GameSpec, players: int = 4, seed: int = 1674) -> dict[str, 
     return {"data": None, "text": "\n\n".join(parts)}
 
 
-def new_game(name: str, root: str = ".", *, force: bool = False) -> dict[str, Any]:
-    """Write a new game's files under ``root`` (see :mod:`gamester.newgame`): ``{"data": [paths], "text"}``."""
-    from pathlib import Path
-
-    from . import newgame
-
-    paths = newgame.write(name, Path(root), force=force)
-    return {"data": [str(p.relative_to(root)) for p in paths], "text": newgame.report(name, paths, Path(root))}
-
-
 def _offering(game: str | GameSpec, offers: Any, none: str) -> GameSpec:
     """The game, if ``offers(spec)`` (else a one-line error naming the games that do)."""
     spec = game if isinstance(game, GameSpec) else all_games().get(game) if isinstance(game, str) else None

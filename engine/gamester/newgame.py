@@ -18,9 +18,7 @@ with the game's own, keeping each file's part. Templates are :class:`string.Temp
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
-import io
 import re
 import sys
 from pathlib import Path
@@ -329,7 +327,7 @@ rules:
     clauses: [${prefix}last]
 '''
 
-_SITE = '''# How the site lists the game (see sources/games/bone-ace/site.yml for every field).
+_SITE = '''# How the site lists the game (every field: site_src/edition/games.py).
 record: {players: 2, seed: 1}
 order: 99
 home: >-
@@ -379,7 +377,7 @@ def test_the_toss_decides_who_takes_first_and_the_last_counter_wins():
 def names(name: str) -> dict[str, str]:
     """The template's words for a game called ``name``: its package, title, class and clause prefix."""
     if not isinstance(name, str) or not NAME_RE.fullmatch(name):
-        raise GamesterError(f"a game's name is lower-case words joined by hyphens (post-and-pair), not "
+        raise GamesterError(f"a game's name is lower-case words joined by hyphens (wit-and-reason), not "
                             f"{str(name)[:40]!r}")
     words = name.split("-")
     return {"name": name, "pkg": name.replace("-", "_"), "title": " ".join(words).capitalize(),
@@ -417,14 +415,9 @@ def load(root: Path, name: str):
 
 def transcript(game: str, seed: int) -> str:
     """What ``gamester play GAME --seed S`` prints: the golden transcript (tests/golden/regenerate.py's)."""
-    from .hosts.cli import main
+    from .commands import run
 
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(["play", game, "--seed", str(seed)])
-    if code != 0:
-        raise GamesterError(f"gamester play {game} --seed {seed} exited {code}: {err.getvalue().strip()}")
-    return out.getvalue()
+    return run(game, "play", seed=seed)["text"] + "\n"
 
 
 def write(name: str, root: Path | str = ".", *, force: bool = False) -> list[Path]:

@@ -8,7 +8,7 @@ import re
 import shlex
 from urllib.parse import unquote, urlsplit
 
-from gamester import all_games, render
+from gamester import all_games, commands, render
 from gamester.hosts.cli import run
 from sitehtml import ROOT, Page
 
@@ -112,15 +112,19 @@ def test_there_are_worked_examples_on_every_game_page(site: pathlib.Path, pages:
 
 
 def _cli_argv(kind: str, args: dict[str, str], ruleset: str | None = None) -> list[str]:
-    game = render.widgets()[kind][0].name
+    spec, widget = render.widgets()[kind]
+    game = spec.name
+    # the widget's command; a comparison's, the command it runs for what is given (a seed deals, hands are settled)
+    command = widget.command if widget.command != "compare" else commands.compared(
+        spec, {k: args[k] for k in ("seed", "hands") if k in args})
     if "hands" in args:
-        argv = ["settle", game]
+        argv = [command, game]
         for h in args["hands"].split("|"):
             argv += ["--hand", h.strip()]
         for f in filter(None, args.get("folded", "").split(",")):
             argv += ["--folded", f.strip()]
     else:
-        argv = ["deal" if game == "post-and-pair" else "play", game, "--seed", args["seed"]]
+        argv = [command, game, "--seed", args["seed"]]
         if "players" in args:
             argv += ["--players", args["players"]]
         if args.get("bots"):

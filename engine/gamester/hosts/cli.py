@@ -27,9 +27,10 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
-from .. import commands
+from .. import commands, newgame
 from ..errors import GamesterError
 from ..options import parse_int
 from ..registry import Param, all_games
@@ -101,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("game", nargs="?", default=min(all_games()), help=f"default {min(all_games())}")
     ng = sub.add_parser("new-game", help="write a new game's package, page, data folder, tests and golden "
                                          "transcripts, ready to run, for you to fill in with its rules")
-    ng.add_argument("name", help="the game's name: lower-case words joined by hyphens (post-and-pair)")
+    ng.add_argument("name", help="the game's name: lower-case words joined by hyphens (wit-and-reason)")
     ng.add_argument("--root", default=".", help="the checkout to write into (default: the current folder)")
     ng.add_argument("--force", action="store_true", help="write over the files of a game of that name")
     q = sub.add_parser("quiz", help="an exercise made from a seed, answered and explained by the engine")
@@ -225,7 +226,9 @@ def run(argv: list[str]) -> tuple[Any, str, bool]:
     elif args.command == "demo":
         out = commands.demo(args.game)
     elif args.command == "new-game":
-        out = commands.new_game(args.name, args.root, force=args.force)
+        paths = newgame.write(args.name, Path(args.root), force=args.force)
+        out = {"data": [str(p.relative_to(args.root)) for p in paths],
+               "text": newgame.report(args.name, paths, Path(args.root))}
     elif args.command == "quiz":
         if args.list_kinds:
             out = commands.quiz_kinds(args.game)
