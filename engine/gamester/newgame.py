@@ -191,7 +191,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamester.html import e, ledger_html
+from gamester.html import e, ledger_html, seat_table
 
 
 def _moves(rec: dict[str, Any], who: str = "seat {}") -> list[str]:
@@ -215,11 +215,13 @@ def play_text(rec: dict[str, Any]) -> str:
 
 def result_html(record: dict[str, Any], players: int, base: str, passages: dict | None, *,
                 deal: int | None = None, compact: bool = False, end: str = "") -> str:
-    """A record as the page shows it: who took first, the moves, and the ledger."""
+    """A record as the page shows it: ``end`` (the live table's end: who won, the ledger) when given, else the
+    totals and the ledger; then who took first and the moves."""
     moves = "".join(f"<li>{e(x)}</li>" for x in _moves(record, "Player {}")) if not compact else ""
-    return (f'<p>Player {record["first"] + 1} wins the toss and takes first.</p>'
-            + (f'<ol class="gm-moves">{moves}</ol>' if moves else "")
-            + str(ledger_html(record["ledger"], players, None, base, passages)) + end)
+    told = end or (str(seat_table(players, None, record["net"], {}, None, None))
+                   + str(ledger_html(record["ledger"], players, None, base, passages)))
+    return (told + f'<p>Player {record["first"] + 1} wins the toss and takes first.</p>'
+            + (f'<ol class="gm-moves">{moves}</ol>' if moves else ""))
 '''
 
 _TABLE = '''"""$title at the table: the heap, each player's takes, the reader's choices and the end with its ledger."""
@@ -285,7 +287,7 @@ rulesets and examples). Each marker below is one a game page needs (CONTRIBUTING
 
 <!-- example $name seed=1 -->
 
-## Play
+## A seat at the table
 
 <!-- widget $name-play seed=1 -->
 
