@@ -101,20 +101,50 @@ def test_random_playouts_conform(game, preset):
     assert checked > 0, "no ledger line was checked"
 
 
+def _broken_claims(holder: dict, prefix: str):
+    """Each claim a ledger-keeping deal (or record) makes, with a way to break it: (claim, break)."""
+    if isinstance(holder.get("net"), list):
+        yield "net", lambda h: h["net"].__setitem__(0, h["net"][0] + 1)
+    if isinstance(holder.get("box"), int):
+        yield "box", lambda h: h.__setitem__("box", h["box"] + 1)
+    if holder.get("carried_in") is not None and holder.get("carried_out"):  # per dish (a dict), or a pool
+        def carry(h):
+            out = h["carried_out"]
+            if isinstance(out, dict):
+                out[next(iter(out))] += 1
+            else:
+                h["carried_out"] = out + 1
+        yield "carried_out", carry
+    other = next(c for c in sorted(CLAUSES) if not c.startswith(prefix))  # another game's clause
+    yield "clause", lambda h: h["ledger"][0].__setitem__("clause", other)
+
+
 def test_the_ledger_check_can_fail():
-    """The invariants above are not true by construction: a record whose claims disagree with its lines fails."""
-    spec = get_game("post-and-pair")
-    state = play_out(spec.new_state(spec.default_options(), 3, 5), [spec.make_bot("bold", i) for i in range(3)])
-    record = state.to_record()
-    check_record(record)
-    for _field, bad in (("net", lambda d: d["net"].__setitem__(0, d["net"][0] + 1)),
-                     ("box", lambda d: d.__setitem__("box", d["box"] + 1)),
-                     ("carried_out", lambda d: d["carried_out"].__setitem__("post", d["carried_out"]["post"] + 1)),
-                     ("clause", lambda d: d["ledger"][0].__setitem__("clause", "put.trick.tie"))):  # another game's
-        broken = json.loads(json.dumps(record))
-        bad(broken["deals"][0])
-        with pytest.raises(AssertionError):
-            check_record(broken)
+    """The invariants above are not true by construction: in every game that keeps a ledger, a record whose claims
+    disagree with its lines fails, claim by claim (its net, its box, what it carried out, a line's clause)."""
+    checked = []
+    for name, spec in sorted(all_games().items()):
+        lo, hi = spec.player_range
+        players = min(max(lo, 3), hi)
+        for seed in range(5, 25):
+            state = play_out(spec.new_state(spec.default_options(), players, seed),
+                             [spec.make_bot(b, i) for i, b in enumerate(spec.bot_names([], players))])
+            record = state.to_record()
+            check_record(record)
+            where = [("record", record)] + [(i, d) for i, d in enumerate(record.get("deals") or [])]
+            found = next(((at, h) for at, h in where if isinstance(h, dict) and h.get("ledger")), None)
+            if found is not None:
+                break
+        if found is None:
+            continue  # a game that keeps no ledger (its tests say what it keeps)
+        at, holder = found
+        for claim, bad in _broken_claims(holder, spec.clause_prefix):
+            broken = json.loads(json.dumps(record))
+            bad(broken if at == "record" else broken["deals"][at])
+            with pytest.raises(AssertionError):
+                check_record(broken)
+            checked.append((name, claim))
+    assert checked, "no game keeps a ledger to break"
 
 
 @pytest.mark.parametrize("game", sorted(all_games()))

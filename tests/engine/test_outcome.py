@@ -4,6 +4,7 @@ counters conserved in every settlement, checked over many seeded games of every 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -83,23 +84,65 @@ def test_an_outcome_that_loses_a_counter_is_refused():
     Outcome((5, 2), "point", winners=(0,), finished=True, ended="five up", zero_sum=False)
 
 
-def test_each_game_words_its_own_lists_in_a_forged_record():
-    """records.py names a list's item in the game's words (CLAIM_LISTS): Put's tricks, Speculation's offers."""
-    put = all_games()["put"]
-    state = put.new_state(put.presets[put.default_preset].options, 2, 1)
-    play_bots(state, lambda name, seed: RandomBot(seed), ["random", "random"])
-    rec = state.to_record()
-    trick = rec["deals"][0]["tricks"][0]
-    trick["winner"] = 1 - trick["winner"] if trick["winner"] is not None else 0
-    with pytest.raises(NotationError, match=r"^deal 1, trick 1: "):
-        records.check(rec)
-    spec = all_games()["speculation"]
+def _forge(item):
+    """The item with one value changed (a number by one, a flag flipped, a word lengthened): its first plain value,
+    else within its first value."""
+    if isinstance(item, dict):
+        plain = [k for k, v in item.items() if not isinstance(v, (dict, list))]
+        k = plain[0] if plain else next(iter(item))
+        return {**item, k: _forge(item[k])}
+    if isinstance(item, list):
+        return [_forge(item[0]), *item[1:]] if item else [0]
+    if isinstance(item, bool):
+        return not item
+    if isinstance(item, int):
+        return item + 1
+    return f"{item}x" if isinstance(item, str) else 0
+
+
+def _first(holder, field, path=()):
+    """The path to the first non-empty list called ``field`` in a record, however deep (a trick's plays)."""
+    if isinstance(holder, dict):
+        if isinstance(holder.get(field), list) and holder[field]:
+            return (*path, field)
+        items = holder.items()
+    elif isinstance(holder, list):
+        items = enumerate(holder)
+    else:
+        return None
+    for k, v in items:
+        if (found := _first(v, field, (*path, k))) is not None:
+            return found
+    return None
+
+
+LISTED = [(name, field) for name, spec in sorted(all_games().items())
+          for field in (getattr(spec.site.narrator, "CLAIM_LISTS", None) or {})]
+
+
+@pytest.mark.parametrize(("game", "field"), LISTED)
+def test_each_game_words_its_own_lists_in_a_forged_record(game, field):
+    """records.py names a list's item in the game's words (its narrator's CLAIM_LISTS: Put's tricks, Speculation's
+    offers ...): a forged first item of each list a game declares is reported as that item, where it lies."""
+    spec = all_games()[game]
+    lists = {**records.CLAIM_LISTS, **spec.site.narrator.CLAIM_LISTS}
+    lo, hi = spec.player_range
     for seed in range(40):
-        state = spec.new_state(spec.presets[spec.default_preset].options, 3, seed)
-        play_bots(state, lambda name, s: RandomBot(s), ["random"] * 3)
+        players = lo + seed % (min(hi, lo + 2) - lo + 1)
+        state = spec.new_state(spec.presets[spec.default_preset].options, players, seed)
+        play_bots(state, lambda name, s: RandomBot(s), ["random"] * players)
         rec = state.to_record()
-        if rec["deals"][0]["offers"]:
+        if (path := _first(rec, field)) is not None:
             break
-    rec["deals"][0]["offers"][0]["seller"] = (rec["deals"][0]["offers"][0]["seller"] + 1) % 3
-    with pytest.raises(NotationError, match=r"^deal 1, offer 1: "):
+    else:
+        pytest.fail(f"no game of {spec.title} in 40 seeds has an item of {field!r}")
+    holder = rec
+    for k in path[:-1]:
+        holder = holder[k]
+    holder[field][0] = _forge(holder[field][0])
+    said = [lists[k].format(n=i + 1) for k, i in zip(path, (*path[1:], 0), strict=True)
+            if isinstance(k, str) and k in lists]
+    with pytest.raises(NotationError, match="^" + re.escape(", ".join(said)) + ": "):
         records.check(rec)
+
+
