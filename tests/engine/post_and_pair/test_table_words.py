@@ -4,6 +4,7 @@ no game."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -12,6 +13,7 @@ from test_first_five_minutes import texts  # the shared test's reader's text of 
 from test_reader_words import NEVER, PASSAGES, text_of  # what a reader never sees, and how the text is read
 
 from gamester import render
+from gamester.hosts import web
 from gamester.registry import get_game
 from gamester.state import RandomBot
 from gamester.table import table_for
@@ -95,3 +97,12 @@ def test_printed_examples_speak_a_reader_s_words(kind, args):
     assert not NEVER.findall(text), (NEVER.findall(text)[:5], text[:300])
     assert "Cotton, 1674, p. 132" in text  # a passage by a reader's locator
     assert "data-clause=" in out     # the ids stay in the apparatus
+
+
+def test_the_web_render_of_the_reader_s_hands_is_the_build_time_rendering():
+    """The shared test's check (tests/engine/hosts/test_web.py) of a kind a seed does not make: hands settled."""
+    args = {"hands": "QH QD QC|KS KH KD"}
+    r = json.loads(web.handle(json.dumps({"op": "render", "kind": "pp-settle", "args": args})))
+    assert r["ok"] and r["html"] == render.render("pp-settle", args) and "gm-example" in r["html"]
+    bad = json.loads(web.handle(json.dumps({"op": "render", "kind": "pp-settle", "args": {**args, "evil": "<script>"}})))
+    assert not bad["ok"] and "unknown argument" in bad["error"]
