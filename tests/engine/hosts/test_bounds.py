@@ -11,11 +11,20 @@ from pathlib import Path
 
 import pytest
 
-from gamester import all_games, commands
+from gamester import all_games, commands, records
 from gamester.hosts import web
 from gamester.hosts.cli import main
 
 ROOT = Path(__file__).resolve().parents[3]
+#: The game the requests below ask of, and what they take from it: any registered game would do, and none is named.
+GAME = min(all_games())
+SPEC = all_games()[GAME]
+LO, HI = SPEC.player_range
+WHOLE = next(o.name for o in SPEC.options.specs() if o.range)  # one of its options that is a whole number
+KIND = min(SPEC.site.widgets)                                  # one of its widget kinds
+PLAY = [p.name for p in SPEC.commands["play"].params]         # what its play command takes, and a parameter it does not
+ALIEN = min({p.name for s in all_games().values() for c in s.commands.values() for p in c.params} - set(PLAY))
+QUIZ = min(n for n, s in all_games().items() if s.site.make_quiz)  # a game that makes exercises
 
 
 def call(req) -> dict:
@@ -38,24 +47,25 @@ def one_line_exit_2(capsys, argv, words):
 # -- records and requests with a key given twice ----------------------------------------------------------------
 
 def _record() -> dict:
-    return commands.run("put", "play", players=2, seed=3)["data"]
+    return commands.run(GAME, "play", players=LO, seed=3)["data"]
 
 
 def test_a_record_with_a_key_given_twice_is_refused_by_the_cli(tmp_path, capsys):
     rec = _record()
     real = json.dumps(rec)
-    forged = '{"score": [99, 0],' + real[1:]  # Python's json keeps the last value: the forged one went unseen
+    key = next(k for k in rec if k not in records.PLAYED)  # a field the record claims
+    forged = f'{{"{key}": 99,' + real[1:]  # Python's json keeps the last value: the forged one went unseen
     path = tmp_path / "forged.json"
     path.write_text(forged, encoding="utf-8")
-    one_line_exit_2(capsys, ["replay", str(path)], "'score' is given twice")
+    one_line_exit_2(capsys, ["replay", str(path)], f"'{key}' is given twice")
     path.write_text(real, encoding="utf-8")
     assert main(["replay", str(path)]) == 0
 
 
 def test_a_request_with_a_key_given_twice_is_refused():
-    refused('{"op": "new", "game": "put", "seed": 1, "seed": 2}', "'seed' is given twice")
-    refused('{"op": "new", "game": "put", "options": {"game_points": 3, "game_points": 4}}', "given twice")
-    assert call('{"op": "new", "game": "put", "seed": 1}')["ok"]
+    refused(f'{{"op": "new", "game": "{GAME}", "seed": 1, "seed": 2}}', "'seed' is given twice")
+    refused(f'{{"op": "new", "game": "{GAME}", "options": {{"{WHOLE}": 3, "{WHOLE}": 4}}}}', "given twice")
+    assert call(f'{{"op": "new", "game": "{GAME}", "seed": 1}}')["ok"]
 
 
 # -- one reader of numbers: ASCII digits, no padding --------------------------------------------------------------
@@ -63,50 +73,31 @@ def test_a_request_with_a_key_given_twice_is_refused():
 PADDED = ["4\u00a0", "\u00a04", "4\n", "\n4", " 4", "4 ", "\t4", "4\u2007", "\u20034"]
 
 
-@pytest.mark.parametrize("text", ["٤-٤", "４-４", "4-٤", "4 -4", "4-4\n", "+4-4", "4-4-4", "-4"])
-def test_a_score_is_read_in_ascii_digits_only(capsys, text):
-    one_line_exit_2(capsys, ["odds", "put", "--score", text], "cannot read score")
-
-
 @pytest.mark.parametrize("text", PADDED)
 def test_numbers_padded_with_spaces_or_newlines_are_refused_everywhere(capsys, text):
-    one_line_exit_2(capsys, ["deal", "post-and-pair", "--players", "3", "--seed", text], "whole number")
+    one_line_exit_2(capsys, ["play", GAME, "--players", str(LO), "--seed", text], "whole number")
     if text.replace(" ", "") != "4":  # an option's value may be spaced with ASCII spaces only, as in "put(game_points = 4)"
-        one_line_exit_2(capsys, ["play", "put", "--option", f"game_points={text}", "--seed", "1"], "whole number")
-        refused({"op": "new", "game": "put", "ruleset": f"put(game_points={text})"}, "whole number")
-    refused({"op": "new", "game": "put", "seed": text}, "whole number")
-    refused({"op": "new", "game": "put", "players": text}, "2 to 4 players")
-    refused({"op": "render", "kind": "put-play", "args": {"seed": text}}, "whole number")
-
-
-def test_odds_parameters_are_bounded_where_they_are_declared(capsys):
-    one_line_exit_2(capsys, ["odds", "post-and-pair", "--players", "3", "--seed", "-1"], "seed -1 is out of bounds")
-    one_line_exit_2(capsys, ["odds", "post-and-pair", "--players", "3", "--samples", "100000000"],
-                    "samples 100000000 is out of bounds")
-    one_line_exit_2(capsys, ["odds", "post-and-pair", "--players", "3", "--samples", "0"], "out of bounds")
-    spec = all_games()["post-and-pair"]
-    bounds = {p.name: p.range for p in spec.odds_params}
-    assert bounds["samples"][1] <= 1_000_000 and bounds["seed"][0] == 0
-    assert main(["odds", "post-and-pair", "--players", "3", "--samples", "50", "--seed", "0"]) == 0
+        one_line_exit_2(capsys, ["play", GAME, "--option", f"{WHOLE}={text}", "--seed", "1"], "whole number")
+        refused({"op": "new", "game": GAME, "ruleset": f"{GAME}({WHOLE}={text})"}, "whole number")
+    refused({"op": "new", "game": GAME, "seed": text}, "whole number")
+    refused({"op": "new", "game": GAME, "players": text}, f"{LO} to {HI} players")
+    refused({"op": "render", "kind": KIND, "args": {"seed": text}}, "whole number")
 
 
 # -- one reader of request fields: unknown or irrelevant fields refused, types checked ---------------------------
 
 @pytest.mark.parametrize("req, words", [
-    ({"op": "new", "game": "put", "sead": 4}, "takes no field 'sead'"),
-    ({"op": "ping", "game": "put"}, "op 'ping' takes no field 'game'"),
-    ({"op": "run", "game": "post-and-pair", "command": "settle", "args": {"hands": ["QH QD QC", "KS KH KD"]},
-      "seed": 3}, "no field 'seed'"),
-    ({"op": "run", "game": "post-and-pair", "command": "settle", "args": {"hands": ["QH QD QC", "KS KH KD"],
-                                                                          "seed": 3}},
-     "no seed for the settle command of post-and-pair (it takes hands, folded)"),
-    ({"op": "run", "game": "put", "command": "play", "args": {"deals": 3}}, "no deals for the play command of put"),
-    ({"op": "new", "game": "put", "action": "play KS"}, "no field 'action'"),
-    ({"op": "compare", "game": "put", "rulesets": ["cotton-1674", "truc"], "ruleset": "truc"}, "no field"),
-    ({"op": "view", "game": "put", "seat": 0, "chances": "yes"}, "field 'chances' must be true or false"),
-    ({"op": "new", "game": "put", "seat": 0, "chances": 1}, "field 'chances' must be true or false"),
-    ({"op": "view", "game": "put", "analysis": True}, "no field 'analysis'"),   # the odds: the analysis op, or chances
-    ({"op": "new", "game": "put", "detail": True}, "no field 'detail'"),
+    ({"op": "new", "game": GAME, "sead": 4}, "takes no field 'sead'"),
+    ({"op": "ping", "game": GAME}, "op 'ping' takes no field 'game'"),
+    ({"op": "run", "game": GAME, "command": "play", "args": {"seed": 3}, "seed": 3}, "no field 'seed'"),
+    ({"op": "run", "game": GAME, "command": "play", "args": {ALIEN: 3}},
+     f"no {ALIEN} for the play command of {GAME} (it takes {', '.join(PLAY)})"),
+    ({"op": "new", "game": GAME, "action": "play KS"}, "no field 'action'"),
+    ({"op": "compare", "game": GAME, "rulesets": list(SPEC.presets)[:2], "ruleset": SPEC.default_preset}, "no field"),
+    ({"op": "view", "game": GAME, "seat": 0, "chances": "yes"}, "field 'chances' must be true or false"),
+    ({"op": "new", "game": GAME, "seat": 0, "chances": 1}, "field 'chances' must be true or false"),
+    ({"op": "view", "game": GAME, "analysis": True}, "no field 'analysis'"),   # the odds: the analysis op, or chances
+    ({"op": "new", "game": GAME, "detail": True}, "no field 'detail'"),
 ])
 def test_unknown_irrelevant_or_mistyped_fields_are_refused(req, words):
     refused(req, words)
@@ -115,29 +106,18 @@ def test_unknown_irrelevant_or_mistyped_fields_are_refused(req, words):
 def test_what_the_widget_sends_is_accepted():
     """The play widget's position (gamester-play.js: position()) carries base, seat and chances to every op; the
     quiz and render widgets send their own few fields."""
-    pos = {"game": "put", "base": "../", "players": 2, "seed": "7", "ruleset": "cotton-1674", "seat": 0,
+    pos = {"game": GAME, "base": "../", "players": LO, "seed": "7", "ruleset": SPEC.default_preset, "seat": 0,
            "chances": True}
-    for op, extra in [("new", {}), ("view", {"actions": []}), ("apply", {"actions": [], "action": "put"}),
+    first = SPEC.new_state(SPEC.default_options(), LO, 7).legal_actions()[0]
+    for op, extra in [("new", {}), ("view", {"actions": []}), ("apply", {"actions": [], "action": first}),
                       ("bot", {"actions": [], "until": "human", "bots": [None, "default"]}),
                       ("view", {"actions": [], "seat": "current"})]:
         assert call({"op": op, **pos, **extra})["ok"], op
-    assert call({"op": "quiz", "game": "put", "ruleset": None, "seed": 3, "base": "../"})["ok"]
-    assert call({"op": "render", "kind": "put-play", "args": {"seed": "3"}, "base": "../"})["ok"]
+    assert call({"op": "quiz", "game": QUIZ, "ruleset": None, "seed": 3, "base": "../"})["ok"]
+    assert call({"op": "render", "kind": KIND, "args": {"seed": "3"}, "base": "../"})["ok"]
 
 
 # -- work with a bound -----------------------------------------------------------------------------------------
-
-def test_a_quiz_kind_the_ruleset_cannot_make_is_refused_before_any_draw(monkeypatch):
-    from gamester.games.put import quiz as put_quiz
-
-    def no_draws(*a, **k):
-        raise AssertionError("a draw was made")
-
-    monkeypatch.setattr(put_quiz, "first", no_draws)
-    for ruleset in ("reconstruction", "cotton-1674(game_points=1)"):
-        refused({"op": "quiz", "game": "put", "seed": 1, "ruleset": ruleset, "kind": "put"},
-                "makes no exercises of kind 'put'")
-
 
 def test_every_preset_makes_every_kind_or_refuses_it_at_once():
     for name, spec in all_games().items():
@@ -147,44 +127,6 @@ def test_every_preset_makes_every_kind_or_refuses_it_at_once():
             for kind in spec.site.quiz_kinds:
                 r = call({"op": "quiz", "game": name, "seed": 2, "ruleset": preset, "kind": kind})
                 assert r["ok"] or "draws" not in r["error"], (name, preset, kind, r["error"])
-
-
-def test_replies_are_bounded_and_carry_what_the_widget_draws(monkeypatch):
-    """Issue #24: bot until=end of the longest Post and Pair a form allows gave 2.35 MB (a view of it 2.32 MB): a
-    position's reply is now its table (whose log and ledger show the last LIVE_LOG lines), no view or record, and
-    no reply above MAX_REPLY."""
-    pos = {"game": "post-and-pair", "ruleset": "cotton-1674(deals=29,vye_max=100,revyes=20)", "players": 17,
-           "seed": 5}
-    r = call({"op": "bot", "until": "end", "bots": ["random"], **pos})
-    while r["more"]:
-        assert len(r["moved"]) == all_games()["post-and-pair"].limits.bot_moves  # a budget in moves, not seconds
-        r = call({"op": "bot", "until": "end", "bots": ["random"], **pos, "actions": r["actions"]})
-    assert r["terminal"]
-    lean = web.handle(json.dumps({"op": "view", **pos, "actions": r["actions"], "seat": 0}))
-    assert len(lean) < 400_000 and "view" not in json.loads(lean)
-    assert all(len(web.handle(json.dumps({"op": "bot", **pos, "actions": r["actions"][:k]}))) < 400_000
-               for k in (0, len(r["actions"]) // 2))
-    monkeypatch.setattr(web, "MAX_REPLY", len(lean) - 1000)  # a reply above the bound is refused whole
-    refused({"op": "view", **pos, "actions": r["actions"], "seat": 0}, "at most")
-
-
-def test_the_longest_table_the_limits_allow_fits_in_a_reply():
-    """The table's log grew with the game: at the end of a 125-deal Post and Pair for four the reply was about
-    1.6 MB. The live table now shows the last LIVE_LOG moves of its log and lines of its ledger (and says how many
-    there are in all)."""
-    spec = all_games()["post-and-pair"]
-    opts = "post-and-pair(vye_max=100,revyes=20,deals=125)"
-    state = spec.new_state(spec.parse_ruleset(opts), 4, 1)
-    spec.play_bots(state, ("random",))
-    text = web.handle(json.dumps({"op": "view", "game": "post-and-pair", "ruleset": opts, "players": 4, "seed": 1,
-                                  "actions": state.history, "seat": 0}))
-    reply = json.loads(text)
-    assert reply["ok"] and len(text) < 400_000, len(text)
-    log = reply["html"].split('class="gm-t-log"', 1)[1]
-    assert log.count("<li>") == web.LIVE_LOG and f"the last {web.LIVE_LOG} shown" in log
-    total = int(re.search(r"\((\d+); the last", log).group(1))
-    assert re.search(r'data-first="(\d+)"', log).group(1) == str(total - web.LIVE_LOG)
-    assert f"(the last {web.LIVE_LOG} of " in reply["html"]  # the ledger's caption
 
 
 # -- caches bounded by what they hold --------------------------------------------------------------------------
@@ -220,9 +162,11 @@ def test_every_engine_cache_is_bounded_by_what_it_holds():
 # -- the command line --------------------------------------------------------------------------------------------
 
 def test_demo_plays_each_ruleset_with_players_it_allows(capsys):
-    for name in all_games():
+    for name, spec in all_games().items():
         assert main(["demo", name]) == 0, capsys.readouterr().err
-    assert "=== ruleset truc (2 players) ===" in (commands.demo("put")["text"])
+        said = re.findall(r"^=== ruleset (\S+) \((\d+) players?\) ===$", capsys.readouterr().out, re.M)
+        assert [r for r, _n in said] == list(spec.presets), (name, said)  # each ruleset, played by a count it allows
+        assert all(int(n) in spec.allowed_players(spec.options_for(r)) for r, n in said), (name, said)
 
 
 def test_a_closed_pipe_ends_the_cli_quietly():

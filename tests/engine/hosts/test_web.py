@@ -199,6 +199,8 @@ def test_real_games_play_to_the_end_through_the_api(game):
 @pytest.mark.parametrize("kind, args", list({k: a for k, a in reversed(EXAMPLES)}.items()))  # one a kind
 def test_render_is_the_build_time_rendering(kind, args):
     render = pytest.importorskip("gamester.render")
+    if kind not in render.widgets():
+        pytest.skip(f"{kind} has not landed")
     r = ok(op="render", kind=kind, args=args)
     assert r["html"] == render.render(kind, args)
     assert "gm-example" in r["html"]
