@@ -60,13 +60,6 @@ def test_weaker_clauses_applied_are_declared_fillings(game, name):
                                                          default=0)
 
 
-def test_cotton_1674_is_attested_with_reconstructed_and_conjectural_fillings():
-    pp = all_games()["post-and-pair"].presets["cotton-1674"]
-    assert pp.status == "attested" and pp.derived_status == "conjectural"
-    assert pp.label == "attested, with reconstructed and conjectural fillings"
-    assert pp.to_json()["status"] == "conjectural" and pp.to_json()["follows"] == "attested"
-
-
 def test_fillings_name_registered_clauses_weaker_than_the_preset():
     for g in all_games().values():
         for p in g.presets.values():

@@ -29,11 +29,13 @@ def _players(game: str) -> int:
 
 
 RECORDS = [commands.run(g, "play", players=_players(g), seed=s)["data"] for g in GAMES for s in (1, 2)]
+#: Words a request may hold: the actions of each game's records and every widget kind.
+WORDS = sorted({a for r in RECORDS for a in r["actions"] if isinstance(a, str)}
+               | {k for spec in all_games().values() for k in spec.site.widgets})
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-10**30, 10**30), st.floats(allow_nan=False),
-                      st.text(max_size=30), st.sampled_from(["put", "speculation", "post-and-pair", "", "-1", "٤",
-                                                             "9" * 50, "play QS", "pass"]))
+                      st.text(max_size=30), st.sampled_from([*GAMES, "", "-1", "٤", "9" * 50, "play QS", "pass"]))
 json_value = st.recursive(json_leaf, lambda x: st.one_of(st.lists(x, max_size=5),
                                                          st.dictionaries(st.text(max_size=10), x, max_size=5)),
                           max_leaves=20)
@@ -154,8 +156,7 @@ def requests(draw):
     req["op"] = draw(st.one_of(st.sampled_from(OPS), json_leaf))
     for k in draw(st.lists(st.sampled_from(["action", "seat", "bot", "bots", "until", "kind", "args", "hands",
                                             "rulesets", "analysis", "id", "options", "base"]), max_size=3)):
-        req[k] = draw(st.one_of(json_value, st.sampled_from(["end", "human", "pass", "put", "see", "turn",
-                                                             "spec-play", "pp-deal", None, True, 0])))
+        req[k] = draw(st.one_of(json_value, st.sampled_from(["end", "human", *WORDS, None, True, 0])))
     return req
 
 

@@ -11,12 +11,20 @@ from gamester import commands, render
 from gamester.hosts import web
 from gamester.registry import replay
 
-# (kind, marker arguments): a played example of every game that has one
-CASES = [("pp-deal", {"seed": "7", "players": "4"}), ("pp-deal", {"seed": "11", "players": "3", "bots": "cautious"}),
-         ("put-play", {"seed": "3"}), ("put-play", {"seed": "8", "players": "3", "bots": "bold"}),
-         ("spec-play", {"seed": "2", "players": "4"}), ("spec-play", {"seed": "5", "players": "3",
-                                                                       "bots": "cautious"})]
 
+def _cases():
+    """(kind, marker arguments): two played examples of every widget kind a seed makes a game of, the second with
+    three players (or its fewest) and another of its game's bots."""
+    for kind, (spec, w) in sorted(render.widgets().items()):
+        if not w.play or not set(w.required) <= {"seed"} or (w.one_of and "seed" not in w.one_of):
+            continue
+        allowed = spec.allowed_players(spec.default_options())
+        other = [b for b in spec.bots if b not in spec.default_bots] or list(spec.bots)
+        yield kind, {"seed": "7"}
+        yield kind, {"seed": "11", "players": str(min(allowed, key=lambda n: abs(n - 3))), "bots": other[0]}
+
+
+CASES = list(_cases())
 
 def _web(**req):
     r = json.loads(web.handle(json.dumps(req)))
@@ -45,10 +53,11 @@ def test_printed_example_and_widget_play_the_same_game(kind, args):
         assert replay({**pos, "actions": r["actions"]}).to_record()["deals"] == printed["deals"]
 
 
-def test_a_reader_can_stop_and_the_bots_finish_the_same_game():
-    data = render.compute("put-play", {"seed": "4"})
-    acts = data["results"][0]["data"]["actions"]
-    pos = {"game": "put", "ruleset": data["results"][0]["options"], "players": 2, "seed": 4}
+@pytest.mark.parametrize("kind", sorted({k for k, _a in CASES}))
+def test_a_reader_can_stop_and_the_bots_finish_the_same_game(kind):
+    data = render.compute(kind, {"seed": "4"})
+    acts = [a[1] if isinstance(a, list) else a for a in data["results"][0]["data"]["actions"]]  # seats dropped
+    pos = {"game": data["game"], "ruleset": data["results"][0]["options"], "players": data["players"], "seed": 4}
     half = _web(op="bot", until="one", actions=acts[:5], **pos)  # one bot move from step 5
     assert half["actions"] == acts[:6]
     r = _web(op="bot", until="end", actions=acts[:6], **pos)
