@@ -187,7 +187,9 @@ def _ok_line(code, out, err, words):
 
 
 def test_a_5000_digit_number_in_a_record():
-    rec = '{"game":"put","ruleset":"cotton-1674","seed":' + "9" * 5000 + ',"players":2,"actions":[]}'
+    spec = all_games()[min(all_games())]  # any game
+    rec = (f'{{"game":"{spec.name}","ruleset":"{spec.default_preset}","seed":' + "9" * 5000
+           + f',"players":{spec.player_range[0]},"actions":[]}}')
     _ok_line(*run(["replay", "-"], rec.encode()), "5000 digits")
 
 
@@ -207,26 +209,41 @@ def test_a_nul_in_a_path():
     _ok_line(*run(["replay", "a\x00b.json"]), "NUL")
 
 
-@pytest.mark.parametrize("argv", [
-    ["play", "put", "--ruleset", ""], ["play", "speculation", "--ruleset", " "],
-    ["play", "put", "--players", "٤"], ["deal", "speculation", "--seed", "４"],
-    ["play", "speculation", "--option", "deals=٢"], ["play", "post-and-pair", "--option", "deals=+2"],
-    ["play", "put", "--seed", "4_0"], ["play", "put", "--seed", "+4"], ["play", "put", "--players", "+2"],
-    ["play", "post-and-pair", "--deals", "1_0"],
-] + [["play", g, "--bots", ""] for g in ["put", "post-and-pair", "speculation"]])
+def _refused():
+    """Inputs of every game's commands that are not what they seem to be: blank rulesets, numbers in other digits,
+    signed or with underscores (Python's int() takes them), no bots."""
+    for name, spec in sorted(all_games().items()):
+        whole = next(o.name for o in spec.options.specs() if o.range)  # one of its whole-number options
+        yield from (["play", name, "--ruleset", ""], ["play", name, "--ruleset", " "], ["play", name, "--players", "٤"],
+                    ["play", name, "--seed", "４"], ["play", name, "--option", f"{whole}=٢"],
+                    ["play", name, "--option", f"{whole}=+2"], ["play", name, "--seed", "4_0"],
+                    ["play", name, "--seed", "+4"], ["play", name, "--players", "+2"], ["play", name, "--bots", ""])
+        if "deal" in spec.commands:
+            yield ["deal", name, "--seed", "４"]
+        if "deals" in {p.name for p in spec.commands["play"].params}:
+            yield ["play", name, "--deals", "1_0"]
+
+
+@pytest.mark.parametrize("argv", list(_refused()))
 def test_inputs_that_are_refused(argv):
     code, out, err = run(argv)
     assert code == 2 and out == "" and err.count("\n") == 1, (argv, err)
 
 
-@pytest.mark.parametrize("argv", [
-    ["settle", "post-and-pair", "--hand", "KS " * 70_000, "--hand", "QH QD QC"],
-    ["play", "put", "--bots", "x" * 200_000],
-    ["play", "put", "--option", "x" * 200_000 + "=1"],
-    ["play", "put", "--ruleset", "cotton-1674(" + "a=1," * 50_000 + ")"],
-    ["play", "put", "--seed", "9" * 200_000],
-    ["replay", "y" * 5000],
-])
+def _long():
+    """Long bad inputs to every game's commands (and every list a command takes, as long as a command line holds)."""
+    for name, spec in sorted(all_games().items()):
+        yield from (["play", name, "--bots", "x" * 200_000], ["play", name, "--option", "x" * 200_000 + "=1"],
+                    ["play", name, "--ruleset", f"{spec.default_preset}(" + "a=1," * 50_000 + ")"],
+                    ["play", name, "--seed", "9" * 200_000])
+        for cmd, c in spec.commands.items():
+            for p in c.params:
+                if p.listed and p.flag:  # given once per item: a long item, then a short one
+                    yield [cmd, name, f"--{p.flag}", "KS " * 70_000, f"--{p.flag}", "QH QD QC"]
+    yield ["replay", "y" * 5000]
+
+
+@pytest.mark.parametrize("argv", list(_long()))
 def test_an_error_line_quotes_little_of_the_bad_input(argv):
     code, out, err = run(argv)
     assert code == 2 and err.count("\n") == 1 and len(err) <= 300, (len(err), err[:200])
