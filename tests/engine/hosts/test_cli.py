@@ -33,7 +33,7 @@ def test_bad_input_exits_2_with_one_line(capsys, argv, words):
 
 def test_replay_rejects_bad_records(capsys, tmp_path):
     f = tmp_path / "r.json"
-    for text, words in [("{", "not JSON"), ("[]", "JSON object"), ('{"game": "put"}', "lacks")]:
+    for text, words in [("{", "not JSON"), ("[]", "JSON object"), (f'{{"game": "{min(all_games())}"}}', "lacks")]:
         f.write_text(text)
         code, _, err = run(capsys, "replay", str(f))
         assert code == 2 and words in err
@@ -55,28 +55,31 @@ def test_python_dash_m_runs_without_traceback():
     assert r.returncode == 2 and r.stderr.startswith("gamester: error:") and "Traceback" not in r.stderr
 
 
-def test_each_command_takes_the_parameters_its_game_declares(capsys):
-    """A flag the game's command does not declare is refused in one line (it used to be ignored silently)."""
-    code, _, err = run(capsys, "play", "put", "--deals", "3")
-    assert code == 2 and err == "gamester: error: no deals for the play command of put (it takes players, seed, " \
-                                "bots)\n"
-    code, _, err = run(capsys, "settle", "post-and-pair", "--hand", "QH QD QC", "--hand", "KS KH KD", "--seed", "3")
-    assert code == 2 and "unrecognized arguments: --seed 3" in err  # no game's settle takes a seed
-    code, _, err = run(capsys, "play", "speculation", "--players", "x")
+@pytest.mark.parametrize("game", sorted(all_games()))
+def test_each_command_takes_the_parameters_its_game_declares(capsys, game):
+    """A flag the game's command does not declare is refused in one line (it used to be ignored silently); the
+    declared parameters make the flags, each with its own bounds. (A list parameter, given once per item or its
+    items in one flag: the tests of a game that has one, tests/engine/post_and_pair/test_commands.py.)"""
+    spec = all_games()[game]
+    takes = [p.name for p in spec.commands["play"].params]
+    other = sorted({p.name for s in all_games().values() for c in s.commands.values() for p in c.params
+                    if p.whole} - set(takes))
+    if other:  # a whole-number parameter another command takes
+        code, _, err = run(capsys, "play", game, f"--{other[0]}", "3")
+        assert code == 2 and err == f"gamester: error: no {other[0]} for the play command of {game} (it takes " \
+                                    f"{', '.join(takes)})\n"
+    code, _, err = run(capsys, "play", game, "--players", "x")
     assert code == 2 and "players must be a whole number, not 'x'" in err
-    # A list parameter: once per item, or its items in one flag, separated as the game declares.
-    one = run(capsys, "settle", "post-and-pair", "--hand", "QH QD QC|KS KH KD", "--folded", "1", "--json")
-    two = run(capsys, "settle", "post-and-pair", "--hand", "QH QD QC", "--hand", "KS KH KD", "--folded", "1",
-              "--json")
-    assert one == two and one[0] == 0 and json.loads(one[1])["winners"]
-    # The declared parameters make the flags: each game's deals has its own bounds.
-    code, _, err = run(capsys, "play", "speculation", "--deals", "101")
-    assert code == 2 and "deals 101 is out of bounds: a whole number 0 to 100" in err
-    code, out, _ = run(capsys, "play", "speculation", "--players", "3", "--deals", "2", "--json")
-    assert code == 0 and len(json.loads(out)["deals"]) == 2
+    deals = next((p for p in spec.commands["play"].params if p.name == "deals"), None)
+    if deals is not None and deals.range:
+        lo, hi = deals.range
+        code, _, err = run(capsys, "play", game, "--deals", str(hi + 1))
+        assert code == 2 and f"deals {hi + 1} is out of bounds: a whole number {lo:,} to {hi:,}" in err
+        code, out, _ = run(capsys, "play", game, "--deals", str(max(lo, 2)), "--json")
+        assert code == 0 and len(json.loads(out)["deals"]) == max(lo, 2)
 
 
-@pytest.mark.parametrize("argv", [["clauses", "--json"], ["play", "post-and-pair", "--deals", "40", "--json"],
+@pytest.mark.parametrize("argv", [["clauses", "--json"], ["play", min(all_games()), "--json"],
                                   ["--help"], ["rulesets", "nosuch"]])
 def test_a_reader_that_stops_early_ends_it_quietly(argv):
     """``gamester ... | head``: the pipe is closed before the answer is written (here before anything is: the

@@ -109,3 +109,14 @@ def test_bad_input_exits_2_with_one_line(capsys, argv, words):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("gamester: error:") and words in err
+
+
+def test_settle_takes_its_parameters_and_a_list_once_per_item_or_in_one_flag(capsys):
+    """Moved from tests/engine/hosts/test_cli.py (whose tests name no game): a flag no game's settle takes is
+    refused, and a list parameter is given once per item or with its items in one flag, as the game separates them."""
+    code, _, err = run(capsys, "settle", "post-and-pair", "--hand", "QH QD QC", "--hand", "KS KH KD", "--seed", "3")
+    assert code == 2 and "unrecognized arguments: --seed 3" in err  # no game's settle takes a seed
+    one = run(capsys, "settle", "post-and-pair", "--hand", "QH QD QC|KS KH KD", "--folded", "1", "--json")
+    two = run(capsys, "settle", "post-and-pair", "--hand", "QH QD QC", "--hand", "KS KH KD", "--folded", "1",
+              "--json")
+    assert one == two and one[0] == 0 and json.loads(one[1])["winners"]
