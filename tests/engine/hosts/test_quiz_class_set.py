@@ -10,10 +10,14 @@ import re
 import pytest
 
 from gamester import all_games, quiz
+from gamester.clauses import all_clauses
 from gamester.hosts import web
 from gamester.hosts.cli import main
 
 QUIZ_GAMES = sorted(n for n, s in all_games().items() if s.site.make_quiz and s.site.quiz_kinds)
+GAME = QUIZ_GAMES[0]                                   # any game that makes exercises, and its first kind
+KIND = next(iter(all_games()[GAME].site.quiz_kinds))
+BEYOND = max(all_games()[GAME].site.quiz_levels[KIND]) + 1  # a level the kind does not have
 
 
 def call(**req):
@@ -34,13 +38,16 @@ def test_a_class_set_is_the_web_ops_exercises_number_by_number(game, capsys):
     assert len({x["question"] + str(x["hands"]) for x in sheets}) == 3
 
 
-def test_the_text_gives_every_sheet_then_the_key(capsys):
-    assert main(["quiz", "put", "--kind", "trick", "--seed", "7", "--count", "4"]) == 0
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_the_text_gives_every_sheet_then_the_key(capsys, game):
+    kind = next(iter(all_games()[game].site.quiz_kinds))
+    assert main(["quiz", game, "--kind", kind, "--seed", "7", "--count", "4"]) == 0
     out = capsys.readouterr().out
     assert out.count("=== Sheet ") == 4 and "Exercise number 10" in out
     sheets, key = out.split("=== Answer key")
     assert "Answer:" not in sheets and key.count("Answer:") == 4
-    assert "who takes this trick (level 1)" in sheets and "(trick)" not in sheets     # the title, not the id
+    title = all_games()[game].site.quiz_kinds[kind]
+    assert f"{title} (level 1)" in sheets and f"({kind})" not in sheets     # the title, not the id
     assert not re.search(r"\b[Ss]eat \d", out)
 
 
@@ -53,16 +60,16 @@ def test_the_web_op_lists_each_games_kinds_and_levels():
         for k in g["kinds"]:
             assert k["title"] == spec.site.quiz_kinds[k["kind"]]
             assert [lv["level"] for lv in k["levels"]][:2] == [1, 2] and all(lv["title"] for lv in k["levels"])
-    one = call(op="quiz", list=True, game="put")
-    assert one["ok"] and [g["game"] for g in one["games"]] == ["put"]
+    one = call(op="quiz", list=True, game=GAME)
+    assert one["ok"] and [g["game"] for g in one["games"]] == [GAME]
 
 
 @pytest.mark.parametrize(("argv", "says"), [
-    (["quiz", "put", "--seed", "1", "--kind", "nope"], "unknown kind 'nope'"),
-    (["quiz", "put", "--seed", "1", "--kind", "trick", "--level", "3"], "unknown level 3"),
-    (["quiz", "put", "--seed", "1", "--count", "0"], "from 1 to 40, not 0"),
-    (["quiz", "put", "--seed", "1", "--count", "41"], "from 1 to 40, not 41"),
-    (["quiz", "put", "--seed", "-1", "--count", "2"], "whole number 0 or more"),
+    (["quiz", GAME, "--seed", "1", "--kind", "nope"], "unknown kind 'nope'"),
+    (["quiz", GAME, "--seed", "1", "--kind", KIND, "--level", str(BEYOND)], f"unknown level {BEYOND}"),
+    (["quiz", GAME, "--seed", "1", "--count", "0"], "from 1 to 40, not 0"),
+    (["quiz", GAME, "--seed", "1", "--count", "41"], "from 1 to 40, not 41"),
+    (["quiz", GAME, "--seed", "-1", "--count", "2"], "whole number 0 or more"),
 ])
 def test_bad_input_on_the_command_line_gets_one_line(argv, says, capsys):
     assert main(argv) == 2
@@ -71,12 +78,12 @@ def test_bad_input_on_the_command_line_gets_one_line(argv, says, capsys):
 
 
 @pytest.mark.parametrize(("req", "says"), [
-    ({"game": "put", "kind": "trick", "level": 3}, "unknown level 3"),
-    ({"game": "put", "kind": "trick", "level": "two"}, "field 'level' must be a whole number"),
-    ({"game": "put", "kind": "nope"}, "unknown kind 'nope'"),
+    ({"game": GAME, "kind": KIND, "level": BEYOND}, f"unknown level {BEYOND}"),
+    ({"game": GAME, "kind": KIND, "level": "two"}, "field 'level' must be a whole number"),
+    ({"game": GAME, "kind": "nope"}, "unknown kind 'nope'"),
     ({"list": "yes"}, "field 'list' must be true"),
     ({"list": True, "seed": 3}, "takes only 'game'"),
-    ({"game": "put", "levle": 2}, "takes no field 'levle'"),
+    ({"game": GAME, "levle": 2}, "takes no field 'levle'"),
 ])
 def test_bad_requests_to_the_web_op_get_one_line(req, says):
     r = call(op="quiz", **req)
@@ -86,11 +93,12 @@ def test_bad_requests_to_the_web_op_get_one_line(req, says):
 def test_class_sets_are_at_most_forty():
     assert quiz.MAX_COUNT == 40
     with pytest.raises(Exception, match="from 1 to 40"):
-        quiz.class_set(all_games()["put"], 0, 41, "trick")
+        quiz.class_set(all_games()[GAME], 0, 41, KIND)
 
 
 # the words a reader sees: no clause ids, no rulesets' settings strings, no seat numbers from 0 (as test_reader_words)
-NEVER = re.compile(r"\b(?:pp|put|spec)\.[a-z0-9-]+\.[a-z0-9-]+|\b[Ss]eats? \d(?!\d*[♠♥♦♣])|[a-z-]+\([a-z_]+=")
+PREFIXES = "|".join(sorted({c.id.split(".")[0] for c in all_clauses()}))   # every game's clause ids
+NEVER = re.compile(rf"\b(?:{PREFIXES})\.[a-z0-9-]+\.[a-z0-9-]+|\b[Ss]eats? \d(?!\d*[♠♥♦♣])|[a-z-]+\([a-z_]+=")
 
 
 @pytest.mark.parametrize("game", QUIZ_GAMES)
