@@ -7,19 +7,31 @@ from dataclasses import replace
 
 import pytest
 
-from gamester import quiz, registry
+from gamester import all_games, quiz, registry
 from gamester.errors import RulesetError
 from gamester.hosts.cli import main
 from gamester.registry import Param
 
 from . import toygame  # tests/engine/hosts/toygame.py
 
+QUIZ_GAMES = sorted(n for n, s in all_games().items() if s.site.make_quiz and s.site.quiz_kinds)
+ODDS_GAMES = sorted(n for n, s in all_games().items() if s.odds is not None)
 
-def test_json_is_deterministic_per_seed(capsys):
+
+def _not_taken():
+    """(game, a parameter another game's odds take and its own do not, what its odds take): each game with odds."""
+    every = {p.name for s in all_games().values() for p in s.odds_params}
+    for name in ODDS_GAMES:
+        takes = [p.name for p in all_games()[name].odds_params]
+        for other in sorted(every - set(takes))[:1]:
+            yield name, other, ", ".join(t.replace("_", "-") for t in takes) or "none"
+
+
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_json_is_deterministic_per_seed(capsys, game):
     outs = []
-    for argv in (["quiz", "post-and-pair", "--seed", "5", "--json"], ["quiz", "post-and-pair", "--seed", "5",
-                                                                      "--json"],
-                 ["quiz", "post-and-pair", "--seed", "6", "--json"]):
+    for argv in (["quiz", game, "--seed", "5", "--json"], ["quiz", game, "--seed", "5", "--json"],
+                 ["quiz", game, "--seed", "6", "--json"]):
         assert main(argv) == 0
         outs.append(capsys.readouterr().out)
     assert outs[0] == outs[1] != outs[2]
@@ -30,19 +42,11 @@ def test_json_is_deterministic_per_seed(capsys):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["quiz", "put", "--seed", "1", "--kind", "nope"], "unknown kind 'nope'"),
+    *[(["quiz", g, "--seed", "1", "--kind", "nope"], "unknown kind 'nope'") for g in QUIZ_GAMES],
     (["quiz", "chess", "--seed", "1"], "no exercises for 'chess'"),
-    (["quiz", "put"], "needs --seed"),
-    (["quiz", "put", "--seed", "1", "--kind", "put", "--ruleset", "without-putting"], "no putting"),
-    (["odds", "put", "--score", "7-2"], "outside a game"),
-    (["odds", "put", "--score", "4-4", "--ruleset", "truc"], "Truc"),
-    (["odds", "put", "--score", "2-2", "--model", "pav", "--ruleset", "cotton-1674"], "puts are not modelled"),
-    (["odds", "put", "--score", "2-2", "--model", "nope"], "unknown model"),
-    (["odds", "put", "--score", "2-2", "--one-and-ties", "half"], "one trick and two ties"),
-    (["odds", "post-and-pair", "--players", "40"], "2 to 17 players"),
-    (["odds", "post-and-pair"], "needs --players"),
-    (["odds", "speculation", "--players", "3"], "no players for the odds of speculation (it takes none)"),
-    (["odds", "put", "--score", "4-4", "--samples", "10"], "no samples for the odds of put (it takes score, model, one-and-ties)"),
+    *[(["quiz", g], "needs --seed") for g in QUIZ_GAMES],
+    *[(["odds", g, f"--{x.replace('_', '-')}", "3"], f"no {x} for the odds of {g} (it takes {takes})")
+      for g, x, takes in _not_taken()],
     (["odds", "chess"], "no odds for 'chess'"),
 ])
 def test_bad_input_exits_2_with_one_line(capsys, argv, words):
@@ -52,18 +56,10 @@ def test_bad_input_exits_2_with_one_line(capsys, argv, words):
     assert err.count("\n") == 1 and out == ""
 
 
-def test_list_kinds(capsys):
-    assert main(["quiz", "put", "--list-kinds", "--json"]) == 0
-    assert set(json.loads(capsys.readouterr().out)) == {"trick", "score", "deal", "put", "see", "equilibrium"}
-
-
-def test_odds_json(capsys):
-    assert main(["odds", "post-and-pair", "--players", "3", "--samples", "300", "--json"]) == 0
-    d = json.loads(capsys.readouterr().out)
-    assert d["hand"]["pair-royal"] == "1/425" and d["show"]["samples"] == 300
-    assert main(["odds", "put", "--score", "4-4", "--ruleset", "without-putting(pack=28)", "--json"]) == 0
-    d = json.loads(capsys.readouterr().out)
-    assert d["model"] == "engine" and "/" in d["lead_wins"]
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_list_kinds(capsys, game):
+    assert main(["quiz", game, "--list-kinds", "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)) == set(all_games()[game].site.quiz_kinds)
 
 
 def _toy_quiz(seed, kind, ruleset):
@@ -97,7 +93,7 @@ def test_a_new_game_offers_exercises_and_odds_with_no_change_to_the_hosts(capsys
         assert main(["odds", "toy", "--cards", "13"]) == 0
         assert capsys.readouterr().out == "the top card: 1 in 13\n"
         for argv, words in ((["odds", "toy"], "need cards"), (["odds", "toy", "--cards", "x"], "whole number"),
-                            (["odds", "put", "--score", "4-4", "--cards", "3"], "no cards for the odds of put"),
+                            *[(["odds", g, "--cards", "3"], f"no cards for the odds of {g}") for g in ODDS_GAMES],
                             (["quiz", "toy", "--seed", "1", "--kind", "low"], "unknown kind 'low'")):
             assert main(argv) == 2
             out, err = capsys.readouterr()

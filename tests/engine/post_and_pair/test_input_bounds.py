@@ -61,3 +61,12 @@ def test_the_longest_table_the_limits_allow_fits_in_a_reply():
     total = int(re.search(r"\((\d+); the last", log).group(1))
     assert re.search(r'data-first="(\d+)"', log).group(1) == str(total - web.LIVE_LOG)
     assert f"(the last {web.LIVE_LOG} of " in reply["html"]  # the ledger's caption
+
+
+def test_post_and_pair_s_odds_need_players_within_its_range_and_give_json(capsys):
+    """Moved from tests/engine/hosts/test_cli_numbers.py, whose cases ask of every game with odds."""
+    one_line_exit_2(capsys, ["odds", "post-and-pair", "--players", "40"], "2 to 17 players")
+    one_line_exit_2(capsys, ["odds", "post-and-pair"], "needs --players")
+    assert main(["odds", "post-and-pair", "--players", "3", "--samples", "300", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["hand"]["pair-royal"] == "1/425" and d["show"]["samples"] == 300

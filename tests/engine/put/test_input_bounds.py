@@ -4,10 +4,13 @@ test_bounds.py, whose requests name no game."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hosts.test_bounds import one_line_exit_2, refused  # the shared test's one-line error and refusal checks
 
 from gamester import commands
+from gamester.hosts.cli import main
 
 
 @pytest.mark.parametrize("text", ["٤-٤", "４-４", "4-٤", "4 -4", "4-4\n", "+4-4", "4-4-4", "-4"])
@@ -29,3 +32,25 @@ def test_a_quiz_kind_the_ruleset_cannot_make_is_refused_before_any_draw(monkeypa
 
 def test_demo_plays_truc_with_the_two_it_is_for():
     assert "=== ruleset truc (2 players) ===" in (commands.demo("put")["text"])
+
+
+# Moved from tests/engine/hosts/test_cli_numbers.py, whose cases ask of every game with exercises or odds.
+@pytest.mark.parametrize("argv, words", [
+    (["quiz", "put", "--seed", "1", "--kind", "put", "--ruleset", "without-putting"], "no putting"),
+    (["odds", "put", "--score", "7-2"], "outside a game"),
+    (["odds", "put", "--score", "4-4", "--ruleset", "truc"], "Truc"),
+    (["odds", "put", "--score", "2-2", "--model", "pav", "--ruleset", "cotton-1674"], "puts are not modelled"),
+    (["odds", "put", "--score", "2-2", "--model", "nope"], "unknown model"),
+    (["odds", "put", "--score", "2-2", "--one-and-ties", "half"], "one trick and two ties"),
+    (["odds", "put", "--score", "4-4", "--samples", "10"], "no samples for the odds of put (it takes score, model, one-and-ties)"),
+])
+def test_put_s_odds_and_exercises_refuse_bad_input_in_one_line(capsys, argv, words):
+    one_line_exit_2(capsys, argv, words)
+
+
+def test_put_s_kinds_and_odds_as_json(capsys):
+    assert main(["quiz", "put", "--list-kinds", "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)) == {"trick", "score", "deal", "put", "see", "equilibrium"}
+    assert main(["odds", "put", "--score", "4-4", "--ruleset", "without-putting(pack=28)", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["model"] == "engine" and "/" in d["lead_wins"]
