@@ -121,8 +121,9 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
            "The nearest to one and thirty wins the Game.")
     seats = []
     nets = state.net()
+    sees = state.observer(seat)
     for s in range(n):
-        mine = seat is None or seat == s or over
+        mine = sees.hand(s)
         status = []
         if d.bone.get("winner") == s:
             status.append("carries the Bone")

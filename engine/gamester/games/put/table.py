@@ -243,14 +243,13 @@ def _seat(state: PutState, v: dict[str, Any], s: int, seat: int | None, rl: dict
     points, tricks and games."""
     o, n, d = state.options, state.players, state.this_deal
     over = state.is_terminal()
-    hands = v.get("hands")
-    mine = seat is None or s == seat
+    mine = state.observer(seat).hand(s)
     cards: list[str] = []
     hidden = 0
     if over:
         hidden = 0
     elif mine:
-        cards = (hands[s] if hands else v["hand"]).split()
+        cards = v["hands"][s].split()
     else:
         hidden = v["hand_sizes"][s]
     status = []
