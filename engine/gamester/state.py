@@ -248,6 +248,17 @@ class State(ABC):
             hands.append(" ".join(map(str, cards)) if sees.hand(s) else len(cards))
         return {"to_act": None if cur == TERMINAL else cur, "hands": hands, "roles": self.roles()}
 
+    def deals_net(self) -> list[int]:
+        """Each seat's counters won or lost over the deals, for a game whose ``deals`` each keep a ``ledger`` (the
+        last one the deal in play): the finished deals' sum is kept (their ledgers no longer change), so a move
+        adds only the deal in play."""
+        deals: list[Any] = self.deals
+        k, tot = getattr(self, "_net_done", (0, [0] * self.players))
+        for d in deals[k:-1]:  # deals finished since (every deal but the last is finished)
+            tot = [a + b for a, b in zip(tot, d.ledger.net(self.players), strict=True)]
+        self._net_done = (len(deals) - 1, tot)
+        return [a + b for a, b in zip(tot, deals[-1].ledger.net(self.players), strict=True)]
+
     def summary(self) -> dict[str, Any]:
         """Game-specific record fields (deals, ledger, score ...); subclasses extend."""
         return {}

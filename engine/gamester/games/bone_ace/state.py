@@ -337,13 +337,8 @@ class BoneAceState(State):
                        elsewhere=tuple((w, k) for w, k in lying if k))
 
     def net(self) -> list[int]:
-        """Each seat's counters won or lost over the deals: the finished deals' sum is kept (their ledgers no
-        longer change), so a move adds only the deal in play."""
-        k, tot = getattr(self, "_net_done", (0, [0] * self.players))
-        for d in self.deals[k:-1]:  # deals finished since (every deal but the last is finished)
-            tot = [a + b for a, b in zip(tot, d.ledger.net(self.players), strict=True)]
-        self._net_done = (len(self.deals) - 1, tot)
-        return [a + b for a, b in zip(tot, self.deal.ledger.net(self.players), strict=True)]
+        """Each seat's counters won or lost over the deals (:meth:`gamester.state.State.deals_net`)."""
+        return self.deals_net()
 
     def shown(self, s: int) -> list[str]:
         """What every player sees of seat ``s``: the turned-up card and the cards drawn (its observer's public)."""

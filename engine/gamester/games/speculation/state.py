@@ -554,11 +554,8 @@ class SpeculationState(State):
         return v
 
     def net(self) -> list[int]:
-        k, tot = getattr(self, "_net_done", (0, [0] * self.players))  # finished deals' sum (their ledgers are final)
-        for d in self.deals[k:-1]:  # every deal but the last is finished
-            tot = [a + b for a, b in zip(tot, d.ledger.net(self.players), strict=True)]
-        self._net_done = (len(self.deals) - 1, tot)
-        return [a + b for a, b in zip(tot, self.deal.ledger.net(self.players), strict=True)]
+        """Each seat's counters won or lost over the deals (:meth:`gamester.state.State.deals_net`)."""
+        return self.deals_net()
 
     def _deal_record(self, d: _Deal) -> dict[str, Any]:
         holders = {str(c): s for c, s in d.owner.items()}
