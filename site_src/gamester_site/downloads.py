@@ -93,7 +93,7 @@ def download_files() -> list[dict[str, Any]]:
                 "make": lambda: json.dumps([ed.csl_json(k) for k in sorted(bib_keys())], indent=1,
                                            ensure_ascii=False)})
     out.append({"path": "downloads/clause-map.json", "kind": "JSON", "games": every,
-                "what": "Every rule clause: statement, status, citations, the passages it rests on, the note",
+                "what": "Every rule clause: statement, status, citations, the passages it rests on, the editors' note",
                 "make": _clause_map_json})
     out.append({"path": "downloads/notes.json", "kind": "JSON", "games": every,
                 "what": "The editorial notes", "make": lambda: json.dumps(ed.notes, indent=1, ensure_ascii=False)})
