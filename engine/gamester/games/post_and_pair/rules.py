@@ -23,6 +23,7 @@ C150 = cite("cotton1674", "p. 150")
 C151 = cite("cotton1674", "p. 151")
 GLEEK91 = cite("cotton1674", "p. 91")    # ch. VII, Gleek: odd money in buying the stock
 GLEEK92 = cite("cotton1674", "p. 92")    # ch. VII, Gleek: vying the Ruff
+GLEEK93 = cite("cotton1674", "p. 93")    # ch. VII, Gleek: the youngest doubles a passed Ruff
 RUFF115 = cite("cotton1674", "p. 115")   # ch. XI, Ruff and Honours: the turned-up card is trumps
 
 
@@ -86,16 +87,18 @@ VYE_DEALER = clause(
 VYE_DEALER_DOUBLE = clause(
     "pp.vye.dealer-pass-double", "Doubling when nobody vyes pays nothing out: the stakes lie over to the next "
     "deal, where the fresh stakes double them. (Under the reading where a dealer who passes doubles, he does this.)", "reconstructed",
-    seed("Vying"), C150, GLEEK92,
+    seed("Vying"), C150, GLEEK93,
     note="Cotton offers doubling as one of the dealer's two choices; the modern account makes it the rule. Davies's "
-         "“Doubles it” names the same move. What doubling means has period support from Cotton's Gleek (p. 92): when "
-         "the elder hands pass the Ruff “the youngest hath power to double it, and then it is to be plaid for the "
+         "“Doubles it” names the same move. What doubling means has period support from Cotton's Gleek (p. 93): when "
+         "the eldest and second hand pass the Ruff “the youngest hath power to double it, and then it is to be plaid for the "
          "next deal”, which is what the engine does.")
 VYE_DEALER_PLAY_OUT = clause(
     "pp.vye.dealer-play-out", "Playing it out when nobody vyes means showing the hands still in for the stakes "
     "already down, with no vyes. (Under the reading where a dealer who passes has the hands played out, he does this.)", "conjectural", C150,
-    note="Our reading of “play it out”: the hands still in are shown for the stakes already down. Davies's “shares” "
-         "may point instead to dividing the stakes.")
+    note="Our reading of “play it out”: the hands still in are shown for the stakes already down. By then only the "
+         "eldest hand and the dealer are still in: each player between them, having declined his one chance to vye "
+         "(pp.vye.one-chance), is out, and his stakes go to the winners with the rest. Davies's “shares” may point "
+         "instead to dividing the stakes.")
 VYE_DEALER_CHOICE = clause(
     "pp.vye.dealer-choice", "If nobody vyes, the dealer may play it out or double it, as he chooses.", "attested", C150,
     note="Only the choice is attested: “the Dealer may play it out, or double it”. What the two branches mean is "
@@ -145,8 +148,8 @@ SETTLE_ODD_BOX = clause(
     note="For Post and Pair the rule is the modern account's (in its section Odd counters). Cotton's Gleek (p. 91) "
          "supports it from a sister game: odd money in buying the stock is claimed by the eldest hand “usually”, “or "
          "else it is given to the box” (the engine offers the first custom as an option). The literary passages show "
-         "why a box is a party at all: the butler supplies cards and counters (Earle, Jonson) and his box takes its "
-         "cut (Davies).")
+         "why a box is a party at all: the butler warms the cards and tells out the counters (Earle) or lets "
+         "counters out (Jonson), and his box draws its share (Davies).")
 SETTLE_ODD_ELDEST = clause(
     "pp.settle.odd-to-eldest", "When the stakes are parted, counters that do not divide evenly go to the eldest "
     "hand still in.", "conjectural", GLEEK91,
@@ -168,8 +171,8 @@ SHOWDOWN_PAIR_ROYAL = clause(
          "(pp.showdown.pair-royal-vyes).")
 SHOWDOWN_PAIR_ROYAL_VYES = clause(
     "pp.showdown.pair-royal-vyes", "The Pair-royal takes the vyes as well.", "reconstructed", seed("Pair-royal"),
-    note="Cotton's list of what a Pair-royal wins stops at the Seat; the modern account (“Pair-royal”) gives it the "
-         "vyes too.")
+    note="Cotton's list of what a Pair-royal wins stops at the Seat; the modern account (in its section Pair-royal) "
+         "gives it the vyes too.")
 SHOWDOWN_PAIR_ROYAL_ACES = clause(
     "pp.showdown.pair-royal-aces", "Three Aces are the best Pair-royal and cannot be beaten.", "reconstructed",
     seed("Pair-royal"), note="The modern account ranks three Aces highest. Cotton says only that the Ace (of trumps) "
@@ -204,7 +207,7 @@ PAIR_SAME_SORT = clause(
     "pp.pair.same-sort", "Pairs are not ranked: any two Pairs, or any two Pair-royals, are of the same sort, and the "
     "eldest hand among them carries it.", "conjectural", C151,
     note="The literal reading of Cotton's last paragraph: hands “of the same sort, as a Pair or Pair-Royal” go to "
-         "the eldest, with no ranking among them. Against it stands his “best Pair” (p. 150), which implies a "
+         "the eldest, with no ranking among them. Against it stands his “best Pair” (p. 151), which implies a "
          "ranking; hence an option, not either ruleset's choice.")
 PAIR_NONE_TRUMP = clause(
     "pp.pair.none-trump", "Without a Pair among the players still in, the Pair dish goes to the holder of the best trump.", "reconstructed",
@@ -217,7 +220,8 @@ POST_FLUSH = clause(
     "a Post; the best Post takes the Post dish, and the best of all is 21, two ten-point cards and the Ace.", "reconstructed",
     seed("Post Pool"), C150, cite("davies1605", "image 61"),
     note="Cotton gives only the best Post (21: two Tens and an Ace). That a Post is two or three cards of one suit "
-         "is the modern account's, and Davies supports it: “Flush is ore•boren oft by a better Flush”. That court "
+         "is the modern account's. Davies's “Flush is ore•boren oft by a better Flush” shows flushes outranking one "
+         "another in the game, without saying that a Post is one. That court "
          "cards count ten is the modern account's; Cotton's sum needs only the Tens and the Ace.")
 POST_THREE_BEATS_TWO = clause(
     "pp.post.three-beats-two", "A Post of three cards outranks every Post of two, whatever the points.", "reconstructed",

@@ -68,7 +68,8 @@ THREE_EACH = clause(
     "put.deal.three-each",
     "The dealer gives one card at a time, the adversary first, until each has three.",
     "attested", COTTON_131, SEED_PUT,
-    note="The Rump riddle's acrostic SIX CART (six cards) agrees: three each for two players.")
+    note="The Rump riddle agrees: the initials of its lines, S X I C R A T, are an anagram of SIX CART (six "
+         "cards), three each for two players.")
 ALTERNATE = clause(
     "put.deal.alternates",
     "The deal alternates (passes to the left) from one deal to the next.",
@@ -129,7 +130,7 @@ PUT_ELDEST = clause(
     "are then played out.",
     "attested", COTTON_131,
     note="The put comes before the play in Cotton's sentence (“if he will see him they play it •ut” follows it). "
-         "That it may be made only before the first card is led is the engine's reading of that order: Cotton "
+         "That it may be made only before the first card is led is our reading of that order: Cotton "
          "neither allows nor forbids a later put.")
 PUT_ANY_LEAD = clause(
     "put.put.any-lead",
@@ -162,8 +163,10 @@ THROW_UP = clause(
     "A player may throw up his cards when it is his turn; the adversary scores one point (at Truc, the deal's "
     "value) and the deal ends.",
     "reconstructed", SEED_PUT, COTTON_132,
-    note="The modern account: whoever throws up his cards loses a point. Cotton's “going to stock loseth one” "
-         "is the refused put; throwing up at other moments is the modern account's.")
+    note="The modern account: a non-dealer who throws up his cards loses a point, and either player about to "
+         "lead has a choice of three things (our copy of the account breaks off before naming them); that either "
+         "player may throw up at his turn is our reading of the two. Cotton's “going to stock loseth one” is said of "
+         "the refused put.")
 FIVE_UP = clause(
     "put.game.five-up",
     "Five points up is commonly the game.",
@@ -177,8 +180,9 @@ UNPUT_POINT = clause(
     "put.score.unput-point",
     "A deal played out without a put scores one point to whoever wins it.",
     "conjectural", COTTON_131, COTTON_132,
-    note="Cotton does not say what a deal played without a put is worth; one point (like the variant without "
-         "putting, where the winner of most tricks wins) keeps “five up” reachable.")
+    note="Cotton does not say what a deal played without a put is worth; one point, the modern account's score "
+         "for the variant without putting (where Cotton's winner is “he that wins most tricks”), keeps “five up” "
+         "reachable.")
 UNPUT_GAME = clause(
     "put.score.unput-game",
     "Whoever wins a deal that is played out wins the game outright, put or no put; points come only from refusals "
@@ -231,16 +235,17 @@ TRUC_PACK = clause(
     "put.truc.pack",
     "Truc as the modern account lists its ranks: Six (best), Seven, Ace, King, Queen, Knave, Ten: 28 cards.",
     "reconstructed", SEED_TRUC,
-    note="The modern account lists these seven ranks but calls it a 32-card pack: seven ranks make 28 cards. Published "
-         "modern accounts give a 32-card pack ranked Seven, Eight, Ace, King, Queen, Knave, Ten, Nine, so the "
-         "count is right and the list is shifted by one rank (see put.truc.pack-32). Kept as the account lists it.")
+    note="The modern account lists these seven ranks but calls it a 32-card pack: seven ranks make 28 cards. Wikipedia's "
+         "article on Truc gives a 32-card pack ranked Seven, Eight, Ace, King, Queen, Knave, Ten, Nine (see "
+         "put.truc.pack-32): the account's count agrees with it, but its list has Six and Seven where that order "
+         "has Seven and Eight, and no Nine. Kept as the account lists it.")
 TRUC_PACK_32 = clause(
     "put.truc.pack-32",
     "Truc with 32 cards, Sevens to Aces: Seven (best), Eight, Ace, King, Queen, Knave, Ten, Nine; there is no Six.",
     "reconstructed", TRUC_WIKIPEDIA, SEED_TRUC,
     note="The 32-card pack ranked Seven, Eight, Ace, King, Queen, Knave, Ten, Nine, as Wikipedia's Truc article "
          "gives it (after Lanes, 1912, and Sackson, neither held here). The modern account's count agrees; its list "
-         "of ranks is shifted by one.")
+         "does not (Six and Seven where this has Seven and Eight, and no Nine).")
 TRUC_POINT = clause(
     "put.truc.point",
     "At Truc, two tricks, or one trick and two ties, win the deal and score its value (one point unless doubled); "
@@ -268,8 +273,8 @@ RUBBER = clause(
     "put.truc.rubber",
     "At Truc the first to win two games wins the rubber; each game is played to the game points from nothing.",
     "reconstructed", SEED_TRUC,
-    note="The modern account gives the rubber of two games for Truc only; the option rubber=2 may also be "
-         "chosen for Put, where no source speaks of a rubber, and rubber=1 plays a single game. That each game "
+    note="The modern account gives the rubber of two games for Truc only; a rubber of two games may also be "
+         "chosen for Put, where no source speaks of a rubber, or a single game played. That each game "
          "starts from nothing follows from the account's rule that a game is won by reaching twelve.")
 RUBBER_DEAL = clause(
     "put.rubber.next-deal",

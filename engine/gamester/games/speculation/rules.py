@@ -42,17 +42,9 @@ STAKE = clause("spec.stake.pool", "Before each deal the dealer pays two stakes i
                     "three, the dealer double; the 1847 Hoyle as Parlett quotes it: six for the dealer, four each); "
                     "an option.")
 DEAL = clause("spec.deal.three", "Each player gets three cards, dealt singly in turn starting on the dealer's "
-              "left; the next deal is made by the player on the dealer's left.", R, H77, H78, HOYLE, note="Both "
-                                                                                                          "modern "
-                                                                                                          "accounts: "
-                                                                                                          "three "
-                                                                                                          "cards "
-                                                                                                          "each, one "
-                                                                                                          "at a "
-                                                                                                          "time, "
-                                                                                                          "from the "
-                                                                                                          "dealer's "
-                                                                                                          "left.")
+              "left; the next deal is made by the player on the dealer's left.", R, H77, H78, HOYLE,
+              note="Both modern accounts: three cards each, one at a time; the handbook deals round from left "
+                   "to right. Neither says in so many words that the deal starts on the dealer's left.")
 TURNUP = clause("spec.deal.turn-up", "The top card left in the stock is turned up; its suit is trumps.", R, H77,
                 HOYLE, note="Both modern accounts: the next card of the stock is turned for trumps.")
 NO_LOOK = clause("spec.deal.no-looking", "Every card stays face down until its holder turns it in play; nobody "
@@ -65,7 +57,7 @@ TURNUP_SALE = clause("spec.turnup.sale", "The dealer may sell the turn-up to ano
 TURNUP_AFTER = clause("spec.turnup.no-later-sale", "Where the turn-up may be sold only before it is turned, it "
                       "cannot be sold once face up, even while it is the best trump.", C, H78,
                       note="The handbook lets the holder of the highest trump sell it at any time (p. 79) but "
-                      "allows the dealer to sell the turn-up only before turning it (p. 78); we let the narrower "
+                      "for the turn-up names only a sale by the dealer before he turns it (p. 78); we let the narrower "
                       "rule govern the turn-up itself.")
 COURT_RULE = clause("spec.turnup.court", "If the turn-up is an Ace, King, Queen or Knave the deal ends at once: "
                     "the dealer, or whoever bought the turn-up, takes the pool.", R, H78, PARLETT_ACE,
@@ -77,8 +69,8 @@ COURT_POOL = clause("spec.turnup.court-pool", "With the turn-up belonging to the
                     note="The handbook gives the court-card rule and the pool-owned turn-up but not the two together.")
 PLAY_ORDER = clause("spec.play.order", "The player on the dealer's left (or on the left of the turn-up's "
                     "purchaser) turns the top card of their three, and play goes on to the left.", R, H78, HOYLE,
-                    note="Both modern accounts: the elder hand (or the turn-up's buyer's left) turns first, and play "
-                         "goes left.")
+                    note="Both modern accounts: the elder hand turns first, and play goes round; that the player next "
+                         "to the turn-up's buyer begins instead is the handbook's.")
 CHIEF = clause("spec.play.chief", "A card that is a higher trump than any yet shown makes its holder the chief "
                "hand, who may keep it or sell it; lower trumps and other suits are worthless.", R, H78, HOYLE,
                note="The handbook names the chief hand; the Hoyle-style account gives the same rule without the name.")
@@ -88,9 +80,9 @@ BUYER_LEFT = clause("spec.play.buyer-left", "When the best trump is sold, the bu
                                                                                   "neighbour turns next.")
 ROUND = clause("spec.play.round", "Turning goes on in rotation, one card at a time, until only the holder of "
                "the best trump has cards face down; the chief hand turns his last of all.", R, H78, HOYLE,
-               note="Both modern accounts: turning continues in rotation until the chief hand alone has unturned "
-                    "cards. In the Hoyle-style account the buyer of a card keeps his own cards face down for as long "
-                    "as nobody shows a better trump.")
+               note="The handbook: turning goes round until the chief hand alone has unturned cards. In the "
+                    "Hoyle-style account the buyer of a card keeps his own cards face down for as long as nobody "
+                    "shows a better trump, and play goes on until every card is turned.")
 HIDDEN_SALE = clause("spec.sale.unturned-card", "A player may sell the card it is their turn to turn before "
                      "turning it; it is then turned in its place in the order of play, and passes to the buyer "
                      "only if it is a higher trump than any shown (then the buyer's left goes on). Whoever owns it "
@@ -141,8 +133,10 @@ PEEK_HOW = clause("spec.penalty.peek-action", "Looking out of turn is the action
 KNAVE_FIVE = clause("spec.penalty.knave-five", "Every Knave and every Five that is turned costs one counter, "
                     "paid into the pool by whoever owns the card when it is turned (a buyer, if it was sold face "
                     "down).", R, H79,
-                    HOYLE, note="A rule in the Hoyle-style account, a variant in the handbook; off by default. The "
-                                "turn-up counts; the spare hand and a pool-owned turn-up do not.")
+                    HOYLE, note="A rule in the Hoyle-style account, a variant in the handbook; off by default. Neither "
+                                "speaks of the turn-up or the spare hand: the engine charges a turned-up Knave or "
+                                "Five to the dealer or the turn-up's buyer, and nobody for the spare hand or a "
+                                "pool-owned turn-up, which no player owns.")
 TURNUP_POOL = clause("spec.variant.turnup-pool", "By agreement the turn-up belongs to the pool and is not sold; "
                      "if it wins, the pool stays for the next deal, to which everyone stakes as usual.", R, H79,
                      note="The handbook's variant (p. 79): by agreement the turn-up belongs to the pool.")
