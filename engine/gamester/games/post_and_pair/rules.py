@@ -114,7 +114,8 @@ VYE_MATCH = clause(
          "We keep the label reconstructed: the Gleek passage describes a sister game, and no period text sets out "
          "the round of answers for Post and Pair itself.")
 VYE_LIMIT = clause(
-    "pp.vye.limit", "A vye or re-vye is 1 to vye_max counters, and a deal allows at most `revyes` re-vyes.", "conjectural",
+    "pp.vye.limit", "A vye or re-vye is one counter or more, up to a set limit (three by default), and a "
+    "deal allows a set number of re-vyes (three by default).", "conjectural",
     C151,
     note="No source sets a limit: Cotton's vye is “what you please to adventure”, and Davies has players vye “ten "
          "times”. The limit exists so that a deal ends; both numbers are options.")
@@ -149,7 +150,7 @@ SETTLE_ODD_BOX = clause(
          "supports it from a sister game: odd money in buying the stock is claimed by the eldest hand “usually”, “or "
          "else it is given to the box” (the engine offers the first custom as an option). The literary passages show "
          "why a box is a party at all: the butler warms the cards and tells out the counters (Earle) or lets "
-         "counters out (Jonson), and his box draws its share (Davies).")
+         "counters out (Jonson), and the butler's box draws in everything when play runs long (Davies).")
 SETTLE_ODD_ELDEST = clause(
     "pp.settle.odd-to-eldest", "When the stakes are parted, counters that do not divide evenly go to the eldest "
     "hand still in.", "conjectural", GLEEK91,
@@ -271,7 +272,7 @@ TRUMP_BEST_POST = clause(
     "pp.trump.best-post", "The trump suit is the suit of the best Post shown.", "reconstructed", seed("Trump Suit"),
     seed("Seat & Vyes"), note="The modern account says that sometimes the best Post decided the trump suit. The "
                               "cotton-1674 ruleset uses it to fill Cotton's silence: a modern custom, not Cotton's "
-                              "(his “as at Ruff and Honours” may point to a turned-up card instead; see the note).")
+                              "(his “as at Ruff and Honours” may point to a turned-up card instead; see the editorial note on it).")
 TRUMP_TURN_UP = clause(
     "pp.trump.turn-up", "After the third card is dealt, the next card of the pack is turned up, and its suit is "
     "trumps.", "conjectural", C150, RUFF115,

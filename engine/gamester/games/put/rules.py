@@ -59,7 +59,7 @@ CUT_TIE = clause(
     "put.cut.tie-redraw",
     "If the best cut is shared, the players who share it cut again from the rest of the pack.",
     "conjectural", COTTON_131,
-    note="Cotton does not say what happens on equal cuts; a fresh cut among the tied players is the usual remedy.")
+    note="Cotton does not say what happens on equal cuts; a fresh cut among the tied players is our remedy.")
 SHUFFLE = clause(
     "put.deal.shuffle",
     "The dealer shuffles and the adversary cuts before each deal.",
@@ -137,7 +137,8 @@ PUT_ANY_LEAD = clause(
     "A put may also be made later in the deal: by either player, at any of his leads.",
     "reconstructed", SEED_PUT,
     note="Cotton describes only the eldest's put, before the play; a put by either player at any of his leads is the "
-         "modern account's.")
+         "modern account's, as we read it: its non-dealer may still put after a tied trick, and either player about "
+         "to lead has a choice of three things, which our copy breaks off before naming.")
 PUT_REFUSED = clause(
     "put.put.refused",
     "If the other will not see the put, the putter wins one point and the deal ends.",

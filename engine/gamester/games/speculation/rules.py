@@ -126,9 +126,9 @@ PEEK = clause("spec.penalty.peek", "Looking at a card before its turn costs a pe
               "player who has looked forfeits the pool even if his trump is best, and it is carried to the next "
               "deal.", R, H79,
               note="The handbook's penalty for looking out of turn (p. 79).")
-PEEK_HOW = clause("spec.penalty.peek-action", "Looking out of turn is the action 'peek', open to a player at their "
-                  "turn with two or more unturned cards: they see all of them; the penalty is peek_penalty "
-                  "counters (default one).", C, H79,
+PEEK_HOW = clause("spec.penalty.peek-action", "Looking out of turn is an action open to a player at their turn "
+                  "with two or more unturned cards: they see all of them; the penalty is a set number of "
+                  "counters (one by default).", C, H79,
                   note="The handbook names no amount; one counter matches the other penalties.")
 KNAVE_FIVE = clause("spec.penalty.knave-five", "Every Knave and every Five that is turned costs one counter, "
                     "paid into the pool by whoever owns the card when it is turned (a buyer, if it was sold face "
