@@ -298,24 +298,19 @@ rulesets and examples). Each marker below is one a game page needs (CONTRIBUTING
 <!-- cite-edition -->
 '''
 
-_CLAUSE_MAP = '''# $title's clauses -> the passages they rest on (written by gamester new-game; see CONTRIBUTING.md).
+_CLAUSE_MAP = '''# $title's clauses -> the passages they rest on (written by gamester new-game; see CONTRIBUTING.md). A clause's
+# status, title and note are the engine's (rules.py, titles.py), written once there.
 [clause."${prefix}last"]
-status = "conjectural"
 passages = []
 sources = ["cotton1674"]
-note = "A placeholder written by gamester new-game: replace it with the game's own rule and its source."
 
 [clause."${prefix}take"]
-status = "conjectural"
 passages = []
 sources = ["cotton1674"]
-note = "A placeholder written by gamester new-game: replace it with the game's own rule and its source."
 
 [clause."${prefix}toss"]
-status = "conjectural"
 passages = []
 sources = ["cotton1674"]
-note = "A placeholder written by gamester new-game: replace it with the game's own rule and its source."
 '''
 
 _BRIEF = '''# Rules in brief at the top of the game's page (<!-- brief $name -->): one screen, in our words.

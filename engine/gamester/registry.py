@@ -10,6 +10,7 @@ from typing import Any, Protocol, runtime_checkable
 from .errors import NotationError, RulesetError
 from .options import Options, OptionSpec, Preset, parse_int, parse_pairs, parse_ruleset
 from .state import Bot, State, play_bots
+from .tools import Tool
 
 MAX_SEED = 2**63 - 1
 #: The kinds of value a parameter takes (see :class:`Param`).
@@ -321,6 +322,8 @@ class GameSpec:
     odds_params: tuple[Param, ...] = ()
     limits: Limits = Limits()            # what one request from a live example may ask (the web API's bounds)
     clause_prefix: str = ""              # its clause ids' prefix ("put."): every clause it registers starts so
+    # Optional: commands of its own for the command line alone (gamester.tools; Put's "solve"), by name.
+    tools: dict[str, Tool] = field(default_factory=dict)
     site: GameSite = GameSite()          # how the site presents it
 
     def seats(self, players: int | None = None) -> int:

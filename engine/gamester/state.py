@@ -108,6 +108,40 @@ class Outcome:
                 "elsewhere": [list(x) for x in self.elsewhere], "zero_sum": self.zero_sum}
 
 
+class Observer:
+    """What one seat may see of a state, kept apart from the state (OpenSpiel's observers): the state's view
+    (:meth:`State.view`), the game's card table and the tests' referees all ask the game's observer, so that what a
+    seat is shown is decided in one place. ``seat`` ``None`` sees everything (tests, a teacher at the front).
+
+    The core's rule is that of most card games: a seat sees its own hand and no other, and every hand when the game
+    says its hands are open (:attr:`Shape.open`). A game whose players see
+    less or more (Speculation's do not look at their own cards; Bone-Ace shows every hand at the end) subclasses
+    this and names its class in :attr:`State.observer_class`. Questions on what is not a hand (a card face down on
+    the table, another seat's exchange) are the game observer's own methods."""
+
+    def __init__(self, state: State, seat: int | None) -> None:
+        self.state = state
+        self.seat = seat
+
+    @property
+    def everything(self) -> bool:
+        """Whether this observer sees the whole state (no seat)."""
+        return self.seat is None
+
+    def own(self, owner: int) -> bool:
+        """Whether it sees what only ``owner`` knows of his own play (what he was given, what he laid aside)."""
+        return self.seat is None or self.seat == owner
+
+    def hand(self, owner: int) -> bool:
+        """Whether it sees the cards ``owner`` holds (:meth:`State.held`)."""
+        return self.own(owner) or self.state.shape.open
+
+    def public(self, owner: int) -> list[Any]:
+        """The cards of ``owner``'s hand that lie face up for every seat (Bone-Ace's turned-up card and draws); the
+        rest of a hand is seen only where :meth:`hand` says so."""
+        return []
+
+
 class State(ABC):
     """Common machinery; subclasses implement ``_legal``, ``_apply``, ``current_player`` and the views."""
 
@@ -116,6 +150,7 @@ class State(ABC):
     title: str = ""
     player_range: tuple[int, int] = (1, 99)  # the fewest and most seats (each game sets its own)
     shape: Shape = Shape()     # a dealt card game with a dealer and an eldest hand, unless the game says otherwise
+    observer_class: type[Observer] = Observer   # what a seat may see (a game with its own rule names its class)
 
     def __init__(self, options: Options, players: int, seed: int) -> None:
         lo, hi = self.player_range
@@ -219,10 +254,14 @@ class State(ABC):
     def held(self) -> list[list[Any]]:
         """Per seat, the cards in hand now (the views hide what a seat may not see)."""
 
+    def observer(self, seat: int | None) -> Observer:
+        """What ``seat`` may see of this state (``None``: everything): the game's :attr:`observer_class`."""
+        return self.observer_class(self, seat)
+
     def may_see(self, viewer: int | None, owner: int) -> bool:
-        """Whether ``viewer`` (``None``: everybody, as in tests) may see the cards ``owner`` holds (in an open game,
-        :attr:`Shape.open`, everybody sees everything)."""
-        return viewer is None or viewer == owner or self.shape.open
+        """Whether ``viewer`` (``None``: everybody, as in tests) may see the cards ``owner`` holds (the observer's
+        :meth:`Observer.hand`; in an open game, :attr:`Shape.open`, everybody sees everything)."""
+        return self.observer(viewer).hand(owner)
 
     def roles(self) -> dict[str, str]:
         """Seat (as text) -> its role in the round being played: the dealer and the eldest hand of a dealt game
@@ -237,10 +276,22 @@ class State(ABC):
         """The keys every game's view has: ``to_act``, ``hands`` (text where ``seat`` may see, else a count) and
         ``roles``."""
         cur = self.current_player()
+        sees = self.observer(seat)
         hands: list[Any] = []
         for s, cards in enumerate(self.held()):
-            hands.append(" ".join(map(str, cards)) if self.may_see(seat, s) else len(cards))
+            hands.append(" ".join(map(str, cards)) if sees.hand(s) else len(cards))
         return {"to_act": None if cur == TERMINAL else cur, "hands": hands, "roles": self.roles()}
+
+    def deals_net(self) -> list[int]:
+        """Each seat's counters won or lost over the deals, for a game whose ``deals`` each keep a ``ledger`` (the
+        last one the deal in play): the finished deals' sum is kept (their ledgers no longer change), so a move
+        adds only the deal in play."""
+        deals: list[Any] = self.deals
+        k, tot = getattr(self, "_net_done", (0, [0] * self.players))
+        for d in deals[k:-1]:  # deals finished since (every deal but the last is finished)
+            tot = [a + b for a, b in zip(tot, d.ledger.net(self.players), strict=True)]
+        self._net_done = (len(deals) - 1, tot)
+        return [a + b for a, b in zip(tot, deals[-1].ledger.net(self.players), strict=True)]
 
     def summary(self) -> dict[str, Any]:
         """Game-specific record fields (deals, ledger, score ...); subclasses extend."""

@@ -39,7 +39,8 @@ from typing import Any
 
 from .errors import RulesetError
 from .html import LedgerRow, Markup, cap, card_back, card_face, h, ledger_table, rule_link
-from .registry import get_game
+from .ledger import Ledger
+from .registry import GameSpec, get_game
 from .state import Outcome, State
 from .words import Names, card_name, counters_words, sentence
 
@@ -131,6 +132,23 @@ class End:
     no_ledger: str = "Nothing was paid."
     unit: str = "counter"   # what the totals count: "counter" (data-net) or "point" (data-points)
     clause: str = ""        # the rule that decided the game, linked after the headline
+
+
+def seat_label(seat: int, role: str = "") -> str:
+    """A seat the engine's way, with its role in this deal: ``Seat 2 (dealer)``, ``Seat 0`` (the table names it
+    for the reader when it is drawn: "You", "Player 2")."""
+    return f"Seat {seat} ({role})" if role else f"Seat {seat}"
+
+
+def counters_end(headline: str, lines: list[str], rows: list[LedgerRow], players: int,
+                 winners: list[int]) -> End:
+    """The end of a game settled in counters: each seat's total is what the ledger's rows add up to for it, so the
+    totals shown are the ledger's by construction."""
+    ledger = Ledger()
+    for r in rows:
+        ledger.pay(r.payer, r.payee, r.counters, r.stake, r.clause, r.reason)
+    tot = ledger.net(players)
+    return End(headline, lines, rows, totals=[(s, seat_label(s), tot[s]) for s in range(players)], winners=winners)
 
 
 @dataclass
@@ -407,9 +425,11 @@ def render(t: Table, *, base: str = "../", passages: dict | None = None, level: 
 
 
 # -- a live state -> its table (each game draws its own: GameSpec.table) --------------------------------------------
-def table_for(state: State, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
-    """The table of ``state`` as ``seat`` sees it (``None``: everything shown, as for a teacher at the front)."""
-    spec = get_game(state.game)
+def table_for(state: State, seat: int | None = None, *, analysis: dict[str, Any] | None = None,
+              spec: GameSpec | None = None) -> Table:
+    """The table of ``state`` as ``seat`` sees it (``None``: everything shown, as for a teacher at the front).
+    ``spec``: the game's, when the caller has it at hand (else it is found by the state's name)."""
+    spec = spec or get_game(state.game)
     if spec.site.table is None:
         raise RulesetError(f"no table drawing for the game {state.game!r}")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players):
@@ -429,8 +449,8 @@ def end_html(state: State, *, base: str = "../", passages: dict | None = None, l
 
 def render_table(state: State, seat: int | None = None, *, analysis: dict[str, Any] | None = None,
                  base: str = "../", passages: dict | None = None, level: int = 3,
-                 log_limit: int | None = None) -> str:
-    return render(table_for(state, seat, analysis=analysis), base=base, passages=passages, level=level,
+                 log_limit: int | None = None, spec: GameSpec | None = None) -> str:
+    return render(table_for(state, seat, analysis=analysis, spec=spec), base=base, passages=passages, level=level,
                   log_limit=log_limit)
 
 
@@ -455,6 +475,6 @@ def log_groups(state: State, word: Callable[[Any], list[LogEntry]], reader: Any 
     return groups, entries
 
 
-__all__ = ["Chance", "Choice", "End", "LedgerRow", "LogEntry", "Pile", "Pot", "Seat", "Table", "card_back",
+__all__ = ["Chance", "Choice", "End", "counters_end", "seat_label", "LedgerRow", "LogEntry", "Pile", "Pot", "Seat", "Table", "card_back",
            "card_face", "card_name", "chance_words", "counters_words", "ledger_table", "render",
            "end_html", "log_groups", "render_table", "said", "said_apart", "sentence", "table_for"]

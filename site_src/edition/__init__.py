@@ -37,7 +37,7 @@ API (stable; the site codes against it)::
     ed.csl_json(key, locator=None) -> dict         # CSL-JSON item (+ "locator"/"label" when given)
     ed.citations                         # [dict]: id, date, year, author, work, bib, passage, quote, tells,
                                          #   clauses, status ("quoted" | "not-found"), note
-    ed.clause_map                        # {clause_id: dict}: status, passages, sources, note, notes (note ids)
+    ed.clause_map                        # {clause_id: dict}: passages, sources, notes (note ids)
     ed.notes                             # [dict]: id, title, body, passages, clauses, bib, quotes
     ed.witnesses()                       # [dict] word-level comparisons, see ``edition.witnesses``
     ed.check() -> list[str]              # problems; [] means the sources are consistent

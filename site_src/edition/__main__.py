@@ -9,14 +9,10 @@ import sys
 from . import SOURCES, Edition, dump_register, load
 
 
-def _toml_str(s: str) -> str:
-    return json.dumps(s, ensure_ascii=False)
-
-
 def draft_clause_map(ed) -> str:
-    """Stubs for the engine clauses the map lacks: status and sources from the engine; passages guessed from the
-    engine's Cotton page locators (every passage of the chapter on that page: narrow them by hand); the note is the
-    engine's note, to be rewritten as an editorial note. Review every stub before committing it."""
+    """Stubs for the engine clauses the map lacks: sources from the engine's citations; passages guessed from the
+    engine's Cotton page locators (every passage of the chapter on that page: narrow them by hand). The status and
+    the note stay the engine's (the map never repeats them). Review every stub before committing it."""
     from .checks import engine_clauses
 
     clauses = engine_clauses() or {}
@@ -44,8 +40,7 @@ def draft_clause_map(ed) -> str:
                 passages += [p.id for t in ed.texts.values() if t.bib == cit.key for p in t.paragraphs
                              if p.id not in passages]
         sources = list(dict.fromkeys(cit.key for cit in c.citations))
-        out.append(f'[clause."{cid}"]\nstatus = "{c.status}"\npassages = {json.dumps(passages)}\n'
-                   f'sources = {json.dumps(sources)}\nnote = {_toml_str(c.note)}\n')
+        out.append(f'[clause."{cid}"]\npassages = {json.dumps(passages)}\nsources = {json.dumps(sources)}\n')
     return "\n".join(out)
 
 

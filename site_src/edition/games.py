@@ -1,8 +1,9 @@
 """Each game's own data: ``sources/games/<game>/``, one folder per game the engine registers (named as the engine
 names it: ``post-and-pair``), holding the game's part of the edition and of the site:
 
-- ``clause_map.toml`` (required): its clauses -> the passages they rest on (``[clause."pp.stake.post"]``: status,
-  passages, sources, note, notes), read here into :attr:`edition.Edition.clause_map`;
+- ``clause_map.toml`` (required): its clauses -> the passages they rest on (``[clause."pp.stake.post"]``: passages,
+  sources, notes), read here into :attr:`edition.Edition.clause_map`; a clause's statement, status, title and note
+  are the engine's (its ``rules.py`` and ``titles.py``), written once there, and an entry that repeats them is refused;
 - ``readings.yml``: our readings of its chapter's paragraphs, keyed by passage id (``reading``, ``variants``);
 - ``brief.yml``: its Rules in brief (``intro``, ``rules: [{text, clauses}]``, ``after``);
 - ``glossary.yml``: its own words (entries as in ``docs/data/glossary.yml``, which keeps the words games share);
@@ -24,6 +25,10 @@ from typing import Any
 
 #: The files a game's folder may hold (anything else there is an error: a misspelt name would be ignored).
 FILES = ("clause_map.toml", "readings.yml", "brief.yml", "glossary.yml", "site.yml")
+
+
+#: What a clause map never repeats: the engine's clause holds it (one copy of each fact).
+ENGINE_FIELDS = ("status", "note", "title", "statement")
 
 
 class GameDataError(ValueError):
@@ -86,6 +91,11 @@ def clause_maps(root: Path, *, drafting: bool = False) -> tuple[dict[str, dict[s
             raise GameDataError(f"{rel}: unknown table [{extra[0]}] (a clause map holds [clause.\"ID\"] tables)")
         prefix = specs[name].clause_prefix
         for cid, entry in (data.get("clause") or {}).items():
+            kept = sorted(set(entry) & set(ENGINE_FIELDS))
+            if kept:
+                raise GameDataError(f"{rel} [clause.\"{cid}\"]: {kept[0]} is the engine's (the clause in "
+                                    f"engine/gamester/games/{name.replace('-', '_')}/rules.py, or titles.py); it is "
+                                    "kept there only, and the site reads it from the engine")
             if prefix and not cid.startswith(prefix):
                 other = next((n for n, sp in specs.items() if sp.clause_prefix and cid.startswith(sp.clause_prefix)),
                              None)

@@ -117,7 +117,7 @@ def _clause_map_json() -> str:
     for c in all_clauses():
         entry = cm.get(c.id) or {}
         rows.append({**c.to_json(), "passages": clause_entry_passages(entry),
-                     "sources": list(entry.get("sources") or []), "editors_note": entry.get("note", ""),
+                     "sources": list(entry.get("sources") or []),
                      "notes": list(entry.get("notes") or [])})
     return json.dumps(rows, indent=1, ensure_ascii=False)
 

@@ -36,8 +36,7 @@ def m_clauses(text: str, page: Any) -> str:
             entry = cm.get(c.id) if cm else None
             pids = in_reading_order(clause_entry_passages(entry)) if entry is not None else []
             ps = "; ".join(f'<a href="{base}{e(passage_href(p))}">{e(passage_label(p))}</a>' for p in pids)
-            note = c.note or (g(entry, "note", default="") if entry is not None else "")
-            mapnote = g(entry, "note", default="") if entry is not None else ""
+            note = c.note  # the engine's: the one copy (the clause map holds only passages, sources, note ids)
             out.append(
                 f'<div class="gm-clause-entry" id="{e(c.id)}"><p><a class="gm-permalink" href="#{e(c.id)}">'
                 f'<code>{e(c.id)}</code></a> {status_badge(c.status)}</p><p>{e(c.statement)}</p>'
@@ -46,8 +45,6 @@ def m_clauses(text: str, page: Any) -> str:
                    ("<p><small>Passages: none in the period texts (see the note).</small></p>" if cm else
                     "<p><small>Passages: the clause map is not available.</small></p>"))
                 + (f'<p class="gm-note"><small>Note: {e(note)}</small></p>' if note else "")
-                + (f'<p class="gm-note"><small>Editors: {e(str(mapnote))}</small></p>'
-                   if mapnote and mapnote != note else "")
                 + "</div>")
     return "".join(out)
 

@@ -11,7 +11,7 @@ import pytest
 
 from gamester import all_games
 from gamester_site import markers
-from gamester_site.store import clause_map, edition
+from gamester_site.store import edition
 from gamester_site.tables import _note_matches
 from sitehtml import ROOT
 
@@ -68,9 +68,6 @@ def _reader_strings():
             yield f"{game} ruleset {p.name}", p.summary
         for s in spec.options.specs():
             yield f"{game} option {s.name}", s.help
-    for cid, entry in clause_map().items():
-        if cid.startswith(("put.", "spec.")):
-            yield f"clause map {cid}", str(entry.get("note", ""))
     for n in edition().notes:
         if _note_matches(n, "put") or _note_matches(n, "speculation"):
             yield f"note {n['id']}", n["title"] + " " + n["body"]

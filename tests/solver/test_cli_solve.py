@@ -17,7 +17,8 @@ def _err(capsys, argv):
 
 
 def test_bad_input_is_one_line(capsys):
-    assert "no solver for 'speculation'" in _err(capsys, ["solve", "speculation"])
+    # solve is Put's own command (gamester.tools): the command line refuses a game that declares none, by name
+    assert "no solve command for 'speculation': only put" in _err(capsys, ["solve", "speculation"])
     assert "single game" in _err(capsys, ["solve", "put", "--ruleset", "truc"])
     assert "unknown ruleset" in _err(capsys, ["solve", "put", "--ruleset", "nonsense"])
     # the solve's own limits: numbers above zero, said in one line

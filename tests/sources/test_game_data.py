@@ -55,9 +55,22 @@ def test_a_game_without_its_clause_map_is_refused(root):
 
 def test_a_clause_in_another_game_s_map_is_refused(root):
     with open(root / "games" / "put" / "clause_map.toml", "a", encoding="utf-8") as f:
-        f.write('\n[clause."pp.stake.extra"]\nstatus = "conjectural"\npassages = []\nsources = []\nnote = "x"\n')
+        f.write('\n[clause."pp.stake.extra"]\npassages = []\nsources = []\n')
     with pytest.raises(gd.GameDataError, match=r"clause 'pp.stake.extra' is not Put's; it belongs in "
                                                r"sources/games/post-and-pair/clause_map.toml"):
+        gd.clause_maps(root)
+
+
+@pytest.mark.parametrize("field", ["status", "note"])
+def test_a_map_that_repeats_the_engine_s_status_or_note_is_refused(root, field):
+    """One copy of each fact: a clause's status and note are the engine's (its rules.py); the map never repeats them,
+    so the two cannot drift apart."""
+    path = root / "games" / "put" / "clause_map.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('[clause."put.deal.shuffle"]\n', f'[clause."put.deal.shuffle"]\n{field} = "x"\n', 1),
+                    encoding="utf-8")
+    with pytest.raises(gd.GameDataError, match=rf'put/clause_map.toml \[clause."put.deal.shuffle"\]: {field} is the '
+                                               r"engine's \(the clause in engine/gamester/games/put/rules.py"):
         gd.clause_maps(root)
 
 

@@ -12,7 +12,8 @@
                        (--count C: a class set, sheets numbered N .. N+C-1 then the answer key; C from 1 to 40)
     gamester odds GAME [--ruleset R] [--players N] [--samples S] [--seed N] [--score A-B] [--model M]
                        [--one-and-ties win|nothing] [--json]   (each game takes the flags its odds declare)
-    gamester solve GAME [--ruleset R] [--out FILE] [--json]   (needs numpy and the solver package, gamester_solve)
+    gamester TOOL GAME [--ruleset R] [--json] [its flags]   (a game's own commands, gamester.tools: e.g. solve,
+                       which needs numpy and the solver package)
 
 Bad input exits with status 2 and one line on stderr naming the problem; never a traceback. So does an
 environment the answer cannot go through: standard input or output closed, a full disk or a file-size limit
@@ -34,6 +35,7 @@ from .. import commands, newgame
 from ..errors import GamesterError
 from ..options import parse_int
 from ..registry import Param, all_games
+from ..tools import Flag, Tool
 
 
 def game_commands() -> dict[str, dict[str, tuple[Param, list[str]]]]:
@@ -121,43 +123,51 @@ def build_parser() -> argparse.ArgumentParser:
     for param, helps in _odds_params().values():
         _flag(param, o, helps)
     o.add_argument("--json", action="store_true")
-    sv = sub.add_parser("solve", help="solve a game (an equilibrium with its exploitability) and write the strategy "
-                                      "file into the engine's data (needs numpy)")
-    sv.add_argument("game")
-    sv.add_argument("--ruleset", default=None)
-    sv.add_argument("--out", default=None, help="write the strategy file here instead")
-    sv.add_argument("--target", type=_positive(float), default=None,
-                    help="the exploitability to reach at every score, in chances of the game (default: the solver's)")
-    sv.add_argument("--max-iter", type=_positive(int), default=None,
-                    help="the most iterations a score is given (default: the solver's)")
-    sv.add_argument("--work", default=None, metavar="DIR",
-                    help="save the solve here as it goes, and go on from what is saved there (a long solve in parts)")
-    sv.add_argument("--summary", action="store_true",
-                    help="write only the summary (values, exploitability, each deal's first decisions), for a "
-                         "strategy too large to ship")
-    sv.add_argument("--skip-overall", action="store_true",
-                    help="leave out the whole game's best responses (long on the 52-card pack): per score only")
-    sv.add_argument("--workers", type=_positive(int), default=1,
-                    help="processes to share each total of points' deal games among (default 1)")
-    sv.add_argument("--json", action="store_true")
+    for name, by_game in tools().items():
+        if name in sub.choices:
+            raise ValueError(f"a game's own command {name!r} has the name of a command every game has")
+        games = sorted(by_game)
+        t = sub.add_parser(name, help="; ".join(dict.fromkeys(by_game[g].help for g in games)))
+        t.add_argument("game", help=", ".join(games))
+        t.add_argument("--ruleset", default=None)
+        t.add_argument("--json", action="store_true")
+        seen: set[str] = set()
+        for g in games:
+            for f in by_game[g].flags:
+                if f.name not in seen:
+                    seen.add(f.name)
+                    _tool_flag(f, t)
     return p
 
 
-def _solve(args: argparse.Namespace) -> dict[str, Any]:
-    """The solver lives outside the stdlib-only engine (it needs numpy): imported only for this verb."""
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        raise GamesterError("gamester solve needs numpy, which is not installed (pip install numpy); the rest "
-                            "of gamester does without it") from None
-    try:
-        from gamester_solve import command
-    except ImportError:
-        raise GamesterError("gamester solve needs the solver package gamester_solve, which is not installed") from None
-    return command.run(args.game, args.ruleset, args.out, target=args.target, max_iter=args.max_iter,
-                       work=args.work, workers=args.workers, summary=args.summary,
-                       skip_overall=args.skip_overall,
-                       log=lambda m: print(m, file=sys.stderr, flush=True))
+def tools() -> dict[str, dict[str, Tool]]:
+    """The commands games declare for the command line alone (:mod:`gamester.tools`), by name, then by game."""
+    out: dict[str, dict[str, Tool]] = {}
+    for name, spec in sorted(all_games().items()):
+        for cmd, t in spec.tools.items():
+            out.setdefault(cmd, {})[name] = t
+    return out
+
+
+def _tool_flag(f: Flag, parser: argparse.ArgumentParser) -> None:
+    flag = "--" + f.name.replace("_", "-")
+    text = f.help.replace("%", "%%")
+    if f.kind == "switch":
+        parser.add_argument(flag, dest=f.name, action="store_true", help=text)
+        return
+    kind = {"above-zero": _positive(float), "whole-above-zero": _positive(int)}.get(f.kind)
+    parser.add_argument(flag, dest=f.name, type=kind, default=f.default, help=text, metavar=f.metavar or None)
+
+
+def _run_tool(args: argparse.Namespace) -> dict[str, Any]:
+    """A game's own command, run by the game that declares it (which imports what it needs)."""
+    by_game = tools()[args.command]
+    tool = by_game.get(args.game)
+    if tool is None:
+        raise GamesterError(f"there is no {args.command} command for {args.game[:40]!r}: only "
+                            f"{', '.join(sorted(by_game))} has one")
+    flags = {f.name: getattr(args, f.name) for f in tool.flags}
+    return tool.run(args.game, args.ruleset, log=lambda m: print(m, file=sys.stderr, flush=True), **flags)
 
 
 def _positive(kind):
@@ -238,8 +248,8 @@ def run(argv: list[str]) -> tuple[Any, str, bool]:
             out = commands.quiz_set(args.game, args.seed, args.count, args.kind, args.ruleset, args.level)
         else:
             out = commands.quiz(args.game, args.seed, args.kind, args.ruleset, args.level)
-    elif args.command == "solve":
-        out = _solve(args)
+    elif args.command in tools():
+        out = _run_tool(args)
     elif args.command == "odds":
         out = commands.odds(args.game, args.ruleset, **{k: getattr(args, k) for k in _odds_params()})
     else:

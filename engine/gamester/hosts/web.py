@@ -283,7 +283,7 @@ def _reply(spec: GameSpec, state: State, req: dict, *, draw: bool = True) -> dic
         "roles": state.roles(),   # {"3": "dealer", "0": "eldest"}: the deal's own, for naming seats
         # A game without a table of its own (a test's toy) is still played through the API; the widget needs one.
         "html": None if spec.site.table is None or not draw else render_table(state, seat, analysis=chances, base=base,
-                                                                             log_limit=LIVE_LOG),
+                                                                             log_limit=LIVE_LOG, spec=spec),
     }
     _keep(spec, state)
     return out

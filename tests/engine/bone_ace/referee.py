@@ -1,6 +1,7 @@
 """What Bone-Ace's card table must show, from the engine's state and record (for tests/engine/test_table.py): the
 deal's roles, each place's cards for a reader (two face down and the rest face up, all face up at the end), the
-winners and the totals. Independent of the table's code."""
+winners and the totals. Independent of the table's code: what a reader may see is the game's observer's
+(``state.observer``), the one the view and the table ask too."""
 
 
 #: (ruleset[,deals=N], players, seed, bots, heavy) walked position by position
@@ -17,6 +18,6 @@ def roles(state):
 
 def cards(state, reader, s):
     seat = state.view(None)["seats"][s]
-    if s == reader or state.is_terminal():
+    if state.observer(reader).hand(s):  # his own, and every hand at the end
         return seat["cards"], 0
     return seat["shown"], 2

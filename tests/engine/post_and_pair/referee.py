@@ -1,5 +1,6 @@
 """What Post and Pair's card table must show, from the engine's state and record (for tests/engine/test_table.py):
-the deal's roles, each place's cards for a reader, the winners and the totals. Independent of the table's code."""
+the deal's roles, each place's cards for a reader, the winners and the totals. Independent of the table's code: what
+a reader may see is the game's observer's (``state.observer``), the one the view and the table ask too."""
 
 
 #: (ruleset[,deals=N], players, seed, bots, heavy) walked position by position
@@ -18,11 +19,10 @@ def roles(state):
 
 def cards(state, reader, s):
     full = state.view(None)
+    sees = state.observer(reader)
     if state.is_terminal():
         last = full["deals"][-1]
         h = last["hands"][s]
-        if s == reader or last["outcome"] == "show":
-            return h, 0
-        return [], len(h.split())
+        return (h, 0) if sees.deal_hand(last, s) else ([], len(h.split()))
     h = full["hands"][s]
-    return (h, 0) if s == reader else ([], len(h.split()))
+    return (h, 0) if sees.hand(s) else ([], len(h.split()))

@@ -1,5 +1,6 @@
 """What Put's card table must show, from the engine's state and record (for tests/engine/test_table.py): the deal's
-roles, each place's cards for a reader, the winner and the points. Independent of the table's code."""
+roles, each place's cards for a reader, the winner and the points. Independent of the table's code: what a reader
+may see is the game's observer's (``state.observer``), the one the view and the table ask too."""
 
 from gamester.ledger import Ledger
 
@@ -16,10 +17,10 @@ def roles(state):
 
 
 def cards(state, reader, s):
-    if state.is_terminal():
+    if state.is_terminal():  # the hands are put away at the end
         return [], 0
     h = state.view(None)["hands"][s]
-    return (h, 0) if s == reader else ([], len(h.split()))
+    return (h, 0) if state.observer(reader).hand(s) else ([], len(h.split()))
 
 
 def winners(state):

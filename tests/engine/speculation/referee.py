@@ -1,5 +1,7 @@
 """What Speculation's card table must show, from the engine's state and record (for tests/engine/test_table.py):
-the deal's roles, each place's cards for a reader, the winners and the totals. Independent of the table's code."""
+the deal's roles, each place's cards for a reader, the winners and the totals. Independent of the table's code.
+Nobody looks at his cards, so every place shows its turned cards face up and its unturned ones face down, to every
+reader; what a seat that has looked sees of its own is in words beside them (the observer's ``hand``)."""
 
 
 #: (ruleset[,deals=N], players, seed, bots, heavy) walked position by position

@@ -13,6 +13,7 @@ from ...errors import RulesetError
 from ...ledger import Ledger
 from ...state import TERMINAL, Outcome, State
 from . import rules as R
+from .observer import BoneAceObserver
 from .rules import BONE, GAME, POT, BoneAceOptions, bone_value, is_bone_ace, total
 
 STAKES = "stakes"   # the heap the stakes make before it is halved (split=pooled)
@@ -68,6 +69,7 @@ class BoneAceState(State):
     game = GAME
     title = "Bone-Ace"
     player_range = (2, R.MAX_PLAYERS)
+    observer_class = BoneAceObserver
     options: BoneAceOptions
 
     def __init__(self, options: BoneAceOptions, players: int, seed: int) -> None:
@@ -335,29 +337,24 @@ class BoneAceState(State):
                        elsewhere=tuple((w, k) for w, k in lying if k))
 
     def net(self) -> list[int]:
-        """Each seat's counters won or lost over the deals: the finished deals' sum is kept (their ledgers no
-        longer change), so a move adds only the deal in play."""
-        k, tot = getattr(self, "_net_done", (0, [0] * self.players))
-        for d in self.deals[k:-1]:  # deals finished since (every deal but the last is finished)
-            tot = [a + b for a, b in zip(tot, d.ledger.net(self.players), strict=True)]
-        self._net_done = (len(self.deals) - 1, tot)
-        return [a + b for a, b in zip(tot, self.deal.ledger.net(self.players), strict=True)]
+        """Each seat's counters won or lost over the deals (:meth:`gamester.state.State.deals_net`)."""
+        return self.deals_net()
 
     def shown(self, s: int) -> list[str]:
-        """What every player sees of seat ``s``: the turned-up card and the cards drawn."""
-        d = self.deal
-        return [str(c) for c in ([d.up[s]] + d.drawn[s])]
+        """What every player sees of seat ``s``: the turned-up card and the cards drawn (its observer's public)."""
+        return [str(c) for c in self.observer(None).public(s)]
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         d = self.deal
         cur = self.current_player()
         net = self.net()
+        sees = self.observer(seat)
         seats = []
         for s in range(self.players):
-            mine = seat is None or seat == s
+            mine = sees.hand(s)
             seats.append({"seat": s, "shown": self.shown(s), "hidden": 0 if mine else 2,
                           "cards": format_cards(d.cards(s)) if mine else None,
-                          "total": self.total_of(s) if mine or d.done else None,
+                          "total": self.total_of(s) if sees.total(s) else None,
                           "out": s in d.out, "stood": s in d.stood, "net": net[s]})
         return {"game": GAME, "ruleset": self.options.to_string(), "phase": self.phase, "seat": seat,
                 "deal": d.number, "deals": self.total_deals, "dealer": d.dealer, "eldest": d.eldest,

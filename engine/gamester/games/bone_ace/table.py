@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...ledger import Ledger
 from ...table import (
     Chance,
     Choice,
@@ -24,9 +23,11 @@ from ...table import (
     Table,
     ahead,
     card_name,
+    counters_end,
     log_groups,
     said,
     said_apart,
+    seat_label,
 )
 from . import rules as R
 from .narrate import PARTIES
@@ -35,8 +36,7 @@ from .state import BoneAceState
 
 def label(seat: int, d: Any) -> str:
     """``Seat 2 (dealer)``: the engine's way (named for the reader when drawn), with this deal's role."""
-    role = "dealer" if seat == d.dealer else "eldest" if seat == d.eldest else ""
-    return f"Seat {seat} ({role})" if role else f"Seat {seat}"
+    return seat_label(seat, "dealer" if seat == d.dealer else "eldest" if seat == d.eldest else "")
 
 
 def _start(state: BoneAceState, d: Any, lines: list[Any]) -> list[LogEntry]:
@@ -97,18 +97,16 @@ def _end(state: BoneAceState) -> tuple[End, str]:
     n = state.players
     outcome = state.outcome()
     head, winners = ahead(outcome), list(outcome.winners)
-    lines, rows, ledger = [], [], Ledger()
+    lines, rows = [], []
     for d in state.deals:
         b = d.bone.get("winner")
         ws = d.game.get("winners") or []
         lines.append(f"Deal {d.number}: {label(b, d)} carries the Bone; "
                      + " and ".join(label(w, d) for w in ws) + (" divide" if len(ws) > 1 else " wins")
                      + " the Game.")
-        for ln in d.ledger.lines:
-            ledger.pay(ln.payer, ln.payee, ln.counters, ln.stake, ln.clause, ln.reason)
-            rows.append(LedgerRow(ln.payer, ln.payee, ln.counters, ln.stake, ln.reason, ln.clause, d.number))
-    tot = ledger.net(n)
-    return End(head + ".", lines, rows, totals=[(s, f"Seat {s}", tot[s]) for s in range(n)], winners=winners), head
+        rows += [LedgerRow(ln.payer, ln.payee, ln.counters, ln.stake, ln.reason, ln.clause, d.number)
+                 for ln in d.ledger.lines]
+    return counters_end(head + ".", lines, rows, n, winners), head
 
 
 def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
@@ -116,13 +114,14 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
     d = state.deal
     over = state.is_terminal()
     cp = None if over else state.current_player()
-    title = f"Bone-Ace: deal {d.number} of {state.total_deals}"
+    title = f"{state.title}: deal {d.number} of {state.total_deals}"
     sub = (f"{label(d.dealer, d)} deals and is youngest hand; {label(d.eldest, d)} is eldest and draws first. "
            "The nearest to one and thirty wins the Game.")
     seats = []
     nets = state.net()
+    sees = state.observer(seat)
     for s in range(n):
-        mine = seat is None or seat == s or over
+        mine = sees.hand(s)
         status = []
         if d.bone.get("winner") == s:
             status.append("carries the Bone")

@@ -16,6 +16,7 @@ from ...state import TERMINAL, Outcome, State
 from . import rules
 from .decide import decide
 from .hands import DISHES, GAME, MAX_PLAYERS, MIN_PLAYERS, VYES, cards_mask, hand_table, table_entry
+from .observer import PostAndPairObserver
 from .rules import PostAndPairOptions, preset_name
 from .showdown import Settlement, check_options
 
@@ -43,6 +44,7 @@ class PostAndPairState(State):
     game = GAME
     title = "Post and Pair"
     player_range = (MIN_PLAYERS, MAX_PLAYERS)
+    observer_class = PostAndPairObserver
 
     def __init__(self, options: PostAndPairOptions, players: int, seed: int) -> None:
         options = check_options(options)
@@ -358,12 +360,12 @@ class PostAndPairState(State):
         hands too), and otherwise only the seat's own.
         """
         over = self._phase == Phase.OVER
+        sees = self.observer(seat)
         deals = []
         for d in self.deals:
             d = dict(d)
-            if seat is not None and d["outcome"] != "show":
-                d["hands"] = [h if s == seat else len(h.split())
-                              for s, h in enumerate(d["hands"])]
+            if not sees.everything:
+                d["hands"] = [h if sees.deal_hand(d, s) else len(h.split()) for s, h in enumerate(d["hands"])]
             deals.append(d)
         out: dict[str, Any] = {
             "game": GAME, "ruleset": self.options.to_string(), "follows": preset_name(self.options),

@@ -10,9 +10,21 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import SUIT_NAMES
-from ...ledger import Ledger
-from ...registry import get_game
-from ...table import Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, ahead, log_groups, said_apart
+from ...table import (
+    Choice,
+    End,
+    LedgerRow,
+    LogEntry,
+    Pile,
+    Pot,
+    Seat,
+    Table,
+    ahead,
+    counters_end,
+    log_groups,
+    said_apart,
+    seat_label,
+)
 from . import rules
 from .narrate import PARTIES, act_words
 from .state import PostAndPairState
@@ -33,8 +45,7 @@ def roles(dealer: int, eldest: int) -> dict[int, str]:
 
 def label(seat: Any, rl: dict[int, str]) -> str:
     if isinstance(seat, int) and not isinstance(seat, bool):
-        r = rl.get(seat)
-        return f"Seat {seat} ({r})" if r else f"Seat {seat}"
+        return seat_label(seat, rl.get(seat, ""))
     return PARTIES.get(str(seat), str(seat).capitalize())
 
 
@@ -183,15 +194,12 @@ def _end(state: PostAndPairState) -> End:
         trump = f"; trumps {SUIT_NAMES[d['trump']]}" if d.get("trump") else ""
         lines.append(f"Deal {i}: {OUTCOMES.get(d['outcome'], d['outcome'])}{trump}" + (f"; {won}" if won else "")
                      + ".")
-    ledger = Ledger()
     rows = []
     for i, d in enumerate(rec["deals"], 1):
         for ln in d["ledger"]:
-            ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
             rows.append(LedgerRow(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["reason"], ln["clause"],
                                   i if state.options.deals > 1 else None))
-    tot = ledger.net(n)
-    return End(head + ".", lines, rows, totals=[(s, f"Seat {s}", tot[s]) for s in range(n)], winners=winners)
+    return counters_end(head + ".", lines, rows, n, winners)
 
 
 def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
@@ -204,8 +212,7 @@ def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[st
     else:
         dealer, eldest = v["dealer"], v["order"][0]
     rl = roles(dealer, eldest)
-    spec = get_game(state.game)
-    title = f"{spec.title}: deal {v['deal']} of {o.deals}" if o.deals > 1 else spec.title
+    title = f"{state.title}: deal {v['deal']} of {o.deals}" if o.deals > 1 else state.title
     sub = f"{label(dealer, {})} deals; {label(eldest, {})} is the eldest hand and speaks first."
     seats = [_seat(state, v, s, seat, rl) for s in range(state.players)]
     centre = []

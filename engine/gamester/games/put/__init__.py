@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...registry import Command, GameSite, GameSpec, Limits, Param, WidgetSpec
-from . import narrate, numbers, quiz
+from . import narrate, numbers, quiz, solver
 from . import odds as put_odds
 from . import titles as _titles  # noqa: F401 (gives the clauses their short titles)
 from .analysis import analysis, odds_against_strong, win_chance
@@ -67,6 +67,7 @@ SPEC = GameSpec(
     name="put", title="Put", options=PutOptions, presets=PRESETS, default_preset="cotton-1674",
     player_range=PutState.player_range, new_state=new_state, bots=BOTS, commands=COMMANDS,
     clause_prefix="put.",
+    tools={"solve": solver.SOLVE},   # gamester solve put (needs numpy and gamester_solve)
     default_players=2, default_bots=("equilibrium",),
     analysis=analysis,
     odds=numbers.odds_command,

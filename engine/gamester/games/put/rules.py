@@ -24,19 +24,20 @@ TRUC_WIKIPEDIA = cite("wikipedia-truc", "section on the pack and card order")
 RANKS = clause(
     "put.pack.ranks",
     "The cards rank Three (best), Two, Ace, King, Queen, Knave, Ten and on down to the Four (meanest).",
-    "attested", COTTON_132, SEED_PUT)
+    "attested", COTTON_132, SEED_PUT,
+    note="Cotton gives the whole order. The Rump riddle (1662) is not cited for it: its Trey that comes “to pull "
+         "down the Buck” fits a high Trey but states no order.")
 SUITS = clause(
     "put.pack.suits",
     "Suits do not matter: there are no trumps and no need to follow suit; only ranks are compared.",
     "reconstructed", SEED_PUT, COTTON_132,
-    note="Cotton ranks the cards without naming suits; the modern account says outright that suit does not "
-         "count.")
+    note="Cotton ranks the cards without mentioning suits or trumps; the modern account says outright that suit does "
+         "not count.")
 FULL_PACK_52 = clause(
     "put.pack.full",
     "The game is played with the whole pack of 52 cards.",
     "reconstructed", SEED_PUT,
-    note="Cotton's ranking runs down to the Four, which implies a full pack; the modern account states 52 "
-         "cards.")
+    note="Cotton's order runs down to the Four, which implies the whole pack; the modern account states 52 cards.")
 STRIPPED_28 = clause(
     "put.pack.stripped-28",
     "Stripped pack: the Fours to the Nines are taken out, leaving 28 cards (Three, Two, Ace, King, Queen, Knave, "
@@ -58,7 +59,7 @@ CUT_TIE = clause(
     "put.cut.tie-redraw",
     "If the best cut is shared, the players who share it cut again from the rest of the pack.",
     "conjectural", COTTON_131,
-    note="Cotton does not say what happens on equal cuts; a fresh cut among the tied players is the usual remedy.")
+    note="Cotton does not say what happens on equal cuts; a fresh cut among the tied players is our remedy.")
 SHUFFLE = clause(
     "put.deal.shuffle",
     "The dealer shuffles and the adversary cuts before each deal.",
@@ -66,13 +67,14 @@ SHUFFLE = clause(
 THREE_EACH = clause(
     "put.deal.three-each",
     "The dealer gives one card at a time, the adversary first, until each has three.",
-    "attested", COTTON_131, SEED_PUT)
+    "attested", COTTON_131, SEED_PUT,
+    note="The Rump riddle agrees: the initials of its lines, S X I C R A T, are an anagram of SIX CART (six "
+         "cards), three each for two players.")
 ALTERNATE = clause(
     "put.deal.alternates",
     "The deal alternates (passes to the left) from one deal to the next.",
     "reconstructed", SEED_PUT,
-    note="Cotton names no rule for the next deal; the modern account has the deal alternate, passing to the "
-         "left.")
+    note="Cotton says who deals first, not who deals next; the alternation is the modern account's.")
 ELDEST_LEADS = clause(
     "put.trick.eldest-leads",
     "The eldest hand (the one dealt to first) leads to the first trick.",
@@ -85,7 +87,7 @@ ANY_CARD = clause(
     "put.trick.any-card",
     "No card is barred: the leader plays what he likes, and the other answers with what he likes.",
     "reconstructed", SEED_PUT,
-    note="Cotton's chapter does not say; the modern account states it, and it follows from suits not counting.")
+    note="Cotton does not say; the modern account states it, and it follows from suits not counting.")
 HIGHER_WINS = clause(
     "put.trick.higher-wins",
     "The higher card wins the trick, and the winner leads to the next.",
@@ -97,7 +99,8 @@ TIE_TRICK = clause(
     "put.trick.tie",
     "Two cards of the same rank make a tied trick, won by nobody; the player who led it has the next lead too.",
     "reconstructed", SEED_PUT, COTTON_131_2,
-    note="Cotton names “trick and tye” but not what a tied trick is; the modern account gives the rule.")
+    note="Cotton names “trick and tye” without defining a tied trick. That two cards of one rank tie, and that the "
+         "same player leads after a tie, is the modern account's.")
 WIN_DEAL = clause(
     "put.deal.two-tricks",
     "Whoever wins two tricks, or all three, wins the deal; one trick each and the third tied is won by neither "
@@ -107,14 +110,14 @@ ONE_AND_TIES = clause(
     "put.deal.one-and-two-ties",
     "One trick with the other two tied also wins the deal.",
     "reconstructed", SEED_PUT,
-    note="Not in Cotton, who gives the deal to “he that wins two tricks or all three”; the modern account (and "
-         "its Truc rule) counts one trick and two ties a win, and the cotton-1674 ruleset borrows that reading "
-         "as a filling. Pav's analysis counts it nothing.")
+    note="Not in Cotton, whose “two tricks or all three” leaves one trick and two ties open; the modern account (and "
+         "its Truc rule) counts it a win, and the cotton-1674 ruleset borrows that reading to fill the gap. Pav's "
+         "analysis (see the Numbers page) counts it nothing.")
 ALL_TIED = clause(
     "put.deal.all-tied",
     "If every trick is tied, nobody wins the deal.",
     "conjectural", COTTON_131_2, SEED_PUT,
-    note="No source speaks of it; like trick and tie, nobody has won more tricks, so nobody wins.")
+    note="No source mentions three tied tricks; by the logic of “trick and tye” nobody wins.")
 DECIDED = clause(
     "put.deal.decided",
     "Once no card still in hand can change who wins the deal, the remaining cards are not played.",
@@ -126,17 +129,21 @@ PUT_ELDEST = clause(
     "The eldest, if he thinks his cards better than his adversary's, may put to him; if the put is seen, the cards "
     "are then played out.",
     "attested", COTTON_131,
-    note="Cotton's put comes before the play (“if he will see him they play it •ut” follows it); he does not say whether anyone may "
-         "put later in the deal. The engine's default lets the eldest put only before the first card is led.")
+    note="The put comes before the play in Cotton's sentence (“if he will see him they play it •ut” follows it). "
+         "That it may be made only before the first card is led is our reading of that order: Cotton "
+         "neither allows nor forbids a later put.")
 PUT_ANY_LEAD = clause(
     "put.put.any-lead",
     "A put may also be made later in the deal: by either player, at any of his leads.",
     "reconstructed", SEED_PUT,
-    note="The modern account's; Cotton describes only the eldest's put, before the play.")
+    note="Cotton describes only the eldest's put, before the play; a put by either player at any of his leads is the "
+         "modern account's, as we read it: its non-dealer may still put after a tied trick, and either player about "
+         "to lead has a choice of three things, which our copy breaks off before naming.")
 PUT_REFUSED = clause(
     "put.put.refused",
     "If the other will not see the put, the putter wins one point and the deal ends.",
-    "attested", COTTON_131, COTTON_132, SEED_PUT)
+    "attested", COTTON_131, COTTON_132, SEED_PUT,
+    note="“if the other will not or dare not see him, he then wins one”; “by going to stock loseth one”.")
 PUT_SEEN = clause(
     "put.put.seen",
     "If the other sees the put, the deal is played out, and whoever wins it wins the whole set (the game); at "
@@ -150,14 +157,17 @@ PUT_ONCE = clause(
     "put.put.once",
     "Once a put has been seen there is no further putting or throwing up in that deal.",
     "conjectural", COTTON_131,
-    note="The seen deal is already played for the whole game, so a second put can add nothing.")
+    note="No source says; once a put is seen the deal is already played for the whole set, so nothing more can be "
+         "staked.")
 THROW_UP = clause(
     "put.throw-up.point",
     "A player may throw up his cards when it is his turn; the adversary scores one point (at Truc, the deal's "
     "value) and the deal ends.",
     "reconstructed", SEED_PUT, COTTON_132,
-    note="The modern account: whoever throws up his cards loses a point. Cotton's “going to stock loseth one” "
-         "is the refused put; throwing up at other moments is the modern account's.")
+    note="The modern account: a non-dealer who throws up his cards loses a point, and either player about to "
+         "lead has a choice of three things (our copy of the account breaks off before naming them); that either "
+         "player may throw up at his turn is our reading of the two. Cotton's “going to stock loseth one” is said of "
+         "the refused put.")
 FIVE_UP = clause(
     "put.game.five-up",
     "Five points up is commonly the game.",
@@ -165,19 +175,22 @@ FIVE_UP = clause(
 PUT_GAME = clause(
     "put.game.put",
     "A seen put, won, is the game.",
-    "attested", COTTON_131)
+    "attested", COTTON_131,
+    note="“five up or a Putt is commonly the Game”: a put that is seen and won takes “the whole set”.")
 UNPUT_POINT = clause(
     "put.score.unput-point",
     "A deal played out without a put scores one point to whoever wins it.",
     "conjectural", COTTON_131, COTTON_132,
-    note="Cotton does not say what a deal played without a put is worth; one point (like the variant without "
-         "putting, where the winner of most tricks wins) keeps “five up” reachable.")
+    note="Cotton does not say what a deal played without a put is worth; one point, the modern account's score "
+         "for the variant without putting (where Cotton's winner is “he that wins most tricks”), keeps “five up” "
+         "reachable.")
 UNPUT_GAME = clause(
     "put.score.unput-game",
     "Whoever wins a deal that is played out wins the game outright, put or no put; points come only from refusals "
     "and throw-ups.",
     "reconstructed", SEED_PUT,
-    note="The modern account's reading: two tricks in any deal played out win the game, whatever the points.")
+    note="The modern account's reading: a deal played out wins the game outright whether or not anyone put. Cotton "
+         "says this only of a seen put.")
 NO_PUT_MOST = clause(
     "put.no-put.most-tricks",
     "Without putting, every deal is played out and the winner is he who wins most tricks.",
@@ -186,8 +199,8 @@ NO_PUT_POINT = clause(
     "put.no-put.point",
     "Without putting, the winner of a deal scores one point.",
     "reconstructed", SEED_PUT,
-    note="The modern account gives a point to the winner of two or three tricks in its version of this "
-         "variant.")
+    note="Cotton gives the variant without putting but not its score; one point per deal is the modern account's, "
+         "which misreports Cotton's “without” as “with”.")
 THREE_HANDED = clause(
     "put.three.allowed",
     "Put may be played by three.",
@@ -199,70 +212,70 @@ THREE_RULES = clause(
     "who throws up drops out, and the last player left scores one; the deal is won by whoever wins more tricks "
     "than each other player still in.",
     "conjectural", COTTON_131, SEED_PUT,
-    note="Neither Cotton nor the modern account says how three play; this is our extension of the two-handed "
-         "rules, as direct as we could make it.")
+    note="Cotton allows three hands but describes only two; the three-handed rules extend the two-handed ones as "
+         "directly as possible.")
 FOUR_PARTNERS = clause(
     "put.four.partners",
     "Four play as two sides (seats 0 and 2 against 1 and 3). In each side one player hands his strongest card "
     "across to the other, who discards one of his four; the two holders of three cards then play it out as at "
     "two-handed Put.",
     "reconstructed", SEED_FOUR,
-    note="Cotton mentions only two and three hands; the modern account describes the four-handed game.")
+    note="Cotton mentions two and three hands only; the four-handed partnership game is the modern account's.")
 FOUR_WHO = clause(
     "put.four.who-gives",
     "The dealer and the eldest hand play; their partners give them their best card.",
     "conjectural", SEED_FOUR,
-    note="The modern account does not say which two give; this keeps the eldest leading and rotates with the "
-         "deal.")
+    note="The modern account leaves it to any two of the players; the engine fixes which two, keeping the eldest "
+         "leading and rotating with the deal.")
 FOUR_SCORE = clause(
     "put.four.score",
     "Partners share their score: a point or the game won by either player is the partnership's.",
     "conjectural", SEED_FOUR,
-    note="Follows from playing in partnership; the modern account does not say how points are kept.")
+    note="The modern account does not say how partners keep score; shared scores follow from the partnership.")
 TRUC_PACK = clause(
     "put.truc.pack",
     "Truc as the modern account lists its ranks: Six (best), Seven, Ace, King, Queen, Knave, Ten: 28 cards.",
     "reconstructed", SEED_TRUC,
-    note="The modern account lists these seven ranks but calls it a 32-card pack: seven ranks make 28 cards. Published "
-         "modern accounts give a 32-card pack ranked Seven, Eight, Ace, King, Queen, Knave, Ten, Nine, so the "
-         "count is right and the list is shifted by one rank (see put.truc.pack-32). Kept as the account lists it.")
+    note="The modern account lists these seven ranks but calls it a 32-card pack: seven ranks make 28 cards. Wikipedia's "
+         "article on Truc gives a 32-card pack ranked Seven, Eight, Ace, King, Queen, Knave, Ten, Nine (see "
+         "put.truc.pack-32): the account's count agrees with it, but its list has Six and Seven where that order "
+         "has Seven and Eight, and no Nine. Kept as the account lists it.")
 TRUC_PACK_32 = clause(
     "put.truc.pack-32",
     "Truc with 32 cards, Sevens to Aces: Seven (best), Eight, Ace, King, Queen, Knave, Ten, Nine; there is no Six.",
     "reconstructed", TRUC_WIKIPEDIA, SEED_TRUC,
-    note="The pack and order of Wikipedia's article on Truc (which gives Lanes, 1912, and Sackson as its "
-         "sources; neither is in the edition). The modern account's count of 32 cards agrees; its list of ranks does "
-         "not.")
+    note="The 32-card pack ranked Seven, Eight, Ace, King, Queen, Knave, Ten, Nine, as Wikipedia's Truc article "
+         "gives it (after Lanes, 1912, and Sackson, neither held here). The modern account's count agrees; its list "
+         "does not (Six and Seven where this has Seven and Eight, and no Nine).")
 TRUC_POINT = clause(
     "put.truc.point",
     "At Truc, two tricks, or one trick and two ties, win the deal and score its value (one point unless doubled); "
     "trick and tie scores nothing.",
     "reconstructed", SEED_TRUC,
-    note="The modern account states the winning condition; that trick and tie scores nothing follows Put.")
+    note="The modern account's winning condition; that trick and tie scores nothing follows Put.")
 TRUC_DOUBLE = clause(
     "put.truc.double",
     "At his turn to play to a trick a player may propose that the deal count double. His opponent agrees, or "
     "concedes the deal, and the proposer then scores what it was worth before the proposal.",
     "reconstructed", SEED_TRUC,
-    note="Truc is not in Cotton; the offer to double and the answer by giving up the hand are the modern "
-         "account's.")
+    note="Doubling, and giving up the hand rather than accept a double, are the modern account's; no period text.")
 TRUC_DOUBLE_TURNS = clause(
     "put.truc.double-turns",
     "The player who doubled last may not double again until the other has; no double once the deal is worth the "
     "game points or more.",
     "conjectural", SEED_TRUC,
-    note="The modern account does not limit doubling; without a limit two players could double forever.")
+    note="The modern account sets no limit on doubling; a limit keeps the deal finite.")
 TRUC_GAME = clause(
     "put.truc.game",
     "Twelve points make the game at Truc.",
     "reconstructed", SEED_TRUC,
-    note="The modern account also makes two games a rubber: see put.truc.rubber (the option rubber).")
+    note="Twelve points a game is the modern account's; it also makes two games a rubber (put.truc.rubber).")
 RUBBER = clause(
     "put.truc.rubber",
     "At Truc the first to win two games wins the rubber; each game is played to the game points from nothing.",
     "reconstructed", SEED_TRUC,
-    note="The modern account gives the rubber of two games for Truc only; the option rubber=2 may also be "
-         "chosen for Put, where no source speaks of a rubber, and rubber=1 plays a single game. That each game "
+    note="The modern account gives the rubber of two games for Truc only; a rubber of two games may also be "
+         "chosen for Put, where no source speaks of a rubber, or a single game played. That each game "
          "starts from nothing follows from the account's rule that a game is won by reaching twelve.")
 RUBBER_DEAL = clause(
     "put.rubber.next-deal",
@@ -274,7 +287,7 @@ TRUC_CUT = clause(
     "put.truc.cut",
     "At Truc the first dealer is decided as at Put, by the best card of the Truc ranking.",
     "conjectural", SEED_TRUC,
-    note="The modern account does not say how the first dealer is chosen.")
+    note="The modern account does not say how the first dealer is chosen at Truc; done as at Put.")
 BLUFF = clause(
     "put.strategy.bluff",
     "A bold player will sometimes put on very bad cards (a Five, Seven and Nine) to make the other refuse.",

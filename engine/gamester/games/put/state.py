@@ -507,7 +507,7 @@ class PutState(State):
             last = self.deals[-1] if self.is_terminal() else self.deals[-2]
             v["last_deal"] = {k: last[k] for k in ("number", "dealer", "tricks", "puts", "throw_ups", "result",
                                                    "points", "doubles") if k in last}
-        if seat is None:
+        if self.observer(seat).everything:
             v["hands"] = [format_cards(self.best_first(h)) for h in self.hands]
             v["dealt"] = self.this_deal["hands"]
         else:

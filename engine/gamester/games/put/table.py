@@ -11,7 +11,6 @@ from typing import Any
 
 from ...clauses import get_clause
 from ...ledger import Ledger
-from ...registry import get_game
 from ...table import (
     Chance,
     Choice,
@@ -25,6 +24,7 @@ from ...table import (
     card_name,
     log_groups,
     said_apart,
+    seat_label,
 )
 from ...table import said as join_said
 from ...words import plural
@@ -59,8 +59,7 @@ def roles(dealer: int, n: int) -> dict[int, str]:
 def label(seat: int | None, rl: dict[int, str]) -> str:
     if seat is None:
         return "nobody"
-    r = rl.get(seat)
-    return f"Seat {seat} ({r})" if r else f"Seat {seat}"
+    return seat_label(seat, rl.get(seat, ""))
 
 
 def _side_words(state: PutState, seat: int) -> str:
@@ -243,14 +242,13 @@ def _seat(state: PutState, v: dict[str, Any], s: int, seat: int | None, rl: dict
     points, tricks and games."""
     o, n, d = state.options, state.players, state.this_deal
     over = state.is_terminal()
-    hands = v.get("hands")
-    mine = seat is None or s == seat
+    mine = state.observer(seat).hand(s)
     cards: list[str] = []
     hidden = 0
     if over:
         hidden = 0
     elif mine:
-        cards = (hands[s] if hands else v["hand"]).split()
+        cards = v["hands"][s].split()
     else:
         hidden = v["hand_sizes"][s]
     status = []
@@ -350,9 +348,8 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
     rl = roles(d["dealer"], n)
     over = state.is_terminal()
     cp = None if over else state.current_player()
-    spec = get_game(state.game)
-    title = f"{spec.title}: game {v['game']}, deal {d['number']}" if o.rubber > 1 else \
-        f"{spec.title}: deal {d['number']}"
+    title = f"{state.title}: game {v['game']}, deal {d['number']}" if o.rubber > 1 else \
+        f"{state.title}: deal {d['number']}"
     target = f"{o.game_points} point{'s' if o.game_points != 1 else ''}"
     sub = [f"{label(d['dealer'], rl)} deals; {label((d['dealer'] + 1) % n, rl)} leads.",
            f"{target[0].upper() + target[1:]} make the game" + (", two games the rubber." if o.rubber > 1 else ".")]

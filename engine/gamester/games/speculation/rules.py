@@ -25,64 +25,78 @@ C = "conjectural"
 NOTE_MODERN = "Stated by a 19th/20th-century account; the edition reserves the label attested for period sources."
 
 PACK_52 = clause("spec.pack.full", "The game is played with the ordinary pack of 52 cards.", R, H77, HOYLE,
-                 note=NOTE_MODERN)
+                 note="Both modern accounts use the 52-card pack.")
 PACK_32 = clause("spec.pack.short", "A 32-card pack (Sevens up to Aces) may be used instead.", R, H77,
-                 note=NOTE_MODERN + " The handbook names the 32-card pack; which ranks it keeps (7 to A, the usual "
-                 "piquet pack) is our reading.")
+                 note="The handbook alone allows a 32-card pack; which ranks it keeps (Seven to Ace) is our reading.")
 RANKING = clause("spec.pack.ranking", "The Ace is the highest card, then King, Queen, Knave, Ten and so down to "
-                 "the Two.", R, H77, HOYLE, note=NOTE_MODERN + " The Hoyle account ranks them as at Whist.")
+                 "the Two.", R, H77, HOYLE, note="The handbook: Ace high down to Two; the Hoyle-style account: as at "
+                                                 "Whist.")
 PLAYERS = clause("spec.players.limit", "The engine seats at most ten with 52 cards and at most six with 32, the "
                  "most the handbook advises; with more, it says, the deal would use up too much of the pack.", R, H77,
-                 note=NOTE_MODERN + " The handbook calls these limits desirable rather than required; the engine "
-                 "enforces them (and at least two players).")
+                 note="The handbook calls ten (52 cards) and six (32 cards) the desirable limits; the engine "
+                      "enforces them (and at least two players).")
 STAKE = clause("spec.stake.pool", "Before each deal the dealer pays two stakes into the pool and every other "
                "player one (the handbook: one counter each, two for the dealer; the Hoyle account: one to three "
                "counters each, the dealer double).", R, H77, HOYLE,
-               note=NOTE_MODERN + " Option stake: 1 is the handbook's figure, 1..3 the Hoyle account's range.")
+               note="The accounts differ on the sums (handbook: two for the dealer, one each; Hoyle-style: one to "
+                    "three, the dealer double; the 1847 Hoyle as Parlett quotes it: six for the dealer, four each); "
+                    "an option.")
 DEAL = clause("spec.deal.three", "Each player gets three cards, dealt singly in turn starting on the dealer's "
-              "left; the next deal is made by the player on the dealer's left.", R, H77, H78, HOYLE, note=NOTE_MODERN)
+              "left; the next deal is made by the player on the dealer's left.", R, H77, H78, HOYLE,
+              note="Both modern accounts: three cards each, one at a time; the handbook deals round from left "
+                   "to right. Neither says in so many words that the deal starts on the dealer's left.")
 TURNUP = clause("spec.deal.turn-up", "The top card left in the stock is turned up; its suit is trumps.", R, H77,
-                HOYLE, note=NOTE_MODERN)
+                HOYLE, note="Both modern accounts: the next card of the stock is turned for trumps.")
 NO_LOOK = clause("spec.deal.no-looking", "Every card stays face down until its holder turns it in play; nobody "
                  "sees his own hand first.", R,
-                 H77, HOYLE, note=NOTE_MODERN)
+                 H77, HOYLE, note="Both modern accounts: cards are seen only when turned.")
 TURNUP_SALE = clause("spec.turnup.sale", "The dealer may sell the turn-up to another player before it is turned "
                      "(handbook), or before or after it is turned (Hoyle account); the buyer has every right the "
                      "card carries.", R, H78, HOYLE,
-                     note=NOTE_MODERN + " Option turnup_sale chooses between the two accounts.")
+                     note="Before turning (handbook) or before or after (Hoyle-style account); an option.")
 TURNUP_AFTER = clause("spec.turnup.no-later-sale", "Where the turn-up may be sold only before it is turned, it "
                       "cannot be sold once face up, even while it is the best trump.", C, H78,
                       note="The handbook lets the holder of the highest trump sell it at any time (p. 79) but "
-                      "allows the dealer to sell the turn-up only before turning it (p. 78); we let the narrower "
+                      "for the turn-up names only a sale by the dealer before he turns it (p. 78); we let the narrower "
                       "rule govern the turn-up itself.")
 COURT_RULE = clause("spec.turnup.court", "If the turn-up is an Ace, King, Queen or Knave the deal ends at once: "
                     "the dealer, or whoever bought the turn-up, takes the pool.", R, H78, PARLETT_ACE,
-                    note=NOTE_MODERN + " The Hoyle-style account has no such rule (option court_turnup). The 1847 "
-                    "Hoyle, as Parlett quotes it, already ends the deal when the turn-up is an Ace, the dealer "
-                    "taking the pool; Kings, Queens and Knaves are the handbook's. The edition has not seen the "
-                    "1847 text.")
+                    note="The handbook (pp. 78-79): a court card or Ace turned up ends the deal. The Hoyle-style "
+                         "account lacks it; the 1847 Hoyle, as Parlett quotes it, has it for an Ace only. The "
+                         "edition has not seen the 1847 text. An option.")
 COURT_POOL = clause("spec.turnup.court-pool", "With the turn-up belonging to the pool, a court-card turn-up still "
                     "ends the deal, and the pool stays for the next deal.", C, H78, H79,
-                    note="The handbook gives both rules but not their combination; the pool holds the turn-up.")
+                    note="The handbook gives the court-card rule and the pool-owned turn-up but not the two together.")
 PLAY_ORDER = clause("spec.play.order", "The player on the dealer's left (or on the left of the turn-up's "
                     "purchaser) turns the top card of their three, and play goes on to the left.", R, H78, HOYLE,
-                    note=NOTE_MODERN)
+                    note="Both modern accounts: the elder hand turns first, and play goes round; that the player next "
+                         "to the turn-up's buyer begins instead is the handbook's.")
 CHIEF = clause("spec.play.chief", "A card that is a higher trump than any yet shown makes its holder the chief "
                "hand, who may keep it or sell it; lower trumps and other suits are worthless.", R, H78, HOYLE,
-               note=NOTE_MODERN)
+               note="The handbook names the chief hand; the Hoyle-style account gives the same rule without the name.")
 BUYER_LEFT = clause("spec.play.buyer-left", "When the best trump is sold, the buyer takes it and the player on "
-                    "the buyer's left is next to turn.", R, H78, H79, HOYLE, note=NOTE_MODERN)
+                    "the buyer's left is next to turn.", R, H78, H79, HOYLE, note="Both modern accounts: after a "
+                                                                                  "sale the buyer's left-hand "
+                                                                                  "neighbour turns next.")
 ROUND = clause("spec.play.round", "Turning goes on in rotation, one card at a time, until only the holder of "
                "the best trump has cards face down; the chief hand turns his last of all.", R, H78, HOYLE,
-               note=NOTE_MODERN + " In the Hoyle account the buyer of a card keeps his own cards face down for as "
-               "long as nobody shows a better trump.")
+               note="The handbook: turning goes round until the chief hand alone has unturned cards. In the "
+                    "Hoyle-style account the buyer of a card keeps his own cards face down for as long as nobody "
+                    "shows a better trump, and play goes on until every card is turned.")
 HIDDEN_SALE = clause("spec.sale.unturned-card", "A player may sell the card it is their turn to turn before "
                      "turning it; it is then turned in its place in the order of play, and passes to the buyer "
                      "only if it is a higher trump than any shown (then the buyer's left goes on). Whoever owns it "
-                     "when it is turned pays any Knave-or-Five penalty.", R, H79, HOYLE, note=NOTE_MODERN)
+                     "when it is turned pays any Knave-or-Five penalty.", R, H79, HOYLE, note="The handbook (p. 79) "
+                                                                                              "on selling the card "
+                                                                                              "about to be turned; "
+                                                                                              "the Hoyle-style "
+                                                                                              "account has cards "
+                                                                                              "bought before they "
+                                                                                              "are turned.")
 HAND_SALE = clause("spec.sale.hand", "Unturned cards may be sold all together: by the chief hand, who turns last "
                    "(handbook), or by a player who has turned none of their cards (Hoyle account).", R, H78, HOYLE,
-                   note=NOTE_MODERN + " Option hand_sale.")
+                   note="The two accounts describe different hand sales (the chief hand's unturned cards; a cautious "
+                        "player's unturned hand). An option.")
 HAND_SHOWN = clause("spec.sale.hand-shown", "A hand sold together is turned at once; any card of it that is a new "
                     "best trump passes to the buyer, the rest stay worthless with the seller.", C, H78, H79,
                     note="Neither account says how a bought hand is played; we apply the rule for a single unturned "
@@ -90,45 +104,54 @@ HAND_SHOWN = clause("spec.sale.hand-shown", "A hand sold together is turned at o
 RESALE = clause("spec.sale.best", "Whoever holds the best trump so far may sell it whenever he likes, and the "
                 "same card can be bought and sold again within one deal (handbook); the Hoyle account instead "
                 "gives the player who turns a good trump time to offer it before anyone turns another card.", R, H79, HOYLE,
-                note=NOTE_MODERN + " Option resale: any-turn gives the chief hand a chance to sell before every "
-                "turn; when-turned only right after a new best trump is shown.")
+                note="The handbook lets the best trump be sold at any time; the Hoyle-style account when it is "
+                     "turned. An option.")
 AUCTION = clause("spec.sale.auction", "A sale is made by asking who will buy: players offer prices, and the "
                  "seller takes the best offer or refuses them all.", R, HOYLE, H78,
-                 note=NOTE_MODERN + " The price is paid by the buyer to the seller.")
+                 note="The Hoyle-style account sells by asking the company for offers; the handbook only says a "
+                      "speculation may be arranged. The price is paid by the buyer to the seller.")
 AUCTION_ORDER = clause("spec.sale.auction-order", "Every other player may bid once, in turn from the seller's "
                        "left; each bid must beat the best so far and may not exceed the pool, and a bid of the "
                        "whole pool ends the bidding. A refused or bidless offer is not repeated that turn.", C, HOYLE,
                        note="The accounts do not say how offers are collected; one round of rising bids keeps the "
                        "auction short and finite, and nobody sensible pays more than the pool.")
 WIN = clause("spec.win.best-trump", "Once every card is face up, the pool goes to whoever then holds the highest "
-             "trump, whether it was dealt to him or bought.", R, H78, HOYLE, note=NOTE_MODERN)
+             "trump, whether it was dealt to him or bought.", R, H78, HOYLE, note="Both modern accounts, and the "
+                                                                                  "1847 Hoyle as Parlett quotes it: "
+                                                                                  "the holder of the highest trump "
+                                                                                  "at the end takes the pool, "
+                                                                                  "whether he was dealt it or bought "
+                                                                                  "it.")
 PEEK = clause("spec.penalty.peek", "Looking at a card before its turn costs a penalty, paid into the pool; a "
               "player who has looked forfeits the pool even if his trump is best, and it is carried to the next "
               "deal.", R, H79,
-              note=NOTE_MODERN)
-PEEK_HOW = clause("spec.penalty.peek-action", "Looking out of turn is the action 'peek', open to a player at their "
-                  "turn with two or more unturned cards: they see all of them; the penalty is peek_penalty "
-                  "counters (default one).", C, H79,
-                  note="The handbook names no amount; a penalty of one counter matches the other penalties.")
+              note="The handbook's penalty for looking out of turn (p. 79).")
+PEEK_HOW = clause("spec.penalty.peek-action", "Looking out of turn is an action open to a player at their turn "
+                  "with two or more unturned cards: they see all of them; the penalty is a set number of "
+                  "counters (one by default).", C, H79,
+                  note="The handbook names no amount; one counter matches the other penalties.")
 KNAVE_FIVE = clause("spec.penalty.knave-five", "Every Knave and every Five that is turned costs one counter, "
                     "paid into the pool by whoever owns the card when it is turned (a buyer, if it was sold face "
                     "down).", R, H79,
-                    HOYLE, note=NOTE_MODERN + " A variant in the handbook, an ordinary rule in the Hoyle account "
-                    "(option knave_five). The turn-up counts; the spare hand and a pool-owned turn-up do not.")
+                    HOYLE, note="A rule in the Hoyle-style account, a variant in the handbook; off by default. Neither "
+                                "speaks of the turn-up or the spare hand: the engine charges a turned-up Knave or "
+                                "Five to the dealer or the turn-up's buyer, and nobody for the spare hand or a "
+                                "pool-owned turn-up, which no player owns.")
 TURNUP_POOL = clause("spec.variant.turnup-pool", "By agreement the turn-up belongs to the pool and is not sold; "
                      "if it wins, the pool stays for the next deal, to which everyone stakes as usual.", R, H79,
-                     note=NOTE_MODERN)
+                     note="The handbook's variant (p. 79): by agreement the turn-up belongs to the pool.")
 SPARE = clause("spec.variant.spare-hand", "A spare hand may be dealt to the middle of the table and turned when "
                "all other hands are done; if it holds the winning card, the pool stays for the next deal.", R,
-               H79, HOYLE, note=NOTE_MODERN)
+               H79, HOYLE, note="Both modern accounts describe the spare hand as a variant.")
 SPARE_DEAL = clause("spec.variant.spare-order", "The spare hand is dealt last in each round, after the dealer.", C,
-                    H79, note="The accounts do not say where in the deal the spare hand comes.")
+                    H79, note="Neither account says where in the deal the spare hand comes; last in each round is "
+                              "our choice.")
 CARRY = clause("spec.settle.carry", "A pool that is not taken is carried to the next deal and added to the fresh "
-               "stakes.", R, H79, HOYLE, note=NOTE_MODERN)
+               "stakes.", R, H79, HOYLE, note="Both modern accounts carry an untaken pool to the next deal.")
 DEALS = clause("spec.game.deals", "A game is a fixed number of deals (by default each player deals once); a pool "
                "still on the table after the last deal is left there.", C, H78,
-               note="The accounts describe single deals; the length of a sitting and the fate of a pool left at "
-               "its end are not stated.")
+               note="The accounts describe single deals; the length of a sitting is our choice, and the fate of a "
+                    "pool left at its end is not stated.")
 
 # -- options and presets -----------------------------------------------------------------------------------------
 MAX_PLAYERS = {"52": 10, "32": 6}

@@ -15,6 +15,7 @@ from ...cards import (
 from ...errors import RulesetError
 from ...ledger import Ledger
 from ...state import TERMINAL, Outcome, State
+from .observer import SpeculationObserver
 from .odds import COURT
 from .rules import (
     AUCTION,
@@ -113,6 +114,7 @@ class SpeculationState(State):
     game = GAME
     title = "Speculation"
     player_range = (2, 10)
+    observer_class = SpeculationObserver
     options: SpeculationOptions
 
     def __init__(self, options: SpeculationOptions, players: int, seed: int) -> None:
@@ -495,11 +497,8 @@ class SpeculationState(State):
         return self.deal.pool()
 
     def sees(self, seat: int | None, owner_seat: int) -> bool:
-        """Whether ``seat`` can see ``owner_seat``'s unturned cards (only after looking: a peek)."""
-        return seat is None or (seat == owner_seat and seat in self.deal.peeked)
-
-    def may_see(self, viewer: int | None, owner: int) -> bool:
-        return self.sees(viewer, owner)
+        """Whether ``seat`` can see ``owner_seat``'s unturned cards (only after looking: a peek): its observer's."""
+        return self.observer(seat).hand(owner_seat)
 
     def dealer_and_eldest(self) -> tuple[int, int]:
         return self.deal.dealer, self._left(self.deal.dealer)
@@ -522,19 +521,20 @@ class SpeculationState(State):
     def view(self, seat: int | None = None) -> dict[str, Any]:
         d = self.deal
         cur = self.current_player()
+        sees = self.observer(seat)
         seats = []
         net = self.net()
         owner = {str(c): s for c, s in d.owner.items()}
         for s in range(self.players):
             shown = [c for sh, c in d.exposures if owner.get(c, sh) == s]  # a sold card is drawn with its buyer
             seats.append({"seat": s, "shown": shown, "unturned": len(d.hidden[s]),
-                          "cards": format_cards(d.hidden[s]) if self.sees(seat, s) else None,
+                          "cards": format_cards(d.hidden[s]) if sees.hand(s) else None,
                           "peeked": s in d.peeked, "net": net[s],
                           "holds": [str(c) for c in (d.best,) if c is not None and d.owner.get(c) == s]})
         auction = None
         if self.auction is not None:
             a = self.auction
-            visible = a["what"] == "best" or seat is None
+            visible = sees.offered(a)
             auction = {"seller": a["seller"], "what": a["what"],
                        "cards": [str(c) for c in a["cards"]] if visible else None,
                        "bids": [list(b) for b in a["bids"]], "high": list(a["high"]) if a["high"] else None,
@@ -542,23 +542,20 @@ class SpeculationState(State):
         v = {"game": GAME, "ruleset": self.options.to_string(), "phase": self.phase, "seat": seat,
              "deal": d.number, "deals": self.total_deals, "dealer": d.dealer, "pool": d.pool(),
              "carried_in": d.carried_in,
-             "turn_up": str(d.turnup) if (d.turnup_shown or seat is None) else None,
+             "turn_up": str(d.turnup) if sees.turn_up() else None,
              "turn_up_shown": d.turnup_shown, "turn_up_holder": d.owner.get(d.turnup),
              "trump": self.trump_shown(), "best": str(d.best) if d.best else None, "chief": self.chief(),
              "seats": seats, "exposures": [list(e) for e in d.exposures], "auction": auction,
              "spare": None if d.spare is None else {
-                 "cards": format_cards(d.spare) if (d.spare_shown or seat is None) else None,
+                 "cards": format_cards(d.spare) if sees.spare() else None,
                  "shown": d.spare_shown},
              "legal": self.legal_actions() if (seat is None or seat == cur) else [],
              "over": cur == TERMINAL, **self.common_view(seat)}
         return v
 
     def net(self) -> list[int]:
-        k, tot = getattr(self, "_net_done", (0, [0] * self.players))  # finished deals' sum (their ledgers are final)
-        for d in self.deals[k:-1]:  # every deal but the last is finished
-            tot = [a + b for a, b in zip(tot, d.ledger.net(self.players), strict=True)]
-        self._net_done = (len(self.deals) - 1, tot)
-        return [a + b for a, b in zip(tot, self.deal.ledger.net(self.players), strict=True)]
+        """Each seat's counters won or lost over the deals (:meth:`gamester.state.State.deals_net`)."""
+        return self.deals_net()
 
     def _deal_record(self, d: _Deal) -> dict[str, Any]:
         holders = {str(c): s for c, s in d.owner.items()}

@@ -11,8 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import SUIT_NAMES
-from ...ledger import Ledger
-from ...registry import get_game
 from ...table import (
     Chance,
     Choice,
@@ -25,8 +23,10 @@ from ...table import (
     Table,
     ahead,
     card_name,
+    counters_end,
     log_groups,
     said_apart,
+    seat_label,
 )
 from .narrate import PARTIES
 from .rules import (
@@ -52,8 +52,7 @@ def roles(dealer: int, n: int) -> dict[int, str]:
 
 def label(seat: Any, rl: dict[int, str]) -> str:
     if isinstance(seat, int) and not isinstance(seat, bool):
-        r = rl.get(seat)
-        return f"Seat {seat} ({r})" if r else f"Seat {seat}"
+        return seat_label(seat, rl.get(seat, ""))
     return {"pool": "the pool", None: "nobody"}.get(seat, str(seat))
 
 
@@ -296,7 +295,6 @@ def _end(state: SpeculationState) -> End:
     outcome = state.outcome()
     head, winners = ahead(outcome), list(outcome.winners)
     lines = []
-    ledger = Ledger()
     rows = []
     for dd in rec["deals"]:
         rlx = roles(dd["dealer"], n)
@@ -305,13 +303,11 @@ def _end(state: SpeculationState) -> End:
         lines.append(f"Deal {dd['deal']}: " + (f"{label(w, rlx)} takes the pool with the {best}." if w is not None
                                                else (dd.get("pool_stays") or "the pool stays") + "."))
         for ln in dd["ledger"]:
-            ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
             rows.append(LedgerRow(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["reason"], ln["clause"],
                                   dd["deal"]))
     if rec.get("pool_left"):
         lines.append(f"{rec['pool_left']} counters are left in the pool.")
-    tot = ledger.net(n)
-    return End(head + ".", lines, rows, totals=[(s, f"Seat {s}", tot[s]) for s in range(n)], winners=winners)
+    return counters_end(head + ".", lines, rows, n, winners)
 
 
 def _chances(analysis: dict[str, Any] | None, seat: int | None, cp: int | None, rl: dict[int, str]) -> list[Chance]:
@@ -337,8 +333,7 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
     rl = roles(v["dealer"], n)
     over = state.is_terminal()
     cp = None if over else state.current_player()
-    spec = get_game(state.game)
-    title = f"{spec.title}: deal {v['deal']} of {v['deals']}"
+    title = f"{state.title}: deal {v['deal']} of {v['deals']}"
     sub = (f"{label(v['dealer'], rl)} deals; {label((v['dealer'] + 1) % n, rl)} turns first. Nobody looks at his "
            "own cards: each is seen only when it is turned.")
     seats = [_seat(state, v, sv, seat, rl) for sv in v["seats"]]
