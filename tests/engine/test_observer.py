@@ -70,7 +70,9 @@ def test_the_view_the_table_and_the_referee_hide_what_the_observer_hides(game):
     counts = sorted({lo, min(hi, lo + 1)})
     hidden = sum(check_agree(state) for players, seed in zip(counts, (3, 1674), strict=False)
                  for state in positions(game, players, seed))
-    assert hidden > 0  # the check met hidden hands, in every game
+    spec = get_game(game)
+    is_open = spec.new_state(spec.default_options(), lo, 1).shape.open
+    assert (hidden == 0) if is_open else (hidden > 0)  # it met hidden hands in every game that hides any
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -88,7 +90,7 @@ def test_open_hands_are_shown_to_every_seat(game, monkeypatch):
     spec = get_game(game)
     state = spec.new_state(spec.default_options(), spec.seats(), 5)
     closed = [state.view(r)["hands"] for r in range(state.players)]
-    assert any(isinstance(h, int) for hands in closed for h in hands)
+    assert state.shape.open or any(isinstance(h, int) for hands in closed for h in hands)
     monkeypatch.setattr(type(state), "shape", dataclasses.replace(type(state).shape, open=True))
     for r in range(state.players):
         assert all(state.observer(r).hand(s) for s in range(state.players))
