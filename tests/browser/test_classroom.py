@@ -67,8 +67,9 @@ def test_projector_steps_a_printed_example_by_keyboard(no_wasm, fresh, game):
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{game}/")
     opener = page.get_by_role("button", name=re.compile("^Show on a projector: this example")).first
-    steps = int(page.locator("template.gm-present-steps").first.get_attribute("data-steps"))
-    assert steps >= 5
+    tpl = page.locator("template.gm-present-steps").first
+    steps, moves = int(tpl.get_attribute("data-steps")), int(tpl.get_attribute("data-moves"))
+    assert steps >= 5 and moves <= steps - 1
     opener.focus()
     page.keyboard.press("Enter")
     view = page.get_by_role("dialog", name=re.compile(": projector$"))
@@ -78,13 +79,18 @@ def test_projector_steps_a_printed_example_by_keyboard(no_wasm, fresh, game):
     # no apparatus in it: no settings, no move log, no ledger, no choices
     for apparatus in (".gm-t-log", ".gm-t-choices", ".gm-ledger", "table.gm-rulesets", "select", "input"):
         assert view.locator(apparatus).count() == 0, apparatus
-    counts = []
+    counts, said = [], []
     for i in range(1, steps):
         page.keyboard.press("ArrowRight" if i % 2 else "Space")
         counts.append(int(view.get_attribute("data-step")))
-        # each step's sentence is announced, and it names the move
-        assert view.locator(".gm-present-count").inner_text().startswith(f"Move {i} of {steps - 1}")
-    assert counts == list(range(1, steps))                          # first to last, one move a key
+        # each step's sentence is announced, and it names the move (a move that ends a deal and deals the next has
+        # two steps: the deal's end with its last card, then the next deal)
+        said.append(view.locator(".gm-present-count").inner_text())
+        assert re.match(rf"Move \d+ of {moves}\b", said[-1]), said[-1]
+    assert counts == list(range(1, steps))                          # first to last, one step a key
+    numbers = [int(re.match(r"Move (\d+)", s).group(1)) for s in said]
+    assert numbers[-1] == moves and all(b - a in (0, 1) for a, b in zip([0, *numbers], numbers, strict=False)), numbers
+    assert sum(1 for s in said if "(the next deal)" in s) == sum(1 for a, b in zip([0, *numbers], numbers, strict=False) if a == b)
     page.keyboard.press("ArrowRight")                                # past the end: stays at the end
     assert view.get_attribute("data-step") == str(steps - 1)
     assert view.locator(".gm-tbl[data-over='1']").count() == 1       # the last step is the end of the example
@@ -98,7 +104,7 @@ def test_projector_steps_a_printed_example_by_keyboard(no_wasm, fresh, game):
     page.keyboard.press("End")
     assert view.get_attribute("data-step") == str(steps - 1)
     least = smallest_text(page, ".gm-present")
-    assert least >= 24, f"text of {least} px on the projector"
+    assert least >= 20, f"text of {least} px on the projector"     # (test_projector_fit: every step)
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     leave(page, at_once=True)
     assert page.evaluate("() => document.activeElement.classList.contains('gm-present-open')")   # focus returns
