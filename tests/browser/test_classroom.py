@@ -216,3 +216,43 @@ def test_class_set_of_30_prints_one_sheet_a_page_then_the_key(teacher, game):
     key = pdf_pages(page.pdf(format="A4"))
     print(f"class set {game}: 30 sheets and the key print on {total} A4 pages, the key alone on {key}")
     assert key >= 1 and total == 30 + key, (total, key)               # each sheet on one page, then the key
+
+
+# -- two pupils, two first deals --------------------------------------------------------------------------------------
+# The session's pages draw the same repeatable sequence in place of Math.random (conftest: a run deals the same games
+# every time); a pupil's browser draws its own. Saved before conftest's script replaces it, put back after.
+OWN_RANDOM = ("window.__gmOwnRandom = Math.random;", "Math.random = window.__gmOwnRandom;")
+
+
+def test_two_pupils_pressing_play_get_different_first_deals(browser, base_url, traffic):
+    """Issue 33 (the first-five-minutes fix of issue 31): every pupil of a class used to get the same first deal. Two
+    pupils' pages (two browser contexts, as two machines) press Play on the Put page: each gets a new deal number of
+    its own browser's drawing (1 to 999,999: the same twice once in a million runs), and different cards."""
+    from test_first_wait import deal_of
+    from test_widgets_live import idle
+
+    pupils = []
+    for _ in range(2):
+        context = browser.new_context(base_url=base_url)
+        context.add_init_script(OWN_RANDOM[0])
+        traffic.attach(context)
+        context.add_init_script(OWN_RANDOM[1])
+        pupils.append(context)
+    pages = [c.new_page() for c in pupils]
+    try:
+        for page in pages:
+            page.goto("put/")
+            assert page.evaluate("Math.random === window.__gmOwnRandom")   # the browser's own, not the repeatable one
+            page.locator(".gm-play-entry a[data-gm-play]").click()
+        deals = []
+        for page in pages:
+            w = page.locator("#play")
+            idle(page, w)
+            deals.append(deal_of(w))
+        numbers = [re.search(r"Deal number ([\d,]+)", said).group(1) for said, _cards in deals]
+        print(f"\nfirst deals of two pupils: {numbers}")
+        assert numbers[0] != numbers[1], deals
+        assert deals[0][1] != deals[1][1], deals                            # their cards differ too
+    finally:
+        for c in pupils:
+            c.close()
