@@ -1,7 +1,10 @@
-"""The projector's teacher's view (issue 33: the hands stayed face down, so a class could not discuss a put with the
-cards in view): "Show every hand" (or H) turns up every hand the engine shows a teacher at the front, at every step,
-and turns them down again; no sentence of any step ends in two full stops ("to trick 1.."). Screenshots at
-1280 x 720 of the first step in both views go to test-artifacts/screens/."""
+"""The projector at 1280 x 720 (issue 33: 21 of 23 steps were taller than the screen, so each deal's result was out of
+sight; the last card of a deal was never shown; "to trick 1.." ended with two full stops). The teacher's view: "Show
+every hand" (or H) turns up every hand the engine shows a teacher at the front, at every step, and turns them down
+again. Every step of every printed example of every game page, in the room's view and the teacher's, lies within
+1280 x 720 with no text under 20 px; a move that ends a deal shows the deal's end, its last card on the table, before
+the new deal. Screenshots at 1280 x 720 go to test-artifacts/screens/ (projector-fit-*, projector-room-*,
+projector-every-hand-*)."""
 
 from __future__ import annotations
 
