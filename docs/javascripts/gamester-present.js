@@ -50,7 +50,8 @@
       stage);
     document.body.append(root);
     document.documentElement.classList.add("gm-presenting");
-    view = { root, steps, open, hands, every: false, at: 0, stage, status, back, next,
+    const moves = Number(tpl.dataset.moves || steps.length - 1);
+    view = { root, steps, open, hands, every: false, at: 0, moves, stage, status, back, next,
              opener: opener || document.activeElement, full: false, n };
     window.__gamesterPresent.opened += 1;
     if (location.hash !== `#projector-${n}`) history.replaceState(history.state, "", `#projector-${n}`);
@@ -77,7 +78,13 @@
     for (const s of step.querySelectorAll("[role=status]")) s.removeAttribute("role");
     view.stage.replaceChildren(step);
     const said = step.querySelector(".gm-t-prompt");
-    view.status.textContent = `Move ${view.at} of ${last}` + (said ? `: ${said.textContent}` : "");
+    // A move that ends a deal and deals the next has two steps (the deal's end with its last card, then the new
+    // deal): both are that move's.
+    const here = view.steps[view.at].dataset.move;
+    const move = here !== undefined ? Number(here) : view.at;
+    const prev = view.at > 0 ? view.steps[view.at - 1].dataset.move : undefined;
+    const next = prev !== undefined && Number(prev) === move ? " (the next deal)" : "";
+    view.status.textContent = `Move ${move} of ${view.moves}${next}` + (said ? `: ${said.textContent}` : "");
     view.back.disabled = view.at === 0;
     view.next.disabled = view.at === last;
     if (document.activeElement && document.activeElement.disabled !== undefined && document.activeElement.disabled) {
@@ -151,7 +158,7 @@
       if (!holder.previousElementSibling || tpl.dataset.gmButton) return;
       tpl.dataset.gmButton = "1";
       const n = i + 1;
-      const button = el("button", { type: "button", class: "gm-present-open", "aria-label": `Show on a projector: this example, ${tpl.dataset.steps - 1} moves`,
+      const button = el("button", { type: "button", class: "gm-present-open", "aria-label": `Show on a projector: this example, ${tpl.dataset.moves || tpl.dataset.steps - 1} moves`,
                                     onclick: (ev) => open(n, ev.currentTarget) }, "Show on a projector");
       const link = el("a", { href: `#projector-${n}`, class: "gm-present-link" }, "link to this view");
       link.addEventListener("click", (ev) => { ev.preventDefault(); open(n, button); });

@@ -12,6 +12,16 @@
   window.__gamesterQuiz = true;
   const { G, supported, warmOnIntent, call, h, safeFragment, passages, addPassages } = window.__gamesterKit;
 
+  // An exercise's words as one line of text (its blocks apart: a sentence, then a hand of cards).
+  function plainText(frag) {
+    for (const el of frag.querySelectorAll("p, li, div, tr, td, th, dt, dd, caption, h2, h3, h4, h5, h6, br")) el.after(" ");
+    return (frag.textContent || "").replace(/\s+/g, " ").trim();
+  }
+
+  // The answers a reader may give to a question before its answer and the reason are shown; a right answer earns
+  // TRIES marks at the first try, one fewer at each try after.
+  const TRIES = 2;
+
   // A seed from the browser's cryptographic source: 53 bits, so any whole number JSON carries exactly.
   function freshSeed() {
     const a = new Uint32Array(2);
@@ -26,7 +36,9 @@
       this.button = h("button", { type: "button", class: "gm-quiz-next", onclick: () => this.next() }, "Another question");
       this.message = h("span", { class: "gm-quiz-message", role: "status", "aria-live": "polite" });
       this.card = h("div", { class: "gm-quiz-card", hidden: true });
-      root.append(h("p", { class: "gm-quiz-bar" }, this.button, " ", this.message), this.card);
+      this.record = [];   // each question finished on this visit: {n, question, given, right, mark}
+      this.recordBox = h("section", { class: "gm-record", hidden: true, "aria-label": "Your record" });
+      root.append(h("p", { class: "gm-quiz-bar" }, this.button, " ", this.message), this.card, this.recordBox);
       root.classList.add("gm-enhanced");
       if (supported()) warmOnIntent(root);
       if (!supported()) {
@@ -68,8 +80,9 @@
       const verdict = h("p", { class: "gm-quiz-verdict", role: "status", "aria-live": "polite", tabindex: "-1" });
       const explanation = h("div", { class: "gm-quiz-explanation", hidden: true });
       const choices = [];
+      const asked = { n: this.asked, question: plainText(safeFragment(r.html.question)), given: [] };
       for (const c of Array.isArray(ex.choices) ? ex.choices : []) {
-        choices.push(h("button", { type: "button", onclick: (ev) => this.answer(ev.currentTarget, ex, r, choices, verdict, explanation) }, String(c)));
+        choices.push(h("button", { type: "button", onclick: (ev) => this.answer(ev.currentTarget, ex, r, choices, verdict, explanation, asked) }, String(c)));
       }
       const group = h("div", { class: "gm-quiz-choices", role: "group", "aria-label": "Your answer" }, choices);
       this.card.replaceChildren(question, group, verdict, explanation);
@@ -77,15 +90,29 @@
       question.focus();
     }
 
-    answer(chosen, ex, r, buttons, verdict, explanation) {
+    answer(chosen, ex, r, buttons, verdict, explanation, asked) {
       const pick = chosen.textContent;
       const right = pick === String(ex.answer);
+      asked.given.push(pick);
+      if (!right && asked.given.length < TRIES) { // another try before the answer and its explanation are shown
+        chosen.disabled = true;
+        chosen.classList.add("gm-wrong");
+        chosen.append(" ✗");
+        const left = TRIES - asked.given.length;
+        verdict.textContent = `Not ${pick}. Try again: ${left === 1 ? "one more try" : `${left} more tries`} before the answer and the reason are shown.`;
+        verdict.focus();
+        return;
+      }
       for (const b of buttons) {
         b.disabled = true;
         if (b.textContent === String(ex.answer)) { b.classList.add("gm-right"); b.append(" ✓"); }
         else if (b === chosen) { b.classList.add("gm-wrong"); b.append(" ✗"); }
       }
-      verdict.textContent = right ? `Right: ${ex.answer}.` : `Not quite: you chose ${pick}; the answer is ${ex.answer}.`;
+      const tries = asked.given.length;
+      verdict.textContent = right ? (tries === 1 ? `Right: ${ex.answer}.` : `Right at the second try: ${ex.answer}.`)
+        : `Not quite: you chose ${asked.given.join(", then ")}; the answer is ${ex.answer}.`;
+      this.record.push({ ...asked, answer: String(ex.answer), right, mark: right ? TRIES - tries + 1 : 0 });
+      this.showRecord();
       const why = addPassages(safeFragment(r.html.explanation), this.base);
       // (The command line's way to the same question is the Teach page's, printed beside the exercises: a reader
       // of the live question sees no command.)
@@ -100,6 +127,89 @@
       explanation.hidden = false;
       verdict.focus();
     }
+  }
+
+  // The pupil's record of this visit (proof of work without an account): each question finished, the answers given,
+  // right or wrong and the mark, under a name the pupil types and today's date; printed as one page or saved as a
+  // small HTML file on this computer. Nothing is sent anywhere and nothing is kept after the page is left.
+  function today() {
+    return new Date().toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+  }
+  const marksWords = (got, of) => `${got} ${got === 1 ? "mark" : "marks"} of ${of}`;
+
+  function recordSheet(title, name, date, rows) {
+    const got = rows.reduce((t, x) => t + x.mark, 0);
+    return h("section", { class: "gm-record-sheet" },
+      h("h2", {}, `${title}: a record of exercises`),
+      h("p", { class: "gm-record-who" }, h("strong", {}, "Name: "), name || "______________________", " · ",
+        h("strong", {}, "Date: "), date),
+      h("table", { class: "gm-record-table" },
+        h("thead", {}, h("tr", {}, ["No.", "The exercise", "Answers given", "Right or wrong", "Mark"].map((t) => h("th", { scope: "col" }, t)))),
+        h("tbody", {}, rows.map((x) => h("tr", {},
+          h("td", {}, String(x.n)), h("td", {}, x.question), h("td", {}, x.given.join(", then ")),
+          h("td", {}, x.right ? (x.given.length === 1 ? "Right" : "Right at the second try") : `Wrong (the answer: ${x.answer})`),
+          h("td", { class: "gm-num" }, `${x.mark} of ${TRIES}`))))),
+      h("p", {}, h("strong", {}, `Total: ${marksWords(got, TRIES * rows.length)}`),
+        ` for ${rows.length} ${rows.length === 1 ? "exercise" : "exercises"}. A right answer at the first try earns ${TRIES} marks, at the second 1.`),
+      h("p", { class: "gm-record-note" }, "Made in the browser on this computer: nothing was sent anywhere."));
+  }
+
+  Quiz.prototype.showRecord = function showRecord() {
+    const box = this.recordBox;
+    if (!this.nameInput) {
+      const id = `gm-record-name-${document.querySelectorAll(".gm-record").length}-${Math.floor(performance.now())}`;
+      this.nameInput = h("input", { type: "text", id, autocomplete: "off", maxlength: "80", class: "gm-record-name" });
+      this.recordBody = h("div", { class: "gm-record-body" });
+      box.append(
+        h("p", { class: "gm-record-title" }, h("strong", {}, "Your record"), " of the questions answered on this page, to print or save as proof of your work (kept only until you leave the page; nothing is sent anywhere)."),
+        h("p", {}, h("label", { for: id }, "Your name"), this.nameInput),
+        this.recordBody,
+        h("p", { class: "gm-record-buttons" },
+          h("button", { type: "button", class: "gm-quiz-next", onclick: () => this.printRecord() }, "Print my record"), " ",
+          h("button", { type: "button", class: "gm-quiz-next", onclick: () => this.saveRecord() }, "Save my record")));
+    }
+    const got = this.record.reduce((t, x) => t + x.mark, 0);
+    this.recordBody.replaceChildren(h("p", { class: "gm-record-total" },
+      `${this.record.length} ${this.record.length === 1 ? "question" : "questions"} answered: ${marksWords(got, TRIES * this.record.length)}.`));
+    box.hidden = false;
+  };
+
+  Quiz.prototype.sheet = function sheet() {
+    const h1 = document.querySelector(".md-content h1");
+    let title = document.title;
+    if (h1) { const c = h1.cloneNode(true); c.querySelectorAll(".headerlink").forEach((x) => x.remove()); title = c.textContent; }
+    return recordSheet(title.trim(), this.nameInput.value.trim(), today(), this.record);
+  };
+
+  Quiz.prototype.printRecord = function printRecord() {
+    const sheet = this.sheet();
+    if (typeof window.__gmPrintOnly === "function") window.__gmPrintOnly(sheet, "gm-record-printing");
+    else window.print();
+  };
+
+  // A small HTML file of its own (its styles inside it), made here and handed to the browser's download: no server.
+  Quiz.prototype.saveRecord = function saveRecord() {
+    const sheet = this.sheet();
+    const title = sheet.querySelector("h2").textContent;
+    const doc = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
+      "<style>body{font:11pt/1.4 Georgia,serif;margin:2em;color:#000;background:#fff}table{border-collapse:collapse;width:100%}" +
+      "th,td{border:1px solid #888;padding:.25em .4em;text-align:left;vertical-align:top}.gm-num{text-align:right}" +
+      ".gm-record-note{font-size:9pt;color:#444}</style></head><body>" + sheet.outerHTML + "</body></html>\n";
+    const slug = this.nameInput.value.trim().toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "pupil";
+    const day = new Date();
+    const iso = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
+    if (this.savedUrl) URL.revokeObjectURL(this.savedUrl);
+    this.savedUrl = URL.createObjectURL(new Blob([doc], { type: "text/html" }));
+    const a = h("a", { href: this.savedUrl, download: `record-${slug}-${iso}.html`, hidden: true });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  };
+
+  function escapeHtml(t) {
+    const d = document.createElement("div");
+    d.textContent = t;
+    return d.innerHTML;
   }
 
   // A class set (the class-set marker's form, .gm-classset): one exercise sheet per pupil, numbered S .. S+N-1 (one

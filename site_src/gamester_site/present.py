@@ -56,24 +56,63 @@ def _open(state: Any) -> Any:
 
 
 def _step(state: Any, base: str, every_hand: bool = False) -> str:
-    t = _open(state) if every_hand else _public(state)
+    return _drawn(_open(state) if every_hand else _public(state), base)
+
+
+def _with_last_card(before: Any, after: Any, action: str) -> Any | None:
+    """The table ``before`` a move that ended a deal and dealt the next (the table ``after`` says how the last deal
+    ended: its ``between``), with that sentence as its own, and the card the move played laid on the pile in play
+    and taken from its player's seat; None when the deal did not end.
+
+    The engine draws the table after such a move as the new deal: without this step a class never sees the deal's
+    last card. The card and the seat come from the engine's own table (the choice the move was, the seat to act); a
+    move whose choice names no card (a card turned from the stock, unseen before) leaves the table as it was, and
+    the sentence names the card."""
+    if not after.between:
+        return None
+    ended = dataclasses.replace(before, prompt=after.between, to_act=None,
+                                seats=[dataclasses.replace(s, to_act=False) for s in before.seats])
+    card = next((c.card for c in before.choices if c.action == action and c.card), None)
+    if card is None or before.to_act is None or not before.centre:
+        return ended
+    seats = []
+    for s in ended.seats:
+        if s.index == before.to_act:
+            s = (dataclasses.replace(s, cards=[c for c in s.cards if c != card]) if card in s.cards
+                 else dataclasses.replace(s, hidden=max(0, s.hidden - 1)))
+            who = s.label
+        seats.append(s)
+    pile = before.centre[-1]
+    pile = dataclasses.replace(pile, plays=[*pile.plays, (who, card)], note="the last card of the deal")
+    return dataclasses.replace(ended, seats=seats, centre=[*before.centre[:-1], pile])
+
+
+def _drawn(t: Any, base: str) -> str:
     end = dataclasses.replace(t.end, ledger=[], no_ledger="") if t.end is not None else None
     t = dataclasses.replace(t, log=[], choices=[], chances=[], chances_note="", end=end)
     # The numbers that tests read back stay on the printed example: a step is a picture of it, not a second copy.
     return _READBACK.sub("", gtable.render(t, base=base, level=2))
 
 
-def steps(kind: str, args: dict[str, str], base: str) -> list[tuple[str, str]]:
+def steps(kind: str, args: dict[str, str], base: str) -> list[tuple[str, str, int]]:
     """The table after each move of the example ``kind``/``args`` (the first: before any move), as the room sees it
-    and with every hand face up; [] without a record or without a table drawing for its game."""
+    and with every hand face up, and the number of the move; [] without a record or without a table drawing for its
+    game. A move that ends a deal and deals the next has two steps: the deal's end with its last card on the table,
+    then the new deal."""
     rec = _record(grender.compute(kind, args))
     if rec is None or registry.get_game(rec["game"]).site.table is None or len(rec["actions"]) > MAX_STEPS:
         return []
     state = registry.replay({**rec, "actions": []})
-    out = [(_step(state, base), _step(state, base, True))]
-    for a in rec["actions"]:
+    out = [(_step(state, base), _step(state, base, True), 0)]
+    for i, a in enumerate(rec["actions"], 1):
+        room, every = _public(state), _open(state)
         state.apply(a)
-        out.append((_step(state, base), _step(state, base, True)))
+        after = _public(state)
+        ended = _with_last_card(room, after, a)
+        ended_open = _with_last_card(every, after, a)
+        if ended is not None and ended_open is not None:
+            out.append((_drawn(ended, base), _drawn(ended_open, base), i))
+        out.append((_step(state, base), _step(state, base, True), i))
     return out
 
 
@@ -85,12 +124,12 @@ def steps_html(kind: str, args: dict[str, str], base: str) -> str:
         return ""
     title = grender.widgets()[kind][0].title
     # Each step as the room sees it, and (where it differs) with every hand face up, for the teacher's view.
-    body = "".join(f'<div class="gm-present-step" data-step="{i}">{room}</div>'
+    body = "".join(f'<div class="gm-present-step" data-step="{i}" data-move="{move}">{room}</div>'
                    + (f'<div class="gm-present-step gm-present-open-hands" data-step="{i}">{every}</div>'
                       if every != room else "")
-                   for i, (room, every) in enumerate(found))
+                   for i, (room, every, move) in enumerate(found))
     # (in a block element of its own: Markdown leaves a <div> as it is, but would wrap a bare <template> in a <p>;
     # left out of the site search, like the printed example it steps through)
     return (f'<div class="gm-present-data" hidden><template class="gm-present-steps" data-search-exclude '
-            f'data-steps="{len(found)}" '
+            f'data-steps="{len(found)}" data-moves="{found[-1][2]}" '
             f'data-title="{e(title)}">{body}</template></div>')

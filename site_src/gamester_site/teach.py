@@ -80,7 +80,8 @@ def live(game: str, ruleset: str | None, base: str) -> str:
     the script it says how to make more exercises like the printed ones."""
     return (f'<div class="gm-quiz" data-game="{e(game)}" data-ruleset="{e(ruleset or "")}" data-base="{e(base)}">'
             '<p class="gm-quiz-intro"><strong>Another question.</strong> With JavaScript, the card engine makes a '
-            'fresh exercise here, checks your answer and explains it; without it, the printed exercises above and '
+            'fresh exercise here and checks your answer (two tries, then the answer and why), and keeps a record of '
+            'your answers to print or save; without it, the printed exercises above and '
             'their answer key are all there is.</p></div>')
 
 

@@ -67,8 +67,9 @@ def test_projector_steps_a_printed_example_by_keyboard(no_wasm, fresh, game):
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{game}/")
     opener = page.get_by_role("button", name=re.compile("^Show on a projector: this example")).first
-    steps = int(page.locator("template.gm-present-steps").first.get_attribute("data-steps"))
-    assert steps >= 5
+    tpl = page.locator("template.gm-present-steps").first
+    steps, moves = int(tpl.get_attribute("data-steps")), int(tpl.get_attribute("data-moves"))
+    assert steps >= 5 and moves <= steps - 1
     opener.focus()
     page.keyboard.press("Enter")
     view = page.get_by_role("dialog", name=re.compile(": projector$"))
@@ -78,13 +79,18 @@ def test_projector_steps_a_printed_example_by_keyboard(no_wasm, fresh, game):
     # no apparatus in it: no settings, no move log, no ledger, no choices
     for apparatus in (".gm-t-log", ".gm-t-choices", ".gm-ledger", "table.gm-rulesets", "select", "input"):
         assert view.locator(apparatus).count() == 0, apparatus
-    counts = []
+    counts, said = [], []
     for i in range(1, steps):
         page.keyboard.press("ArrowRight" if i % 2 else "Space")
         counts.append(int(view.get_attribute("data-step")))
-        # each step's sentence is announced, and it names the move
-        assert view.locator(".gm-present-count").inner_text().startswith(f"Move {i} of {steps - 1}")
-    assert counts == list(range(1, steps))                          # first to last, one move a key
+        # each step's sentence is announced, and it names the move (a move that ends a deal and deals the next has
+        # two steps: the deal's end with its last card, then the next deal)
+        said.append(view.locator(".gm-present-count").inner_text())
+        assert re.match(rf"Move \d+ of {moves}\b", said[-1]), said[-1]
+    assert counts == list(range(1, steps))                          # first to last, one step a key
+    numbers = [int(re.match(r"Move (\d+)", s).group(1)) for s in said]
+    assert numbers[-1] == moves and all(b - a in (0, 1) for a, b in zip([0, *numbers], numbers, strict=False)), numbers
+    assert sum(1 for s in said if "(the next deal)" in s) == sum(1 for a, b in zip([0, *numbers], numbers, strict=False) if a == b)
     page.keyboard.press("ArrowRight")                                # past the end: stays at the end
     assert view.get_attribute("data-step") == str(steps - 1)
     assert view.locator(".gm-tbl[data-over='1']").count() == 1       # the last step is the end of the example
@@ -98,7 +104,7 @@ def test_projector_steps_a_printed_example_by_keyboard(no_wasm, fresh, game):
     page.keyboard.press("End")
     assert view.get_attribute("data-step") == str(steps - 1)
     least = smallest_text(page, ".gm-present")
-    assert least >= 24, f"text of {least} px on the projector"
+    assert least >= 20, f"text of {least} px on the projector"     # (test_projector_fit: every step)
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     leave(page, at_once=True)
     assert page.evaluate("() => document.activeElement.classList.contains('gm-present-open')")   # focus returns
@@ -210,3 +216,43 @@ def test_class_set_of_30_prints_one_sheet_a_page_then_the_key(teacher, game):
     key = pdf_pages(page.pdf(format="A4"))
     print(f"class set {game}: 30 sheets and the key print on {total} A4 pages, the key alone on {key}")
     assert key >= 1 and total == 30 + key, (total, key)               # each sheet on one page, then the key
+
+
+# -- two pupils, two first deals --------------------------------------------------------------------------------------
+# The session's pages draw the same repeatable sequence in place of Math.random (conftest: a run deals the same games
+# every time); a pupil's browser draws its own. Saved before conftest's script replaces it, put back after.
+OWN_RANDOM = ("window.__gmOwnRandom = Math.random;", "Math.random = window.__gmOwnRandom;")
+
+
+def test_two_pupils_pressing_play_get_different_first_deals(browser, base_url, traffic):
+    """Issue 33 (the first-five-minutes fix of issue 31): every pupil of a class used to get the same first deal. Two
+    pupils' pages (two browser contexts, as two machines) press Play on the Put page: each gets a new deal number of
+    its own browser's drawing (1 to 999,999: the same twice once in a million runs), and different cards."""
+    from test_first_wait import deal_of
+    from test_widgets_live import idle
+
+    pupils = []
+    for _ in range(2):
+        context = browser.new_context(base_url=base_url)
+        context.add_init_script(OWN_RANDOM[0])
+        traffic.attach(context)
+        context.add_init_script(OWN_RANDOM[1])
+        pupils.append(context)
+    pages = [c.new_page() for c in pupils]
+    try:
+        for page in pages:
+            page.goto("put/")
+            assert page.evaluate("Math.random === window.__gmOwnRandom")   # the browser's own, not the repeatable one
+            page.locator(".gm-play-entry a[data-gm-play]").click()
+        deals = []
+        for page in pages:
+            w = page.locator("#play")
+            idle(page, w)
+            deals.append(deal_of(w))
+        numbers = [re.search(r"Deal number ([\d,]+)", said).group(1) for said, _cards in deals]
+        print(f"\nfirst deals of two pupils: {numbers}")
+        assert numbers[0] != numbers[1], deals
+        assert deals[0][1] != deals[1][1], deals                            # their cards differ too
+    finally:
+        for c in pupils:
+            c.close()

@@ -5,6 +5,7 @@ print() is stubbed; page.pdf prints as the browser would (and, as it does, ends 
 
 from __future__ import annotations
 
+import math
 import re
 
 import axe  # tests/browser/axe.py
@@ -50,6 +51,45 @@ def test_a_game_page_prints_whole_without_the_site_navigation(fresh, path):
     assert all(shown(page, ".md-content__inner > .gm-editorial"))
     assert not any(shown(page, ".md-sidebar")) and not any(shown(page, ".md-header"))
     assert not any(shown(page, ".gm-handout-link"))
+
+
+A4_PX = (794, 1123)   # A4 in CSS pixels (96 a inch): what Chromium lays out a page.pdf page on (no margins)
+# What paper adds that the screen folds away: Material opens every details block to print (each deal's record,
+# every note), which the screen keeps closed. A game page prints on no more pages than its on-screen content, cut into
+# A4 pages, would fill, plus this share.
+OPENED_ON_PAPER = 1.25
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_page_prints_on_no_more_pages_than_its_content_needs(fresh, game):
+    """Issue 33: Put's rulesets table ran over 7 pages with one word a line, and the Put page printed 32 pages. Portrait
+    A4 (no landscape): the wide tables reflow within the page in smaller type, nothing interactive prints, and the
+    page count is bounded by what the on-screen content needs."""
+    page = fresh(init_script="delete window.WebAssembly;")
+    page.set_viewport_size({"width": A4_PX[0], "height": A4_PX[1]})
+    page.goto(f"{game}/")
+    screen = page.evaluate("document.querySelector('.md-content__inner').getBoundingClientRect().height")
+    needed = math.ceil(screen / A4_PX[1])
+    printed = pdf_pages(page.pdf(format="A4", print_background=True))
+    print(f"\nprint {game}: {printed} A4 pages; its on-screen content at A4's width fills {needed}")
+    assert printed <= needed * OPENED_ON_PAPER, (printed, needed)
+    page.emulate_media(media="print")
+    # nothing that works only on a screen: the entries to play and to project, the live widgets, buttons
+    for part in (".gm-play-entry", ".gm-present-entry", ".gm-widget", ".md-content button", ".md-button"):
+        assert not any(shown(page, part)), part
+    # every table fits the page's width, reads in type of 7 pt or more, and no cell is squeezed to a word a line
+    tables = page.evaluate("""() => [...document.querySelectorAll('.md-content table')].filter((t) => t.getClientRects().length)
+        .map((t) => { const r = t.getBoundingClientRect(); const cells = [...t.querySelectorAll('td')];
+          return { cls: t.className, width: r.width, page: document.querySelector('.md-content__inner').getBoundingClientRect().width,
+                   height: r.height, least: Math.min(...cells.map((c) => parseFloat(getComputedStyle(c).fontSize))),
+                   narrow: Math.min(...cells.filter((c) => c.textContent.trim().length > 40).map((c) => c.getBoundingClientRect().width)) }; })""")
+    assert tables
+    for t in tables:
+        assert t["width"] <= t["page"] + 1, t
+        assert t["least"] >= 7 * 96 / 72 - 0.01, t                  # 7 pt
+        assert t["narrow"] >= 120, t                                  # a cell of prose has room for a few words a line
+        if "gm-rulesets" in t["cls"]:
+            assert t["height"] <= A4_PX[1], t                         # the rulesets on one page, not seven
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -88,9 +88,20 @@ def test_another_question_answered_by_keyboard_and_explained(own_page, base_url)
     page.wait_for_function("(el) => document.activeElement === el && el.textContent", arg=verdict.element_handle(),
                            timeout=STEP_MS)
     assert verdict.get_attribute("aria-live") == "polite"
+    given = [chosen]
+    if verdict.inner_text().startswith(f"Not {chosen}. Try again"):   # a second try before the answer is shown
+        assert quiz.locator(".gm-quiz-explanation").is_hidden() and quiz.locator("button.gm-right").count() == 0
+        page.keyboard.press("Shift+Tab")                                    # from the verdict back to a choice left
+        assert page.evaluate("() => document.activeElement.parentElement.className") == "gm-quiz-choices"
+        given.append(page.evaluate("() => document.activeElement.textContent"))
+        page.keyboard.press("Enter")
+        page.wait_for_function("(el) => !/Try again/.test(el.textContent)", arg=verdict.element_handle(), timeout=STEP_MS)
     answer = quiz.locator(".gm-quiz-choices button.gm-right").inner_text().rstrip(" ✓")
     text = verdict.inner_text()
-    assert text == (f"Right: {answer}." if chosen == answer else f"Not quite: you chose {chosen}; the answer is {answer}.")
+    if given[-1] == answer:
+        assert text == (f"Right: {answer}." if len(given) == 1 else f"Right at the second try: {answer}.")
+    else:
+        assert text == f"Not quite: you chose {', then '.join(given)}; the answer is {answer}."
     assert all(choices.nth(i).is_disabled() for i in range(choices.count()))
     # The live question speaks a reader's words: no command-line flags, no passage ids (issue #21).
     card = quiz.locator(".gm-quiz-card").text_content()
@@ -129,3 +140,89 @@ def test_another_question_answered_by_keyboard_and_explained(own_page, base_url)
     assert "unknown game 'no-such-game'" in msg.inner_text()
     assert page.traffic.count("pyodide.asm.wasm") == 1                        # one engine for the visit
     assert not page.traffic.foreign, page.traffic.foreign[:5]                # no request left 127.0.0.1
+
+
+# -- two tries, then the reason; the pupil's record ------------------------------------------------------------------
+def answer_until_done(page, quiz) -> dict:
+    """Answer the question shown by pressing its choices in order until the answer is shown: what was given, whether
+    the explanation stayed hidden until then, and the verdict."""
+    verdict = quiz.locator(".gm-quiz-verdict")
+    choices = quiz.locator(".gm-quiz-choices button")
+    given, hidden_between = [], True
+    for i in range(choices.count()):
+        given.append(choices.nth(i).inner_text())
+        choices.nth(i).click()
+        page.wait_for_function("(el) => document.activeElement === el && el.textContent", arg=verdict.element_handle(),
+                               timeout=STEP_MS)
+        if not verdict.inner_text().startswith("Not " + given[-1] + ". Try again"):
+            break
+        hidden_between = hidden_between and quiz.locator(".gm-quiz-explanation").is_hidden() \
+            and quiz.locator("button.gm-right").count() == 0 and choices.nth(i).is_disabled()
+        page.evaluate("(el) => { el.textContent = ''; }", verdict.element_handle())   # (to wait on the next verdict)
+    return {"given": given, "verdict": verdict.inner_text(), "hidden_between": hidden_between,
+            "answer": quiz.locator(".gm-quiz-choices button.gm-right").inner_text().rstrip(" ✓")}
+
+
+def test_two_tries_then_the_reason_and_a_one_page_record_printed_or_saved(own_page, base_url):
+    """Issue 33: a limit of tries (two) before an exercise shows its answer and explanation; and proof of work without
+    accounts: the questions answered on the page, printed as one page or saved as a small HTML file, with the name the
+    pupil typed, the date, each exercise with the answers given, right or wrong and the mark. No request leaves the
+    machine (the session's traffic check), and the file is made in the page."""
+    from classroom import STUB, pdf_pages  # tests/browser/classroom.py
+
+    page = own_page
+    page.add_init_script(STUB)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(base_url + PAGE)
+    quiz = page.locator(".gm-quiz.gm-enhanced").first
+    quiz.wait_for()
+    assert quiz.locator(".gm-record").is_hidden()                  # nothing to record before a question is finished
+    done = []
+    # questions until one was answered wrong at the first try (the engine draws each from a fresh seed)
+    while len(done) < 3 or not any(len(d["given"]) > 1 for d in done):
+        assert len(done) < 12, done
+        ask(page, quiz)
+        d = answer_until_done(page, quiz)
+        done.append(d)
+        assert len(d["given"]) <= 2, d                              # two tries at most
+        assert d["hidden_between"], d                               # the reason only once the tries are over
+        assert not quiz.locator(".gm-quiz-explanation").is_hidden()
+        right = d["given"][-1] == d["answer"]
+        d["mark"] = (3 - len(d["given"])) if right else 0
+        d["word"] = ("Right" if len(d["given"]) == 1 else "Right at the second try") if right else "Wrong"
+    total, most = sum(d["mark"] for d in done), 2 * len(done)
+    record = quiz.locator(".gm-record")
+    assert f"{len(done)} questions answered: {total} marks of {most}." in record.inner_text().replace("1 marks", "1 mark")
+    record.get_by_label("Your name").fill("Ada Byron")
+    for scheme in ("default", "slate"):
+        set_scheme(page, scheme)
+        assert not axe_serious(page, ".gm-record"), scheme
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        record.screenshot(path=str(SCREENS / f"quiz-record-1280-{scheme}.png"))
+    set_scheme(page, "default")
+
+    def check(text: str) -> None:
+        assert "Ada Byron" in text
+        assert re.search(r"Date: \d{1,2} [A-Z][a-z]+ \d{4}", text), text
+        for d in done:
+            assert ", then ".join(d["given"]) in text and d["word"] in text and f"{d['mark']} of 2" in text
+        assert f"Total: {total} mark" in text and f"of {most}" in text
+
+    record.get_by_role("button", name="Print my record").click()
+    assert "gm-record-printing" in page.evaluate("window.__printedWith")
+    sheet = page.locator("body > .gm-print-sheet .gm-record-sheet")
+    check(sheet.inner_text())
+    assert pdf_pages(page.pdf(format="A4", print_background=True)) == 1   # one page
+    record.get_by_role("button", name="Print my record").click()         # (printing ended the print-only copy)
+    page.emulate_media(media="print")
+    sheet.screenshot(path=str(SCREENS / "quiz-record-printed.png"))
+    page.emulate_media(media="screen")
+    page.evaluate("window.dispatchEvent(new Event('afterprint'))")
+    with page.expect_download() as info:
+        record.get_by_role("button", name="Save my record").click()
+    download = info.value
+    assert re.fullmatch(r"record-ada-byron-\d{4}-\d\d-\d\d\.html", download.suggested_filename)
+    saved = Path(download.path()).read_text(encoding="utf-8")
+    assert saved.startswith("<!doctype html>") and "<script" not in saved and "http" not in saved
+    check(re.sub(r"<[^>]+>", " ", saved).replace("  ", " "))
+    assert not page.traffic.foreign

@@ -1,8 +1,9 @@
 """The Teach and Numbers page markers (gamester_site.teach): twelve exercises with an answer key, and tables."""
 
-import pytest
-
+import re
 from pathlib import Path
+
+import pytest
 
 from gamester import all_games, commands
 from gamester.errors import RulesetError
@@ -100,9 +101,23 @@ def test_projector_steps_replay_the_printed_example():
 
     args = {"seed": "3", "players": "2"}
     record = render.compute("put-play", args)["results"][0]["data"]
-    pairs = present.steps("put-play", args, "../")
+    found = present.steps("put-play", args, "../")
+    pairs = [(room, every) for room, every, _move in found]
     steps = [room for room, _every in pairs]
-    assert len(steps) == len(record["actions"]) + 1                   # before the first move, then after each
+    moves = [move for _r, _e, move in found]
+    # before the first move, then after each; a move that ends a deal and deals the next has a step more: the deal's
+    # end, its last card on the table (issue 33: the last card of a deal was never shown), then the new deal
+    assert moves[0] == 0 and sorted(set(moves)) == list(range(len(record["actions"]) + 1))
+    ends = [i for i in range(1, len(moves)) if moves[i] == moves[i - 1]]
+    deals = len(record["deals"]) if "deals" in record else None
+    assert ends and (deals is None or len(ends) == deals - 1), (ends, deals)
+    for i in ends:
+        assert "the last card of the deal" in steps[i - 1] and 'data-over="0"' in steps[i - 1]
+        assert "The last deal" in steps[i]                            # the new deal says how the last one ended
+        # the card went from its player's seat to the middle: no card more or fewer than before the move
+        cards = [len(re.findall(r'class="gm-face[ "]', s)) for s in (steps[i - 2], steps[i - 1])]
+        assert cards[0] == cards[1], cards
+        assert steps[i - 1].count("gm-back") == steps[i - 2].count("gm-back") - 1   # (the room saw it face down)
     assert 'data-over="0"' in steps[0] and 'data-over="1"' in steps[-1]
     assert all("gm-t-log" not in s and "gm-t-choices" not in s and "<button" not in s for s in steps)
     # the first step hides both hands (nobody has shown a card yet); the last shows the end
