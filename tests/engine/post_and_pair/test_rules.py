@@ -532,9 +532,10 @@ def test_clause_is_cited(clause_id):
     assert c.statement and c.citations
     assert {x.key for x in c.citations} <= {"cotton1674", "seed-postpair", "davies1605"}
     for x in c.citations:
-        # Cotton's Post and Pair (pp. 150-151), or his Gleek (pp. 91-92), cited for a sister game's custom
-        # or his Ruff and Honours (p. 115), for the turned-up trump
-        assert x.locator in ("p. 150", "p. 151", "p. 91", "p. 92", "p. 115") if x.key == "cotton1674" else x.locator
+        # Cotton's Post and Pair (pp. 150-151), or his Gleek (pp. 91-93: odd money, vying and doubling the Ruff),
+        # cited for a sister game's custom, or his Ruff and Honours (p. 115), for the turned-up trump
+        assert x.locator in ("p. 150", "p. 151", "p. 91", "p. 92", "p. 93", "p. 115") if x.key == "cotton1674" \
+            else x.locator
     if c.status == "attested":
         # attested means Cotton's Post and Pair chapter says it, not his Gleek
         assert any(x.key == "cotton1674" and x.locator in ("p. 150", "p. 151") for x in c.citations)

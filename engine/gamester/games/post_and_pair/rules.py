@@ -164,8 +164,8 @@ SHOWDOWN_ORDER = clause(
 SHOWDOWN_FOLDED = clause(
     "pp.showdown.folded", "A player who abandoned, dropped or folded wins nothing, though his cards still count "
     "towards the trump suit.", "reconstructed", seed("Trump Suit"),
-    note="The modern account says folded hands still count towards trumps but win nothing; the engine applies this "
-         "to every stake.")
+    note="The modern account counts folded hands towards the trump suit and passes the Seat and vyes over a folded "
+         "holder of the best trump; the engine lets a folded hand win no stake at all.")
 SHOWDOWN_PAIR_ROYAL = clause(
     "pp.showdown.pair-royal", "A Pair-royal (three of a rank) wins the Post, the Pair and the Seat.", "attested", C150,
     note="Cotton: “a Pair-royal wins all, both Post, Pair, and Seat”. The vyes are a separate, reconstructed clause "
