@@ -197,6 +197,8 @@ def test_render_is_the_build_time_rendering(kind):
     if kind not in render.widgets():
         pytest.skip(f"{kind} has not landed")
     r = ok(op="render", kind=kind, args=args)
+    while r["more"]:  # a whole game played by the bots comes in steps of limits.bot_moves moves (test_steps.py)
+        r = ok(op="render", kind=kind, args=args, moves=r["moves"])
     assert r["html"] == render.render(kind, args)
     assert "gm-example" in r["html"]
     assert "unknown argument" in err(op="render", kind=kind, args={**args, "evil": "<script>"})
