@@ -122,7 +122,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--game", default=None, help="one registered game (default: every one)")
     a, _ = ap.parse_known_args()
-    web._bounded = lambda spec, opts, players: None  # the live limits are lifted (see the module doc)
+    web._positions._bounded = lambda spec, opts, players: None  # the live limits are lifted (see the module doc)
     print(f"# Moves through the web API (CPython {platform.python_version()}, {platform.machine()})")
     print(f"{'game':<15} {'players':>7} {'move 10':>9} {'move 100':>9} {'move N':>18} {'N/10':>6} "
           f"{'games':>5} {'API s':>8} {'engine s':>9} {'API/engine':>11}")

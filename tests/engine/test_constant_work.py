@@ -88,7 +88,7 @@ def test_a_move_late_in_a_long_game_costs_what_it_costs_at_move_10(game, monkeyp
 
     monkeypatch.setattr(cls, "apply", counted_apply)
     monkeypatch.setattr(LogEntry, "__init__", counted_init)
-    monkeypatch.setattr(web, "_bounded", lambda spec, opts, players: None)  # the live limits (module doc)
+    monkeypatch.setattr(web._positions, "_bounded", lambda spec, opts, players: None)  # the live limits (module doc)
 
     def handle(op: str, k: int, **more) -> dict:
         r = json.loads(web.handle(json.dumps({"op": op, **pos, "actions": actions[:k], "seat": 0, **more})))

@@ -15,13 +15,25 @@ game record, so a permalink is just a position in the URL. The engine keeps the 
 (:data:`MAX_OPEN`, by their record): a move applies one action to the state the last reply left, and only a position
 not seen lately is replayed from its start.
 
+Every op's work is bounded, in moves (never in seconds, so that a reply is the same on every machine), by the game's
+live limits (:class:`gamester.registry.Limits`, given by ``games``): options and seats within the live maxima; at
+most ``limits.actions`` actions in a position, replayed only when the position is not kept; and at most
+``limits.bot_moves`` moves of the game's bots a reply (10 for a game whose bots think hard, Put; 200 by default).
+The ops that play bots, ``bot``, ``render``, ``run`` and ``compare``, stop there and say ``more``: the client asks
+again from where they stopped (``bot``: the reply's ``actions``; the others: the same fields and the reply's
+``moves``, the bots' moves so far, which the next step replays through the rules before the bots go on:
+:mod:`gamester.hosts.web_steps`), and the last step gives what one unbounded request would. The other ops play no
+bot: at most one position replayed and one table drawn (``analysis``: the game's own chances, bounded by its
+options' limits; ``quiz``: one exercise).
+
 Operations (fields other than ``op`` are listed; ``?`` marks optional ones):
 
 - ``ping``: version and the games available.
 - ``games``: every game's title, player range, presets, options, bots, limits, widgets and commands (each with the
   parameters it declares).
 - ``rulesets`` ``{game}``: one game's entry of ``games``.
-- ``render`` ``{kind, args}``: the build-time rendering of a widget marker (``gamester.render.render``), as HTML.
+- ``render`` ``{kind, args, base?, moves?}``: the build-time rendering of a widget marker (``gamester.render.render``),
+  as HTML, in steps: ``{more: true, moves}`` until the last, ``{more: false, html}``.
 - ``new`` ``{game, ruleset?, options?, players?, seed?, seat?, base?, chances?}``: a fresh position. A position's
   reply (``new``, ``apply``, ``bot``, ``view``) is what the play widget draws, in one step: the actions, whose turn,
   the roles and the card table for ``seat`` as HTML (``gamester.table``; ``seat`` a number, ``"current"`` for the
@@ -33,9 +45,10 @@ Operations (fields other than ``op`` are listed; ``?`` marks optional ones):
   ``null`` (a reader) is to act or the game ends, at most ``limits.bot_moves`` moves a reply (then ``more``).
 - ``view`` ``{position...}``: the position as it is (a step back or forward).
 - ``analysis`` ``{position..., seat?}``: the game's exact chances for that seat.
-- ``run`` ``{game, command, ruleset?, options?, args?}``: one of the game's commands with the parameters it declares
-  (the CLI's ``COMMAND GAME --json``), held to the live limits.
-- ``compare`` ``{game, rulesets: [a, b], args?}``: the same deal under two rulesets (the command the args pick).
+- ``run`` ``{game, command, ruleset?, options?, args?, moves?}``: one of the game's commands with the parameters it
+  declares (the CLI's ``COMMAND GAME --json``), held to the live limits, in steps as ``render``.
+- ``compare`` ``{game, rulesets: [a, b], args?, moves?}``: the same deal under two rulesets (the command the args
+  pick), in steps as ``render``.
 - ``quiz`` ``{game, kind?, level?, ruleset?, seed?, base?}``: one exercise (the CLI's ``quiz --json``; ``level``
   1 by default, ``seed`` 0) as ``exercise``, and ``html``: its ``question`` (hands drawn as cards) and
   ``explanation`` (clause links from ``base``). The same number, kind, level and ruleset give the same exercise
