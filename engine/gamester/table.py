@@ -382,13 +382,16 @@ def _live_parts(t: Table, nm: Names, key: tuple) -> tuple[list[Markup], list[Mar
 
 
 def render(t: Table, *, base: str = "../", passages: dict | None = None, level: int = 3,
-           log_limit: int | None = None) -> str:
+           log_limit: int | None = None, log_from: int | None = None) -> str:
     """The HTML of a table. ``base`` is the path from the page to the site root (clause links go to
     ``{base}clauses/#id``); ``passages`` maps a clause id to ``[[passage_id, href_from_site_root, locator], ...]``;
     ``level`` is the heading level of the table's title (its parts use ``level + 1``). Every seat is named for the
     table's reader (:class:`gamester.words.Names`). ``log_limit``: the move log and the end's ledger show only their
     last so many entries (the live widget's table, whose reply would otherwise grow with the whole game); the log's
-    list says where it starts (``data-first``, ``start``), and each says how many there are in all."""
+    list says where it starts (``data-first``, ``start``), and each says how many there are in all. ``log_from``:
+    the reader's page holds the log's entries before this one (the table of the last move, drawn for the same
+    reader): the list leaves them out and says from where it goes on (``data-log-from``), so that a move sends only what
+    it added however long the log."""
     level = max(2, min(5, int(level)))
     h1, h2 = f"h{level}", f"h{level + 1}"
     total = len(t.log)
@@ -417,9 +420,11 @@ def render(t: Table, *, base: str = "../", passages: dict | None = None, level: 
     if t.log:
         count = f"{total}" + (f"; the last {total - first} shown" if first else "")
         drawn = (t.reader, len(t.seats), tuple(t.parties.items()), base)
+        sent = first if log_from is None else max(first, min(log_from, total))
         log = h("details", {"class": "gm-t-log"}, h("summary", {}, f"{t.log_title} ({count})"),
-                h("ol", {"start": first + 1 if first else None, "data-first": first or None},
-                  [_log_item(x, names, base, passages, drawn) for x in t.log[first:]]))
+                h("ol", {"start": first + 1 if first else None, "data-first": first or None,
+                         "data-log-from": sent if log_from is not None else None},
+                  [_log_item(x, names, base, passages, drawn) for x in t.log[sent:]]))
     return h("section", {"class": "gm-tbl", "aria-label": t.title, "data-game": t.game,
                          "data-reader": "" if t.reader is None else t.reader,
                          "data-to-act": "" if t.to_act is None else t.to_act, "data-over": "1" if t.end else "0"},
@@ -457,9 +462,9 @@ def end_html(state: State, *, base: str = "../", passages: dict | None = None, l
 
 def render_table(state: State, seat: int | None = None, *, analysis: dict[str, Any] | None = None,
                  base: str = "../", passages: dict | None = None, level: int = 3,
-                 log_limit: int | None = None) -> str:
+                 log_limit: int | None = None, log_from: int | None = None) -> str:
     return render(table_for(state, seat, analysis=analysis), base=base, passages=passages, level=level,
-                  log_limit=log_limit)
+                  log_limit=log_limit, log_from=log_from)
 
 
 #: Per state and reader, the log worded so far: ``{reader: (groups, entries)}`` (see :func:`log_groups`).

@@ -38,7 +38,11 @@ Operations (fields other than ``op`` are listed; ``?`` marks optional ones):
   reply (``new``, ``apply``, ``bot``, ``view``) is what the play widget draws, in one step: the actions, whose turn,
   the roles and the card table for ``seat`` as HTML (``gamester.table``; ``seat`` a number, ``"current"`` for the
   seat to act, or none for everything), with the game's chances for the seat when ``chances`` is true and the seat
-  is to act. No reply is longer than :data:`MAX_REPLY`, and a field an op does not read is refused.
+  is to act. With ``log_from: n`` (the entries of the move log the client holds, from the last table it drew for
+  the same reader) the table's log leaves out the entries before n and says from where it goes on (``data-log-from``):
+  and its ``actions`` are only those after the request's own (``actions_from``: how many it had), so that a
+  move's reply is as long at move 1,000 as at move 10. No reply is longer than :data:`MAX_REPLY`, and a
+  field an op does not read is refused.
 - ``apply`` ``{position..., action}``: the position after one more action (illegal: an error, nothing moves).
 - ``bot`` ``{position..., bot?, until?, bots?}``: the position after the named bot moves for the current player;
   with ``until: "human"|"end"`` and ``bots: [name|"default"|null per seat]`` the bots move until a seat with
@@ -245,7 +249,7 @@ def _op_quiz(req: dict) -> dict:
 # The fields each op reads (besides op and id): any other is refused, so that a misspelt field ("sead") or one the
 # op does not read says so rather than being ignored.
 _POSITION = ("game", "ruleset", "options", "players", "seed", "actions", "seat")
-_DRAWN = (*_POSITION, "base", "chances")     # a position's reply draws its table
+_DRAWN = (*_POSITION, "base", "chances", "log_from")     # a position's reply draws its table
 FIELDS: dict[str, tuple[str, ...]] = {
     "analysis": _POSITION, "apply": (*_DRAWN, "action"), "bot": (*_DRAWN, "until", "bot", "bots"),
     "compare": ("game", "rulesets", "args", "moves"), "games": (), "new": tuple(k for k in _DRAWN if k != "actions"),

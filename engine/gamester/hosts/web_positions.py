@@ -130,6 +130,11 @@ def _reply(spec: GameSpec, state: State, req: dict, *, draw: bool = True) -> dic
     seat = _seat(req, state)
     base = _base(req)
     cur = _current(state)
+    # A forward step from what the client holds (log_from given): only what the step added, the log's new entries
+    # and the actions after the request's own (from actions_from), so that the reply does not grow with the game.
+    log_from = _int(req, "log_from", None, hi=10**7)
+    given = req.get("actions")
+    known = min(len(given), len(state.history)) if isinstance(given, list) else 0
     chances = None
     if draw and _bool(req, "chances") and spec.analysis is not None and seat is not None and cur == seat:
         chances = _jsonable(spec.analysis(state, seat))
@@ -137,16 +142,18 @@ def _reply(spec: GameSpec, state: State, req: dict, *, draw: bool = True) -> dic
         "ruleset": state.options.to_string(),
         "players": state.players,
         "seed": state.seed,
-        "actions": list(state.history),
+        "actions": list(state.history) if log_from is None else state.history[known:],
         "step": len(state.history),
         "current": cur,
         "terminal": cur is None,
         "seat": seat,
         "roles": state.roles(),   # {"3": "dealer", "0": "eldest"}: the deal's own, for naming seats
         # A game without a table of its own (a test's toy) is still played through the API; the widget needs one.
-        "html": None if spec.site.table is None or not draw else render_table(state, seat, analysis=chances, base=base,
-                                                                             log_limit=LIVE_LOG),
+        "html": None if spec.site.table is None or not draw else render_table(
+            state, seat, analysis=chances, base=base, log_limit=LIVE_LOG, log_from=log_from),
     }
+    if log_from is not None:
+        out["actions_from"] = known
     _keep(spec, state)
     return out
 
