@@ -57,13 +57,15 @@ def _players(spec: GameSpec, req: dict) -> int:
 
 #: Open games kept between requests (the widget's positions, by their record): a move applies one action to the state
 #: the last reply left, and only a record not seen lately is replayed from its start. Bounded: the least lately used
-#: goes first. A state is taken out while a request works on it, and put back under its new record after.
+#: goes first. A state is taken out while a request works on it, and put back under its new record after. Found by
+#: the record's game, rules, seed, length and last action (a key that costs the same at move 1,000 as at move 10),
+#: and taken only if its actions are the request's, every one (a list compared at once, never read item by item).
 MAX_OPEN = 16
 _OPEN: OrderedDict[tuple, State] = OrderedDict()
 
 
 def _key(spec: GameSpec, opts: Options, players: int, seed: int, actions: Any) -> tuple:
-    return (spec.name, opts.to_string(), players, seed, tuple(actions))
+    return (spec.name, opts.to_string(), players, seed, len(actions), actions[-1] if actions else None)
 
 
 def _keep(spec: GameSpec, state: State) -> None:
@@ -87,11 +89,10 @@ def _position(req: dict) -> tuple[GameSpec, State]:
     _bounded(spec, opts, players)
     given = req.get("actions")
     if type(given) is list and len(given) <= spec.limits.actions:
-        try:
-            state = _OPEN.pop(_key(spec, opts, players, seed, given), None)
-        except TypeError:   # an item that is no text (a list, an object): read below, and refused by name
-            state = None
-        if state is not None:
+        key = _key(spec, opts, players, seed, given)
+        state = _OPEN.get(key) if type(key[-1]) in (str, type(None)) else None  # (other items: refused below)
+        if state is not None and state.history == given:
+            del _OPEN[key]
             return spec, state
     actions = _actions(req, "actions", spec.limits.actions, "action", " of the position")
     state = spec.new_state(opts, players, seed)
