@@ -183,7 +183,7 @@ export class Play {
       return false;
     }
     this.w.fail("");
-    this.acts = this.played(this.acts, r);
+    this.acts = r.actions = this.played(this.acts, r); // (the position shown holds the whole game's actions)
     this.show(r);
     return true;
   }
@@ -204,7 +204,7 @@ export class Play {
       if (r.ok) acts = this.played(acts, r);
     }
     if (!r.ok) { this.w.fail(r.error); this.busy(false); return; }
-    this.acts = acts;
+    this.acts = r.actions = acts;
     this.show(r);
   }
 
