@@ -3,8 +3,9 @@
     python benchmarks/bench_api_moves.py [--moves N] [--repeat R] [--game NAME]
 
 What a reader's move costs the engine in the live widget: ``gamester.hosts.web.handle`` of an ``apply`` request
-(the position so far and one more action, the table drawn for seat 0 with the live log's last 200 moves), timed
-around ``handle`` alone (the request's JSON is made first). The game comes from the registry, never named here: its
+(the position so far and one more action, the table drawn for seat 0, and ``log_from``: the log entries the last
+table holds, as the play widget asks, so that only the move's new entries and action are sent back), timed around
+``handle`` alone (the request's JSON is made first, all but the log count the last reply gave). The game comes from the registry, never named here: its
 whole-number options at the top of their ranges (the live limits, which keep a widget's games shorter, are lifted
 for the bench, as they are not what is measured), played by random bots: the first game that lasts ``--moves`` +
 ``--repeat`` moves, trying the presets (the default first), then the number of players (the game's usual, then
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import re
 import sys
 import time
 from typing import Any
@@ -71,24 +73,28 @@ def _request(op: str, pos: dict[str, Any], actions: list[str], **more: Any) -> s
     return json.dumps({"op": op, **pos, "actions": actions, "seat": 0, **more})
 
 
-def _handle(text: str) -> float:
+def _handle(text: str) -> tuple[float, int]:
+    """Seconds of one request, and the log entries the table it drew holds (the next move's ``log_from``)."""
     t = time.perf_counter()
     reply = web.handle(text)
     dt = time.perf_counter() - t
-    if not json.loads(reply)["ok"]:
+    r = json.loads(reply)
+    if not r["ok"]:
         raise SystemExit(f"the API refused a move: {reply[:300]}")
-    return dt
+    m = re.search(r'class="gm-t-log"><summary>[^<]*\((\d+)', r.get("html") or "")
+    return dt, int(m.group(1)) if m else 0
 
 
 def per_move(pos: dict[str, Any], actions: list[str], at: int, repeat: int) -> float:
     """Seconds of one ``apply`` at moves ``at`` .. ``at + repeat - 1``, each on the kept state: the fastest (the
     machine is shared; the least disturbed of the moves)."""
     web._OPEN.clear()
-    _handle(_request("view", pos, actions[:at]))
+    _, held = _handle(_request("view", pos, actions[:at]))
     times = []
     for k in range(at, at + repeat):
-        req = _request("apply", pos, actions[:k], action=actions[k])
-        times.append(_handle(req))
+        req = _request("apply", pos, actions[:k], action=actions[k], log_from=held)
+        dt, held = _handle(req)
+        times.append(dt)
     return min(times)
 
 
@@ -101,9 +107,14 @@ def whole(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves: 
     for pos, actions in games:
         actions = actions[:left]
         left -= len(actions)
-        reqs = [_request("apply", pos, actions[:k], action=actions[k]) for k in range(len(actions))]
-        api += _handle(json.dumps({"op": "new", **pos, "seat": 0}))
-        api += sum(_handle(r) for r in reqs)
+        texts = [json.dumps(actions[:k]) for k in range(len(actions))]  # (the requests' JSON is made first)
+        dt, held = _handle(json.dumps({"op": "new", **pos, "seat": 0}))
+        api += dt
+        for k, text in enumerate(texts):  # the next request names the last reply's log count: made here, not timed
+            req = json.dumps({"op": "apply", **pos, "seat": 0, "action": actions[k], "log_from": held})
+            req = req[:-1] + ', "actions": ' + text + "}"
+            dt, held = _handle(req)
+            api += dt
         opts = spec.parse_ruleset(pos["ruleset"])
         runs = []
         for _ in range(3):  # the fastest of three: the engine alone is quick, and the machine shared
@@ -122,7 +133,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--game", default=None, help="one registered game (default: every one)")
     a, _ = ap.parse_known_args()
-    web._bounded = lambda spec, opts, players: None  # the live limits are lifted (see the module doc)
+    web._positions._bounded = lambda spec, opts, players: None  # the live limits are lifted (see the module doc)
     print(f"# Moves through the web API (CPython {platform.python_version()}, {platform.machine()})")
     print(f"{'game':<15} {'players':>7} {'move 10':>9} {'move 100':>9} {'move N':>18} {'N/10':>6} "
           f"{'games':>5} {'API s':>8} {'engine s':>9} {'API/engine':>11}")

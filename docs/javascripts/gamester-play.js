@@ -83,6 +83,32 @@ export class Play {
       seat: this.tableSeat(), chances: Boolean(this.oddsBtn.checked) };
     return Object.assign(req, extra || {});
   }
+  // A forward move from the table on screen, drawn for the same reader: the engine need send only the log entries
+  // the move adds (log_from: how many the table holds), and show() puts the ones kept before them.
+  logFrom() {
+    const tbl = this.tableHost.querySelector(".gm-tbl");
+    const seat = this.tableSeat();
+    if (!tbl || seat === "current" || this.saidCount === undefined || !tbl.querySelector(".gm-t-log ol")) return {};
+    return tbl.dataset.reader === (seat === undefined ? "" : String(seat)) ? { log_from: this.saidCount } : {};
+  }
+  // The whole game's actions after a reply: a reply to a forward step (log_from) lists only the actions after
+  // the request's own (actions_from of them).
+  played(actions, r) {
+    return r.actions_from === undefined ? r.actions : actions.slice(0, r.actions_from).concat(r.actions);
+  }
+  // A table drawn from log_from holds the log's new entries only (its list's data-log-from): those before, from the
+  // list's first entry on, are the ones the last table held. False if they are not all there (then it is drawn again).
+  mergeLog(host, kept) {
+    const list = host.querySelector(".gm-t-log ol");
+    if (!list || list.dataset.logFrom === undefined) return true;
+    const first = Number(list.dataset.first || 0);
+    const from = Number(list.dataset.logFrom);
+    delete list.dataset.logFrom;
+    if (from <= first) return true;
+    if (!kept || kept.first > first || kept.first + kept.items.length < from) return false;
+    list.prepend(...kept.items.slice(first - kept.first, from - kept.first));
+    return true;
+  }
   humans() {
     const v = this.who.value;
     const bot = this.w.form.inputs.bots ? this.w.form.inputs.bots.value : null;
@@ -150,33 +176,35 @@ export class Play {
   }
 
   async _act(action) {
-    const r = await call({ op: "apply", ...this.position({ actions: this.acts.slice(0, this.step), action }) });
+    const r = await call({ op: "apply", ...this.position({ actions: this.acts.slice(0, this.step), action, ...this.logFrom() }) });
     if (!r.ok) {
       this.w.fail(r.error);
       this.busy(false);
       return false;
     }
     this.w.fail("");
-    this.acts = r.actions;
+    this.acts = r.actions = this.played(this.acts, r); // (the position shown holds the whole game's actions)
     this.show(r);
     return true;
   }
 
   async _botMove(until) {
     const bots = until === "one" ? null : this.humans();
-    const req = this.position({ actions: this.acts.slice(0, this.step), until });
+    const req = this.position({ actions: this.acts.slice(0, this.step), until, ...this.logFrom() });
     const chosen = (this.w.form.inputs.bots && this.w.form.inputs.bots.value) || "default"; // the game's usual bot
     if (bots) req.bots = until === "end" ? bots.map((b) => b || chosen) : bots;
     else req.bot = chosen;
     let r = await call({ op: "bot", ...req });
     let moved = [];
+    let acts = r.ok ? this.played(req.actions, r) : null;
     // A long run comes in steps (the engine's limits: so many moves each): ask on until it is done.
     while (r.ok && r.more && this.w.root.isConnected) {
       moved = moved.concat(r.moved);
-      r = await call({ op: "bot", ...req, actions: r.actions });
+      r = await call({ op: "bot", ...req, actions: acts });
+      if (r.ok) acts = this.played(acts, r);
     }
     if (!r.ok) { this.w.fail(r.error); this.busy(false); return; }
-    this.acts = r.actions;
+    this.acts = r.actions = acts;
     this.show(r);
   }
 
@@ -245,8 +273,11 @@ export class Play {
     this.choices.textContent = "";
     const oddsFocused = this.oddsBtn && document.activeElement === this.oddsBtn;
     if (this.oddsField && host.contains(this.oddsField)) this.choices.after(this.oddsField); // (kept out of the redraw)
+    const was = host.querySelector(".gm-t-log ol");
+    const kept = was ? { first: Number(was.dataset.first || 0), items: [...was.children] } : null;
     host.textContent = "";
     host.append(addPassages(safeFragment(p.html || "", true), w.base));
+    if (!this.mergeLog(host, kept)) queueMicrotask(() => this.goto(p.step)); // (not expected: drawn whole again)
     const prompt = host.querySelector(".gm-t-prompt");
     let words = "";
     if (prompt) {

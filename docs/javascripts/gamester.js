@@ -184,7 +184,7 @@ class Widget {
       // Every Play deals a new deal (a link names its own): the number is shown, and kept in the page's link.
       const args = this.freshDeal();
       this.form.set(args);
-      await this.run(args, "Shuffling and dealing…");
+      if (await this.run(args, "Shuffling and dealing…") === null) return;
       await this.play.newPosition();
       this.say("");
     } else {
@@ -236,7 +236,7 @@ class Widget {
 
   async submit() {
     this.fail("");
-    await this.run(this.form.read());
+    if (await this.run(this.form.read()) === null) return; // a newer submit is under way
     if (this.play) {
       // The new deal is drawn in the table above the settings: the reader is taken to it.
       this.play.focusTable = true;
@@ -245,11 +245,24 @@ class Widget {
     this.updateLink();
   }
 
-  // Re-render the example (the same call the site build made) from the current arguments.
+  // Re-render the example (the same call the site build made) from the current arguments. A whole game played by
+  // the computer comes in steps (the engine's limits: so many moves a reply, then "more" and the moves so far): each
+  // is asked for at once, the status line counting the moves, until the last gives the example. A newer call (the
+  // reader asked again) or a page left ends the older one.
   async run(args, doing = "Working…") {
     args = args || this.args;
     this.say(doing);
-    const r = await call({ op: "render", kind: this.kind, args, base: this.base });
+    const turn = (this.renders = (this.renders || 0) + 1);
+    const req = { op: "render", kind: this.kind, args, base: this.base };
+    let r = await call(req);
+    while (r.ok && r.more) {
+      if (turn !== this.renders || !this.root.isConnected) return null;
+      this.root.dataset.rendering = String(r.moves.length);
+      this.say(`${doing.replace(/…$/, "")}: the computer has played ${r.moves.length.toLocaleString("en")} moves of the example so far…`);
+      r = await call({ ...req, moves: r.moves });
+    }
+    delete this.root.dataset.rendering;
+    if (turn !== this.renders) return null;
     if (!r.ok) {
       this.fail(`Cannot ${this.spec.verb.toLowerCase()}: ${r.error}`);
       this.say("");
@@ -317,6 +330,7 @@ class Widget {
     if (off) { this.fail(`This link was not followed: ${off}.`); return; }
     this.form.set(args);
     const ok = await this.run(args);
+    if (ok === null) return; // the reader asked for something else meanwhile
     if (!ok) { this.fail(`This link could not be followed: ${this.errors.textContent.replace(/^Cannot [^:]*: /, "")}`); return; }
     if (this.play) {
       const acts = f.acts ? f.acts.split(ACT_SEP) : [];

@@ -31,6 +31,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -346,14 +347,22 @@ def bot_move(make_bot: Callable[[str, int], Bot], name: str, state: State) -> st
     return make_bot(name, bot_seed(state.seed, len(state.history), seat)).choose(state, seat)
 
 
+#: A host's budget of bot moves for the work in hand (``gamester.hosts.web_steps``: a request answered in steps), or
+#: ``None``: its ``move(make_bot, name, state)`` gives each move :func:`play_bots` makes (replaying the moves of the
+#: earlier steps, then asking the bots) and stops the work, by raising, once the step's moves are made.
+BOT_BUDGET: ContextVar[Any] = ContextVar("gamester_bot_budget", default=None)
+
+
 def play_bots(state: State, make_bot: Callable[[str, int], Bot], names: list[str],
               stop: Callable[[], bool] | None = None, max_steps: int = 100_000) -> State:
     """Let the bot ``names[seat]`` move for each seat (seeded by :func:`bot_seed`) until the game ends or
-    ``stop()`` is true."""
+    ``stop()`` is true (each move through the :data:`BOT_BUDGET` in force, if any)."""
+    budget = BOT_BUDGET.get()
     for _ in range(max_steps):
         if state.is_terminal() or (stop is not None and stop()):
             return state
-        state.apply(bot_move(make_bot, names[state.current_player()], state))
+        name = names[state.current_player()]
+        state.apply(bot_move(make_bot, name, state) if budget is None else budget.move(make_bot, name, state))
     raise RuntimeError(f"game did not end within {max_steps} actions; state: {state.state_string()}")
 
 

@@ -32,7 +32,6 @@ from __future__ import annotations
 import math
 import re
 import weakref
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -109,6 +108,9 @@ class LogEntry:
     text: str
     clause: str = ""
     starts_deal: bool = False   # the first words of a new deal (the prompt says the last deal's end apart)
+    # Its list item as the live table draws it, by what the drawing reads (see :func:`_log_item`): an entry is kept
+    # with its state and never changes, so it is drawn once for each reader.
+    drawn: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass
@@ -221,23 +223,18 @@ def said_apart(entries: list[LogEntry]) -> tuple[str, str]:
 
 # -- the drawing -------------------------------------------------------------------------------------------------
 def _named(t: Table) -> tuple[Table, Names]:
-    """The table with every seat named for its reader (:class:`gamester.words.Names`), in every text it shows."""
+    """The table with every seat named for its reader (:class:`gamester.words.Names`) in the texts it shows outside
+    its seats, piles, pots and choices (which :func:`_live_parts` names as it draws them)."""
     nm = Names(t.reader, len(t.seats), parties=t.parties)
     w = nm.text
-    seats = [replace(s, name=s.name if s.name != f"Seat {s.index}" else nm(s.index, ""),
-                     status=[w(x) for x in s.status], counters=[(k, w(v)) for k, v in s.counters]) for s in t.seats]
     end = None
     if t.end is not None:
         end = replace(t.end, headline=_to_reader(t, nm.sentence(t.end.headline)),
                       lines=[nm.sentence(x) for x in t.end.lines],
                       totals=[(s, nm(s, "") if name == f"Seat {s}" else w(name), n) for s, name, n in t.end.totals])
-    return replace(t, subtitle=w(t.subtitle), seats=seats, prompt=w(t.prompt), between=w(t.between),
+    return replace(t, subtitle=w(t.subtitle), prompt=w(t.prompt), between=w(t.between),
                    choices_label=w(t.choices_label),
-                   centre=[replace(p, title=w(p.title), plays=[(w(a), c) for a, c in p.plays], note=w(p.note))
-                           for p in t.centre],
-                   money=[replace(p, name=w(p.name), text=w(p.text), note=w(p.note)) for p in t.money],
-                   chances=[replace(c, label=w(c.label), note=w(c.note)) for c in t.chances],
-                   choices=[replace(c, label=w(c.label), hint=w(c.hint)) for c in t.choices], end=end), nm
+                   chances=[replace(c, label=w(c.label), note=w(c.note)) for c in t.chances], end=end), nm
 
 
 def _to_reader(t: Table, headline: str) -> str:
@@ -351,49 +348,83 @@ def _end_html(end: End, level: int, base: str, passages: dict | None, names: Nam
              (h("p", {"class": "gm-t-none"}, end.no_ledger) if end.no_ledger else None))
 
 
-#: The log's items as drawn lately (see :func:`_log_item`), the least lately used dropped first.
-_LOG_ITEMS: OrderedDict[tuple, Markup] = OrderedDict()
-LOG_ITEMS_KEPT = 4096
-
-
 def _log_item(x: LogEntry, names: Names, base: str, passages: dict | None, drawn: tuple) -> Markup:
     """One entry of the move log as a list item, its seats named for the reader. Without ``passages`` (the live
-    table) the item is kept, by its words and everything else its drawing reads (``drawn``: the reader, the
-    seats, the game's parties, ``base``), so that drawing the table after a move draws only what the move added."""
-    key = None if passages is not None else (x.text, x.clause, drawn)
-    if key is not None and (item := _LOG_ITEMS.get(key)) is not None:
-        _LOG_ITEMS.move_to_end(key)
+    table) the item is kept in the entry, by everything else its drawing reads (``drawn``: the reader, the seats, the
+    game's parties, ``base``), so that drawing the table after a move draws only what the move added."""
+    if passages is None and (item := x.drawn.get(drawn)) is not None:
         return item
     item = h("li", {}, sentence(names.text(x.text)), " " if x.clause else "", rule_link(x.clause, base, passages))
-    if key is not None:
-        _LOG_ITEMS[key] = item
-        while len(_LOG_ITEMS) > LOG_ITEMS_KEPT:
-            _LOG_ITEMS.popitem(last=False)
+    if passages is None:
+        x.drawn[drawn] = item
     return item
 
 
+#: The live table's parts as drawn lately (a seat, a pile, a pot, a choice, a text named for a reader), by all that
+#: their drawing reads: a move changes a few, and the rest are not drawn again. Emptied when full.
+_PARTS: dict[tuple, Any] = {}
+PARTS_KEPT = 8192
+
+
+def _part(key: tuple, make: Callable[[], Any]) -> Any:
+    v = _PARTS.get(key)
+    if v is None:
+        if len(_PARTS) >= PARTS_KEPT:
+            _PARTS.clear()
+        v = _PARTS[key] = make()
+    return v
+
+
+def _seat_key(s: Seat) -> tuple:
+    return ("seat", s.index, s.name, tuple(s.roles), s.you, tuple(s.cards), s.hidden, s.cards_label, tuple(s.best),
+            tuple(s.status), tuple(s.counters), s.to_act)
+
+
+def _live_parts(t: Table, nm: Names, key: tuple) -> tuple[list[Markup], list[Markup], list[Markup], list[Markup]]:
+    """The seats, piles, pots and choices of a table, each named for its reader (``nm``, whose drawing
+    ``key`` is) and drawn once for what it shows (:data:`_PARTS`)."""
+    def w(x: str) -> str:
+        return _part(("w", key, x), lambda: nm.text(x))
+
+    seats = [_part((key, *_seat_key(s)), lambda s=s: _seat_html(replace(
+        s, name=s.name if s.name != f"Seat {s.index}" else nm(s.index, ""), status=[w(x) for x in s.status],
+        counters=[(k, w(v)) for k, v in s.counters]))) for s in t.seats]
+    piles = [_part((key, "pile", p.title, tuple(p.plays), p.hidden, p.note, tuple(p.best)), lambda p=p: _pile_html(
+        replace(p, title=w(p.title), plays=[(w(a), c) for a, c in p.plays], note=w(p.note)))) for p in t.centre]
+    pots = [_part((key, "pot", p.name, p.counters, p.text, p.note), lambda p=p: _pot_html(
+        replace(p, name=w(p.name), text=w(p.text), note=w(p.note)))) for p in t.money]
+    scope = f"{t.game} {t.to_act}"
+    choices = [_part((key, "choice", c.label, c.action, c.card, c.hint, scope), lambda c=c: _choice_html(
+        replace(c, label=w(c.label), hint=w(c.hint)), scope)) for c in t.choices]
+    return seats, piles, pots, choices
+
+
 def render(t: Table, *, base: str = "../", passages: dict | None = None, level: int = 3,
-           log_limit: int | None = None) -> str:
+           log_limit: int | None = None, log_from: int | None = None) -> str:
     """The HTML of a table. ``base`` is the path from the page to the site root (clause links go to
     ``{base}clauses/#id``); ``passages`` maps a clause id to ``[[passage_id, href_from_site_root, locator], ...]``;
     ``level`` is the heading level of the table's title (its parts use ``level + 1``). Every seat is named for the
     table's reader (:class:`gamester.words.Names`). ``log_limit``: the move log and the end's ledger show only their
     last so many entries (the live widget's table, whose reply would otherwise grow with the whole game); the log's
-    list says where it starts (``data-first``, ``start``), and each says how many there are in all."""
+    list says where it starts (``data-first``, ``start``), and each says how many there are in all. ``log_from``:
+    the reader's page holds the log's entries before this one (the table of the last move, drawn for the same
+    reader): the list leaves them out and says from where it goes on (``data-log-from``), so that a move sends only what
+    it added however long the log."""
     level = max(2, min(5, int(level)))
     h1, h2 = f"h{level}", f"h{level + 1}"
     total = len(t.log)
     first = max(0, total - log_limit) if log_limit else 0
     t, names = _named(t)  # the log's entries are named below, only those shown
+    seats, piles, pots, buttons = _live_parts(t, names, (t.reader, len(t.seats), tuple(t.parties.items())))
     centre = None
     if t.centre or t.money:
         centre = h("div", {"class": "gm-t-centre"}, h(h2, {"class": "gm-t-h"}, t.money_title),
-                   h("ul", {"class": "gm-t-pots"}, [_pot_html(p) for p in t.money]) if t.money else None,
-                   h("div", {"class": "gm-t-piles"}, [_pile_html(p) for p in t.centre]) if t.centre else None)
+                   h("ul", {"class": "gm-t-pots"}, pots) if t.money else None,
+                   h("div", {"class": "gm-t-piles"}, piles) if t.centre else None)
     choices = None
     if t.choices:
         choices = h("div", {"class": "gm-t-choices", "role": "group", "aria-label": t.choices_label},
-                    h("p", {"class": "gm-t-choices-label"}, t.choices_label), [_choice_html(c, f"{t.game} {t.to_act}") for c in t.choices])
+                    h("p", {"class": "gm-t-choices-label"}, t.choices_label), buttons)
     chances = None
     if t.chances:
         chances = h("div", {"class": "gm-t-chances"},
@@ -407,16 +438,18 @@ def render(t: Table, *, base: str = "../", passages: dict | None = None, level: 
     if t.log:
         count = f"{total}" + (f"; the last {total - first} shown" if first else "")
         drawn = (t.reader, len(t.seats), tuple(t.parties.items()), base)
+        sent = first if log_from is None else max(first, min(log_from, total))
         log = h("details", {"class": "gm-t-log"}, h("summary", {}, f"{t.log_title} ({count})"),
-                h("ol", {"start": first + 1 if first else None, "data-first": first or None},
-                  [_log_item(x, names, base, passages, drawn) for x in t.log[first:]]))
+                h("ol", {"start": first + 1 if first else None, "data-first": first or None,
+                         "data-log-from": sent if log_from is not None else None},
+                  [_log_item(x, names, base, passages, drawn) for x in t.log[sent:]]))
     return h("section", {"class": "gm-tbl", "aria-label": t.title, "data-game": t.game,
                          "data-reader": "" if t.reader is None else t.reader,
                          "data-to-act": "" if t.to_act is None else t.to_act, "data-over": "1" if t.end else "0"},
              h(h1, {"class": "gm-t-title"}, t.title),
              h("p", {"class": "gm-t-sub"}, t.subtitle) if t.subtitle else None,
              h("div", {"class": "gm-t-felt"}, h("ul", {"class": "gm-t-seats", "aria-label": "The seats"},
-                                               [_seat_html(s) for s in t.seats]), centre),
+                                               seats), centre),
              h("div", {"class": "gm-t-between", "role": "status", "data-deal-over": "1"},
                h("p", {"class": "gm-t-between-title"}, h("strong", {}, "The last deal")), h("p", {}, t.between))
              if t.between else None,
@@ -449,9 +482,9 @@ def end_html(state: State, *, base: str = "../", passages: dict | None = None, l
 
 def render_table(state: State, seat: int | None = None, *, analysis: dict[str, Any] | None = None,
                  base: str = "../", passages: dict | None = None, level: int = 3,
-                 log_limit: int | None = None, spec: GameSpec | None = None) -> str:
+                 log_limit: int | None = None, log_from: int | None = None, spec: GameSpec | None = None) -> str:
     return render(table_for(state, seat, analysis=analysis, spec=spec), base=base, passages=passages, level=level,
-                  log_limit=log_limit)
+                  log_limit=log_limit, log_from=log_from)
 
 
 #: Per state and reader, the log worded so far: ``{reader: (groups, entries)}`` (see :func:`log_groups`).

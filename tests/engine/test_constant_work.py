@@ -1,11 +1,14 @@
 """Every move in constant work: a move through the web API late in a long game costs the engine what it costs at
 move 10 (issue 30). Work is counted, never timed.
 
-Counted per ``apply`` request (the table drawn for seat 0 with the live log, as the widget draws it): every
-``apply`` of the game's state class, whoever makes it (the API, the table, anything else), and every entry of the
-move log put into words (each :class:`gamester.table.LogEntry` made). Each request must apply its one action and
-word exactly the entries its move added to the log (the count the table gives), at moves 10 to 29 and at the 20
-moves from move 1,000: a table that replayed the game, or worded its whole log again, fails at once.
+Counted per ``apply`` request (the table drawn for seat 0 with the live log, as the widget asks for it: with
+``log_from``, the entries its last table holds): every ``apply`` of the game's state class, whoever makes it (the
+API, the table, anything else), every entry of the move log put into words (each :class:`gamester.table.LogEntry`
+made), the entries and actions the reply sends, and its length in characters. Each request must apply its one
+action, word and send exactly the entries its move added to the log (the count the table gives) and send back only
+its action, at moves 10 to 29 and at the 20 moves from move 1,000, and the late replies be no longer than twice the
+early ones: a table that replayed the game, worded or sent its whole log again, or a reply that echoed every action
+so far, fails at once.
 
 The games come from the registry, never named here. Most games end well before 1,000 moves with their default
 options, so each is played with its whole-number options at the top of their ranges, by random bots: the first game
@@ -88,24 +91,33 @@ def test_a_move_late_in_a_long_game_costs_what_it_costs_at_move_10(game, monkeyp
 
     monkeypatch.setattr(cls, "apply", counted_apply)
     monkeypatch.setattr(LogEntry, "__init__", counted_init)
-    monkeypatch.setattr(web, "_bounded", lambda spec, opts, players: None)  # the live limits (module doc)
+    monkeypatch.setattr(web._positions, "_bounded", lambda spec, opts, players: None)  # the live limits (module doc)
 
-    def handle(op: str, k: int, **more) -> dict:
-        r = json.loads(web.handle(json.dumps({"op": op, **pos, "actions": actions[:k], "seat": 0, **more})))
+    def handle(op: str, k: int, **more) -> tuple[dict, int]:
+        text = web.handle(json.dumps({"op": op, **pos, "actions": actions[:k], "seat": 0, **more}))
+        r = json.loads(text)
         assert r["ok"], r
-        return r
+        end = re.search(r'<section class="gm-t-end".*?</section>', r.get("html") or "", re.S)
+        return r, len(text) - (len(end.group(0)) if end else 0)  # (the end's tables: drawn once, at the end)
 
+    sent = {}
     for start in (10, late):
         web._OPEN.clear()
-        logged = _logged(handle("view", start)["html"])  # the open game at that move (replayed once: not counted)
+        logged = _logged(handle("view", start)[0]["html"])  # the open game at that move (replayed once: not counted)
+        sent[start] = []
         for k in range(start, start + WINDOW):
             applied[0] = worded[0] = 0
-            r = handle("apply", k, action=actions[k])
+            r, size = handle("apply", k, action=actions[k], log_from=logged)  # as the widget asks (gamester-play.js)
             now = _logged(r["html"])
-            assert (applied[0], worded[0]) == (1, now - logged), (
-                f"{spec.title}, move {k + 1}: the request applied {applied[0]} actions (1 wanted) and worded "
-                f"{worded[0]} log entries ({now - logged} new)")
+            shown = r["html"].split('class="gm-t-log"', 1)[-1].count("<li>")
+            assert (applied[0], worded[0], shown, r["actions"]) == (1, now - logged, now - logged, [actions[k]]), (
+                f"{spec.title}, move {k + 1}: the request applied {applied[0]} actions (1 wanted), worded "
+                f"{worded[0]} log entries and sent {shown} ({now - logged} new), and {len(r['actions'])} actions")
+            sent[start].append(size)
             logged = now
+    # What a move sends (the reply's characters, the end's table apart) does not grow with the game: the position
+    # and what the move added, never the log or the actions so far (6,000 to 60,000 characters at move 1,000 before).
+    assert max(sent[late]) <= 2 * max(sent[10]), (spec.title, sent)
 
 
 @pytest.mark.parametrize("game", GAMES)

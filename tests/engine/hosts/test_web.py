@@ -202,6 +202,8 @@ def test_render_is_the_build_time_rendering(kind, args):
     if kind not in render.widgets():
         pytest.skip(f"{kind} has not landed")
     r = ok(op="render", kind=kind, args=args)
+    while r["more"]:  # a whole game played by the bots comes in steps of limits.bot_moves moves (test_steps.py)
+        r = ok(op="render", kind=kind, args=args, moves=r["moves"])
     assert r["html"] == render.render(kind, args)
     assert "gm-example" in r["html"]
     assert "unknown argument" in err(op="render", kind=kind, args={**args, "evil": "<script>"})
@@ -290,3 +292,44 @@ def test_a_game_without_odds_or_exercises_is_named_not_dumped():
         with pytest.raises(RulesetError) as e:
             ask()
         assert "'toy'" in str(e.value) and "GameSpec" not in str(e.value) and len(str(e.value)) < 200, str(e.value)
+
+
+@pytest.mark.parametrize("game", REAL)
+def test_a_step_that_sends_only_what_it_added_adds_up_to_the_whole_table(game):
+    """Issue 30: with ``log_from`` (the entries the client's table holds) a move's reply sends the log's new entries
+    and the actions after the request's own; the entries kept (from the live log's first on) and those sent are the
+    whole table's log, and the actions so far and those sent are the whole game's."""
+    import re
+
+    from gamester.state import RandomBot
+
+    spec = all_games()[game]
+    pos = {"game": game, "players": spec.default_players or spec.player_range[0], "seed": 4, "seat": 0}
+    r = ok(op="new", **pos)
+    acts, bot = r["actions"], RandomBot(4)
+    state = spec.new_state(spec.default_options(), pos["players"], 4)
+
+    def items(html: str) -> tuple[int, int | None, list[str]]:
+        ol = re.search(r'<ol([^>]*)>(.*?)</ol>', html.split('class="gm-t-log"', 1)[-1], re.S)
+        if ol is None:
+            return 0, None, []
+        first, sent = re.search(r'data-first="(\d+)"', ol.group(1)), re.search(r'data-log-from="(\d+)"', ol.group(1))
+        return int(first.group(1)) if first else 0, int(sent.group(1)) if sent else None, \
+            re.findall(r"<li>.*?</li>", ol.group(2), re.S)
+
+    kept_first, _, kept = items(r["html"])
+    while not state.is_terminal() and len(acts) < 400:
+        action = bot.choose(state, state.current_player())
+        state.apply(action)
+        held = kept_first + len(kept)
+        step = ok(op="apply", actions=acts, action=action, log_from=held, **pos)
+        whole = ok(op="apply", actions=acts, action=action, **pos)
+        assert step["actions_from"] == len(acts) and step["actions"] == [action] and "actions_from" not in whole
+        first, sent, new = items(step["html"])
+        assert sent == max(first, held)
+        merged = kept[first - kept_first:sent - kept_first] + new
+        assert (first, merged) == items(whole["html"])[::2], len(acts)
+        assert re.sub(r' data-log-from="\d+"|<li>.*?</li>', "", step["html"], flags=re.S) == \
+            re.sub(r"<li>.*?</li>", "", whole["html"], flags=re.S)
+        acts = acts + step["actions"]
+        kept_first, kept = first, merged

@@ -1,0 +1,47 @@
+"""Issue 36: a permalink to Put's printed example with three players, 21 points and a rubber of two (the longest
+game the live limits allow, 1,905 moves of the reasoning bot) was one request of 17-24 s of CPU. The widget now asks
+for the example in steps of the engine's bound (limits.bot_moves moves a reply), says how far the computer has got
+while the page stays usable, and shows the whole example at the end: the build's rendering of the same arguments."""
+
+from __future__ import annotations
+
+import html as html_text
+import re
+
+import pytest
+from test_widgets_live import BOOT_MS, visit  # tests/browser is on sys.path (no __init__.py)
+
+from gamester import render
+
+pytestmark = pytest.mark.browser
+
+ARGS = {"seed": "3", "players": "3", "ruleset": "without-putting", "options": "game_points=21;rubber=2"}
+LINK = "put/?w=0&game=put&seed=3&players=3&ruleset=without-putting&options=game_points%3D21%3Brubber%3D2"
+WHOLE_MS = 900_000  # a cap, not a measure: the steps are followed by events (Pyodide plays the game in a minute or so)
+
+
+def _text(html: str) -> str:
+    return " ".join(html_text.unescape(re.sub(r"<[^>]+>", "", html)).split())
+
+
+def test_a_link_to_the_longest_example_renders_to_the_end_in_steps(live, base_url):
+    page = live
+    visit(page, base_url, "glossary/")
+    visit(page, base_url, LINK)
+    w = page.locator(".gm-widget[data-widget='put-play']").first
+    el = w.element_handle()
+    # The steps show: the status line counts the computer's moves, and goes on counting.
+    page.wait_for_function("(el) => Number(el.dataset.rendering || 0) > 0", arg=el, timeout=BOOT_MS)
+    first = int(w.get_attribute("data-rendering"))
+    assert "moves of the example so far" in w.locator(".gm-status-line").inner_text()
+    page.wait_for_function("([el, n]) => Number(el.dataset.rendering || 0) > n", arg=[el, first], timeout=BOOT_MS)
+    # The page answers while the engine works (the worker plays; the page is never frozen).
+    assert page.evaluate("() => document.title") and w.locator(".gm-bar").is_visible()
+    page.wait_for_function("(el) => el.dataset.live === '1' && el.dataset.rendering === undefined",
+                           arg=el, timeout=WHOLE_MS)
+    assert not w.locator(".gm-error").inner_text().strip()
+    shown = w.evaluate("(el) => el.querySelector('.gm-widget-static').textContent")
+    whole = render.render("put-play", ARGS)  # the build's rendering of the link's arguments, in one call
+    assert " ".join(shown.split()) == _text(whole)
+    assert w.locator(".gm-widget-static [data-ruleset]").get_attribute("data-ruleset") == \
+        re.search(r'data-ruleset="([^"]+)"', whole).group(1)
