@@ -197,9 +197,10 @@ def first_visits(browser, site: Path, click_js: str) -> dict:
 
 def print_first_visits(v: dict, snapshot_bytes: int | None = None) -> None:
     print("\nfirst visit of each game page, cold (bytes on the wire as the server sent them; click to first hand)")
-    print(f"  {'page':15} {'start':12} {'page MB':>8} {'engine MB':>10} {'of which strategies':>20} {'first hand':>11}")
+    print(f"  {'page':15} {'site':12} {'start used':11} {'page MB':>8} {'engine MB':>10} {'of which strategies':>20}"
+          f" {'first hand':>11}")
     for (label, path), r in v.items():
-        print(f"  {path:15} {str(r['start']):12} {r['page'] / 1e6:8.2f} {r['engine'] / 1e6:10.2f}"
+        print(f"  {path:15} {label:12} {str(r['start']):11} {r['page'] / 1e6:8.2f} {r['engine'] / 1e6:10.2f}"
               f" {r['strategies'] / 1e6:20.2f} {r['ms']:9.0f} ms")
     snap = [r for (label, _), r in v.items() if label == "snapshot"]
     bare = [r for (label, _), r in v.items() if label == "no snapshot"]

@@ -51,18 +51,28 @@ async function checkStdlib(pyodide, manifest) {
 // The memory snapshot made at build time (site_src/gamester_site/snapshot.mjs): a started interpreter with the
 // engine imported. Fetched alongside the wasm; refused (the promise fails, and so the attempt) unless its sha256 is
 // runtime.json's. It only fits the compiled library it was made with, so it is used with that library alone.
-// A page that cannot check a hash (plain HTTP to another machine has no crypto.subtle) does not fetch it at all.
-function snapshotBytes(manifest, assets) {
+// A page that cannot check a hash (plain HTTP to another machine has no crypto.subtle) does not fetch it at all, nor
+// does a browser asked to save data, unless the service worker already holds it (the snapshot adds 4.4 MB to a first
+// use, worth it only on a fast link: see the README).
+async function snapshotBytes(manifest, assets) {
   if (!manifest.snapshot || !(self.crypto && self.crypto.subtle)) return null;
   if (!/^[A-Za-z0-9_.-]+\.bin$/.test(manifest.snapshot) || !/^[0-9a-f]{64}$/.test(manifest.snapshot_sha256 || "")) {
     return null;
   }
-  const p = fetchBytes(new URL("gamester/" + manifest.snapshot, assets), "snapshot").then(async (bytes) => {
+  const url = new URL("gamester/" + manifest.snapshot, assets);
+  if (self.navigator.connection && self.navigator.connection.saveData) {
+    let held = null;
+    try {
+      held = self.caches && await self.caches.match(url.href, { cacheName: "gamester-runtime" });
+    } catch (e) { /* no storage: as not held */ }
+    if (!held || held.headers.get("x-gamester-sha256") !== manifest.snapshot_sha256) return null;
+  }
+  const p = fetchBytes(url, "snapshot").then(async (bytes) => {
     if (!(await matches(bytes, manifest.snapshot_sha256))) throw new Error("checksum mismatch");
     return bytes;
   });
   p.catch(() => {}); // reported by the attempt that awaits it
-  return p;
+  return { bytes: p }; // (not p itself: an async function's caller would wait for the whole download)
 }
 
 // Beside the snapshot: the engine wheel's files that are not code (runtime.py's engine-files.zip), checked by sha256.
@@ -170,7 +180,7 @@ async function boot(assets) {
   let pyodide = null;
   let engine = null; // the archive to unpack into site-packages
   times.start = "ordinary";
-  const snapshot = stdLibURL ? snapshotBytes(manifest, assets) : null;
+  const snapshot = stdLibURL ? ((await snapshotBytes(manifest, assets)) || {}).bytes : null;
   const filesP = snapshot ? snapshotFiles(manifest, assets) : null;
   if (!filesP) engineWheel();
   if (snapshot && filesP) {

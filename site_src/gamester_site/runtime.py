@@ -34,8 +34,17 @@ Snapshot (issue 30): with the bytecode, :func:`make_snapshot` runs ``snapshot.mj
 the compiled library, imports and warms the engine and writes Pyodide's memory snapshot of it
 (``assets/gamester/engine-snapshot.bin``; runtime.json: ``snapshot``, ``snapshot_sha256``, ``snapshot_bytes``);
 the worker restores it instead of starting Python, and falls back to the ordinary start if it is refused. Cached in
-``.cache/snapshot/``; ``GAMESTER_SNAPSHOT=0`` builds without it. runtime.json's ``cache`` gives every runtime file
-the worker fetches with its sha256, for the service worker (``docs/gamester-sw.js``), which keeps them by it.
+``.cache/snapshot/``; ``GAMESTER_SNAPSHOT=0`` builds without it. Beside it, ``engine-files.zip`` (runtime.json:
+``snapshot_files``, ``snapshot_files_sha256``) holds the wheel's files that are not code, a few kB: a start from the
+snapshot unpacks that instead of fetching the wheel (the engine's modules are in the snapshot, imported; the file
+system is not). runtime.json's ``cache`` gives every runtime file the worker may fetch with its sha256, for the
+service worker (``docs/gamester-sw.js``), which keeps each by it once it has passed.
+
+Data kept out of the wheel (issue 30): Put's solved strategies (``engine/gamester/games/*/data/*.json.gz``, 2.3 MB,
+read only by a game against Put's "equilibrium" player) are each copied as they are (gzip already) to
+``assets/gamester/data/GAME-NAME.SHA16.bin``, a name that changes with the bytes; the wheel leaves them out and lists
+them with their sha256 in ``gamester/hostfiles.json`` (runtime.json: ``external``), and the worker gives the engine a
+way to fetch one when it first reads it (:mod:`gamester.hostfiles`). The snapshot is made without them.
 """
 
 from __future__ import annotations
@@ -122,10 +131,12 @@ def stage_external(dest: Path) -> dict[str, dict]:
 
 
 def build_wheel(dest_dir: Path, bytecode: dict[str, bytes] | None = None,
-                external: dict[str, dict] | None = None) -> tuple[str, str]:
+                external: dict[str, dict] | None = None, stored: bool = False) -> tuple[str, str]:
     """Write the engine wheel into ``dest_dir`` (with ``bytecode``, {archive path: .pyc}, if given; without the data
     files ``external`` lists, :func:`stage_external`'s listing, which it holds as ``gamester/hostfiles.json``);
-    return (filename, sha256 hex)."""
+    return (filename, sha256 hex). ``stored``: its files not deflated, as the site ships it (the host's brotli over
+    the whole wheel sends 0.59 MB where a deflated wheel is 0.87 MB; see bytecode.mjs's library)."""
+    method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
     version = engine_version()
     name = f"gamester-{version}-py3-none-any.whl"
     dist_info = f"gamester-{version}.dist-info"
@@ -153,10 +164,10 @@ def build_wheel(dest_dir: Path, bytecode: dict[str, bytes] | None = None,
     entries.append((f"{dist_info}/RECORD", ("\n".join(record_lines) + "\n").encode()))
 
     buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+    with zipfile.ZipFile(buf, "w", method) as zf:
         for arc, data in entries:
             info = zipfile.ZipInfo(arc, ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = method
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
     data = buf.getvalue()
@@ -311,7 +322,7 @@ def build_files_zip(wheel: Path, dest: Path) -> str:
     the snapshot unpacks instead of the wheel (every engine module is already imported in the snapshot, and the
     file system is not part of it). Returns its sha256."""
     buf = io.BytesIO()
-    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as out:
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as out:
         for info in src.infolist():
             if not info.filename.endswith((".py", ".pyc")):
                 out.writestr(info, src.read(info))
@@ -386,7 +397,7 @@ def stage(site_dir: str | os.PathLike) -> dict:
     else:
         pyc = None
         (dest / STDLIB_NAME).unlink(missing_ok=True)
-    wheel, sha = build_wheel(dest, pyc, external)
+    wheel, sha = build_wheel(dest, pyc, external, stored=True)
     if extra and snapshot_wanted():
         snap = make_snapshot(dest / STDLIB_NAME, dest / wheel)
         shutil.copyfile(snap, dest / SNAPSHOT_NAME)
