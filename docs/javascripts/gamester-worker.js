@@ -151,7 +151,7 @@ async function boot(assets) {
   const mark = (k) => { times[k] = Math.round(performance.now() - t0); };
   const stage = (n, text) => post({ type: "progress", stage: n, of: 4, text, ms: performance.now() - t0 });
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
-  stage(1, "Starting the card engine in your browser (about 12 MB to fetch the first time)");
+  stage(1, "Starting the card engine in your browser (about 8 MB to fetch the first time)");
   const manifestP = fetch(new URL("gamester/runtime.json", assets), { cache: "no-cache" }).then((r) => {
     if (!r.ok) throw new Error(`runtime.json: HTTP ${r.status}`);
     return r.json();
