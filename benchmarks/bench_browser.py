@@ -51,7 +51,7 @@ from gamester_site.browser import LAUNCH_ARGS, cache_dir  # the browser tests' C
 from gamester_site.serve import Handler, serve_in_thread
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from start_figures import print_start, start_figures  # noqa: E402 (beside this script)
+from start_figures import first_visits, print_first_visits, print_start, start_figures  # noqa: E402 (beside this script)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -428,6 +428,7 @@ def main(argv: list[str] | None = None) -> int:
                 return 0
             if ns.start_only:
                 print_start(start_figures(browser, site, BARE_BOOT, CLICK_TO_LIVE, ns.repeat))
+                print_first_visits(first_visits(browser, site, CLICK_TO_LIVE))
                 browser.close()
                 return 0
 
@@ -574,6 +575,7 @@ def main(argv: list[str] | None = None) -> int:
             print("  visit done", flush=True)
             moves = reader_moves(browser, base)
             f["start"] = start_figures(browser, site, BARE_BOOT, CLICK_TO_LIVE, ns.repeat)
+            f["first_visits"] = first_visits(browser, site, CLICK_TO_LIVE)
             browser.close()
     finally:
         httpd.shutdown()
@@ -726,6 +728,7 @@ def print_report(f: dict, ns: argparse.Namespace, moves: dict) -> None:
     print_moves(moves)
     for fig, value, goal, met in print_start(f["start"]):
         row(fig, value, "{:.2f}", goal, met)
+    print_first_visits(f["first_visits"])
 
     print("\nsummary (issue #16; speed goals are reported, never asserted)")
     w = max(len(r[0]) for r in summary)

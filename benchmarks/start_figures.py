@@ -7,12 +7,22 @@ in one Chromium, against a bare Pyodide boot in a cold context of the same brows
   clicks there (goal <= 0.10 of the cold bare boot);
 - bytes on the wire: response bodies the server sent from the click on (cold, and each warm start), counted by the
   server itself, so that whatever the browser's caches or the service worker answered counts as nothing;
-- which start the worker used (``__gamester.info.start``: "snapshot" or "ordinary").
+- which start the worker used (``__gamester.info.start``: "snapshot" or "ordinary"), and where a warm start's time
+  goes (the worker's own marks, ``__gamester.info.times``: runtime.json read, snapshot read, interpreter restored,
+  engine files unpacked, engine answering);
+- the first visit of each game page (``first_visits``), cold, with the snapshot and without it (a copy of the site
+  whose runtime.json names none: the ordinary start on the compiled library): bytes on the wire for the page and
+  for the engine (from the click on its first live widget until the network is idle, Put's solved strategies
+  counted apart), and the click to the first hand; then what the snapshot costs in bytes against the seconds it
+  saves, and the link speed below which it no longer pays for itself on this machine.
 """
 
 from __future__ import annotations
 
+import json
+import shutil
 import statistics
+import tempfile
 import threading
 from functools import partial
 from http.server import ThreadingHTTPServer
@@ -45,8 +55,8 @@ class Counted:
     def mark(self) -> int:
         return len(self.sent)
 
-    def since(self, mark: int) -> int:
-        return sum(n for _, n in self.sent[mark:])
+    def since(self, mark: int, until: int | None = None, having: str = "") -> int:
+        return sum(n for p, n in self.sent[mark:until] if having in p)
 
     def stop(self) -> None:
         self.httpd.shutdown()
@@ -122,6 +132,12 @@ def print_start(f: dict) -> list[tuple[str, float, str, bool]]:
     for start, runs in f["stages"].items():
         print(f"  in the worker ({start} start, from its first line; cold then warm runs): Python ready"
               f" {_s([t.get('pyodide', 0) for t in runs])} ms; engine answering {_s([t.get('ready', 0) for t in runs])} ms")
+        warm = [t for i, t in enumerate(runs) if i % 3]  # each cold context's reload and new tab
+        marks = [k for k in ("manifest", "snapshot_fetched", "restored", "stdlib_checked", "engine_fetched", "unpacked",
+                             "imported", "ready") if any(k in t for t in warm)]
+        if warm and marks:
+            print("    warm starts, median ms from the worker's first line: "
+                  + ", ".join(f"{k} {med([t[k] for t in warm if k in t]):.0f}" for k in marks))
     return [("cold first hand / bare boot", cold / bare, "<= 0.25", cold / bare <= 0.25),
             ("warm first hand (reload) / cold bare boot", reload / bare, "<= 0.10", reload / bare <= 0.10),
             ("warm first hand (new tab) / cold bare boot", tab / bare, "<= 0.10", tab / bare <= 0.10)]
@@ -129,3 +145,74 @@ def print_start(f: dict) -> list[tuple[str, float, str, bool]]:
 
 def _s(xs: list[float]) -> str:
     return " ".join(f"{x:.0f}" for x in xs)
+
+
+GAME_PAGES = ("post-and-pair/", "put/", "bone-ace/", "speculation/")
+FIRST_LIVE = """() => { const b = document.querySelector(".gm-widget[data-widget] .gm-start");
+  return b ? b.closest(".gm-widget").dataset.widget : null; }"""
+SNAPSHOT_KEYS = ("snapshot", "snapshot_sha256", "snapshot_bytes", "snapshot_files", "snapshot_files_sha256")
+
+
+def without_snapshot(site: Path, dest: Path) -> Path:
+    """A copy of ``site`` whose runtime.json names no snapshot (the worker then starts the ordinary way)."""
+    shutil.copytree(site, dest)
+    path = dest / "assets" / "gamester" / "runtime.json"
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    for key in SNAPSHOT_KEYS:
+        manifest.pop(key, None)
+    path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    for copy in (".br", ".gz"):
+        path.with_name(path.name + copy).unlink(missing_ok=True)
+    return dest
+
+
+def first_visits(browser, site: Path, click_js: str) -> dict:
+    """Each game page's first visit in a cold context, with and without the snapshot: {(start, page): figures}."""
+    out: dict = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, root in (("snapshot", site), ("no snapshot", without_snapshot(site, Path(tmp) / "site"))):
+            srv = Counted(root)
+            try:
+                for path in GAME_PAGES:
+                    ctx = browser.new_context(base_url=srv.base, viewport={"width": 1280, "height": 900})
+                    page = ctx.new_page()
+                    start = srv.mark()
+                    page.goto(path)
+                    page.wait_for_load_state("networkidle")
+                    kind = page.evaluate(FIRST_LIVE)
+                    click = srv.mark()
+                    ms = page.evaluate(click_js, kind)["ms"] if kind else float("nan")
+                    page.wait_for_load_state("networkidle")
+                    page.wait_for_timeout(1000)  # a computer player's first move may come after the first hand
+                    page.wait_for_load_state("networkidle")
+                    out[(label, path)] = {
+                        "page": srv.since(start, click), "engine": srv.since(click), "ms": ms,
+                        "strategies": srv.since(click, having="/assets/gamester/data/"),
+                        "start": page.evaluate("(window.__gamester && __gamester.info || {}).start || null")}
+                    ctx.close()
+            finally:
+                srv.stop()
+    return out
+
+
+def print_first_visits(v: dict, snapshot_bytes: int | None = None) -> None:
+    print("\nfirst visit of each game page, cold (bytes on the wire as the server sent them; click to first hand)")
+    print(f"  {'page':15} {'site':12} {'start used':11} {'page MB':>8} {'engine MB':>10} {'of which strategies':>20}"
+          f" {'first hand':>11}")
+    for (label, path), r in v.items():
+        print(f"  {path:15} {label:12} {str(r['start']):11} {r['page'] / 1e6:8.2f} {r['engine'] / 1e6:10.2f}"
+              f" {r['strategies'] / 1e6:20.2f} {r['ms']:9.0f} ms")
+    snap = [r for (label, _), r in v.items() if label == "snapshot"]
+    bare = [r for (label, _), r in v.items() if label == "no snapshot"]
+    if not snap or not bare:
+        return
+    med = statistics.median
+    extra = med(r["engine"] for r in snap) - med(r["engine"] for r in bare)
+    saved = (med(r["ms"] for r in bare) - med(r["ms"] for r in snap)) / 1000
+    print(f"  the snapshot costs {extra / 1e6:+.2f} MB on a first visit (median over the pages) and saves"
+          f" {saved:.2f} s of the click to the first hand here (loopback)")
+    if saved > 0 and extra > 0:
+        print(f"  it pays for itself on a link faster than {extra * 8 / saved / 1e6:.1f} Mbit/s"
+              " (its extra bytes take less time to arrive than it saves)")
+    elif extra > 0:
+        print("  it saves no time here: it does not pay for itself on a first visit")

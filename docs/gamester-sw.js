@@ -2,10 +2,13 @@
 // opened once still starts the game with a flaky network or none. It sits at the site's root, so its scope is the
 // site wherever it is served (any host, port or sub-path: it names none).
 //
-// - The runtime (Pyodide's files, the engine wheel, the compiled library, the start-up snapshot) is kept in one cache
-//   by the sha256 that runtime.json's "cache" table gives each file: served from there while the table names the
-//   same hash, fetched (and kept only if its bytes have that hash) otherwise. When a new runtime.json names other
-//   files or other hashes, what no longer matches is deleted: a new build replaces what is held.
+// - The runtime (Pyodide's files, the engine wheel, the compiled library, the start-up snapshot and the engine's
+//   files beside it, Put's solved strategies) is kept in one cache by the sha256 that runtime.json's "cache" table
+//   gives each file, once the file has passed through here (nothing is fetched ahead: a start from the snapshot never
+//   asks for the wheel, a page whose games do not read the strategies never asks for them): served from there while
+//   the table names the same hash, fetched (and kept only if its bytes have that hash) otherwise. A held copy says
+//   its hash (x-gamester-sha256), so that the engine's worker need not hash it again. When a new runtime.json names
+//   other files or other hashes, what no longer matches is deleted: a new build replaces what is held.
 // - Everything else (pages, runtime.json, scripts, styles) is network-first: the network's answer is used and a
 //   copy kept; the copy is used only when the network fails. A page is never served stale while the network works.
 "use strict";

@@ -11,7 +11,18 @@ function post(msg) { self.postMessage(msg); }
 async function fetchBytes(url, what) {
   const r = await fetch(url, { cache: "no-cache" });
   if (!r.ok) throw new Error(`${what}: HTTP ${r.status} for ${url}`);
-  return new Uint8Array(await r.arrayBuffer());
+  const bytes = new Uint8Array(await r.arrayBuffer());
+  // The service worker's held copy says the sha256 it was checked against when it was kept (gamester-sw.js).
+  bytes.checked = r.headers.get("x-gamester-sha256");
+  return bytes;
+}
+
+// Whether ``bytes`` (from fetchBytes) are those of ``sha``: a copy the service worker kept under that very hash was
+// checked when it was kept, and is not hashed again on every start (31 MB for the snapshot).
+async function matches(bytes, sha) {
+  if (bytes.checked && bytes.checked === sha) return true;
+  const digest = await sha256hex(bytes);
+  return digest === null || digest === sha;
 }
 
 async function sha256hex(bytes) {
@@ -40,15 +51,36 @@ async function checkStdlib(pyodide, manifest) {
 // The memory snapshot made at build time (site_src/gamester_site/snapshot.mjs): a started interpreter with the
 // engine imported. Fetched alongside the wasm; refused (the promise fails, and so the attempt) unless its sha256 is
 // runtime.json's. It only fits the compiled library it was made with, so it is used with that library alone.
-// A page that cannot check a hash (plain HTTP to another machine has no crypto.subtle) does not fetch it at all.
-function snapshotBytes(manifest, assets) {
+// A page that cannot check a hash (plain HTTP to another machine has no crypto.subtle) does not fetch it at all, nor
+// does a browser asked to save data, unless the service worker already holds it (the snapshot adds 4.4 MB to a first
+// use, worth it only on a fast link: see the README).
+async function snapshotBytes(manifest, assets) {
   if (!manifest.snapshot || !(self.crypto && self.crypto.subtle)) return null;
   if (!/^[A-Za-z0-9_.-]+\.bin$/.test(manifest.snapshot) || !/^[0-9a-f]{64}$/.test(manifest.snapshot_sha256 || "")) {
     return null;
   }
-  const p = fetchBytes(new URL("gamester/" + manifest.snapshot, assets), "snapshot").then(async (bytes) => {
-    const digest = await sha256hex(bytes);
-    if (digest !== manifest.snapshot_sha256) throw new Error("checksum mismatch");
+  const url = new URL("gamester/" + manifest.snapshot, assets);
+  if (self.navigator.connection && self.navigator.connection.saveData) {
+    let held = null;
+    try {
+      held = self.caches && await self.caches.match(url.href, { cacheName: "gamester-runtime" });
+    } catch (e) { /* no storage: as not held */ }
+    if (!held || held.headers.get("x-gamester-sha256") !== manifest.snapshot_sha256) return null;
+  }
+  const p = fetchBytes(url, "snapshot").then(async (bytes) => {
+    if (!(await matches(bytes, manifest.snapshot_sha256))) throw new Error("checksum mismatch");
+    return bytes;
+  });
+  p.catch(() => {}); // reported by the attempt that awaits it
+  return { bytes: p }; // (not p itself: an async function's caller would wait for the whole download)
+}
+
+// Beside the snapshot: the engine wheel's files that are not code (runtime.py's engine-files.zip), checked by sha256.
+function snapshotFiles(manifest, assets) {
+  if (!/^[A-Za-z0-9_.-]+\.zip$/.test(manifest.snapshot_files || "") ||
+      !/^[0-9a-f]{64}$/.test(manifest.snapshot_files_sha256 || "")) return null;
+  const p = fetchBytes(new URL("gamester/" + manifest.snapshot_files, assets), "engine files").then(async (bytes) => {
+    if (!(await matches(bytes, manifest.snapshot_files_sha256))) throw new Error("checksum mismatch (engine files)");
     return bytes;
   });
   p.catch(() => {}); // reported by the attempt that awaits it
@@ -92,40 +124,80 @@ function fullStdlib(pyodide, pyodideURL) {
   };
 }
 
+// A data file the engine wheel leaves out (gamester.hostfiles: Put's solved strategies), fetched when the engine first
+// reads it, by a synchronous request (the engine's call is synchronous; a worker may make one, and the service worker
+// answers it like any other); the engine checks its sha256 and words any failure for the reader.
+function hostFile(assets) {
+  return (file) => {
+    if (typeof file !== "string" || !/^[A-Za-z0-9_.\/-]+$/.test(file) || file.includes("..")) {
+      throw new Error("not a file of this site");
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open("GET", new URL("gamester/" + file, assets).href, false);
+    xhr.responseType = "arraybuffer";
+    try {
+      xhr.send(null);
+    } catch (e) {
+      throw new Error("the site did not answer; is the network down?");
+    }
+    if (xhr.status !== 200) throw new Error(`the site answered with status ${xhr.status}`);
+    return new Uint8Array(xhr.response);
+  };
+}
+
 async function boot(assets) {
   const t0 = performance.now();
   const times = {};
+  const mark = (k) => { times[k] = Math.round(performance.now() - t0); };
   const stage = (n, text) => post({ type: "progress", stage: n, of: 4, text, ms: performance.now() - t0 });
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
-  stage(1, "Starting the card engine in your browser (about 12 MB to fetch the first time)");
+  stage(1, "Starting the card engine in your browser (about 8 MB to fetch the first time)");
   const manifestP = fetch(new URL("gamester/runtime.json", assets), { cache: "no-cache" }).then((r) => {
     if (!r.ok) throw new Error(`runtime.json: HTTP ${r.status}`);
     return r.json();
   });
-  // The engine wheel downloads while Pyodide compiles.
-  const wheelP = manifestP.then((manifest) => {
-    if (!/^gamester-[A-Za-z0-9_.+-]+-py3-none-any\.whl$/.test(manifest.wheel || "")) {
-      throw new Error("runtime.json names no engine wheel");
-    }
-    return fetchBytes(new URL("gamester/" + manifest.wheel, assets), "engine wheel");
-  });
-  wheelP.catch(() => {}); // reported when awaited below
   const pyodideURL = new URL("pyodide/", assets).href;
   const [{ loadPyodide }, manifest] = await Promise.all([import(new URL("pyodide.mjs", pyodideURL).href), manifestP]);
+  mark("manifest");
+  // The engine: its wheel, or beside the snapshot (which holds every engine module imported) only the wheel's files
+  // that are not code (a few kB). Either downloads while Pyodide starts.
+  let wheelP = null;
+  const engineWheel = () => {
+    if (wheelP) return wheelP;
+    if (!/^gamester-[A-Za-z0-9_.+-]+-py3-none-any\.whl$/.test(manifest.wheel || "")) {
+      wheelP = Promise.reject(new Error("runtime.json names no engine wheel"));
+    } else {
+      wheelP = fetchBytes(new URL("gamester/" + manifest.wheel, assets), "engine wheel").then(async (bytes) => {
+        if (manifest.sha256 && !(await matches(bytes, manifest.sha256))) throw new Error("engine wheel checksum mismatch");
+        return bytes;
+      });
+    }
+    wheelP.catch(() => {}); // reported when awaited below
+    return wheelP;
+  };
   const options = { indexURL: pyodideURL, stdout: () => {}, stderr: () => {} };
   const stdLibURL = compiledStdlib(manifest, assets);
   let pyodide = null;
+  let engine = null; // the archive to unpack into site-packages
   times.start = "ordinary";
-  const snapshot = stdLibURL ? snapshotBytes(manifest, assets) : null;
-  if (snapshot) {
+  const snapshot = stdLibURL ? ((await snapshotBytes(manifest, assets)) || {}).bytes : null;
+  const filesP = snapshot ? snapshotFiles(manifest, assets) : null;
+  if (!filesP) engineWheel();
+  if (snapshot && filesP) {
+    snapshot.then(() => mark("snapshot_fetched"), () => {});
     try {
       pyodide = await attempt(loadPyodide, { ...options, stdLibURL, _loadSnapshot: snapshot });
+      mark("restored");
       await checkStdlib(pyodide, manifest);
+      mark("stdlib_checked");
       // The snapshot's interpreter was started at build time: its random numbers are reseeded for this reader.
       pyodide.runPython("import random; random.seed()");
       pyodide.pyimport("_gamester_stdlib").install(fullStdlib(pyodide, pyodideURL));
+      engine = await filesP;
       times.start = "snapshot";
     } catch (e) {
+      engineWheel();
+      engine = null;
       console.info(`Gamester: starting Python the ordinary way (the snapshot: ${e.message})`);
       pyodide = null;
     }
@@ -144,14 +216,16 @@ async function boot(assets) {
   if (pyodide === null) pyodide = await attempt(loadPyodide, options);
   times.pyodide = performance.now() - t0;
   stage(2, "Fetching the rules of the games");
-  const wheel = await wheelP;
-  const digest = await sha256hex(wheel);
-  if (digest && manifest.sha256 && digest !== manifest.sha256) throw new Error("engine wheel checksum mismatch");
+  const format = engine === null ? "wheel" : "zip";
+  if (engine === null) engine = await engineWheel();
+  mark("engine_fetched");
   stage(3, "Setting up the rules");
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  pyodide.unpackArchive(engine, format, { extractDir: sitePackages });
+  mark("unpacked");
   stage(4, "Almost ready");
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  pyodide.pyimport("gamester.hostfiles").use(hostFile(assets));
   const web = pyodide.pyimport("gamester.hosts.web");
   handle = web.handle;
   times.imported = performance.now() - t0;

@@ -34,8 +34,17 @@ Snapshot (issue 30): with the bytecode, :func:`make_snapshot` runs ``snapshot.mj
 the compiled library, imports and warms the engine and writes Pyodide's memory snapshot of it
 (``assets/gamester/engine-snapshot.bin``; runtime.json: ``snapshot``, ``snapshot_sha256``, ``snapshot_bytes``);
 the worker restores it instead of starting Python, and falls back to the ordinary start if it is refused. Cached in
-``.cache/snapshot/``; ``GAMESTER_SNAPSHOT=0`` builds without it. runtime.json's ``cache`` gives every runtime file
-the worker fetches with its sha256, for the service worker (``docs/gamester-sw.js``), which keeps them by it.
+``.cache/snapshot/``; ``GAMESTER_SNAPSHOT=0`` builds without it. Beside it, ``engine-files.zip`` (runtime.json:
+``snapshot_files``, ``snapshot_files_sha256``) holds the wheel's files that are not code, a few kB: a start from the
+snapshot unpacks that instead of fetching the wheel (the engine's modules are in the snapshot, imported; the file
+system is not). runtime.json's ``cache`` gives every runtime file the worker may fetch with its sha256, for the
+service worker (``docs/gamester-sw.js``), which keeps each by it once it has passed.
+
+Data kept out of the wheel (issue 30): Put's solved strategies (``engine/gamester/games/*/data/*.json.gz``, 2.3 MB,
+read only by a game against Put's "equilibrium" player) are each copied as they are (gzip already) to
+``assets/gamester/data/GAME-NAME.SHA16.bin``, a name that changes with the bytes; the wheel leaves them out and lists
+them with their sha256 in ``gamester/hostfiles.json`` (runtime.json: ``external``), and the worker gives the engine a
+way to fetch one when it first reads it (:mod:`gamester.hostfiles`). The snapshot is made without them.
 """
 
 from __future__ import annotations
@@ -87,16 +96,58 @@ def engine_files() -> list[Path]:
     return out
 
 
-def build_wheel(dest_dir: Path, bytecode: dict[str, bytes] | None = None) -> tuple[str, str]:
-    """Write the engine wheel into ``dest_dir`` (with ``bytecode``, {archive path: .pyc}, if given); return
-    (filename, sha256 hex)."""
+# The engine's data files the site's wheel leaves out (issue 30): Put's solved strategies, megabytes that only a game
+# against its "equilibrium" player reads. Each is a file of its own, fetched on first use (gamester.hostfiles).
+EXTERNAL_GLOB = "games/*/data/*.json.gz"
+EXTERNAL_DIR = "data"
+
+
+def external_files() -> list[Path]:
+    return sorted(p for p in ENGINE_DIR.glob(EXTERNAL_GLOB) if p.is_file())
+
+
+def stage_external(dest: Path) -> dict[str, dict]:
+    """Write every file of :data:`EXTERNAL_GLOB` into ``dest/data/`` under a name that carries its sha256 (so a
+    host may cache it for ever), as it is (already gzip: the file is its own precompressed copy, and ``.bin`` keeps
+    hosts from sending it with a Content-Encoding); return the wheel's listing (``gamester/hostfiles.json``)."""
+    out_dir = dest / EXTERNAL_DIR
+    out_dir.mkdir(parents=True, exist_ok=True)
+    listing: dict[str, dict] = {}
+    keep: set[str] = set()
+    for p in external_files():
+        rel = p.relative_to(ENGINE_DIR)
+        data = p.read_bytes()
+        sha = hashlib.sha256(data).hexdigest()
+        name = f"{rel.parts[1]}-{p.name.removesuffix('.json.gz')}.{sha[:16]}.bin"
+        target = out_dir / name
+        if not (target.is_file() and file_sha256(target) == sha):
+            target.write_bytes(data)
+        keep.add(name)
+        listing[rel.as_posix()] = {"file": f"{EXTERNAL_DIR}/{name}", "sha256": sha, "bytes": len(data)}
+    for old in out_dir.iterdir():
+        if old.name not in keep:
+            old.unlink()
+    return listing
+
+
+def build_wheel(dest_dir: Path, bytecode: dict[str, bytes] | None = None,
+                external: dict[str, dict] | None = None, stored: bool = False) -> tuple[str, str]:
+    """Write the engine wheel into ``dest_dir`` (with ``bytecode``, {archive path: .pyc}, if given; without the data
+    files ``external`` lists, :func:`stage_external`'s listing, which it holds as ``gamester/hostfiles.json``);
+    return (filename, sha256 hex). ``stored``: its files not deflated, as the site ships it (the host's brotli over
+    the whole wheel sends 0.59 MB where a deflated wheel is 0.87 MB; see bytecode.mjs's library)."""
+    method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
     version = engine_version()
     name = f"gamester-{version}-py3-none-any.whl"
     dist_info = f"gamester-{version}.dist-info"
     entries: list[tuple[str, bytes]] = []
     for p in engine_files():
-        arc = "gamester/" + p.relative_to(ENGINE_DIR).as_posix()
-        entries.append((arc, p.read_bytes()))
+        rel = p.relative_to(ENGINE_DIR).as_posix()
+        if external is not None and rel in external:
+            continue
+        entries.append(("gamester/" + rel, p.read_bytes()))
+    if external:
+        entries.append(("gamester/hostfiles.json", (json.dumps(external, indent=1, sort_keys=True) + "\n").encode()))
     entries.extend(sorted((bytecode or {}).items()))
     entries.append((f"{dist_info}/METADATA", (
         "Metadata-Version: 2.1\nName: gamester\n"
@@ -113,10 +164,10 @@ def build_wheel(dest_dir: Path, bytecode: dict[str, bytes] | None = None) -> tup
     entries.append((f"{dist_info}/RECORD", ("\n".join(record_lines) + "\n").encode()))
 
     buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+    with zipfile.ZipFile(buf, "w", method) as zf:
         for arc, data in entries:
             info = zipfile.ZipInfo(arc, ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = method
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
     data = buf.getvalue()
@@ -263,6 +314,22 @@ def bytecode_wanted() -> bool:
     return os.environ.get("GAMESTER_BYTECODE", "1").strip() not in ("0", "no", "off", "false")
 
 
+FILES_NAME = "engine-files.zip"
+
+
+def build_files_zip(wheel: Path, dest: Path) -> str:
+    """The engine wheel's files that are not code (its data, its metadata), as a zip beside it: what a start from
+    the snapshot unpacks instead of the wheel (every engine module is already imported in the snapshot, and the
+    file system is not part of it). Returns its sha256."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as out:
+        for info in src.infolist():
+            if not info.filename.endswith((".py", ".pyc")):
+                out.writestr(info, src.read(info))
+    dest.write_bytes(buf.getvalue())
+    return hashlib.sha256(buf.getvalue()).hexdigest()
+
+
 SNAPSHOT_SCRIPT = Path(__file__).with_name("snapshot.mjs")
 SNAPSHOT_CACHE = ROOT / ".cache" / "snapshot"
 SNAPSHOT_NAME = "engine-snapshot.bin"
@@ -303,7 +370,8 @@ def cache_table(site: Path, manifest: dict) -> dict[str, str]:
     """Every runtime file the worker fetches, by its path under ``assets/``, with its sha256: what the service
     worker keeps, and checks before it keeps it."""
     names = [f"pyodide/{f}" for f in PYODIDE_FILES if f != "python_stdlib.zip"]
-    names += [f"gamester/{manifest[k]}" for k in ("wheel", "stdlib", "snapshot") if manifest.get(k)]
+    names += [f"gamester/{manifest[k]}" for k in ("wheel", "stdlib", "snapshot", "snapshot_files") if manifest.get(k)]
+    names += [f"gamester/{e['file']}" for e in manifest.get("external", {}).values()]
     return {n: file_sha256(site / "assets" / n) for n in names}
 
 
@@ -312,10 +380,11 @@ def stage(site_dir: str | os.PathLike) -> dict:
     site = Path(site_dir)
     copy_pyodide(site / "assets" / "pyodide")
     dest = site / "assets" / "gamester"
+    external = stage_external(dest)
     extra: dict = {}
     if bytecode_wanted():
         with tempfile.TemporaryDirectory() as tmp:
-            source_wheel, _ = build_wheel(Path(tmp))
+            source_wheel, _ = build_wheel(Path(tmp), external=external)
             compiled = compile_bytecode(Path(tmp) / source_wheel)
         with zipfile.ZipFile(compiled / "engine.zip") as zf:
             pyc = {n: zf.read(n) for n in zf.namelist()}
@@ -328,15 +397,17 @@ def stage(site_dir: str | os.PathLike) -> dict:
     else:
         pyc = None
         (dest / STDLIB_NAME).unlink(missing_ok=True)
-    wheel, sha = build_wheel(dest, pyc)
+    wheel, sha = build_wheel(dest, pyc, external, stored=True)
     if extra and snapshot_wanted():
         snap = make_snapshot(dest / STDLIB_NAME, dest / wheel)
         shutil.copyfile(snap, dest / SNAPSHOT_NAME)
-        extra.update(snapshot=SNAPSHOT_NAME, snapshot_sha256=file_sha256(snap), snapshot_bytes=snap.stat().st_size)
+        extra.update(snapshot=SNAPSHOT_NAME, snapshot_sha256=file_sha256(snap), snapshot_bytes=snap.stat().st_size,
+                     snapshot_files=FILES_NAME, snapshot_files_sha256=build_files_zip(dest / wheel, dest / FILES_NAME))
     else:
         (dest / SNAPSHOT_NAME).unlink(missing_ok=True)
+        (dest / FILES_NAME).unlink(missing_ok=True)
     manifest = {"pyodide": pyodide_version(), "wheel": wheel, "sha256": sha, "version": engine_version(),
-                "files": list(PYODIDE_FILES), **extra}
+                "files": list(PYODIDE_FILES), **extra, "external": external}
     manifest["cache"] = cache_table(site, manifest)
     (site / "assets" / "gamester" / "runtime.json").write_text(json.dumps(manifest, indent=1) + "\n",
                                                              encoding="utf-8")

@@ -7,8 +7,8 @@
 // keeps that file's table of contents in memory, so the browser must mount the very same bytes (runtime.json ties
 // the two by their sha256). WHEEL is the engine wheel the site ships. Nothing that holds a JavaScript object is made
 // before the snapshot (Pyodide can only restore references it can find again by their path from globalThis): the
-// worker installs the finder of last resort (_gamester_stdlib) after the restore, and unpacks the wheel again so
-// that the engine's data files are there.
+// worker installs the finder of last resort (_gamester_stdlib) after the restore, and unpacks the engine's files
+// that are not code (the file system is not in the snapshot; the code is, imported).
 //
 // Pyodide's snapshot (pyodide.asm.mjs, API.makeSnapshot / restoreSnapshot) is the wasm linear memory behind a
 // header: a magic number, the hiwire table as JSON and the runtime's BUILD_ID, which restoreSnapshot compares with
@@ -66,6 +66,14 @@ const made = performance.now() - t0;
 const t1 = performance.now();
 const check = await loadPyodide({ ...options, _loadSnapshot: snapshot.slice() });
 install(check);
+// The browser unpacks only the wheel's files that are not code beside a snapshot (runtime.py's engine-files.zip):
+// the check has no engine code on disk either, so an engine module left out of the snapshot fails it.
+check.runPython(String.raw`
+import pathlib, sysconfig
+for p in pathlib.Path(sysconfig.get_paths()["purelib"], "gamester").rglob("*"):
+    if p.suffix in (".py", ".pyc"):
+        p.unlink()
+`);
 const answer = JSON.parse(check.runPython(String.raw`
 import json, sys
 before = set(sys.modules)

@@ -25,7 +25,7 @@ from gamester_site import serve as serve_mod
 
 pytestmark = pytest.mark.browser
 
-RUNTIME = ("/assets/pyodide/", ".whl", ".compiled.zip", "engine-snapshot.bin")
+RUNTIME = ("/assets/pyodide/", ".whl", ".compiled.zip", "engine-snapshot.bin", "engine-files.zip", "/assets/gamester/data/")
 
 
 class Served:
@@ -97,6 +97,19 @@ def boot(page) -> dict:
     return page.evaluate("__gamester.info")
 
 
+def fetched_at_start(served: Served, start: str = "snapshot") -> dict[str, str]:
+    """The runtime files a start fetches (and the service worker then holds), by address, with runtime.json's
+    sha256: not Put's solved strategies (fetched when a game reads them), nor, beside the snapshot, the engine wheel
+    (the snapshot holds the engine imported; the wheel's files that are not code come in a small zip of their own)."""
+    manifest = served.manifest()
+    out = {}
+    for name, sha in manifest["cache"].items():
+        if name.startswith("gamester/data/") or (start == "snapshot" and name == f"gamester/{manifest['wheel']}"):
+            continue
+        out[served.url + "assets/" + name] = sha
+    return out
+
+
 HELD = """async () => { const c = await caches.open('gamester-runtime'); const out = {};
   for (const r of await c.keys()) out[r.url] = (await c.match(r)).headers.get('x-gamester-sha256'); return out; }"""
 
@@ -121,7 +134,7 @@ def test_the_snapshot_starts_the_engine_and_a_second_visit_comes_from_the_browse
     assert info["start"] == "snapshot"
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     # Everything the worker fetched is held, by runtime.json's sha256 of it.
-    table = {served.url + "assets/" + name: sha for name, sha in served.manifest()["cache"].items()}
+    table = fetched_at_start(served)
     wait_held(page, table)
     assert held(page) == table
 
@@ -165,7 +178,7 @@ def test_a_damaged_snapshot_is_refused_silently_and_the_ordinary_start_plays(con
     assert page.evaluate("__gamester.info.start") == "ordinary"
     assert page.evaluate("__gamester.info.times.compiled") is True  # the compiled library still serves
     assert errors == []
-    others = {served.url + "assets/" + n: sha for n, sha in served.manifest()["cache"].items() if name not in n}
+    others = {u: sha for u, sha in fetched_at_start(served, "ordinary").items() if name not in u}
     wait_held(page, others)
     assert not any(name in url for url in held(page)), "the damaged snapshot was kept"
 
@@ -175,27 +188,84 @@ def test_a_new_builds_runtime_replaces_what_the_service_worker_held(context, ser
     page.goto(served.url + "post-and-pair/")
     boot(page)
     manifest = served.manifest()
-    wheel = f"gamester/{manifest['wheel']}"
-    wait_held(page, {served.url + "assets/" + n: sha for n, sha in manifest["cache"].items()})
+    files = f"gamester/{manifest['snapshot_files']}"
+    wait_held(page, fetched_at_start(served))
 
-    # A new build: the engine wheel changes (one more file in it), and runtime.json says so.
-    path = served.root / "assets" / wheel
+    # A new build: the engine's files beside the snapshot change (one more file in them), and runtime.json says so.
+    path = served.root / "assets" / files
     data = path.read_bytes()
     with zipfile.ZipFile(path, "a") as z:
         z.writestr("gamester-new-build.txt", "a later build\n")
     new = path.read_bytes()
     assert new != data
-    served.write(f"assets/{wheel}", new)
+    served.write(f"assets/{files}", new)
     sha = hashlib.sha256(new).hexdigest()
-    manifest["sha256"] = sha
-    manifest["cache"][wheel] = sha
+    manifest["snapshot_files_sha256"] = sha
+    manifest["cache"][files] = sha
     served.set_manifest(manifest)
 
     since = len(served.log)
     page.reload()
-    boot(page)
+    assert boot(page)["start"] == "snapshot"
     fetched = served.runtime_requests(since)
-    assert [p for p in fetched if p.endswith(".whl")], "the new wheel was not fetched"
-    assert [p for p in fetched if not p.endswith(".whl")] == []  # the files that did not change stay held
-    wait_held(page, {served.url + "assets/" + wheel: sha})
-    assert held(page) == {served.url + "assets/" + n: s for n, s in manifest["cache"].items()}
+    assert [p for p in fetched if p.endswith(manifest["snapshot_files"])], "the new files were not fetched"
+    assert [p for p in fetched if not p.endswith(manifest["snapshot_files"])] == []  # the rest stays held
+    wait_held(page, {served.url + "assets/" + files: sha})
+    assert held(page) == fetched_at_start(served)
+
+
+# Put's solved strategies (issue 30): files of their own, fetched only when a game reads them.
+STRATEGIES = "/assets/gamester/data/"
+PUT_PLAY = {"op": "run", "game": "put", "command": "play", "ruleset": "stripped-28", "args": {"seed": 3}}
+
+
+def put_play(bots: str) -> dict:
+    return {**PUT_PLAY, "args": {**PUT_PLAY["args"], "bots": bots}}
+
+
+def engine_call(page, request: dict) -> dict:
+    return page.evaluate("(r) => __gamester.call(r)", request)
+
+
+def strategies_fetched(served: Served) -> list[str]:
+    return [p for p, _ in served.log if STRATEGIES in p]
+
+
+def test_the_strategies_are_fetched_only_by_a_put_game_against_the_solved_player_and_play_as_cpython(context, served):
+    from gamester.hosts import web
+
+    page = context.new_page()
+    page.goto(served.url + "post-and-pair/")
+    w = open_widget(page, "pp-deal")  # a page of another game, its widget played
+    assert "gm-ledger" in w.inner_html()
+    assert strategies_fetched(served) == []
+    other = engine_call(page, put_play("calculating,calculating"))  # Put against another computer player
+    assert other["ok"], other
+    assert strategies_fetched(served) == []
+
+    want = json.loads(web.handle(json.dumps(put_play("equilibrium,equilibrium"))))
+    assert want["result"]["actions"] != other["result"]["actions"]  # the strategies decide these moves
+    got = engine_call(page, put_play("equilibrium,equilibrium"))
+    assert got["ok"], got
+    assert got["result"] == want["result"]  # the same moves as CPython for the same seed
+    entry = served.manifest()["external"]["games/put/data/stripped-28.json.gz"]
+    assert strategies_fetched(served) == [f"/a/sub/path/assets/gamester/{entry['file']}"]
+    # The service worker keeps it by its hash, as it keeps the runtime.
+    wait_held(page, {served.url + "assets/gamester/" + entry["file"]: entry["sha256"]})
+
+
+def test_a_changed_strategies_file_is_refused_by_its_sha256_in_a_sentence_for_the_reader(context, served):
+    entry = served.manifest()["external"]["games/put/data/stripped-28.json.gz"]
+    path = served.root / "assets" / "gamester" / entry["file"]
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    served.write(f"assets/gamester/{entry['file']}", bytes(data))
+    page = context.new_page()
+    page.goto(served.url + "put/")
+    boot(page)
+    reply = engine_call(page, put_play("equilibrium,equilibrium"))
+    assert reply["ok"] is False
+    assert reply["error"].startswith("The computer's solved strategies for Put could not be used: the copy this "
+                                     "browser received is not the one the site was built with")
+    assert not any(w in reply["error"] for w in (".bin", "sha", "data/", "hostfiles", "stripped", "Error"))
+    assert not any(entry["file"] in url for url in held(page)), "the changed file was kept"

@@ -53,3 +53,21 @@ def test_the_service_worker_is_at_the_root_and_names_no_address(site):
     text = (site / "gamester-sw.js").read_text(encoding="utf-8")
     assert "registration.scope" in text
     assert not re.search(r"https?://|127\.0\.0\.1|localhost", text)
+
+
+def test_the_strategies_and_the_files_beside_the_snapshot_are_in_the_table_by_their_hash(site, manifest):
+    """Put's solved strategies are files of their own, named by their hash and listed for the service worker; the
+    wheel holds none of them; the files a snapshot start unpacks hold no code."""
+    import zipfile
+
+    table = manifest["cache"]
+    assert manifest["external"], "no strategies kept out of the wheel"
+    for inside, entry in manifest["external"].items():
+        assert inside.endswith(".json.gz") and entry["sha256"][:16] in entry["file"]
+        assert table[f"gamester/{entry['file']}"] == entry["sha256"]
+    wheel = zipfile.ZipFile(site / "assets" / "gamester" / manifest["wheel"]).namelist()
+    assert not [n for n in wheel if n.endswith(".json.gz")]
+    files = site / "assets" / "gamester" / manifest["snapshot_files"]
+    assert sha256(files) == manifest["snapshot_files_sha256"] == table[f"gamester/{manifest['snapshot_files']}"]
+    names = zipfile.ZipFile(files).namelist()
+    assert "gamester/hostfiles.json" in names and not [n for n in names if n.endswith((".py", ".pyc"))]

@@ -15,7 +15,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from ... import hostfiles
 from ...cards import RANK_NAMES, Card
+from ...errors import GamesterError
 from .state import Phase, PutState
 
 
@@ -30,7 +32,15 @@ def _index() -> dict[str, str]:
 
 @lru_cache(maxsize=4)
 def _load(name: str) -> dict[str, Any]:
-    raw = resources.files(__package__).joinpath("data", name).read_bytes()
+    """A solved file: from the package (CPython), or where the site's wheel leaves them out, from the site on first
+    use, checked by its sha256 (:mod:`gamester.hostfiles`); a copy that fails is refused in words for the reader."""
+    try:
+        raw = hostfiles.read_bytes(__package__, "data", name)
+    except hostfiles.DataFileError as ex:
+        why = ("the copy this browser received is not the one the site was built with, so it is not used"
+               if ex.damaged else str(ex))
+        raise GamesterError(f"The computer's solved strategies for Put could not be used: {why}. Reload the page "
+                            "to fetch them again, or choose another computer player.") from None
     return json.loads(gzip.decompress(raw))
 
 
