@@ -59,8 +59,8 @@ SPEC = GameSpec(
     site=GameSite(
         page="bone-ace/", chapter="cotton1674.boneace", narrator=narrate, table=draw_table,
         widgets={"ba-play": WidgetSpec(
-            "ba-play", "play", "Play a game", "Live: take your seat at Bone-Ace against the computer, with the "
-            "chance of each draw.", play=True, required=("seed",))},
+            "ba-play", "play", "Play a game", "Take your seat at Bone-Ace against the computer, with the chance of "
+            "each draw.", play=True, required=("seed",))},
         quiz_kinds=quiz.KINDS, quiz_levels=quiz.LEVELS, make_quiz=quiz.make, quiz_seats=quiz.seats),
 )
 

@@ -83,7 +83,7 @@ SPEC = GameSpec(
     narrator=narrate,
     page="speculation/", chapter="", account_key="seed-speculation",
     widgets={"spec-play": WidgetSpec(
-        "spec-play", "play", "Play a game", "Live: deal, turn and trade with the bots, with the chance of each card being best trump.",
+        "spec-play", "play", "Play a game", "Deal, turn and trade with the computer, with the chance of each card being the best trump.",
         play=True, required=("seed",))},
     quiz_kinds=quiz.KINDS, quiz_levels=quiz.LEVELS, make_quiz=quiz.make, numbers=numbers.TABLES),
 )
