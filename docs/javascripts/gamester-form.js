@@ -122,10 +122,9 @@ export class Form {
     for (const o of g.options) {
       let input;
       const words = o.words || {};
-      // A number whose every value has words (a range of two: one game or two) is a choice like the others.
-      const values = o.choices || (o.range && o.range[1] - o.range[0] < 6
-        && Array.from({ length: o.range[1] - o.range[0] + 1 }, (_, i) => o.range[0] + i).every((v) => String(v) in words)
-        ? Array.from({ length: o.range[1] - o.range[0] + 1 }, (_, i) => o.range[0] + i) : null);
+      // A number whose every value has words (games to win the match: one, or the first to two) is a choice too.
+      const span = o.range && o.range[1] - o.range[0] < 6 ? Array.from({ length: o.range[1] - o.range[0] + 1 }, (_, i) => o.range[0] + i) : [];
+      const values = o.choices || (span.length && span.every((v) => String(v) in words) ? span : null);
       let hint = null;
       if (values) {
         input = h("select", { id: this.id(`opt-${o.name}`), name: o.name },

@@ -7,8 +7,8 @@ from typing import Any
 from ...errors import RulesetError
 from ...registry import Command, GameSite, GameSpec, Limits, Param, WidgetSpec
 from . import narrate, numbers, quiz
-from .analysis import analysis
 from . import titles as _titles  # noqa: F401 (gives the clauses their short titles)
+from .analysis import analysis
 from .bots import BOTS, DEFAULT_BOTS, hand_strength
 from .decide import decide
 from .hands import GAME, MAX_PLAYERS, MIN_PLAYERS, hand_entry

@@ -271,8 +271,9 @@ class PostAndPairOptions(Options):
     GAME = "post-and-pair"
 
     trump: str = option("suit-count", choices=("suit-count", "best-post", "turn-up"), clause=TRUMP_SUIT_COUNT,
-                        help="how the trump suit is found: most points over all cards dealt, the best Post's suit, "
-                             "or a card turned up after the deal (as at Ruff)",
+                        help="most points over all the cards dealt (the modern account's usual rule), the best "
+                             "Post's suit (a custom it reports of some players), or a card turned up after the deal "
+                             "(our reading of Cotton's “as at Ruff and Honours”)",
                         label="How the trump suit is found",
                         words={"suit-count": "the suit with the most points among all the cards dealt",
                                "best-post": "the suit of the best Post shown",

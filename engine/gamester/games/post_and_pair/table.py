@@ -12,7 +12,20 @@ from typing import Any
 from ...cards import SUIT_NAMES
 from ...ledger import Ledger
 from ...registry import get_game
-from ...table import Chance, Choice, End, LedgerRow, LogEntry, Pile, Pot, Seat, Table, ahead, log_groups, said_apart
+from ...table import (
+    Chance,
+    Choice,
+    End,
+    LedgerRow,
+    LogEntry,
+    Pile,
+    Pot,
+    Seat,
+    Table,
+    ahead,
+    log_groups,
+    said_apart,
+)
 from . import rules
 from .narrate import PARTIES, act_words
 from .state import PostAndPairState

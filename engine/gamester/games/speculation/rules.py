@@ -143,7 +143,8 @@ class SpeculationOptions(Options):
     stake: int = option(1, range=(1, 3), help="counters each player stakes (the dealer twice as many)",
                         clause=STAKE, label="Counters each player stakes (the dealer twice as many)")
     turnup_sale: str = option("before", choices=("before", "before-or-after"),
-                              help="when the dealer may sell the turn-up", clause=TURNUP_SALE,
+                              help="only before it is turned (the handbook), or before or after (the Hoyle account)",
+                              clause=TURNUP_SALE,
                               label="The dealer may sell the card that shows trumps",
                               words={"before": "only before turning it up", "before-or-after": "before or after turning it up"})
     court_turnup: str = option("deal-passes", choices=("deal-passes", "play-on"),
@@ -152,12 +153,14 @@ class SpeculationOptions(Options):
                                words={"deal-passes": "ends the deal: its holder takes the pool",
                                       "play-on": "is played like any other card"})
     resale: str = option("any-turn", choices=("any-turn", "when-turned"),
-                         help="when the holder of the best trump may sell it", clause=RESALE,
+                         help="at any turn (the handbook), or only right after a new best trump is shown (the Hoyle "
+                              "account)", clause=RESALE,
                          label="The holder of the best trump may sell it",
                          words={"any-turn": "before any card is turned",
                                 "when-turned": "only just after turning it"})
     hand_sale: str = option("chief", choices=("chief", "unturned", "both", "none"),
-                            help="who may sell unturned cards all together", clause=HAND_SALE,
+                            help="the chief hand, who turns last (the handbook), or a player who has turned none of "
+                                 "their cards (the Hoyle account), either, or nobody", clause=HAND_SALE,
                             label="Who may sell their unturned cards all together",
                             words={"chief": "the holder of the best trump",
                                    "unturned": "a player who has turned none yet",
