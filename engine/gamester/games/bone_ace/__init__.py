@@ -45,7 +45,7 @@ def _length(options: BoneAceOptions, players: int) -> int:
 # What each command takes, declared once: the CLI's flags, the web API's checks, the widget's form and permalink.
 _TAKES = (Param.players(*BoneAceState.player_range, 7), Param.seed(), Param.bots())
 COMMANDS = {
-    "play": Command(play, (*_TAKES, Param("deals", "Deals in the sitting (0: each player deals once)", "whole",
+    "play": Command(play, (*_TAKES, Param("deals", "Deals in the sitting (0 means each player deals once)", "whole",
                                           range=next(s.range for s in BoneAceOptions.specs() if s.name == "deals"),
                                           option=True)), "a whole sitting played by the bots"),
     "deal": Command(deal, _TAKES, "one deal as dealt, with the Bone and each player's chance of passing 31"),

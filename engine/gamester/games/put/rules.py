@@ -294,7 +294,7 @@ class PutOptions(Options):
     GAME: ClassVar[str] = "put"
 
     betting: str = option("put", choices=("put", "none", "double"), clause=PUT_ELDEST,
-                          help="Put with putting; without putting (most tricks scores); or Truc's doubling",
+                          help="putting is Cotton's game; without putting, the variant he names; doubling, Truc's, from the modern account",
                           label="Wagering on a deal",
                           words={"put": "putting, as at Put", "none": "none: the deal is played out for tricks",
                                  "double": "doubling, as at Truc"})
@@ -306,7 +306,7 @@ class PutOptions(Options):
                           words={"put": "Three, Two, Ace, King down to Four",
                                  "truc": "as at Truc: the two lowest in the pack highest, then Ace, King"})
     pack: str = option("52", choices=("52", "32", "28"), clause=FULL_PACK_52,
-                       help="52 cards; 32 (Four to Eight taken out); 28 (Four to Nine taken out)",
+                       help="Cotton names no pack: 52 is our filling; 32 and 28 are the modern account's stripped pack, as its count and as its ranks give it",
                        label="Cards in the pack",
                        words={"52": "all 52", "32": "32 (the Fours to the Eights taken out)",
                               "28": "28 (the Fours to the Nines taken out)"})

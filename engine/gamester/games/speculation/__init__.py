@@ -58,7 +58,7 @@ def deal(options: SpeculationOptions, *, players: int, seed: int, bots: tuple[st
 # What each command takes, declared once: the CLI's flags, the web API's checks, the widget's form and permalink.
 _TAKES = (Param.players(*SpeculationState.player_range, 4), Param.seed(), Param.bots())
 COMMANDS = {
-    "play": Command(play, (*_TAKES, Param("deals", "Deals in the game (0: each player deals once)", "whole",
+    "play": Command(play, (*_TAKES, Param("deals", "Deals in the game (0 means each player deals once)", "whole",
                                           range=next(s.range for s in SpeculationOptions.specs() if s.name == "deals"),
                                           option=True)), "a whole game played by the bots"),
     "deal": Command(deal, _TAKES, "one deal as dealt, with each seat's chance of the best trump"),

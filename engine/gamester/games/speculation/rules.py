@@ -137,10 +137,10 @@ MAX_PLAYERS = {"52": 10, "32": 6}
 @dataclass(frozen=True)
 class SpeculationOptions(Options):
     GAME = GAME
-    pack: str = option("52", choices=("52", "32"), help="the pack: 52 cards, or 32 (Sevens to Aces)",
+    pack: str = option("52", choices=("52", "32"), help="the handbook names a 32-card pack; that it keeps the Sevens to the Aces is our reading",
                        clause=PACK_32, label="The pack",
                        words={"52": "52 cards", "32": "32 cards (Sevens to Aces)"})
-    stake: int = option(1, range=(1, 3), help="counters each player stakes (the dealer twice as many)",
+    stake: int = option(1, range=(1, 3), help="the handbook: one counter each, two for the dealer; the Hoyle account: one to three each, the dealer double",
                         clause=STAKE, label="Counters each player stakes (the dealer twice as many)")
     turnup_sale: str = option("before", choices=("before", "before-or-after"),
                               help="only before it is turned (the handbook), or before or after (the Hoyle account)",
@@ -148,7 +148,7 @@ class SpeculationOptions(Options):
                               label="The dealer may sell the card that shows trumps",
                               words={"before": "only before turning it up", "before-or-after": "before or after turning it up"})
     court_turnup: str = option("deal-passes", choices=("deal-passes", "play-on"),
-                               help="an Ace, King, Queen or Knave turned up for trumps ends the deal at once",
+                               help="the handbook ends the deal (for an Ace, so does the 1847 Hoyle as Parlett quotes it); the Hoyle-style account has no such rule",
                                clause=COURT_RULE, label="An Ace, King, Queen or Knave turned up for trumps",
                                words={"deal-passes": "ends the deal: its holder takes the pool",
                                       "play-on": "is played like any other card"})
@@ -165,17 +165,17 @@ class SpeculationOptions(Options):
                             words={"chief": "the holder of the best trump",
                                    "unturned": "a player who has turned none yet",
                                    "both": "either of those", "none": "nobody"})
-    knave_five: str = option("off", choices=("off", "on"), help="one counter to the pool per Knave or Five turned",
+    knave_five: str = option("off", choices=("off", "on"), help="a variant in the handbook, an ordinary rule in the Hoyle account",
                              clause=KNAVE_FIVE, label="Every Knave or Five turned costs a counter to the pool",
                              words={"off": "no", "on": "yes"})
-    turnup_pool: str = option("off", choices=("off", "on"), help="the turn-up belongs to the pool",
+    turnup_pool: str = option("off", choices=("off", "on"), help="a variant the handbook gives, by agreement of the players",
                               clause=TURNUP_POOL, label="The card that shows trumps belongs to the pool",
                               words={"off": "no", "on": "yes"})
-    spare_hand: str = option("off", choices=("off", "on"), help="deal a spare hand to the middle", clause=SPARE,
+    spare_hand: str = option("off", choices=("off", "on"), help="a variant the handbook and the Hoyle account give", clause=SPARE,
                              label="A spare hand dealt to the middle", words={"off": "no", "on": "yes"})
-    peek_penalty: int = option(1, range=(1, 10), help="counters paid for looking at a card out of turn",
+    peek_penalty: int = option(1, range=(1, 10), help="the handbook names no amount; one counter, like its other penalties, is our choice",
                                clause=PEEK_HOW, label="Counters paid for looking at a card out of turn")
-    deals: int = option(0, range=(0, 100), help="deals in a game (0: each player deals once)", clause=DEALS,
+    deals: int = option(0, range=(0, 100), help="the accounts describe single deals; how many make a game is our choice, each player dealing once by default (0)", clause=DEALS,
                         label="Deals in the game", words={0: "each player deals once"})
 
 
