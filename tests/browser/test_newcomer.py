@@ -57,7 +57,7 @@ FORBIDDEN = {
     "a computer player by its key": re.compile(r"as usual \(|\b(?:equilibrium|calculating)\b"),
     "a ruleset by its key": re.compile(r"\bStripped (?:28|32)\b|\b(?:Cotton 1674|Reconstruction|Other reading|"
                                        r"Without putting|Truc 32|Pool variants|Short pack|Handbook|Hoyle) \("),
-    "a choice by its key": re.compile(r"\b(?:first|any)-lead\b|\b(?:put|none|double): |\bS > H > D > C\b|"
+    "a choice by its key": re.compile(r"\b(?:first|any)-lead\b|\bput: [^;]*; none: |\bS > H > D > C\b|"
                                       r"\b(?:two-highest|suit-count|best-post|eldest-holder|king-high|deal-passes)\b"),
     "an option by its key": re.compile(r"\b(?:Betting|Unput deal|Vye max|Revyes|Put at|Throw up|Game points|"
                                        r"Bone cards|Turnup sale|Court turnup|Hand sale|Knave five|Turnup pool|"

@@ -296,7 +296,7 @@ class PutOptions(Options):
     betting: str = option("put", choices=("put", "none", "double"), clause=PUT_ELDEST,
                           help="putting is Cotton's game; without putting, the variant he names; doubling, Truc's, from the modern account",
                           label="Wagering on a deal",
-                          words={"put": "putting, as at Put", "none": "none: the deal is played out for tricks",
+                          words={"put": "putting, as at Put", "none": "no wager: the deal is played out for tricks",
                                  "double": "doubling, as at Truc"})
     ranking: str = option("put", choices=("put", "truc"), clause=RANKS,
                           help="Put's order: Three, Two, Ace, King, Queen, Knave, Ten down to Four; Truc's: Six, "
