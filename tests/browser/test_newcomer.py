@@ -452,7 +452,8 @@ def test_show_my_chances_is_offered_beside_the_choices(live, base_url, path):
     idle(page, w)
     assert w.get_attribute("data-step") == step
     figures = w.locator(".gm-t-chances li").all_text_contents()
-    assert figures and all(re.search(r"\d+%|\d+ in \d+", f) for f in figures), figures
+    # each a figure in a reader's words (table.chance_words: "42%", "1 in 14", "none", "certain"), never "not known"
+    assert figures and all(re.search(r": (?:\d+%|1 in [\d,]+|none|certain|almost certain)$", f.strip()) for f in figures), figures
     shoot(page, w.locator(".gm-play"), f"chances-{path.strip('/')}-390")
 
 
