@@ -1,8 +1,11 @@
 // Gamester widgets: the settings form. Built from what the game declares: its rulesets and options (the games op),
-// and the parameters of the widget's command (data-spec's params: a whole number with bounds, text, hands, seats,
-// bot names), so it names no game and knows no parameter by heart; the seed alone has its "Another deal" button.
+// each with the words a reader sees (a ruleset's title, an option's label, each choice's words, how each computer
+// player plays), and the parameters of the widget's command (data-spec's params: a whole number with bounds, text,
+// hands, seats, bot names), so it names no game and knows no parameter by heart; the seed alone has its "Another
+// deal" button. Where a ruleset or a choice comes from (whose reading, the rule and its passage) is one click away:
+// a disclosure under the rules, and one under the options with a link to each option's rule.
 import { h } from "./gamester-kit.js";
-import { fromOne, label, plain, rulesetWords } from "./gamester-words.js";
+import { choiceWords, fromOne, optionLabel, rulesetWords } from "./gamester-words.js";
 
 export class Form {
   // widget: its root's id makes the fields' ids; g: the game (games op); spec: the widget's data-spec.
@@ -16,17 +19,28 @@ export class Form {
 
   id(s) { return `${this.w.root.id}-${s}`; }
 
-  field(name, text, input, hint) {
+  field(name, text, input, hint, more) {
     return h("div", { class: "gm-field" }, h("label", { for: this.id(name) }, text), input,
-      hint ? h("small", { class: "gm-hint" }, hint) : null);
+      hint ? h("small", { class: "gm-hint" }, hint) : null, more || null);
   }
 
   presetSelect(name, value) {
     const g = this.g;
     const s = h("select", { id: this.id(name), name });
-    for (const p of g.presets) s.append(h("option", { value: p.name, title: p.summary }, `${plain(p.name)} (${p.label || p.status})`));
+    for (const p of g.presets) s.append(h("option", { value: p.name }, p.title));
     this.choose(s, value || g.default);
     return s;
+  }
+  // Where the chosen rules come from, one click away: the ruleset's summary and the sources it follows.
+  presetAbout(select) {
+    const text = h("p", {});
+    const fill = () => {
+      const p = this.g.presets.find((x) => x.name === select.value);
+      text.textContent = p ? `${p.summary.replace(/\.?$/, ".")} ${p.sources}` : "Rules given by the link, shown as they differ from a named set.";
+    };
+    select.addEventListener("change", fill);
+    fill();
+    return h("details", { class: "gm-about" }, h("summary", {}, "Where these rules come from"), text);
   }
   // A ruleset not among the presets (from a link) is shown in words, and chosen.
   choose(select, value) {
@@ -62,8 +76,9 @@ export class Form {
     } else if (p.kind === "names") {
       if (!this.spec.play || !this.g.bots.length) return null;
       // "" = the game's usual bots, seat by seat: the printed example's, so "Play to the end" replays it.
-      const usual = (this.g.default_bots || []).length ? `as usual (${this.g.default_bots.join(", ")})` : "as usual";
-      input = h("select", { id: this.id(p.name) }, h("option", { value: "" }, usual), this.g.bots.map((b) => h("option", { value: b }, b)));
+      const said = this.g.bot_words || {};
+      input = h("select", { id: this.id(p.name) }, h("option", { value: "" }, "As in the printed example"),
+        this.g.bots.map((b) => h("option", { value: b }, said[b] || b)));
       const want = String(given || "").split(p.sep)[0].trim();
       input.value = this.g.bots.includes(want) ? want : "";
       text = "How the computer plays";
@@ -84,10 +99,11 @@ export class Form {
       const names = String(a.rulesets || "").split(",").map((x) => x.trim()).filter(Boolean);
       this.rulesetA = this.presetSelect("ruleset-a", names[0] || g.presets[0].name);
       this.rulesetB = this.presetSelect("ruleset-b", names[1] || (g.presets[1] || g.presets[0]).name);
-      rows.push(this.field("ruleset-a", "Rules A", this.rulesetA), this.field("ruleset-b", "Rules B", this.rulesetB));
+      rows.push(this.field("ruleset-a", "Rules A", this.rulesetA, null, this.presetAbout(this.rulesetA)),
+        this.field("ruleset-b", "Rules B", this.rulesetB, null, this.presetAbout(this.rulesetB)));
     } else {
       this.ruleset = this.presetSelect("ruleset", a.ruleset);
-      rows.push(this.field("ruleset", "Rules", this.ruleset));
+      rows.push(this.field("ruleset", "Rules", this.ruleset, null, this.presetAbout(this.ruleset)));
     }
     for (const p of this.spec.params || []) {
       this.params[p.name] = p;
@@ -102,17 +118,32 @@ export class Form {
     }
     this.options = {};
     const opts = h("fieldset", { class: "gm-options" }, h("legend", {}, "Change one rule (otherwise as the rules say)"));
+    const why = h("ul", {});
     for (const o of g.options) {
       let input;
-      if (o.choices) {
-        input = h("select", { id: this.id(`opt-${o.name}`), name: o.name, title: o.help || null },
-          h("option", { value: "" }, "as the rules say"), o.choices.map((c) => h("option", { value: String(c) }, plain(c, false))));
+      const words = o.words || {};
+      // A number whose every value has words (games to win the match: one, or the first to two) is a choice too.
+      const span = o.range && o.range[1] - o.range[0] < 6 ? Array.from({ length: o.range[1] - o.range[0] + 1 }, (_, i) => o.range[0] + i) : [];
+      const values = o.choices || (span.length && span.every((v) => String(v) in words) ? span : null);
+      let hint = null;
+      if (values) {
+        input = h("select", { id: this.id(`opt-${o.name}`), name: o.name },
+          h("option", { value: "" }, "as the rules say"), values.map((c) => h("option", { value: String(c) }, choiceWords(o, c))));
       } else {
         input = h("input", { id: this.id(`opt-${o.name}`), name: o.name, type: "number", min: o.range[0], max: o.range[1], step: 1, placeholder: "as the rules say" });
+        const special = Object.entries(words).map(([v, w]) => `${v} means ${w}`);
+        hint = special.length ? `${o.range[0]}–${o.range[1]}; ${special.join("; ")}.` : `${o.range[0]}–${o.range[1]}`;
       }
       if (given[o.name] !== undefined) input.value = given[o.name];
       this.options[o.name] = input;
-      opts.append(this.field(`opt-${o.name}`, label(o.name), input, o.help));
+      opts.append(this.field(`opt-${o.name}`, optionLabel(o), input, hint));
+      if (o.help || o.clause) {
+        why.append(h("li", {}, h("strong", {}, optionLabel(o)), o.help ? `: ${o.help.replace(/\.?$/, ".")} ` : " ",
+          o.clause ? h("a", { href: `${this.w.base}clauses/#${o.clause}` }, "The rule and its source") : null));
+      }
+    }
+    if (why.childElementCount) {
+      opts.append(h("details", { class: "gm-about gm-about-options" }, h("summary", {}, "Where each choice comes from"), why));
     }
     return { rows, opts };
   }

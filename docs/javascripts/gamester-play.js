@@ -228,7 +228,8 @@ export class Play {
   }
 
   // What the reader needs in view, together when it fits: at the end who won and "Play again"; else the reader's
-  // seat (or, on a phone, the copy of the reader's cards by the prompt), the prompt and every choice. The screen moves
+  // seat (or, on a phone, the copy of the reader's cards by the prompt), the prompt, every choice and "Show my
+  // chances" after them. The screen moves
   // only as far as it must, at once (a smooth scroll would pass over the page).
   reveal(end) {
     const host = this.tableHost;
@@ -236,8 +237,10 @@ export class Play {
     const top = (head ? head.getBoundingClientRect().bottom : 0) + 8;
     const room = innerHeight - top - 8;
     const shown = (n) => n && n.offsetParent !== null && n.getBoundingClientRect().height > 0;
+    // ("Show my chances", right after the reader's choices, is in view with them: it is offered where one decides)
+    const odds = this.oddsField && host.contains(this.oddsField) ? this.oddsField : null;
     const last = end ? (shown(this.againBtn) ? this.againBtn : end)
-      : [host.querySelector(".gm-t-choices"), host.querySelector(".gm-t-prompt")].find(shown);
+      : [odds, host.querySelector(".gm-t-choices"), host.querySelector(".gm-t-prompt")].find(shown);
     if (!last) return;
     let bottom = last.getBoundingClientRect().bottom;
     const seat = host.querySelector("li.gm-seat-you");

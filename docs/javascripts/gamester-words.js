@@ -1,6 +1,6 @@
-// Gamester widgets: words for a reader. A ruleset or choice name as words ("cotton-1674" -> "Cotton 1674"), a ruleset
-// string in words, players counted from 1, a seat with its role. The values sent to the engine are unchanged.
-// Names no game.
+// Gamester widgets: words for a reader. A ruleset's title, an option's label and a choice's words as the game
+// declares them, a ruleset string in those words, players counted from 1, a seat with its role. The values sent to
+// the engine are unchanged. Names no game.
 
 export function label(k) { return String(k).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()); }
 
@@ -9,16 +9,32 @@ export function plain(name, capital = true) {
   return capital ? t.replace(/^./, (c) => c.toUpperCase()) : t;
 }
 
-// A ruleset written as the engine writes it ("post-and-pair(trump=best-post)") in words: "The usual rules, with
-// trump: best post".
+// What the game declares for a reader (the games op): a ruleset's title, an option's label, a choice's words. The
+// script derives none of them from the engine's names; a name the game gave no words falls back to itself.
+export function presetTitle(g, name) {
+  const p = ((g && g.presets) || []).find((x) => x.name === name);
+  return p ? p.title : plain(name);
+}
+export function optionLabel(o) { return o.label || o.name; }
+export function choiceWords(o, value) {
+  const w = (o.words || {})[String(value)];
+  return w === undefined ? String(value) : w;
+}
+
+// A ruleset written as the engine writes it ("post-and-pair(trump=best-post)") in the game's words: "The usual
+// rules, with how the trump suit is found: the suit of the best Post shown".
 export function rulesetWords(value, g) {
   const m = /^([A-Za-z0-9_.-]+)\((.*)\)$/.exec(String(value));
   const presets = (g && g.presets) || [];
-  const named = (n) => (presets.some((p) => p.name === n) ? `${plain(n)} rules` : (g && n === g.name ? "The usual rules" : "Other rules"));
+  const options = (g && g.options) || [];
+  const named = (n) => (presets.some((p) => p.name === n) ? presetTitle(g, n) : (g && n === g.name ? "The usual rules" : "Other rules"));
   if (!m) return named(String(value));
   const changes = m[2].split(/[,;]/).filter(Boolean).map((kv) => {
     const [k, v] = kv.split("=");
-    return v === undefined ? plain(k, false) : `${label(k).toLowerCase()}: ${plain(v, false)}`;
+    const o = options.find((x) => x.name === String(k).trim().replace(/-/g, "_"));
+    if (!o) return "another change";
+    const lab = optionLabel(o);
+    return `${lab.charAt(0).toLowerCase()}${lab.slice(1)}: ${choiceWords(o, String(v).trim())}`;
   });
   return changes.length ? `${named(m[1])}, with ${changes.join("; ")}` : named(m[1]);
 }

@@ -312,8 +312,12 @@ class Widget {
     this.updateLink();
     this.linkOut.hidden = false;
     this.linkOut.textContent = "";
-    this.linkOut.append("Link to this: ", h("a", { href: this.link }, this.link));
-    try { await navigator.clipboard.writeText(this.link); this.say("Link copied."); } catch (e) { this.say("Link shown below."); }
+    // The link itself, not its address: a reader never reads the parameters (issue 31).
+    let copied = false;
+    try { await navigator.clipboard.writeText(this.link); copied = true; } catch (e) { /* shown for the reader to copy */ }
+    this.linkOut.append(h("a", { href: this.link }, "A link to this game as it stands"),
+      copied ? ": copied, ready to paste." : " (your browser did not let the page copy it: copy the link from here).");
+    this.say(copied ? "Link copied." : "Link shown below the buttons.");
   }
 
   async applyLink(link) {

@@ -24,12 +24,21 @@ from .errors import RulesetError
 
 
 def option(default: Any, *, choices: tuple | None = None, range: tuple[int, int] | None = None,
-           help: str = "", clause: str = "") -> Any:
-    """Declare an option field: either ``choices`` (strings) or an inclusive integer ``range``."""
+           help: str = "", clause: str = "", label: str = "", words: dict | None = None) -> Any:
+    """Declare an option field: either ``choices`` (strings) or an inclusive integer ``range``.
+
+    ``label`` and ``words`` are what a reader sees in a settings form: the option in a reader's words ("How the
+    trump suit is found") and each choice's ("the suit of the best Post shown"; for a range, the numbers that mean
+    something besides themselves, as ``{0: "each player deals once"}``). They say what the choice does, never whose
+    reading it is: that is ``help`` and the clause's, one click away."""
     if (choices is None) == (range is None):
         raise TypeError("an option has either choices or an integer range")
+    words = dict(words or {})
+    if choices is not None and words and set(words) != set(choices):
+        raise TypeError(f"an option's words name each of its choices once: {sorted(map(str, choices))}")
     return dataclasses.field(default=default, metadata={
-        "choices": choices, "range": range, "help": help, "clause": clause})
+        "choices": choices, "range": range, "help": help, "clause": clause, "label": label,
+        "words": tuple((str(k), v) for k, v in words.items())})
 
 
 @dataclass(frozen=True)
@@ -40,6 +49,8 @@ class OptionSpec:
     range: tuple[int, int] | None
     help: str
     clause: str
+    label: str = ""                        # the option in a reader's words (a settings form's label)
+    words: tuple[tuple[str, str], ...] = ()  # (value as text, a reader's words for it)
 
     def allowed(self) -> str:
         if self.choices is not None:
@@ -48,7 +59,8 @@ class OptionSpec:
 
     def to_json(self) -> dict:
         return {"name": self.name, "default": self.default, "choices": list(self.choices) if self.choices else None,
-                "range": list(self.range) if self.range else None, "help": self.help, "clause": self.clause}
+                "range": list(self.range) if self.range else None, "help": self.help, "clause": self.clause,
+                "label": self.label, "words": dict(self.words)}
 
 
 _NAME_RE = re.compile(r"^[a-z][a-z0-9_-]*$")
@@ -108,7 +120,8 @@ def _specs(cls: type) -> tuple[OptionSpec, ...]:
     if got is None:
         got = _SPECS[cls] = tuple(
             OptionSpec(f.name, f.default, f.metadata.get("choices"), f.metadata.get("range"),
-                       f.metadata.get("help", ""), f.metadata.get("clause", ""))
+                       f.metadata.get("help", ""), f.metadata.get("clause", ""), f.metadata.get("label", ""),
+                       f.metadata.get("words", ()))
             for f in dataclasses.fields(cls))
     return got
 
@@ -158,6 +171,7 @@ class Preset:
     citations: tuple[Citation, ...]
     summary: str
     fillings: tuple[str, ...] = ()
+    title: str = ""   # the ruleset's name for a reader ("Cotton's rules, 1674"), in a settings form's list
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
@@ -185,10 +199,30 @@ class Preset:
                         key=STATUSES.index)
         return f"{self.status}, with {' and '.join(weaker)} fillings" if weaker else self.status
 
+    @property
+    def sources(self) -> str:
+        """Where the ruleset comes from, in a reader's words: "Follows the period text; where it is silent, filled
+        from a later account and by our own reading." (the :attr:`label`'s statuses, said)."""
+        from .clauses import get_clause
+
+        own = STATUSES.index(self.status)
+        weaker = sorted({get_clause(c).status for c in self.fillings if STATUSES.index(get_clause(c).status) > own},
+                        key=STATUSES.index)
+        said = _FOLLOWS[self.status]
+        if weaker:
+            said += f"; where it is silent, filled {' and '.join(_FILLED[w] for w in weaker)}"
+        return said + "."
+
     def to_json(self) -> dict:
         return {"name": self.name, "ruleset": self.options.to_string(), "status": self.derived_status,
-                "label": self.label, "follows": self.status, "fillings": list(self.fillings),
+                "label": self.label, "title": self.title or self.name, "sources": self.sources, "follows": self.status, "fillings": list(self.fillings),
                 "citations": [c.to_json() for c in self.citations], "summary": self.summary}
+
+
+#: A ruleset's own status and its fillings', in words (:attr:`Preset.sources`).
+_FOLLOWS = {"attested": "Follows the period text", "reconstructed": "Follows a later account of the game",
+            "conjectural": "Our own reading"}
+_FILLED = {"reconstructed": "from a later account", "conjectural": "by our own reading"}
 
 
 # Names, values and brackets may be spaced with ASCII spaces ("put(game_points = 7, rubber = 2)"); any other white

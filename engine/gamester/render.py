@@ -160,18 +160,21 @@ def compute(kind: str, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def preset_words(name: str) -> str:
-    """A ruleset's name as a reader reads it: ``cotton-1674`` -> ``Cotton 1674``, ``short-pack`` -> ``Short pack``."""
+    """A ruleset's name as a reader reads it: ``cotton-1674`` -> ``Cotton 1674``, ``short-pack`` -> ``Short pack``
+    (for a name no preset declares a title for)."""
     t = str(name).replace("-", " ").replace("_", " ").strip()
     return t[:1].upper() + t[1:]
 
 
-def _value_words(v: Any) -> str:
-    return str(v).replace("-", " ").replace("_", " ") if not isinstance(v, bool) else ("yes" if v else "no")
+def _option_words(spec: Any, value: Any) -> str:
+    """An option's value in the words the game declares for it (its :func:`gamester.options.option` ``words``)."""
+    return dict(spec.words).get(str(value), str(value))
 
 
 def _ruleset_label(spec: Any, opts_string: str, name: str) -> str:
-    """A ruleset in words: the nearest preset's name and what differs from it, never the settings string:
-    ``Reconstruction rules, with a different ten ace (11)``."""
+    """A ruleset in words: the nearest preset's title and what differs from it, each option by its label and each
+    value by the words the game declares, never the settings string: ``Cotton's rules (1674), gaps filled, except
+    deals in the game: 2``."""
     try:
         presets = spec.presets
         opts = spec.parse_ruleset(opts_string)
@@ -179,16 +182,17 @@ def _ruleset_label(spec: Any, opts_string: str, name: str) -> str:
         return preset_words(name)
     best = None
     for p in presets.values():
-        diff = [s.name for s in spec.options.specs() if getattr(p.options, s.name) != getattr(opts, s.name)]
+        diff = [s for s in spec.options.specs() if getattr(p.options, s.name) != getattr(opts, s.name)]
         if best is None or len(diff) < len(best[1]):
-            best = (p.name, diff)
+            best = (p, diff)
     if best is None:
         return preset_words(name)
-    head = f"{preset_words(best[0])} rules"
+    head = best[0].title or f"{preset_words(best[0].name)} rules"
     if not best[1]:
         return head
-    return head + ", except " + ", ".join(
-        f"{_value_words(k)}: {_value_words(getattr(opts, k))}" for k in best[1])
+    return head + ", except " + "; ".join(
+        f"{(s.label or s.name)[:1].lower()}{(s.label or s.name)[1:]}: {_option_words(s, getattr(opts, s.name))}"
+        for s in best[1])
 
 
 def render_data(data: dict[str, Any], *, base: str = "../", passages: dict | None = None) -> str:
@@ -202,7 +206,7 @@ def render_data(data: dict[str, Any], *, base: str = "../", passages: dict | Non
         body = spec.site.narrator.compare_html(results, labels, players, base, passages)
         return h("div", attrs, named(body, Names(None, players)))
     r = results[0]
-    cap = h("p", {"class": "gm-ruleset", "data-ruleset": r["options"]}, "Played by the ",
+    cap = h("p", {"class": "gm-ruleset", "data-ruleset": r["options"]}, "Rules: ",
             h("strong", {}, _ruleset_label(spec, r["options"], r["ruleset"])), ".")
     end = ""
     if w.command == "play" and spec.site.table is not None and "actions" in r["data"]:
@@ -236,10 +240,17 @@ def widget_html(kind: str, args: dict[str, Any], *, base: str = "../") -> str:
     return h("div", {"class": "gm-widget", "data-widget": kind, "data-spec": spec_json, "data-args": data,
                      "data-base": base},
              h("div", {"class": "gm-widget-static"}, Markup(html)),
-             h("p", {"class": "gm-widget-note"}, h("small", {}, f"{w.blurb} The example above was worked out when "
-                                                   "the site was built; the widget plays it again live, with the "
-                                                   "card engine running in your browser (nothing leaves your "
-                                                   "machine).")))
+             h("p", {"class": "gm-widget-note"}, h("small", {}, f"{w.blurb} {_LIVE_NOTE[w.play]}")))
+
+
+#: What a widget does live, beside the example printed when the site was built: a playing widget deals a new deal
+#: at every Play (a link keeps its own), the others work the printed example out again.
+_LIVE_NOTE = {
+    True: "The example above was worked out when the site was built; each Play deals a new deal, with the card "
+          "engine running in your browser (nothing leaves your machine).",
+    False: "The example above was worked out when the site was built; the widget works it out again, or with "
+           "your changes, with the card engine running in your browser (nothing leaves your machine).",
+}
 
 
 def parse_marker_args(text: str) -> dict[str, str]:

@@ -314,6 +314,7 @@ class Bot(ABC):
     """A seeded computer player. ``name`` is what ``--bots`` and the widgets call it."""
 
     name: str = ""
+    title: str = ""   # how it plays, in a reader's words (a settings form's choice): "plays at random"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -327,6 +328,7 @@ class RandomBot(Bot):
     """Chooses uniformly among the legal actions: the baseline every game registers as ``random``."""
 
     name = "random"
+    title = "plays at random"
 
     def choose(self, state: State, seat: int) -> str:
         legal = state.legal_actions()

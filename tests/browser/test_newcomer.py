@@ -13,7 +13,6 @@ import re
 
 import axe  # tests/browser/axe.py (pytest puts a test's folder without __init__.py on sys.path)
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from test_widgets_live import idle, moved, visit  # the live table's own helpers (instant navigation, waits)
 
 import gamester
@@ -43,7 +42,7 @@ FORBIDDEN = {
     "a seat counted from 0": re.compile(r"\bSeat 0\b(?! counters?\b)", re.I),
     "the runtime's name": re.compile(r"Pyodide", re.I),
     "a command-line flag": re.compile(r"(?:^|[\s(“\"])--[a-z][a-z-]+"),
-    # Issue #31's quotations (the settings' words, its last part, are not yet here: see its report).
+    # Issue #31's quotations.
     "a timing figure": re.compile(r"Computed live in \d+ ms|\b\d+ ms\b"),
     "a card code in a sentence": re.compile(r"\b(?:10|[2-9JQKA])[SHDC] is turned up"),
     "a word written twice": re.compile(r"\bthe the\b", re.I),
@@ -53,7 +52,25 @@ FORBIDDEN = {
     "a seat named apart from the table's 'You'": re.compile(r"\bI play Player \d"),
     "a role said twice": re.compile(r"\((eldest|dealer)\) is the \1 hand"),
     "'as the dealer' of one who does not deal": re.compile(r"as the eldest hand and [^.]* as the dealer"),
+    # Issue #31, "The settings in a reader's words": each string it quotes from the settings form.
+    "a computer player by its key": re.compile(r"as usual \(|\b(?:equilibrium|calculating)\b"),
+    "a ruleset by its key": re.compile(r"\bStripped (?:28|32)\b|\b(?:Cotton 1674|Reconstruction|Other reading|"
+                                       r"Without putting|Truc 32|Pool variants|Short pack|Handbook|Hoyle) \("),
+    "a choice by its key": re.compile(r"\b(?:first|any)-lead\b|\bput: [^;]*; none: |\bS > H > D > C\b|"
+                                      r"\b(?:two-highest|suit-count|best-post|eldest-holder|king-high|deal-passes)\b"),
+    "an option by its key": re.compile(r"\b(?:Betting|Unput deal|Vye max|Revyes|Put at|Throw up|Game points|"
+                                       r"Bone cards|Turnup sale|Court turnup|Hand sale|Knave five|Turnup pool|"
+                                       r"Spare hand|Peek penalty|Pair rank|Dealer pass|No post|Trump tie|"
+                                       r"Post over 21|Ten ace)\b"),
+    "a number's meaning in code": re.compile(r"\(0: "),
+    "the deal's number called a seed": re.compile(r"\bfrom a seed\b|\bor seed\b|\bseed\b", re.I),
+    "the widget's note in our words": re.compile(r"\bLive: |plays it again live"),
+    "the computer called the engine's bots": re.compile(r"engine's bots|\bbots\b"),
+    "a link shown as its address": re.compile(r"[?&]w=\d+&|https?://"),
 }
+#: A form label that is an option's key written out (issue 31 quotes "Odd"): the whole label, not a word in a sentence.
+KEY_LABELS = {"Odd", "Deals", "Stake", "Split", "Rank", "Three", "Ace", "Draw", "Tie", "Pack", "Ranking", "Trump",
+              "Rubber", "Resale", "Bone ace", "Betting", "Deals (0: each player deals once)"}
 
 # The widget's text, split by who wrote it: the engine's table and printed example, and the rest (the widget's own).
 TEXTS = """(el) => {
@@ -228,9 +245,12 @@ def open_play(page, base_url, path, width=390, height=844):
     at_top(page, base_url, path, width, height)
     page.locator(".gm-play-entry a[data-gm-play]").click()
     w = page.locator("#play")
-    try:  # the entry starts the game (the first test checks it); here only what follows matters
-        page.wait_for_function("(el) => el.dataset.open === '1'", arg=w.element_handle(), timeout=3000)
-    except PlaywrightError:
+    # The entry starts the game (the first test checks it; here only what follows matters): it opens, booting the
+    # engine first when this is the module's first game, or, had it not started it, the start button stays offered.
+    page.wait_for_function("(el) => { const b = el.querySelector('.gm-start');"
+                           "return el.dataset.open === '1' || Boolean(b && !b.hidden && !b.disabled); }",
+                           arg=w.element_handle(), timeout=BOOT_MS)
+    if w.get_attribute("data-open") != "1":
         w.locator(".gm-start").click()
     idle(page, w)
     return w
@@ -371,6 +391,74 @@ def test_the_loading_line_counts_and_says_what_happens(fresh, base_url):
     assert any("card engine" in t for t in lines)
 
 
+@pytest.mark.parametrize("game", sorted(gamester.all_games()))
+def test_the_settings_speak_a_readers_words(live, base_url, game):
+    """Issue 31: every widget on a game's page, its settings opened and its link copied: no option, choice, ruleset
+    or computer player by our names, the source-critical detail one click away (a disclosure and a link to the
+    rule), and the link offered as a link, not its address. Screenshots at 390 and 1280 px, light and dark."""
+    page = live
+    path = gamester.all_games()[game].site.page
+    problems: list[str] = []
+    for width, height, scheme in SCREENS:
+        at_top(page, base_url, path, width, height)
+        axe.set_scheme(page, scheme)
+        tag = f"{game}-{width}-{'dark' if scheme == 'slate' else 'light'}"
+        widgets = page.locator(".gm-widget")
+        for i in range(widgets.count()):
+            w = widgets.nth(i)
+            if w.get_attribute("data-open") != "1":
+                w.locator(".gm-start").click()
+            page.wait_for_function("(el) => el.dataset.open === '1' && el.querySelector('form.gm-form')",
+                                   arg=w.element_handle(), timeout=BOOT_MS)
+            settings = w.locator("details.gm-settings")
+            if settings.count() and not settings.evaluate("(d) => d.open"):
+                settings.locator("> summary").click()
+            w.locator(".gm-form").get_by_role("button", name="Copy link").click()
+            page.wait_for_function("(el) => { const l = el.querySelector('.gm-link'); return l && !l.hidden && l.querySelector('a'); }",
+                                   arg=w.element_handle())
+            check_words(w, f"{tag} {w.get_attribute('data-widget')} settings", problems, problems)
+            labels = w.locator(".gm-form label").all_text_contents()
+            problems += [f"{tag}: a label is an option's key: {t!r}" for t in labels if t.strip() in KEY_LABELS]
+            # Where a ruleset and each choice come from: one click away, with a link to each option's rule.
+            about = w.locator(".gm-form details.gm-about")
+            assert about.count() >= 2, "a disclosure for the rules and one for the options"
+            assert w.locator(".gm-about-options a[href*='clauses/#']").count() == w.locator(".gm-options .gm-field").count()
+            link = w.locator(".gm-link a")
+            assert link.get_attribute("href").startswith("http") and "?w=" in link.get_attribute("href")
+            if i == 0:
+                about.first.locator("summary").click()
+                w.locator(".gm-about-options > summary").click()
+                page.wait_for_timeout(50)
+                over = w.evaluate(OVERFLOW)
+                problems += [f"{tag}: sticks out of the widget: {o}" for o in over[:4]]
+                shoot(page, w.locator("details.gm-settings") if settings.count() else w, f"settings-words-{tag}")
+                found = axe.run(page, {"include": [[".gm-widget"]]})
+                assert not axe.serious(found), axe.describe(axe.serious(found))
+                w.evaluate(FOLD)
+    assert not problems, "\n".join(problems[:30])
+
+
+@pytest.mark.parametrize("path", ["post-and-pair/", "put/", "speculation/", "bone-ace/"])
+def test_show_my_chances_is_offered_beside_the_choices(live, base_url, path):
+    """Issue 31: "Show my chances" where the reader decides, in every game that can say them (Post and Pair too),
+    and the chances shown beside the choices once it is ticked."""
+    page = live
+    w = open_play(page, base_url, path, 390, 844)
+    box = w.get_by_label("Show my chances when I decide")
+    assert box.count() == 1, f"{path}: no 'Show my chances'"
+    assert w.locator(".gm-t-choices + .gm-odds-field").count() == 1, "the box sits right after the reader's choices"
+    assert page.evaluate(IN_VIEW, box.element_handle()), "and on screen with them"
+    step = w.get_attribute("data-step")
+    box.check()
+    page.wait_for_function("(el) => el.querySelector('.gm-t-chances')", arg=w.element_handle(), timeout=STEP_MS)
+    idle(page, w)
+    assert w.get_attribute("data-step") == step
+    figures = w.locator(".gm-t-chances li").all_text_contents()
+    # each a figure in a reader's words (table.chance_words: "42%", "1 in 14", "none", "certain"), never "not known"
+    assert figures and all(re.search(r": (?:\d+%|1 in [\d,]+|none|certain|almost certain)(?!\w)", f) for f in figures), figures
+    shoot(page, w.locator(".gm-play"), f"chances-{path.strip('/')}-390")
+
+
 def test_a_ruleset_from_a_link_is_named_in_words(live, base_url):
     """A link may carry rules written as the engine writes them; the widget names them in words."""
     page = live
@@ -381,7 +469,8 @@ def test_a_ruleset_from_a_link_is_named_in_words(live, base_url):
     page.wait_for_function("(el) => el.dataset.live === '1'", arg=w.element_handle(), timeout=BOOT_MS)
     names = w.locator("select[id$='-ruleset-a'] option:checked, select[id$='-ruleset-b'] option:checked")
     texts = names.all_text_contents()
-    assert texts[0] == "The usual rules, with trump: best post" and texts[1].startswith("Cotton 1674"), texts
+    assert texts[0] == "The usual rules, with how the trump suit is found: the suit of the best Post shown", texts
+    assert texts[1] == "Cotton's rules (1674), gaps filled", texts
     problems: list[str] = []
     check_words(w, "compare", problems, [])
     assert not problems, "\n".join(problems)

@@ -85,7 +85,7 @@ def test_printed_examples_speak_a_reader_s_words(kind, args):
 def test_a_ruleset_is_named_in_words():
     out = render.render("pp-deal", {"seed": "7", "ruleset": "cotton-1674", "options": "deals=2"})
     ruleset = re.search(r'<p class="gm-ruleset"[^>]*>(.*?)</p>', out).group(1)
-    assert text_of(ruleset).strip() == "Played by the Cotton 1674 rules, except deals: 2 ."
+    assert text_of(ruleset).strip() == "Rules: Cotton's rules (1674), gaps filled, except deals in the game: 2 ."
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if gamester.all_games()[g].site.quiz_kinds])

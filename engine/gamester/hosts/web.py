@@ -121,7 +121,7 @@ def _game_info(spec: GameSpec) -> dict:
         "presets": [p.to_json() for p in spec.presets.values()],
         "options": _live_options(spec),
         "bots": list(spec.bots), "default_bot": spec.bot_names([], 1)[0] if spec.bots else None,
-        "default_bots": list(spec.default_bots),
+        "default_bots": list(spec.default_bots), "bot_words": {n: b.title or n for n, b in spec.bots.items()},
         "analysis": spec.analysis is not None,
         "limits": spec.limits.to_json(),
         "commands": {name: c.to_json() for name, c in spec.commands.items()},

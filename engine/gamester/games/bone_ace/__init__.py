@@ -45,7 +45,7 @@ def _length(options: BoneAceOptions, players: int) -> int:
 # What each command takes, declared once: the CLI's flags, the web API's checks, the widget's form and permalink.
 _TAKES = (Param.players(*BoneAceState.player_range, 7), Param.seed(), Param.bots())
 COMMANDS = {
-    "play": Command(play, (*_TAKES, Param("deals", "Deals in the sitting (0: each player deals once)", "whole",
+    "play": Command(play, (*_TAKES, Param("deals", "Deals in the sitting (0 means each player deals once)", "whole",
                                           range=next(s.range for s in BoneAceOptions.specs() if s.name == "deals"),
                                           option=True)), "a whole sitting played by the bots"),
     "deal": Command(deal, _TAKES, "one deal as dealt, with the Bone and each player's chance of passing 31"),
@@ -59,8 +59,8 @@ SPEC = GameSpec(
     site=GameSite(
         page="bone-ace/", chapter="cotton1674.boneace", narrator=narrate, table=draw_table,
         widgets={"ba-play": WidgetSpec(
-            "ba-play", "play", "Play a game", "Live: take your seat at Bone-Ace against the computer, with the "
-            "chance of each draw.", play=True, required=("seed",))},
+            "ba-play", "play", "Play a game", "Take your seat at Bone-Ace against the computer, with the chance of "
+            "each draw.", play=True, required=("seed",))},
         quiz_kinds=quiz.KINDS, quiz_levels=quiz.LEVELS, make_quiz=quiz.make, quiz_seats=quiz.seats),
 )
 

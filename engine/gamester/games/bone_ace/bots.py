@@ -51,6 +51,7 @@ class CautiousBot(Bot):
     """Stands when more than half of the cards it cannot see would take it past one and thirty."""
 
     name = "cautious"
+    title = "stands when a card would more likely take it past 31 than not"
 
     def choose(self, state: BoneAceState, seat: int) -> str:
         return "stand" if draw_odds(state, seat)["over"] > Fraction(1, 2) else "draw"

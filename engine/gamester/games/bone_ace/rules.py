@@ -213,29 +213,44 @@ MAX_PLAYERS = 17
 @dataclass(frozen=True)
 class BoneAceOptions(Options):
     GAME = GAME
-    stake: int = option(2, range=(1, 20), help="counters each player stakes (half for the Bone, half for the Game)",
-                        clause=STAKE_AMOUNT)
+    stake: int = option(2, range=(1, 20), help="Cotton names no amount: an equal stake from each player, half for the Bone and half for the Game, is our reading, and the number our choice",
+                        clause=STAKE_AMOUNT, label="Counters each player stakes")
     split: str = option("each", choices=("each", "pooled"),
-                        help="halve each stake, or the stakes together (an odd counter goes to the Game)",
-                        clause=SPLIT_EACH)
+                        help="two readings of Cotton's half of the stake: each stake halved (an odd counter to the Game), or all the stakes together",
+                        clause=SPLIT_EACH, label="Halving the stakes between the Bone and the Game",
+                        words={"each": "each player's stake is halved",
+                               "pooled": "all the stakes together are halved"})
     bone_cards: str = option("turned", choices=("turned", "all-three"),
-                             help="the Bone goes to the biggest turned-up card, or the biggest of all three",
-                             clause=BONE_TURNED)
+                             help="Cotton does not say which cards are compared: the turned-up card is our likelier reading (his rule for three of a sort speaks of cards turned up), all three the other",
+                             clause=BONE_TURNED, label="The Bone goes to the biggest card",
+                             words={"turned": "among the cards turned up", "all-three": "among all three cards"})
     rank: str = option("king-high", choices=("king-high", "ace-high"),
-                       help="Aces above Kings, or lowest, for the Bone (the Bone-Ace beats all either way)",
-                       clause=RANK_KING_HIGH)
+                       help="Cotton does not rank the cards for the Bone: Aces lowest, as where his book counts an Ace one, or above the Kings, as at his Picket; the Bone-Ace beats all either way",
+                       clause=RANK_KING_HIGH, label="For the Bone, an Ace (but the Bone-Ace) is",
+                       words={"king-high": "the lowest card", "ace-high": "above the Kings"})
     three: str = option("eldest-holder", choices=("eldest-holder", "eldest-hand"),
-                        help="three of a sort turned up: the eldest of their holders, or the eldest hand",
-                        clause=THREE_HOLDER)
+                        help="two readings of Cotton's rule that the eldest hand wins three of a sort: the eldest of those who turned them, or the eldest hand at the table",
+                        clause=THREE_HOLDER, label="Three of a rank turned up: the Bone goes to",
+                        words={"eldest-holder": "the eldest of the players who turned them",
+                               "eldest-hand": "the eldest hand"})
     bone_ace: str = option("beats-three", choices=("beats-three", "below-three"),
-                           help="whether the Bone-Ace beats three of a sort", clause=BONE_OVER_THREE)
+                           help="whether Cotton's Bone-Ace, which beats every other card, also beats his three of a sort: our reading, either way", clause=BONE_OVER_THREE,
+                           label="The Bone-Ace against three of a rank",
+                           words={"beats-three": "beats them", "below-three": "is beaten by them"})
     ace: str = option("one", choices=("one", "eleven", "one-or-eleven"),
-                      help="what an Ace counts toward one and thirty", clause=ACE_ONE)
+                      help="Cotton does not say: one, as where his book adds cards together (Post and Pair, Wit and Reason), is our reading; eleven, or either, the others", clause=ACE_ONE,
+                      label="An Ace counts toward one and thirty",
+                      words={"one": "1", "eleven": "11", "one-or-eleven": "11, or 1 if 11 would go past 31"})
     draw: str = option("in-turn", choices=("in-turn", "by-rounds"),
-                       help="draw as many cards as you like in your turn, or one a round", clause=DRAW_TURN)
+                       help="Cotton says only that each draws to one and thirty: in turn, as One and Thirty is usually described, or one card a round; both our readings", clause=DRAW_TURN,
+                       label="Drawing cards",
+                       words={"in-turn": "as many as you like in your turn", "by-rounds": "one card a round"})
     tie: str = option("eldest", choices=("eldest", "divide"),
-                      help="equally near one and thirty: the eldest wins, or they divide", clause=TIE_ELDEST)
-    deals: int = option(1, range=(0, 50), help="deals in a sitting (0: each player deals once)", clause=DEALS)
+                      help="Cotton does not say: the eldest, extending his rule for three of a sort (our reading), or a share", clause=TIE_ELDEST,
+                      label="Players equally near one and thirty",
+                      words={"eldest": "the eldest of them wins the Game", "divide": "they share the Game"})
+    deals: int = option(1, range=(0, 50), help="Cotton describes one deal; several, or one dealt by each player in turn (0), are our addition", clause=DEALS,
+                        label="Deals in the sitting", words={0: "each player deals once"})
 
 
 COTTON = BoneAceOptions()
@@ -248,7 +263,7 @@ PRESETS = {
         "drawing in turn to one and thirty, ties to the eldest.",
         (PLAYERS_BOUND, PACK, LIFT_ORDER, ELDEST, STAKE_AMOUNT, SPLIT_EACH, BONE_TURNED, RANK_KING_HIGH, BONE_TIE,
          THREE_HOLDER, BONE_OVER_THREE, PIPS, COURTS, ACE_ONE, DRAW_TURN, FACE_UP, OVER, STOCK_OUT, LAST_LEFT,
-         TIE_ELDEST, TURNED_TIE, DEALS)),
+         TIE_ELDEST, TURNED_TIE, DEALS), title="Cotton's rules (1674)"),
     "other-reading": Preset(
         "other-reading", BoneAceOptions(split="pooled", bone_cards="all-three", rank="ace-high",
                                         three="eldest-hand", bone_ace="below-three", ace="eleven", draw="by-rounds",
@@ -259,7 +274,7 @@ PRESETS = {
         "eldest hand and above the Bone-Ace, the stakes pooled, drawing one card a round, and ties divided.",
         (PLAYERS_BOUND, PACK, LIFT_ACE_HIGH, ELDEST, STAKE_AMOUNT, SPLIT_POOL, BONE_ALL, RANK_ACE_HIGH, BONE_TIE,
          THREE_TABLE, THREE_OVER_BONE, PIPS, COURTS, ACE_ELEVEN, DRAW_ROUND, FACE_UP, OVER, STOCK_OUT, LAST_LEFT,
-         TIE_DIVIDE, TURNED_TIE, DEALS)),
+         TIE_DIVIDE, TURNED_TIE, DEALS), title="Cotton's rules, read the other way"),
 }
 
 

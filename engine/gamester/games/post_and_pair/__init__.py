@@ -8,6 +8,7 @@ from ...errors import RulesetError
 from ...registry import Command, GameSite, GameSpec, Limits, Param, WidgetSpec
 from . import narrate, numbers, quiz
 from . import titles as _titles  # noqa: F401 (gives the clauses their short titles)
+from .analysis import analysis
 from .bots import BOTS, DEFAULT_BOTS, hand_strength
 from .decide import decide
 from .hands import GAME, MAX_PLAYERS, MIN_PLAYERS, hand_entry
@@ -83,6 +84,7 @@ SPEC = GameSpec(
     bots=BOTS,
     commands=COMMANDS,
     default_players=4, default_bots=DEFAULT_BOTS,
+    analysis=analysis,
     odds=numbers.odds_command,
     odds_params=ODDS_PARAMS,
     site=GameSite(
@@ -90,11 +92,11 @@ SPEC = GameSpec(
     narrator=narrate,
     page="post-and-pair/", chapter="cotton1674.pp", account_key="seed-postpair",
     widgets={w.kind: w for w in (
-        WidgetSpec("pp-deal", "deal", "Deal and settle", "Live: change players, ruleset, options or seed, and step through staking, vying and the show-down.", play=True, max_players=10,
+        WidgetSpec("pp-deal", "deal", "Deal and settle", "Play a deal against the computer, staking, vying and showing; the settings change the players, the rules and the deal.", play=True, max_players=10,
                    required=("seed",)),
-        WidgetSpec("pp-settle", "settle", "Settle these hands", "Live: type hands in card notation (e.g. QH QD QC) and settle them under any ruleset.",
+        WidgetSpec("pp-settle", "settle", "Settle these hands", "Type the hands (as QH QD QC: rank, then suit) and see who takes each dish, under either set of rules.",
                    required=("hands",)),
-        WidgetSpec("pp-compare", "compare", "Compare", "Live: settle the same cards under two rulesets side by side; what changes is marked.",
+        WidgetSpec("pp-compare", "compare", "Compare", "The same cards settled under two sets of rules side by side; what changes is marked.",
                    required=("rulesets",), one_of=("seed", "hands"), marker="compare"),
     )},
     quiz_kinds=quiz.KINDS, quiz_levels=quiz.LEVELS, make_quiz=quiz.make, quiz_seats=quiz.seats,

@@ -61,12 +61,14 @@ class CautiousBot(_HeuristicBot):
     """Stakes and vyes only on good cards; parts stakes rather than show a middling hand."""
 
     name = "cautious"
+    title = "cautious: stakes and vyes only on good cards"
 
 
 class BoldBot(_HeuristicBot):
     """Cotton's 'daring' gamester: vyes and re-vyes on indifferent cards and seldom folds."""
 
     name = "bold"
+    title = "bold: vyes on middling cards and seldom folds"
     boldness = 0.2
     bluff = 0.35
 

@@ -320,26 +320,57 @@ class PostAndPairOptions(Options):
     GAME = "post-and-pair"
 
     trump: str = option("suit-count", choices=("suit-count", "best-post", "turn-up"), clause=TRUMP_SUIT_COUNT,
-                        help="how the trump suit is found: most points over all cards dealt, the best Post's suit, "
-                             "or a card turned up after the deal (as at Ruff)")
+                        help="most points over all the cards dealt (the modern account's usual rule), the best "
+                             "Post's suit (a custom it reports of some players), or a card turned up after the deal "
+                             "(our reading of Cotton's “as at Ruff and Honours”)",
+                        label="How the trump suit is found",
+                        words={"suit-count": "the suit with the most points among all the cards dealt",
+                               "best-post": "the suit of the best Post shown",
+                               "turn-up": "a card turned up after the deal"})
     post_over_21: str = option("two-highest", choices=("two-highest", "twenty-and-a-half"), clause=POST_OVER_21,
-                               help="a three-card flush over 21 counts its two highest cards, or 20½")
+                               help="the two highest: our reading of the modern account; 20½: a count it reports of some players, which no period text mentions",
+                               label="Three cards of one suit counting over 21",
+                               words={"two-highest": "count their two highest cards",
+                                      "twenty-and-a-half": "count 20½"})
     ten_ace: str = option("21", choices=("21", "11"), clause=POST_TEN_ACE,
-                          help="a two-card Ten-Ace Post counts 21, or its points (11)")
+                          help="21: the modern account's (any ten-point card with the Ace is our reading of its Ten); 11: our reading of Cotton, who counts the Ace one",
+                          label="A two-card Post of a ten-point card and its Ace",
+                          words={"21": "counts 21", "11": "counts its points, 11"})
     pair_rank: str = option("points", choices=("points", "rank", "sort"), clause=PAIR_BEST,
-                            help="Pairs rank Aces first then by points (courts equal), by card order A K Q J 10..2, "
-                                 "or not at all (the eldest of the same sort wins)")
+                            help="Aces then points: the modern account's; the order of the cards: our filling from the "
+                                 "order Cotton gives the trumps; not at all: a literal reading of his last paragraph, "
+                                 "which sits badly with his best Pair",
+                            label="How one Pair beats another",
+                            words={"points": "Aces highest, then by points (court cards equal)",
+                                   "rank": "by the order of the cards, Ace, King, Queen down to Two",
+                                   "sort": "not at all: the eldest hand with a Pair wins"})
     dealer_pass: str = option("double", choices=("double", "play-out", "choice"), clause=VYE_DEALER_DOUBLE,
-                              help="when nobody vyes: stakes doubled next deal, hands played out, or dealer's choice")
+                              help="Cotton lets the dealer play it out or double it; the modern account makes doubling the rule; what playing out means is our reading",
+                              label="When nobody vyes",
+                              words={"double": "the stakes lie over and the next deal's stakes double them",
+                                     "play-out": "the hands still in are shown for the stakes already down",
+                                     "choice": "the dealer chooses one or the other"})
     no_post: str = option("best-trump", choices=("best-trump", "carry"), clause=POST_NONE,
-                          help="when no Post is shown the Post dish goes to the best trump, or stays for next deal")
+                          help="neither source says: the best trump (as for the Pair dish) or kept for the next deal (as when everyone passes) are our readings",
+                          label="When nobody shows a Post, the Post dish",
+                          words={"best-trump": "goes to the best trump", "carry": "stays for the next deal"})
     trump_tie: str = option("eldest", choices=("eldest", "suit-order"), clause=TRUMP_TIE,
-                            help="two suits equal on points: the eldest player's suit wins, or S > H > D > C")
-    vye_max: int = option(3, range=(1, 100), clause=VYE_LIMIT, help="most counters in one vye or re-vye")
-    revyes: int = option(3, range=(0, 20), clause=VYE_LIMIT, help="most re-vyes in one deal")
+                            help="neither source says: the eldest's suit extends Cotton's rule that the eldest carries "
+                                 "ties; a fixed order of suits is the plainest tie-break; both our readings",
+                            label="Two suits equal on points for trumps",
+                            words={"eldest": "the eldest player's suit wins",
+                                   "suit-order": "Spades, then Hearts, then Diamonds, then Clubs"})
+    vye_max: int = option(3, range=(1, 100), clause=VYE_LIMIT, help="Cotton sets no limit; a limit keeps a deal finite, and its size is our choice",
+                          label="Most counters in one vye or raise")
+    revyes: int = option(3, range=(0, 20), clause=VYE_LIMIT, help="Cotton sets no limit; a limit keeps a deal finite, and its size is our choice",
+                         label="Raises (re-vyes) allowed in one deal")
     odd: str = option("box", choices=("box", "eldest"), clause=SETTLE_ODD_BOX,
-                      help="counters left over when stakes are parted go to the box, or to the eldest hand still in")
-    deals: int = option(1, range=(1, 1000), clause=DEAL_ROTATE, help="deals in a game (the deal rotates)")
+                      help="to the box: the modern account's, and one of the two customs Cotton gives at Gleek; to the eldest: the other",
+                      label="Counters left over when the stakes are shared",
+                      words={"box": "go to the box (whoever provided the cards)",
+                             "eldest": "go to the eldest hand still in"})
+    deals: int = option(1, range=(1, 1000), clause=DEAL_ROTATE, help="the deal passes to the left, the usual order, which neither source states",
+                        label="Deals in the game")
 
 
 RECONSTRUCTION = Preset(
@@ -347,7 +378,8 @@ RECONSTRUCTION = Preset(
     (seed("Playing Rules"), seed("Vying"), seed("Settlement"), seed("Trump Suit"), C150, C151),
     "The modern account's full rules: trumps by counting every card dealt, Pairs by points, the dealer's pass "
     "doubles the stakes.",
-    (DEAL_ROTATE, POST_NONE, STAKE_ALONE, STAKE_NONE, VYE_LIMIT, VYE_ROLES))
+    (DEAL_ROTATE, POST_NONE, STAKE_ALONE, STAKE_NONE, VYE_LIMIT, VYE_ROLES),
+    title="The modern account's full rules")
 COTTON_1674 = Preset(
     "cotton-1674",
     PostAndPairOptions(trump="best-post", ten_ace="11", pair_rank="rank", dealer_pass="choice"), "attested",
@@ -359,7 +391,8 @@ COTTON_1674 = Preset(
     (DEAL_ROTATE, PAIR_NONE_TRUMP, PAIR_RANK_ORDER, POST_FLUSH, POST_NONE, POST_TEN_ACE_11, POST_THREE_BEATS_TWO,
      SEAT_BEST_TRUMP, SETTLE_ODD_BOX, SETTLE_PART_EQUAL, SHOWDOWN_FOLDED, SHOWDOWN_ORDER, SHOWDOWN_PAIR_ROYAL_VYES, STAKE_ABANDON,
      STAKE_ALONE, STAKE_NONE, STAKE_SUM, TRUMP_BEST_POST, TRUMP_NO_POST, TRUMP_TIE, VYE_DEALER, VYE_DEALER_DOUBLE,
-     VYE_DEALER_PLAY_OUT, VYE_LIMIT, VYE_MATCH, VYE_ONE_CHANCE, VYE_ROLES, VYE_UNMATCHED))
+     VYE_DEALER_PLAY_OUT, VYE_LIMIT, VYE_MATCH, VYE_ONE_CHANCE, VYE_ROLES, VYE_UNMATCHED),
+    title="Cotton's rules (1674), gaps filled")
 PRESETS = {p.name: p for p in (RECONSTRUCTION, COTTON_1674)}
 
 

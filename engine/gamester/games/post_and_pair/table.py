@@ -11,6 +11,7 @@ from typing import Any
 
 from ...cards import SUIT_NAMES
 from ...table import (
+    Chance,
     Choice,
     End,
     LedgerRow,
@@ -236,10 +237,18 @@ def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[st
         between, said = said_apart(groups[-1] if len(groups) > 1 else [])
         prompt = (said + " " + question).strip()
     show_choices = not over and (seat is None or seat == cp)
+    chances = [Chance(f"Take {what}", analysis.get(dish)) for dish, what in CHANCES] if analysis and show_choices else []
+    note = (f"Estimated from {analysis.get('samples', 0):,} random deals of the cards you cannot see, everyone still "
+            "in showing; how the others have staked and vyed is not taken into account.") if chances else ""
     return Table(title=title, subtitle=sub, seats=seats, centre=centre, money=_money(v, over),
                  money_title="The dishes" if not over else "Left at the end",
                  prompt=prompt, between=between, choices=_choices(legal) if show_choices else [], choices_label=lab,
+                 chances=chances, chances_title="Your chances at a show" if chances else "", chances_note=note,
                  log=log, end=end, game=state.game, reader=seat, to_act=cp, parties=PARTIES)
+
+
+#: The reader's chances (the game's ``analysis``), dish by dish, in words.
+CHANCES = (("pair", "the Pair dish"), ("post", "the Post dish"), ("seat", "the Seat and the vyes"))
 
 
 __all__ = ["roles", "table"]

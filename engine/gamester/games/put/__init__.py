@@ -77,7 +77,7 @@ SPEC = GameSpec(
     narrator=narrate,
     page="put/", chapter="cotton1674.put", account_key="seed-put",
     widgets={"put-play": WidgetSpec(
-        "put-play", "play", "Play a game", "Live: play a whole game of Put against the computer.", play=True,
+        "put-play", "play", "Play a game", "Play a whole game of Put against the computer.", play=True,
         required=("seed",))},
     quiz_kinds=quiz.KINDS, quiz_levels=quiz.LEVELS, make_quiz=quiz.make, quiz_seats=quiz.seats,
     numbers=numbers.TABLES),

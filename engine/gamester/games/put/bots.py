@@ -108,6 +108,7 @@ class CautiousBot(_PutBot):
     """Puts only on very good cards, sees only on good ones, never bluffs."""
 
     name = "cautious"
+    title = "cautious: puts only on very good cards"
     put_at = 0.8
     see_at = 0.6
     throw_at = 0.1
@@ -117,6 +118,7 @@ class BoldBot(_PutBot):
     """Puts often and sometimes on very bad cards, as Cotton's 'right Gamester' does (put.strategy.bluff)."""
 
     name = "bold"
+    title = "bold: puts often, sometimes on bad cards"
     put_at = 0.5
     see_at = 0.35
     bluff = 0.3
@@ -127,6 +129,7 @@ class CalculatingBot(_PutBot):
     score (a put signals a good hand, so it sees only with a margin)."""
 
     name = "calculating"
+    title = "weighs the exact odds of every card"
     exact_play = True
     see_at = 0.55
     bluff = 0.05
@@ -179,6 +182,7 @@ class EquilibriumBot(CalculatingBot):
     and so it does after each deal's first decisions where only a summary of the strategy ships."""
 
     name = "equilibrium"
+    title = "plays the solved game's strategy where one is worked out, else by the odds"
 
     def choose(self, state: PutState, seat: int) -> str:
         probs = strategy.probabilities(state, seat)

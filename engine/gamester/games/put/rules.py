@@ -307,23 +307,42 @@ class PutOptions(Options):
     GAME: ClassVar[str] = "put"
 
     betting: str = option("put", choices=("put", "none", "double"), clause=PUT_ELDEST,
-                          help="put: Put with putting; none: without putting (most tricks scores); double: Truc's "
-                               "doubling")
+                          help="putting is Cotton's game; without putting, the variant he names; doubling, Truc's, from the modern account",
+                          label="Wagering on a deal",
+                          words={"put": "putting, as at Put", "none": "no wager: the deal is played out for tricks",
+                                 "double": "doubling, as at Truc"})
     ranking: str = option("put", choices=("put", "truc"), clause=RANKS,
-                          help="put: 3 2 A K Q J 10 .. 4; truc: 6 7 A K Q J 10 (28 cards) or 7 8 A K Q J 10 9 (32)")
+                          help="Put's order: Three, Two, Ace, King, Queen, Knave, Ten down to Four; Truc's: Six, "
+                               "Seven, Ace, King, Queen, Knave, Ten (28 cards) or Seven, Eight, Ace, King, Queen, "
+                               "Knave, Ten, Nine (32)",
+                          label="Order of the cards",
+                          words={"put": "Three, Two, Ace, King down to Four",
+                                 "truc": "as at Truc: the two lowest in the pack highest, then Ace, King"})
     pack: str = option("52", choices=("52", "32", "28"), clause=FULL_PACK_52,
-                       help="52 cards; 32 (Four to Eight stripped); 28 (Four to Nine stripped)")
-    game_points: int = option(5, range=(1, 99), clause=FIVE_UP, help="points that make the game (five up)")
+                       help="Cotton names no pack: 52 is our filling; 32 and 28 are the modern account's stripped pack, as its count and as its ranks give it",
+                       label="Cards in the pack",
+                       words={"52": "all 52", "32": "32 (the Fours to the Eights taken out)",
+                              "28": "28 (the Fours to the Nines taken out)"})
+    game_points: int = option(5, range=(1, 99), clause=FIVE_UP, help="points that make the game (five up)",
+                              label="Points that win the game")
     put_at: str = option("first-lead", choices=("first-lead", "any-lead"), clause=PUT_ELDEST,
-                         help="first-lead: only before the first card of a deal (our reading of Cotton); any-lead: "
-                              "before any lead (the modern account)")
+                         help="only before the first card of a deal (our reading of Cotton), or before any lead "
+                              "(the modern account)",
+                         label="When a player may put",
+                         words={"first-lead": "before the first card of a deal only",
+                                "any-lead": "before any card is led"})
     throw_up: str = option("never", choices=("never", "allowed"), clause=THROW_UP,
-                           help="whether a player may throw up his cards at his turn (costs a point)")
+                           help="whether a player may throw up his cards at his turn (costs a point)",
+                           label="Giving up a deal (throwing up one's cards)",
+                           words={"never": "not allowed", "allowed": "allowed, at a cost of one point"})
     unput_deal: str = option("point", choices=("point", "game"), clause=UNPUT_POINT,
                              help="a deal played out without a put: one point (our reading of Cotton), or the game "
-                                  "outright (the modern account)")
+                                  "outright (the modern account)",
+                             label="A deal played out with nobody putting wins",
+                             words={"point": "one point", "game": "the whole game"})
     rubber: int = option(1, range=(1, 2), clause=RUBBER,
-                         help="games to win the rubber: 1 (a single game) or 2 (the first to win two games; Truc)")
+                         help="games to win the rubber: 1 (a single game) or 2 (the first to win two games; Truc)",
+                         label="Games to win the match", words={1: "one game", 2: "the first to win two"})
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -348,34 +367,41 @@ PRESETS = {p.name: p for p in (
            "is silent (the pack, suits, ties, the next deal, a deal won without a put) the gaps are filled from "
            "the modern account or by our own choice",
            (ELDEST_LEADS, HIGHER_WINS, TIE_TRICK, ONE_AND_TIES, ALL_TIED, DECIDED, CUT_TIE, PUT_ONCE, UNPUT_POINT,
-            ALTERNATE, SUITS, ANY_CARD, FULL_PACK_52, THREE_RULES, FOUR_PARTNERS, FOUR_WHO, FOUR_SCORE)),
+            ALTERNATE, SUITS, ANY_CARD, FULL_PACK_52, THREE_RULES, FOUR_PARTNERS, FOUR_WHO, FOUR_SCORE),
+           title="Cotton's rules (1674), gaps filled"),
     Preset("reconstruction", _RECON, "reconstructed", (SEED_PUT, COTTON_131),
            "The modern account's fuller rules: either player may put before any lead or throw up for a point; a "
            "deal played out wins the game outright",
-           (ALL_TIED, DECIDED, CUT_TIE, PUT_ONCE, THREE_RULES, FOUR_WHO, FOUR_SCORE)),
+           (ALL_TIED, DECIDED, CUT_TIE, PUT_ONCE, THREE_RULES, FOUR_WHO, FOUR_SCORE),
+           title="The modern account's fuller rules"),
     Preset("without-putting", PutOptions(betting="none"), "attested", (COTTON_132, SEED_PUT),
            "Cotton's variant without putting: every deal is played out and most tricks wins it (a point a deal is "
            "the modern account's score)",
            (ELDEST_LEADS, HIGHER_WINS, TIE_TRICK, ONE_AND_TIES, ALL_TIED, DECIDED, CUT_TIE, NO_PUT_POINT, ALTERNATE,
             SUITS,
-            ANY_CARD, FULL_PACK_52, THREE_RULES, FOUR_PARTNERS, FOUR_WHO, FOUR_SCORE)),
+            ANY_CARD, FULL_PACK_52, THREE_RULES, FOUR_PARTNERS, FOUR_WHO, FOUR_SCORE),
+           title="Cotton's Put without putting"),
     Preset("stripped-28", PutOptions(pack="28"), "reconstructed", (SEED_PUT,),
            "The modern account's stripped pack as the ranks it names give it, the Four to the Nine taken out (28 "
            "cards; the account says 32), under Cotton's rules otherwise",
-           (UNPUT_POINT, ALL_TIED, DECIDED, CUT_TIE, PUT_ONCE, THREE_RULES, FOUR_WHO, FOUR_SCORE)),
+           (UNPUT_POINT, ALL_TIED, DECIDED, CUT_TIE, PUT_ONCE, THREE_RULES, FOUR_WHO, FOUR_SCORE),
+           title="Put with a stripped pack of 28 cards"),
     Preset("stripped-32", PutOptions(pack="32"), "conjectural", (SEED_PUT,),
            "The modern account's stripped pack as its count gives it, the Four to the Eight taken out (32 cards), "
-           "under Cotton's rules otherwise"),
+           "under Cotton's rules otherwise",
+           title="Put with a stripped pack of 32 cards"),
     Preset("truc", PutOptions(betting="double", ranking="truc", pack="28", game_points=12, throw_up="allowed",
                               rubber=2),
            "reconstructed", (SEED_TRUC,),
            "Truc, the three-card game of southern France and Spain, as the modern account gives it: 6 7 A K Q J 10 "
            "(28 cards), doubling, twelve points a game, the first to win two games wins the rubber",
-           (ALL_TIED, DECIDED, TRUC_DOUBLE_TURNS, TRUC_CUT, RUBBER_DEAL)),
+           (ALL_TIED, DECIDED, TRUC_DOUBLE_TURNS, TRUC_CUT, RUBBER_DEAL),
+           title="Truc (28 cards)"),
     Preset("truc-32", PutOptions(betting="double", ranking="truc", pack="32", game_points=12, throw_up="allowed",
                                  rubber=2),
            "reconstructed", (TRUC_WIKIPEDIA, SEED_TRUC),
            "Truc as published modern accounts give it: 32 cards ranked 7 8 A K Q J 10 9, doubling, twelve points "
            "a game, two games the rubber",
-           (ALL_TIED, DECIDED, TRUC_DOUBLE_TURNS, TRUC_CUT, RUBBER_DEAL)),
+           (ALL_TIED, DECIDED, TRUC_DOUBLE_TURNS, TRUC_CUT, RUBBER_DEAL),
+           title="Truc (32 cards)"),
 )}

@@ -58,7 +58,7 @@ def deal(options: SpeculationOptions, *, players: int, seed: int, bots: tuple[st
 # What each command takes, declared once: the CLI's flags, the web API's checks, the widget's form and permalink.
 _TAKES = (Param.players(*SpeculationState.player_range, 4), Param.seed(), Param.bots())
 COMMANDS = {
-    "play": Command(play, (*_TAKES, Param("deals", "Deals in the game (0: each player deals once)", "whole",
+    "play": Command(play, (*_TAKES, Param("deals", "Deals in the game (0 means each player deals once)", "whole",
                                           range=next(s.range for s in SpeculationOptions.specs() if s.name == "deals"),
                                           option=True)), "a whole game played by the bots"),
     "deal": Command(deal, _TAKES, "one deal as dealt, with each seat's chance of the best trump"),
@@ -83,7 +83,7 @@ SPEC = GameSpec(
     narrator=narrate,
     page="speculation/", chapter="", account_key="seed-speculation",
     widgets={"spec-play": WidgetSpec(
-        "spec-play", "play", "Play a game", "Live: deal, turn and trade with the bots, with the chance of each card being best trump.",
+        "spec-play", "play", "Play a game", "Deal, turn and trade with the computer, with the chance of each card being the best trump.",
         play=True, required=("seed",))},
     quiz_kinds=quiz.KINDS, quiz_levels=quiz.LEVELS, make_quiz=quiz.make, numbers=numbers.TABLES),
 )

@@ -65,6 +65,7 @@ class CautiousBot(_ChanceBot):
     """Bids well under the fair price, sells readily, never speculates on unturned cards."""
 
     name = "cautious"
+    title = "cautious: bids low and sells readily"
     bid_factor = 0.6
     accept_factor = 0.75
     offer_rate = 0.8
@@ -75,6 +76,7 @@ class SpeculatorBot(_ChanceBot):
     """Bids close to the fair price, holds out for it, and offers unturned cards and hands for sale."""
 
     name = "speculator"
+    title = "a speculator: bids near the fair price and offers cards for sale"
     bid_factor = 0.95
     accept_factor = 1.05
     offer_rate = 0.5

@@ -160,26 +160,46 @@ MAX_PLAYERS = {"52": 10, "32": 6}
 @dataclass(frozen=True)
 class SpeculationOptions(Options):
     GAME = GAME
-    pack: str = option("52", choices=("52", "32"), help="the pack: 52 cards, or 32 (Sevens to Aces)",
-                       clause=PACK_32)
-    stake: int = option(1, range=(1, 3), help="counters each player stakes (the dealer twice as many)",
-                        clause=STAKE)
+    pack: str = option("52", choices=("52", "32"), help="the handbook names a 32-card pack; that it keeps the Sevens to the Aces is our reading",
+                       clause=PACK_32, label="The pack",
+                       words={"52": "52 cards", "32": "32 cards (Sevens to Aces)"})
+    stake: int = option(1, range=(1, 3), help="the handbook: one counter each, two for the dealer; the Hoyle account: one to three each, the dealer double",
+                        clause=STAKE, label="Counters each player stakes (the dealer twice as many)")
     turnup_sale: str = option("before", choices=("before", "before-or-after"),
-                              help="when the dealer may sell the turn-up", clause=TURNUP_SALE)
+                              help="only before it is turned (the handbook), or before or after (the Hoyle account)",
+                              clause=TURNUP_SALE,
+                              label="The dealer may sell the card that shows trumps",
+                              words={"before": "only before turning it up", "before-or-after": "before or after turning it up"})
     court_turnup: str = option("deal-passes", choices=("deal-passes", "play-on"),
-                               help="an A, K, Q or J turn-up ends the deal at once", clause=COURT_RULE)
+                               help="the handbook ends the deal (for an Ace, so does the 1847 Hoyle as Parlett quotes it); the Hoyle-style account has no such rule",
+                               clause=COURT_RULE, label="An Ace, King, Queen or Knave turned up for trumps",
+                               words={"deal-passes": "ends the deal: its holder takes the pool",
+                                      "play-on": "is played like any other card"})
     resale: str = option("any-turn", choices=("any-turn", "when-turned"),
-                         help="when the chief hand may sell the best trump", clause=RESALE)
+                         help="at any turn (the handbook), or only right after a new best trump is shown (the Hoyle "
+                              "account)", clause=RESALE,
+                         label="The holder of the best trump may sell it",
+                         words={"any-turn": "before any card is turned",
+                                "when-turned": "only just after turning it"})
     hand_sale: str = option("chief", choices=("chief", "unturned", "both", "none"),
-                            help="who may sell unturned cards all together", clause=HAND_SALE)
-    knave_five: str = option("off", choices=("off", "on"), help="one counter to the pool per Knave or Five turned",
-                             clause=KNAVE_FIVE)
-    turnup_pool: str = option("off", choices=("off", "on"), help="the turn-up belongs to the pool",
-                              clause=TURNUP_POOL)
-    spare_hand: str = option("off", choices=("off", "on"), help="deal a spare hand to the middle", clause=SPARE)
-    peek_penalty: int = option(1, range=(1, 10), help="counters paid for looking at a card out of turn",
-                               clause=PEEK_HOW)
-    deals: int = option(0, range=(0, 100), help="deals in a game (0: each player deals once)", clause=DEALS)
+                            help="the chief hand, who turns last (the handbook), or a player who has turned none of "
+                                 "their cards (the Hoyle account), either, or nobody", clause=HAND_SALE,
+                            label="Who may sell their unturned cards all together",
+                            words={"chief": "the holder of the best trump",
+                                   "unturned": "a player who has turned none yet",
+                                   "both": "either of those", "none": "nobody"})
+    knave_five: str = option("off", choices=("off", "on"), help="a variant in the handbook, an ordinary rule in the Hoyle account",
+                             clause=KNAVE_FIVE, label="Every Knave or Five turned costs a counter to the pool",
+                             words={"off": "no", "on": "yes"})
+    turnup_pool: str = option("off", choices=("off", "on"), help="a variant the handbook gives, by agreement of the players",
+                              clause=TURNUP_POOL, label="The card that shows trumps belongs to the pool",
+                              words={"off": "no", "on": "yes"})
+    spare_hand: str = option("off", choices=("off", "on"), help="a variant the handbook and the Hoyle account give", clause=SPARE,
+                             label="A spare hand dealt to the middle", words={"off": "no", "on": "yes"})
+    peek_penalty: int = option(1, range=(1, 10), help="the handbook names no amount; one counter, like its other penalties, is our choice",
+                               clause=PEEK_HOW, label="Counters paid for looking at a card out of turn")
+    deals: int = option(0, range=(0, 100), help="the accounts describe single deals; how many make a game is our choice, each player dealing once by default (0)", clause=DEALS,
+                        label="Deals in the game", words={0: "each player deals once"})
 
 
 _HANDBOOK = SpeculationOptions()
@@ -189,19 +209,19 @@ PRESETS = {
     "handbook": Preset("handbook", _HANDBOOK, R, (H77, H78, H79),
                        "The early-20th-century handbook's rules: turn-up sold only before turning, court turn-ups "
                        "end the deal, the best trump sold at any time.",
-                       (DEALS, PEEK_HOW, AUCTION_ORDER, HAND_SHOWN, TURNUP_AFTER)),
+                       (DEALS, PEEK_HOW, AUCTION_ORDER, HAND_SHOWN, TURNUP_AFTER), title="The handbook's rules (early 20th century)"),
     "hoyle": Preset("hoyle", _HOYLE, R, (HOYLE,),
                     "The Hoyle-style account: turn-up sold before or after turning, no court-card rule, a counter "
                     "for each Knave or Five, hands sold before any card is turned.",
-                    (DEALS, PEEK_HOW, AUCTION_ORDER, HAND_SHOWN)),
+                    (DEALS, PEEK_HOW, AUCTION_ORDER, HAND_SHOWN), title="The Hoyle-style account"),
     "pool-variants": Preset("pool-variants", SpeculationOptions(turnup_pool="on", spare_hand="on", knave_five="on"),
                             R, (H79, HOYLE),
                             "The handbook with all its ways of benefiting the pool: the turn-up belongs to the pool, "
                             "a spare hand, and the Knave-and-Five penalty.",
-                            (DEALS, PEEK_HOW, AUCTION_ORDER, HAND_SHOWN, TURNUP_AFTER, COURT_POOL, SPARE_DEAL)),
+                            (DEALS, PEEK_HOW, AUCTION_ORDER, HAND_SHOWN, TURNUP_AFTER, COURT_POOL, SPARE_DEAL), title="The handbook, with its extras for the pool"),
     "short-pack": Preset("short-pack", SpeculationOptions(pack="32"), R, (H77,),
                          "The handbook's rules with the 32-card pack (up to six players).",
-                         (DEALS, PEEK_HOW, AUCTION_ORDER, HAND_SHOWN, TURNUP_AFTER)),
+                         (DEALS, PEEK_HOW, AUCTION_ORDER, HAND_SHOWN, TURNUP_AFTER), title="The handbook, with 32 cards"),
 }
 
 
