@@ -28,6 +28,10 @@ nox.options.sessions = ["lint", "tests", "docs", "pyodide", "browser"]
 REQS = "requirements/dev.txt"
 PY = "3.11"
 ENV = {"NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}
+# What the site is built from: a build made by an earlier session of this nox run is reused while none of these
+# changed (docs and browser test the same build; CI builds once, not twice).
+SITE_INPUTS = ("mkdocs.yml", "docs", "engine", "site_src", "sources", "package-lock.json")
+_built: dict[str, tuple] = {}
 
 
 def _install(session: nox.Session) -> None:
@@ -76,6 +80,28 @@ def _apt(session: nox.Session, package: str, needed_for: str) -> None:
         session.run("apt-get", "install", "-y", "-qq", package, external=True)
     else:
         session.error(f"{package} is needed for {needed_for}: sudo apt-get install {package}")
+
+
+def _inputs() -> tuple:
+    """Every file the site is built from, with its size and modification time."""
+    files = []
+    for top in SITE_INPUTS:
+        path = Path(top)
+        for f in sorted(path.rglob("*")) if path.is_dir() else [path]:
+            if f.is_file() and "__pycache__" not in f.parts:
+                st = f.stat()
+                files.append((str(f), st.st_size, st.st_mtime_ns))
+    return tuple(files)
+
+
+def _build_site(session: nox.Session) -> None:
+    """The strict build into ./site, once per nox run: a later session (browser after docs) reuses it when nothing
+    it is built from has changed since."""
+    if _built.get("site") == _inputs() and Path("site/assets/gamester/runtime.json").is_file():
+        session.log("site/ was built by an earlier session of this run from the same files: reusing it")
+        return
+    session.run("mkdocs", "build", "--strict", env=ENV)
+    _built["site"] = _inputs()
 
 
 def _chromium(session: nox.Session) -> None:
@@ -135,8 +161,9 @@ def docs(session: nox.Session) -> None:
     (node_modules/pyodide), the bytecode, the server."""
     _install(session)
     _npm(session)
-    session.run("mkdocs", "build", "--strict", env=ENV)
-    session.run("pytest", "tests/site", "-m", "not slow and not browser", *session.posargs,
+    _build_site(session)
+    # -n 0: one process (the serve tests start servers and count their threads and CPU while others wait)
+    session.run("pytest", "tests/site", "-m", "not slow and not browser", "-n", "0", *session.posargs,
                 env={**ENV, "GAMESTER_SITE_DIR": str(Path("site").resolve())})
 
 
@@ -221,5 +248,5 @@ def browser(session: nox.Session) -> None:
     _install(session)
     _npm(session)
     _chromium(session)
-    session.run("mkdocs", "build", "--strict", env=ENV)
+    _build_site(session)
     session.run("pytest", "tests/browser", "-m", "browser", *session.posargs, env=ENV)
