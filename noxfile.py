@@ -1,7 +1,7 @@
 """Every task a user or CI runs. Bare ``nox`` runs what CI runs (see ``nox.options.sessions``).
 
     nox               lint, tests, docs, pyodide, browser  (the README's test command, ./run test)
-    pytest            the fast suite alone, from the root with the dev requirements (no nox, no build, < 1 min)
+    pytest            the fast suite alone, on every core, from the root with the dev requirements (no build, < 1 min)
     nox -s serve      build the site and serve it on http://127.0.0.1:8000 with working widgets (./run serve)
     nox -s build      the deployable site in site/ (SITE_URL from the environment; gzip + brotli copies)
     nox -s bundle     the classroom copy: dist/gamester-classroom.zip (site + one-file server)
@@ -31,7 +31,7 @@ ENV = {"NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}
 # What the site is built from: a build made by an earlier session of this nox run is reused while none of these
 # changed (docs and browser test the same build; CI builds once, not twice).
 SITE_INPUTS = ("mkdocs.yml", "docs", "engine", "site_src", "sources", "package-lock.json")
-_built: dict[str, tuple] = {}
+_built: dict[str, tuple] = {}  # what an earlier session of this nox run made: "site" (its inputs), "npm"
 
 
 def _install(session: nox.Session) -> None:
@@ -61,14 +61,15 @@ def _npm(session: nox.Session, root: str = ".") -> None:
     """Pyodide and axe-core come from npm, pinned by package-lock.json: ``npm ci`` runs when node_modules is
     missing or was installed from another lock (npm writes the lock it installed to node_modules/.package-lock.json,
     so a lock changed by a pull is noticed), when Pyodide's runtime files are not those recorded for the pinned
-    version (a damaged or interrupted install with a fresh date), and always in CI."""
+    version (a damaged or interrupted install with a fresh date), and in CI once per nox run."""
     lock, installed = Path(root) / "package-lock.json", Path(root) / "node_modules" / ".package-lock.json"
     stale = not installed.is_file() or installed.stat().st_mtime < lock.stat().st_mtime
     damaged = None if stale else _pyodide_damaged(root)
     if damaged:
         session.log(f"{damaged.removeprefix('pyodide_runtime: ')} (running it)")
-    if stale or damaged or os.environ.get("CI"):
+    if stale or damaged or (os.environ.get("CI") and "npm" not in _built):  # in CI: once per nox run
         session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
+        _built["npm"] = ()
 
 
 def _apt(session: nox.Session, package: str, needed_for: str) -> None:
