@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import nox
@@ -84,14 +85,20 @@ def _apt(session: nox.Session, package: str, needed_for: str) -> None:
 
 
 def _inputs() -> tuple:
-    """Every file the site is built from, with its size and modification time."""
+    """Every file the site is built from (those git tracks or would track: not the egg-info an install writes, nor
+    __pycache__), with its size and modification time."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "--", *SITE_INPUTS],
+                                capture_output=True, text=True, check=True).stdout.splitlines()
+    except (OSError, subprocess.CalledProcessError):  # not a git checkout
+        listed = [str(f) for top in SITE_INPUTS for f in (Path(top).rglob("*") if Path(top).is_dir() else [Path(top)])
+                  if not any(part.endswith(".egg-info") or part == "__pycache__" for part in f.parts)]
     files = []
-    for top in SITE_INPUTS:
-        path = Path(top)
-        for f in sorted(path.rglob("*")) if path.is_dir() else [path]:
-            if f.is_file() and "__pycache__" not in f.parts:
-                st = f.stat()
-                files.append((str(f), st.st_size, st.st_mtime_ns))
+    for name in sorted(listed):
+        f = Path(name)
+        if f.is_file():
+            st = f.stat()
+            files.append((name, st.st_size, st.st_mtime_ns))
     return tuple(files)
 
 

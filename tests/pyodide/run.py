@@ -7,7 +7,7 @@ engine is built into a wheel exactly as the site build does (site_src/gamester_s
 unpacked into Pyodide's site-packages, and ``pytest.main`` runs ``tests/engine`` (hosts included) there. Then both
 hosts play the same games (tests/pyodide/parity.py: every game, 200 seeds) and their record hashes must agree.
 
-The test files are shared out among ``--jobs`` Node processes (one per core by default), and the parity games run in
+The test files are shared out among ``--jobs`` Node processes (one per core, at most 4), and the parity games run in
 one more, all at once: each boots its own Pyodide, so no test sees another's state.
 
     python tests/pyodide/run.py            # tests + parity
@@ -91,7 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", type=int, default=200)
     ap.add_argument("--parity-only", action="store_true")
     ap.add_argument("--tests-only", action="store_true")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="Node processes for the tests")
+    ap.add_argument("--jobs", type=int, default=min(os.cpu_count() or 1, 4),  # each Pyodide holds a few hundred MB
+                    help="Node processes for the tests (default: one per core, at most 4)")
     ap.add_argument("pytest_args", nargs="*", help="extra pytest arguments (after --)")
     ns = ap.parse_args(argv)
     if not (PYODIDE / "pyodide.mjs").is_file():
