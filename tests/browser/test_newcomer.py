@@ -104,6 +104,7 @@ def at_top(page, base_url, path, width, height):
     visit(page, base_url, path)
     # Material restores or animates scroll after an instant navigation: settle at the top before measuring.
     # Scrolled to the top until it holds for three frames running (the page's own scrolling has stopped).
+    page.evaluate("() => { window.__atTop = 0; }")
     page.wait_for_function("""() => { if (scrollY !== 0) { scrollTo(0, 0); window.__atTop = 0; return false; }
       window.__atTop = (window.__atTop || 0) + 1; return window.__atTop >= 3; }""", polling="raf")
 
