@@ -1,7 +1,7 @@
 """Every task a user or CI runs. Bare ``nox`` runs what CI runs (see ``nox.options.sessions``).
 
     nox               lint, tests, docs, pyodide, browser  (the README's test command, ./run test)
-    pytest            the fast suite alone, from the root with the dev requirements (no nox, no build, < 1 min)
+    pytest            the fast suite alone, on every core, from the root with the dev requirements (no build, < 1 min)
     nox -s serve      build the site and serve it on http://127.0.0.1:8000 with working widgets (./run serve)
     nox -s build      the deployable site in site/ (SITE_URL from the environment; gzip + brotli copies)
     nox -s bundle     the classroom copy: dist/gamester-classroom.zip (site + one-file server)
@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import nox
@@ -28,6 +29,10 @@ nox.options.sessions = ["lint", "tests", "docs", "pyodide", "browser"]
 REQS = "requirements/dev.txt"
 PY = "3.11"
 ENV = {"NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}
+# What the site is built from: a build made by an earlier session of this nox run is reused while none of these
+# changed (docs and browser test the same build; CI builds once, not twice).
+SITE_INPUTS = ("mkdocs.yml", "docs", "engine", "site_src", "sources", "package-lock.json")
+_built: dict[str, tuple] = {}  # what an earlier session of this nox run made: "site" (its inputs), "npm"
 
 
 def _install(session: nox.Session) -> None:
@@ -57,14 +62,15 @@ def _npm(session: nox.Session, root: str = ".") -> None:
     """Pyodide and axe-core come from npm, pinned by package-lock.json: ``npm ci`` runs when node_modules is
     missing or was installed from another lock (npm writes the lock it installed to node_modules/.package-lock.json,
     so a lock changed by a pull is noticed), when Pyodide's runtime files are not those recorded for the pinned
-    version (a damaged or interrupted install with a fresh date), and always in CI."""
+    version (a damaged or interrupted install with a fresh date), and in CI once per nox run."""
     lock, installed = Path(root) / "package-lock.json", Path(root) / "node_modules" / ".package-lock.json"
     stale = not installed.is_file() or installed.stat().st_mtime < lock.stat().st_mtime
     damaged = None if stale else _pyodide_damaged(root)
     if damaged:
         session.log(f"{damaged.removeprefix('pyodide_runtime: ')} (running it)")
-    if stale or damaged or os.environ.get("CI"):
+    if stale or damaged or (os.environ.get("CI") and "npm" not in _built):  # in CI: once per nox run
         session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
+        _built["npm"] = ()
 
 
 def _apt(session: nox.Session, package: str, needed_for: str) -> None:
@@ -76,6 +82,34 @@ def _apt(session: nox.Session, package: str, needed_for: str) -> None:
         session.run("apt-get", "install", "-y", "-qq", package, external=True)
     else:
         session.error(f"{package} is needed for {needed_for}: sudo apt-get install {package}")
+
+
+def _inputs() -> tuple:
+    """Every file the site is built from (those git tracks or would track: not the egg-info an install writes, nor
+    __pycache__), with its size and modification time."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "--", *SITE_INPUTS],
+                                capture_output=True, text=True, check=True).stdout.splitlines()
+    except (OSError, subprocess.CalledProcessError):  # not a git checkout
+        listed = [str(f) for top in SITE_INPUTS for f in (Path(top).rglob("*") if Path(top).is_dir() else [Path(top)])
+                  if not any(part.endswith(".egg-info") or part == "__pycache__" for part in f.parts)]
+    files = []
+    for name in sorted(listed):
+        f = Path(name)
+        if f.is_file():
+            st = f.stat()
+            files.append((name, st.st_size, st.st_mtime_ns))
+    return tuple(files)
+
+
+def _build_site(session: nox.Session) -> None:
+    """The strict build into ./site, once per nox run: a later session (browser after docs) reuses it when nothing
+    it is built from has changed since."""
+    if _built.get("site") == _inputs() and Path("site/assets/gamester/runtime.json").is_file():
+        session.log("site/ was built by an earlier session of this run from the same files: reusing it")
+        return
+    session.run("mkdocs", "build", "--strict", env=ENV)
+    _built["site"] = _inputs()
 
 
 def _chromium(session: nox.Session) -> None:
@@ -135,8 +169,9 @@ def docs(session: nox.Session) -> None:
     (node_modules/pyodide), the bytecode, the server."""
     _install(session)
     _npm(session)
-    session.run("mkdocs", "build", "--strict", env=ENV)
-    session.run("pytest", "tests/site", "-m", "not slow and not browser", *session.posargs,
+    _build_site(session)
+    # -n 0: one process (the serve tests start servers and count their threads and CPU while others wait)
+    session.run("pytest", "tests/site", "-m", "not slow and not browser", "-n", "0", *session.posargs,
                 env={**ENV, "GAMESTER_SITE_DIR": str(Path("site").resolve())})
 
 
@@ -221,5 +256,5 @@ def browser(session: nox.Session) -> None:
     _install(session)
     _npm(session)
     _chromium(session)
-    session.run("mkdocs", "build", "--strict", env=ENV)
+    _build_site(session)
     session.run("pytest", "tests/browser", "-m", "browser", *session.posargs, env=ENV)

@@ -21,8 +21,10 @@ def test_the_pointer_over_a_widget_starts_the_boot_quietly(fresh, traffic):
     page = fresh()
     page.goto("post-and-pair/")
     page.wait_for_load_state("networkidle")
+    page.wait_for_function("() => [...document.querySelectorAll('.gm-widget')].every((el) => el.__gm)")  # set up
+    page.evaluate("() => { window.__moved = new Promise((r) => addEventListener('pointermove', r, {once: true})); }")
     page.mouse.move(5, 5)  # the pointer on the page, nowhere near a widget: nothing is fetched
-    page.wait_for_timeout(300)
+    page.evaluate("() => window.__moved.then(() => true)")  # the page has had the pointer's move
     since = len(traffic.urls)
     assert page.evaluate("__gamester.boots") == 0
     w = page.locator(".gm-widget[data-widget='pp-deal']").first

@@ -85,7 +85,8 @@ def test_no_pyodide_byte_before_the_first_interaction(fresh, traffic):
     page.goto("post-and-pair/")
     page.wait_for_load_state("networkidle")
     assert page.locator(".gm-widget .gm-start").count() >= 3
-    page.wait_for_timeout(500)
+    # every widget set up (the script's scan is over): whatever the script starts by itself has started by now
+    page.wait_for_function("() => [...document.querySelectorAll('.gm-widget')].every((el) => el.__gm)")
     urls = traffic.urls[start:]
     assert not [u for u in urls if "/assets/pyodide/" in u or "gamester-worker" in u or ".whl" in u]
     assert page.evaluate("__gamester.boots") == 0
@@ -130,7 +131,7 @@ def test_pp_deal_step_through_with_the_reader_deciding_every_seat(shared):
     w = widget(page, "pp-deal")
     idle(page, w)
     w.locator("select[id$='-who']").select_option("all")
-    page.wait_for_timeout(50)
+    w.evaluate("async (el) => { await el.__gm.play.queue; }")  # the change is done: every engine call it queued
     idle(page, w)
     # Keyboard: a move chosen with Enter leaves the focus on the next choice, not lost at the top of the page.
     page.wait_for_function("(el) => el.querySelector('.gm-table-host button[data-action]')", arg=w.element_handle(),
@@ -250,7 +251,7 @@ def test_speculation_deal_with_chances_beside_decisions(shared, base_url):
     assert_the_build_would_print(page, w, "spec-play", not_seed="5")
     idle(page, w)
     w.locator("select[id$='-who']").select_option("0")
-    page.wait_for_timeout(50)
+    w.evaluate("async (el) => { await el.__gm.play.queue; }")  # the change is done: every engine call it queued
     idle(page, w)
     saw_odds = False
     w.get_by_label("Show my chances when I decide").check()

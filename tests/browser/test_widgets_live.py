@@ -62,7 +62,7 @@ def open_live(page, base_url, path, kind):
 def seat_zero(page, w) -> None:
     if w.locator("select[id$='-who']").input_value() != "0":
         w.locator("select[id$='-who']").select_option("0")
-        page.wait_for_timeout(50)
+        w.evaluate("async (el) => { await el.__gm.play.queue; }")  # the change is done: every engine call it queued
         idle(page, w)
 
 
@@ -196,7 +196,9 @@ def test_a_settle_error_shows_next_to_its_button_and_in_view(live, base_url):
     # next to the control: right after the form's buttons, inside the form's panel
     assert w.evaluate("(el) => el.querySelector('.gm-form .gm-actions').nextElementSibling === "
                       "el.querySelector('.gm-error')")
-    page.wait_for_timeout(300)
+    page.wait_for_function("""(el) => { const b = el.getBoundingClientRect();  // scrolled to: below the header, on screen
+      const head = document.querySelector('.md-header').getBoundingClientRect();
+      return b.top >= head.bottom - 1 && b.bottom <= innerHeight + 1; }""", arg=err.element_handle(), timeout=STEP_MS)
     box = err.bounding_box()
     header = page.locator(".md-header").bounding_box()
     assert box["y"] >= header["y"] + header["height"] - 1, "the error is under the fixed header"
@@ -231,7 +233,7 @@ def test_bots_playing_to_the_end_replay_the_printed_game(live, base_url):
     page = live
     w = open_live(page, base_url, "put/", "put-play")
     w.locator("select[id$='-who']").select_option("bots")
-    page.wait_for_timeout(50)
+    w.evaluate("async (el) => { await el.__gm.play.queue; }")  # the change is done: every engine call it queued
     idle(page, w)
     w.get_by_role("button", name="Computer plays to the end").click()
     page.wait_for_function("(el) => el.dataset.terminal === '1' && el.dataset.busy !== '1'", arg=w.element_handle(),

@@ -54,6 +54,7 @@ def cases():
                 yield name, ruleset, players
 
 
+@pytest.mark.heavy  # every position of up to 55 whole games read: about 6 s of one core (nox -s tests runs it)
 @pytest.mark.parametrize(("game", "ruleset", "players"), list(cases()))
 def test_the_tables_words_hold_none_of_the_quoted_defects(game, ruleset, players):
     found: Counter[str] = Counter()

@@ -43,6 +43,7 @@ def test_every_kind_has_two_levels_at_least():
             assert all(isinstance(t, str) and t for t in quiz.levels_of(spec, kind).values())
 
 
+@pytest.mark.heavy  # the 2,408 exercises: about 10 s of one core (nox -s tests runs it; a bare pytest does not)
 @pytest.mark.parametrize(("game", "kind", "level"), CASES)
 def test_no_choice_is_right_more_than_its_share(game, kind, level):
     for start in WINDOWS if level == 1 else WINDOWS[:-1]:

@@ -7,8 +7,11 @@ engine is built into a wheel exactly as the site build does (site_src/gamester_s
 unpacked into Pyodide's site-packages, and ``pytest.main`` runs ``tests/engine`` (hosts included) there. Then both
 hosts play the same games (tests/pyodide/parity.py: every game, 200 seeds) and their record hashes must agree.
 
+The test files are shared out among ``--jobs`` Node processes (one per core, at most 4), and the parity games run in
+one more, all at once: each boots its own Pyodide, so no test sees another's state.
+
     python tests/pyodide/run.py            # tests + parity
-    python tests/pyodide/run.py --parity-only / --tests-only / --seeds 50 / -- -k cards   (extra pytest args)
+    python tests/pyodide/run.py --parity-only / --tests-only / --seeds 50 / --jobs 1 / -- -k cards   (pytest args)
 """
 
 from __future__ import annotations
@@ -65,11 +68,31 @@ def cpython_digests(wheel: Path, seeds: int) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, text=True, cwd=wheel.parent)
 
 
+def shards(jobs: int) -> list[list[str]]:
+    """The test files of tests/engine in ``jobs`` groups of about equal size (largest first, each to the smallest)."""
+    files = sorted((ROOT / "tests" / "engine").rglob("test_*.py"), key=lambda f: (-f.stat().st_size, f))
+    groups: list[tuple[int, list[str]]] = [(0, []) for _ in range(max(1, min(jobs, len(files))))]
+    for f in files:
+        size, names = min(groups, key=lambda g: g[0])
+        groups[groups.index((size, names))] = (size + f.stat().st_size, [*names, f"/repo/{f.relative_to(ROOT)}"])
+    return [sorted(names) for _, names in groups if names]
+
+
+def node(cfg: dict, path: Path) -> subprocess.Popen:
+    """One Node process running Pyodide on ``cfg`` (written to ``path``); its output goes to ``path``.log."""
+    path.write_text(json.dumps(cfg))
+    with open(path.with_suffix(".log"), "w") as log:  # the child keeps its own copy of the descriptor
+        return subprocess.Popen(["node", str(HERE / "run.mjs"), str(path)], cwd=ROOT, stdout=log,
+                                stderr=subprocess.STDOUT)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seeds", type=int, default=200)
     ap.add_argument("--parity-only", action="store_true")
     ap.add_argument("--tests-only", action="store_true")
+    ap.add_argument("--jobs", type=int, default=min(os.cpu_count() or 1, 4),  # each Pyodide holds a few hundred MB
+                    help="Node processes for the tests (default: one per core, at most 4)")
     ap.add_argument("pytest_args", nargs="*", help="extra pytest arguments (after --)")
     ns = ap.parse_args(argv)
     if not (PYODIDE / "pyodide.mjs").is_file():
@@ -79,29 +102,45 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         tmpd = Path(tmp)
         wheels = [engine_wheel(tmpd / "engine")] + ([] if ns.parity_only else test_wheels())
-        targets = [p for p in ("tests/engine",) if (ROOT / p).is_dir()]
-        cfg = {
-            "pyodide": str(PYODIDE), "wheels": [str(w) for w in wheels], "tests_dir": str(ROOT / "tests"),
-            "pyproject": str(ROOT / "pyproject.toml"),
-            "pytest_args": None if ns.parity_only else [
-                *[f"/repo/{t}" for t in targets], "-q", "-p", "no:cacheprovider", "-m", "not slow",
-                "--rootdir", "/repo", *ns.pytest_args],
-            "parity_seeds": 0 if ns.tests_only else ns.seeds,
-            "out": str(tmpd / "out.json"),
-        }
-        (tmpd / "cfg.json").write_text(json.dumps(cfg))
+        targets = ["tests/engine"]
+        base = {"pyodide": str(PYODIDE), "wheels": [str(w) for w in wheels], "tests_dir": str(ROOT / "tests"),
+                "pyproject": str(ROOT / "pyproject.toml"), "pytest_args": None, "parity_seeds": 0}
+        jobs: list[tuple[str, Path, subprocess.Popen]] = []
+        if not ns.tests_only:
+            cfg = tmpd / "parity.json"
+            jobs.append(("parity", cfg, node({**base, "parity_seeds": ns.seeds, "out": str(tmpd / "parity.out")}, cfg)))
+        if not ns.parity_only:
+            for i, files in enumerate(shards(ns.jobs)):
+                cfg = tmpd / f"tests{i}.json"
+                args = [*files, "-q", "-o", "addopts=-ra --strict-markers -p no:cacheprovider", "-m", "not slow",
+                        "--rootdir", "/repo", *ns.pytest_args]  # addopts: not pyproject's (no xdist in Pyodide)
+                jobs.append((f"tests {i + 1}", cfg, node({**base, "pytest_args": args, "out": str(tmpd / f"{i}.out")},
+                                                         cfg)))
         cpy = None if ns.tests_only else cpython_digests(wheels[0], ns.seeds)
-        proc = subprocess.run(["node", str(HERE / "run.mjs"), str(tmpd / "cfg.json")], cwd=ROOT)
+        outs = []
+        for name, cfg, proc in jobs:
+            proc.wait()
+            log = cfg.with_suffix(".log").read_text()
+            result = Path(json.loads(cfg.read_text())["out"])
+            print(f"--- pyodide, {name} ---\n{log.rstrip()}" if log.strip() else f"--- pyodide, {name}: done")
+            if proc.returncode != 0 or not result.is_file():
+                print(f"pyodide: the Node run ({name}) failed (exit {proc.returncode})", file=sys.stderr)
+                return 1
+            outs.append(json.loads(result.read_text()))
         cpy_out = json.loads(cpy.communicate()[0]) if cpy else None
-        if proc.returncode != 0 or not (tmpd / "out.json").is_file():
-            print(f"pyodide: the Node run failed (exit {proc.returncode})", file=sys.stderr)
-            return 1
-        out = json.loads((tmpd / "out.json").read_text())
+    out = {k: v for o in outs for k, v in o.items() if k not in ("pytest_exit", "pytest_ms")}
+    tests = [o for o in outs if "pytest_exit" in o]
+    if tests:
+        codes = [o["pytest_exit"] for o in tests]  # 5: no test of a group was selected (-k), an error only in all
+        bad = [c for c in codes if c not in (0, 5)]
+        out["pytest_exit"] = bad[0] if bad else 0 if 0 in codes else 5
+        out["pytest_ms"] = max(o["pytest_ms"] for o in tests)
     print(f"pyodide: {out['python'].split()[0]} booted in {out['boot_ms'] / 1000:.1f} s; "
           f"gamester from {out['gamester_file']}")
     status = 0
     if "pytest_exit" in out:
-        print(f"pyodide: pytest {' '.join(targets)} exit {out['pytest_exit']} in {out['pytest_ms'] / 1000:.1f} s")
+        print(f"pyodide: pytest {' '.join(targets)} exit {out['pytest_exit']} in {out['pytest_ms'] / 1000:.1f} s "
+              f"({len(tests)} processes)")
         status |= out["pytest_exit"] != 0
     if "digests" in out:
         mine, cpy_s = cpy_out["digests"], cpy_out["s"]

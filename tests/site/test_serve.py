@@ -291,8 +291,7 @@ def test_an_aborted_download_prints_nothing(tiny_site, capsys):
             assert s.recv(4096).startswith(b"HTTP/1.1 200")
             s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close with a reset
             s.close()
-        import time
-        time.sleep(1.0)  # let the ten threads meet the reset
+        wait_until(lambda: httpd._slots._value == httpd.max_connections, "the ten connections let go")
         assert get(url + "index.html")[0] == 200
     finally:
         httpd.shutdown()
@@ -343,18 +342,12 @@ def test_idle_and_tls_connections_are_let_go(served):
 
 
 def test_connections_are_capped_and_the_rest_wait_in_the_queue(tiny_site):
-    import time
-
     httpd, url = serve.serve_in_thread(tiny_site, timeout=2, max_connections=2)
     try:
         assert httpd.max_connections == 2 and httpd.request_queue_size >= 128
         port = httpd.server_address[1]
         idle = [socket.create_connection(("127.0.0.1", port), timeout=20) for _ in range(4)]
-        for _ in range(100):  # two taken, two waiting in the listen queue
-            if httpd._slots._value == 0:
-                break
-            time.sleep(0.02)
-        assert httpd._slots._value == 0
+        wait_until(lambda: httpd._slots._value == 0, "two taken, two waiting in the listen queue")
         assert get(url + "index.html")[0] == 200  # served once the idle ones are let go
         for s in idle:
             with s:
@@ -364,39 +357,55 @@ def test_connections_are_capped_and_the_rest_wait_in_the_queue(tiny_site):
         httpd.server_close()
 
 
-def test_out_of_descriptors_the_accept_loop_waits_instead_of_spinning(tiny_site):
+def test_out_of_descriptors_the_accept_loop_waits_instead_of_spinning(tiny_site, monkeypatch):
+    """Each accept refused for want of a descriptor is followed by a pause before the next (the listening socket stays
+    readable, so without one the loop would spin). The pauses are recorded, not waited: the test waits on the third."""
+    import errno
+    import threading
     import time
 
     httpd = serve.make_server(tiny_site, 0)
     real = httpd.socket
-    calls = []
+    calls: list[int] = []
 
     class Exhausted:
         def fileno(self):
             return real.fileno()
 
         def accept(self):
-            calls.append(time.monotonic())
+            calls.append(len(calls) + 1)
             raise OSError(errno.EMFILE, "Too many open files")
 
         def __getattr__(self, name):
             return getattr(real, name)
 
-    import errno
-    import threading
+    class Clock:  # the server's clock, its pauses recorded (with the accepts made before each) and not slept
+        pauses: list[tuple[int, float]] = []
+        third = threading.Event()
 
+        def sleep(self, seconds):
+            self.pauses.append((len(calls), seconds))
+            if len(self.pauses) >= 3:
+                self.third.set()
+
+        def __getattr__(self, name):
+            return getattr(time, name)
+
+    clock = Clock()
+    monkeypatch.setattr(serve, "time", clock)
     httpd.socket = Exhausted()
     waiting = socket.create_connection(httpd.server_address[:2])  # the listening socket stays readable
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:
-        time.sleep(1.0)
+        assert clock.third.wait(60), f"no pause after {len(calls)} refused accepts: the loop spins"
     finally:
         httpd.shutdown()
         waiting.close()
         httpd.socket = real
         httpd.server_close()
-    assert 1 <= len(calls) <= 10  # spinning, it tried tens of thousands of times in that second
+    assert [n for n, _ in clock.pauses[:3]] == [1, 2, 3]  # a pause after each refused accept, before the next
+    assert all(seconds >= 0.1 for _, seconds in clock.pauses)
 
 
 def test_nothing_outside_the_site_through_a_symlink_and_no_listings(tiny_site, tmp_path):
