@@ -93,16 +93,19 @@ set_titles({TOSS: "a coin tossed for who takes first", TAKE: "taking from the he
 @dataclass(frozen=True)
 class ${cls}Options(Options):
     GAME = "$name"
-    heap: int = option(21, range=(5, 50), help="counters in the heap at the start", clause=TAKE)
-    most: int = option(3, range=(2, 5), help="the most counters one turn takes", clause=TAKE)
-    stake: int = option(1, range=(1, 10), help="counters the loser pays the winner", clause=LAST)
+    heap: int = option(21, range=(5, 50), help="counters in the heap at the start", clause=TAKE,
+                       label="Counters in the heap at the start")
+    most: int = option(3, range=(2, 5), help="the most counters one turn takes", clause=TAKE,
+                       label="Most counters taken in one turn")
+    stake: int = option(1, range=(1, 10), help="counters the loser pays the winner", clause=LAST,
+                        label="Counters the loser pays the winner")
 
 
 PRESETS = {
     "$first_preset": Preset("$first_preset", ${cls}Options(), "conjectural", (SOURCE,),
-                            "twenty-one counters, one to three a turn"),
+                            "twenty-one counters, one to three a turn", title="Twenty-one counters, one to three a turn"),
     "short": Preset("short", ${cls}Options(heap=15, most=2), "conjectural", (SOURCE,),
-                    "fifteen counters, one or two a turn"),
+                    "fifteen counters, one or two a turn", title="Fifteen counters, one or two a turn"),
 }
 '''
 
@@ -176,6 +179,7 @@ class WiseBot(Bot):
     """Leaves the heap a multiple of one more than a turn's most, when it can; else takes one."""
 
     name = "wise"
+    title = "leaves the heap where the other cannot win, when it can"
 
     def choose(self, state: State, seat: int) -> str:
         k = state.left % (state.options.most + 1)

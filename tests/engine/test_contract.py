@@ -83,6 +83,13 @@ def problems(spec: GameSpec) -> list[str]:  # noqa: C901 - one list of checks, r
             say(f"SPEC.presets[{p.name!r}]: cite what it follows (citations=(cite(KEY, LOCATOR),))")
         if spec.parse_ruleset(p.options.to_string()) != p.options:
             say(f"SPEC.presets[{p.name!r}]: its ruleset string {p.options.to_string()!r} does not read back")
+        if not p.title:
+            say(f"SPEC.presets[{p.name!r}]: a title a reader meets in the settings form (Preset(..., title=...))")
+    for s in spec.options.specs():
+        if not s.label:
+            say(f"option {s.name}: a label a reader meets in the settings form (option(..., label=...))")
+        elif s.choices is not None and set(dict(s.words)) != {str(c) for c in s.choices}:
+            say(f"option {s.name}: words for each of its choices (option(..., words={{CHOICE: WORDS}}))")
     # -- players, declared once
     lo, hi = spec.player_range
     if not 1 <= lo <= hi:
@@ -108,6 +115,9 @@ def problems(spec: GameSpec) -> list[str]:  # noqa: C901 - one list of checks, r
     if "random" not in spec.bots:
         say("SPEC.bots: include \"random\" (gamester.state.RandomBot), the baseline the tests and hosts play")
         return out
+    for name, bot in spec.bots.items():
+        if not getattr(bot, "title", ""):
+            say(f"SPEC.bots[{name!r}]: a title saying how it plays, in a reader's words (class attribute title)")
     unknown = [b for b in spec.default_bots if b not in spec.bots]
     if unknown:
         say(f"SPEC.default_bots names {unknown}, which are not among its bots {sorted(spec.bots)}")
@@ -428,6 +438,9 @@ def _package_part_taken(spec: GameSpec):
         (r(spec, commands={}), "SPEC.commands: a \"play\" command"),
         (r(spec, bots={"wise": spec.bots["wise"]}), "SPEC.bots: include \"random\""),
         (r(spec, clause_prefix="other."), "SPEC.clause_prefix 'other.'"),
+        (r(spec, presets={k: r(v, title="") for k, v in spec.presets.items()}), "a title a reader meets"),
+        (r(spec, bots={**spec.bots, "wise": type("Untitled", (spec.bots["wise"],), {"title": ""})}),
+         "SPEC.bots['wise']: a title saying how it plays"),
         (r(spec, site=r(spec.site, narrator=None)), "SPEC.site.narrator: its narrate module"),
         (r(spec, site=r(spec.site, page="cards/")), "SPEC.site.page 'cards/'"),
         (r(spec, site=r(spec.site, table=None)), "SPEC.site.table(state, seat)"),

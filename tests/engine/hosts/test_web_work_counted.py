@@ -1,5 +1,5 @@
 """A test of a test (issue 34): test_web's "a game of n moves costs n engine actions, not n squared" must fail on an
-adapter that replays. Two such adapters are made here by patching ``web``: one that forgets every state it answered
+adapter that replays. Two such adapters are made here by patching ``web`` and ``web_positions``: one that forgets every state it answered
 (so each move replays the record from its start), and one that keeps a state rebuilt by replaying the record after
 each move. Either costs about n * n / 2 actions for a game of n moves; the test, run on each, must raise."""
 
@@ -10,7 +10,7 @@ import re
 import pytest
 
 from gamester import all_games
-from gamester.hosts import web
+from gamester.hosts import web, web_positions
 
 from .test_web import test_a_game_of_n_moves_costs_n_engine_actions_not_n_squared as n_moves_cost_n_actions
 
@@ -38,7 +38,9 @@ def _counts(message: str) -> tuple[int, int]:
 
 @pytest.mark.parametrize("defect", [_forgets, _keeps_a_replayed_copy])
 def test_the_n_moves_test_fails_on_an_adapter_that_replays(defect, monkeypatch):
-    monkeypatch.setattr(web, "_keep", defect(web._keep))
+    broken = defect(web_positions._keep)
+    monkeypatch.setattr(web, "_keep", broken)             # the ops' own keeping (web.py)
+    monkeypatch.setattr(web_positions, "_keep", broken)   # and a position's reply (web_positions.py)
     with pytest.raises(AssertionError, match=r"^\((\d+), (\d+)\)") as failed:
         n_moves_cost_n_actions(GAME, monkeypatch)
     web._OPEN.clear()

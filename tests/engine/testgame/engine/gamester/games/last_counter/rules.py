@@ -27,14 +27,17 @@ set_titles({TOSS: "a coin tossed for who takes first", TAKE: "taking from the he
 @dataclass(frozen=True)
 class LastCounterOptions(Options):
     GAME = "last-counter"
-    heap: int = option(21, range=(5, 50), help="counters in the heap at the start", clause=TAKE)
-    most: int = option(3, range=(2, 5), help="the most counters one turn takes", clause=TAKE)
-    stake: int = option(1, range=(1, 10), help="counters the loser pays the winner", clause=LAST)
+    heap: int = option(21, range=(5, 50), help="counters in the heap at the start", clause=TAKE,
+                       label="Counters in the heap at the start")
+    most: int = option(3, range=(2, 5), help="the most counters one turn takes", clause=TAKE,
+                       label="Most counters taken in one turn")
+    stake: int = option(1, range=(1, 10), help="counters the loser pays the winner", clause=LAST,
+                        label="Counters the loser pays the winner")
 
 
 PRESETS = {
     "standard": Preset("standard", LastCounterOptions(), "conjectural", (SOURCE,),
-                            "twenty-one counters, one to three a turn"),
+                            "twenty-one counters, one to three a turn", title="Twenty-one counters, one to three a turn"),
     "short": Preset("short", LastCounterOptions(heap=15, most=2), "conjectural", (SOURCE,),
-                    "fifteen counters, one or two a turn"),
+                    "fifteen counters, one or two a turn", title="Fifteen counters, one or two a turn"),
 }

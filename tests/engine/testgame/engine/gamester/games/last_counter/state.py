@@ -68,6 +68,7 @@ class WiseBot(Bot):
     """Leaves the heap a multiple of one more than a turn's most, when it can; else takes one."""
 
     name = "wise"
+    title = "leaves the heap where the other cannot win, when it can"
 
     def choose(self, state: State, seat: int) -> str:
         k = state.left % (state.options.most + 1)
