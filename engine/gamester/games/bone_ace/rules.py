@@ -213,7 +213,7 @@ MAX_PLAYERS = 17
 @dataclass(frozen=True)
 class BoneAceOptions(Options):
     GAME = GAME
-    stake: int = option(2, range=(1, 20), help="Cotton names no amount: an equal stake from each player, half for the Bone and half for the Game, is our reading, and the number our choice",
+    stake: int = option(2, range=(1, 20), help="Cotton halves the stake between the Bone and the Game but names no amount and does not say who stakes: an equal stake from each player is our reading, and the number our choice",
                         clause=STAKE_AMOUNT, label="Counters each player stakes")
     split: str = option("each", choices=("each", "pooled"),
                         help="two readings of Cotton's half of the stake: each stake halved (an odd counter to the Game), or all the stakes together",
@@ -240,9 +240,9 @@ class BoneAceOptions(Options):
     ace: str = option("one", choices=("one", "eleven", "one-or-eleven"),
                       help="Cotton does not say: one, as where his book adds cards together (Post and Pair, Wit and Reason), is our reading; eleven, or either, the others", clause=ACE_ONE,
                       label="An Ace counts toward one and thirty",
-                      words={"one": "1", "eleven": "11", "one-or-eleven": "11, or 1 if 11 would go past 31"})
+                      words={"one": "1", "eleven": "11", "one-or-eleven": "11 for one Ace, or 1 if 11 would go past 31; any other Ace 1"})
     draw: str = option("in-turn", choices=("in-turn", "by-rounds"),
-                       help="Cotton says only that each draws to one and thirty: in turn, as One and Thirty is usually described, or one card a round; both our readings", clause=DRAW_TURN,
+                       help="Cotton says only that each draws to one and thirty: as many cards as he likes in his turn, or one card a round, are both our readings (no account in the edition says how)", clause=DRAW_TURN,
                        label="Drawing cards",
                        words={"in-turn": "as many as you like in your turn", "by-rounds": "one card a round"})
     tie: str = option("eldest", choices=("eldest", "divide"),
@@ -263,7 +263,7 @@ PRESETS = {
         "drawing in turn to one and thirty, ties to the eldest.",
         (PLAYERS_BOUND, PACK, LIFT_ORDER, ELDEST, STAKE_AMOUNT, SPLIT_EACH, BONE_TURNED, RANK_KING_HIGH, BONE_TIE,
          THREE_HOLDER, BONE_OVER_THREE, PIPS, COURTS, ACE_ONE, DRAW_TURN, FACE_UP, OVER, STOCK_OUT, LAST_LEFT,
-         TIE_ELDEST, TURNED_TIE, DEALS), title="Cotton's rules (1674)"),
+         TIE_ELDEST, TURNED_TIE, DEALS), title="Cotton's rules (1674), gaps filled"),
     "other-reading": Preset(
         "other-reading", BoneAceOptions(split="pooled", bone_cards="all-three", rank="ace-high",
                                         three="eldest-hand", bone_ace="below-three", ace="eleven", draw="by-rounds",

@@ -292,7 +292,7 @@ class PostAndPairOptions(Options):
                                  "order Cotton gives the trumps; not at all: a literal reading of his last paragraph, "
                                  "which sits badly with his best Pair",
                             label="How one Pair beats another",
-                            words={"points": "Aces highest, then by points (court cards equal)",
+                            words={"points": "Aces highest, then by points (Tens and court cards equal)",
                                    "rank": "by the order of the cards, Ace, King, Queen down to Two",
                                    "sort": "not at all: the eldest hand with a Pair wins"})
     dealer_pass: str = option("double", choices=("double", "play-out", "choice"), clause=VYE_DEALER_DOUBLE,
