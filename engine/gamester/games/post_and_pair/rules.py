@@ -320,7 +320,7 @@ class PostAndPairOptions(Options):
                       label="Counters left over when the stakes are shared",
                       words={"box": "go to the box (whoever provided the cards)",
                              "eldest": "go to the eldest hand still in"})
-    deals: int = option(1, range=(1, 1000), clause=DEAL_ROTATE, help="the deal passes to the left, the usual order, which neither source states",
+    deals: int = option(1, range=(1, 1000), clause=DEAL_ROTATE, help="neither source says how many deals make a game: the number is our choice, and the deal passing to the left our reading",
                         label="Deals in the game")
 
 

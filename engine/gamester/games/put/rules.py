@@ -294,7 +294,7 @@ class PutOptions(Options):
     GAME: ClassVar[str] = "put"
 
     betting: str = option("put", choices=("put", "none", "double"), clause=PUT_ELDEST,
-                          help="putting is Cotton's game; without putting, the variant he names; doubling, Truc's, from the modern account",
+                          help="putting is Cotton's game; without putting, the variant he describes ('Sometimes they play without putting', p. 132); doubling, Truc's, from the modern account",
                           label="Wagering on a deal",
                           words={"put": "putting, as at Put", "none": "no wager: the deal is played out for tricks",
                                  "double": "doubling, as at Truc"})
@@ -310,7 +310,7 @@ class PutOptions(Options):
                        label="Cards in the pack",
                        words={"52": "all 52", "32": "32 (at Put, the Fours to the Eights taken out; at Truc, Sevens to Aces)",
                               "28": "28 (at Put, the Fours to the Nines taken out; at Truc, Sixes, Sevens and Tens to Aces)"})
-    game_points: int = option(5, range=(1, 99), clause=FIVE_UP, help="points that make the game (five up)",
+    game_points: int = option(5, range=(1, 99), clause=FIVE_UP, help="points that make the game: Cotton's 'five up' (p. 131); Truc's twelve is the modern account's",
                               label="Points that win the game")
     put_at: str = option("first-lead", choices=("first-lead", "any-lead"), clause=PUT_ELDEST,
                          help="only before the first card of a deal (our reading of Cotton), or before any lead "
