@@ -240,7 +240,7 @@ class BoneAceOptions(Options):
     ace: str = option("one", choices=("one", "eleven", "one-or-eleven"),
                       help="Cotton does not say: one, as where his book adds cards together (Post and Pair, Wit and Reason), is our reading; eleven, or either, the others", clause=ACE_ONE,
                       label="An Ace counts toward one and thirty",
-                      words={"one": "1", "eleven": "11", "one-or-eleven": "11 for one Ace, or 1 if 11 would go past 31; any other Ace 1"})
+                      words={"one": "1", "eleven": "11", "one-or-eleven": "11, or 1 if 11 would go past 31"})
     draw: str = option("in-turn", choices=("in-turn", "by-rounds"),
                        help="Cotton says only that each draws to one and thirty: as many cards as he likes in his turn, or one card a round, are both our readings (no account in the edition says how)", clause=DRAW_TURN,
                        label="Drawing cards",
@@ -313,12 +313,13 @@ def pips(card: Any) -> int:
 
 
 def total(cards: list[Any], ace: str) -> int:
-    """The count of ``cards`` toward one and thirty under the option ``ace``: with one-or-eleven, one Ace counts
-    eleven if that does not pass one and thirty (two never can usefully)."""
+    """The count of ``cards`` toward one and thirty under the option ``ace``: with one-or-eleven, each Ace counts
+    eleven as long as that does not pass one and thirty (Ace, Ace and Nine make 31), the count nearest 31."""
     t = sum(pips(c) for c in cards)
     aces = sum(1 for c in cards if c.rank.text == "A")
     if ace == "eleven":
         return t + 10 * aces
-    if ace == "one-or-eleven" and aces and t + 10 <= 31:
-        return t + 10
+    if ace == "one-or-eleven":
+        while aces and t + 10 <= 31:
+            t, aces = t + 10, aces - 1
     return t
