@@ -299,9 +299,9 @@ class PutOptions(Options):
                           words={"put": "putting, as at Put", "none": "no wager: the deal is played out for tricks",
                                  "double": "doubling, as at Truc"})
     ranking: str = option("put", choices=("put", "truc"), clause=RANKS,
-                          help="Put's order: Three, Two, Ace, King, Queen, Knave, Ten down to Four; Truc's: Six, "
-                               "Seven, Ace, King, Queen, Knave, Ten (28 cards) or Seven, Eight, Ace, King, Queen, "
-                               "Knave, Ten, Nine (32)",
+                          help="Put's order, Cotton's: Three, Two, Ace, King, Queen, Knave, Ten down to Four; Truc's: Six, "
+                               "Seven, Ace, King, Queen, Knave, Ten (28 cards, the modern account's list) or Seven, "
+                               "Eight, Ace, King, Queen, Knave, Ten, Nine (32, as Wikipedia's article on Truc gives it)",
                           label="Order of the cards",
                           words={"put": "Three, Two, Ace, King down to Four",
                                  "truc": "as at Truc: the two lowest in the pack highest, then Ace, King"})
