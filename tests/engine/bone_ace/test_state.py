@@ -186,6 +186,13 @@ def test_what_an_ace_counts(ace, counts):
     assert [st.total_of(s) for s in range(2)] == counts
 
 
+def test_one_or_eleven_counts_every_ace_that_fits_eleven():
+    # ba.count.ace-either: whichever serves the holder better, so two Aces and a Nine are one and thirty
+    cards = list(parse_cards("AH AC 9S"))
+    assert [R.total(cards, a) for a in ("one-or-eleven", "one", "eleven")] == [31, 11, 31]
+    assert R.total(list(parse_cards("AH AC KS")), "one-or-eleven") == 22
+
+
 def test_the_stock_spent_the_rest_stand():
     st = BoneAceState(COTTON, 17, 4)   # one card left after the deal
     assert len(st.deal.stock) == 1

@@ -213,7 +213,7 @@ MAX_PLAYERS = 17
 @dataclass(frozen=True)
 class BoneAceOptions(Options):
     GAME = GAME
-    stake: int = option(2, range=(1, 20), help="Cotton names no amount: an equal stake from each player, half for the Bone and half for the Game, is our reading, and the number our choice",
+    stake: int = option(2, range=(1, 20), help="Cotton halves the stake between the Bone and the Game but names no amount and does not say who stakes: an equal stake from each player is our reading, and the number our choice",
                         clause=STAKE_AMOUNT, label="Counters each player stakes")
     split: str = option("each", choices=("each", "pooled"),
                         help="two readings of Cotton's half of the stake: each stake halved (an odd counter to the Game), or all the stakes together",
@@ -242,7 +242,7 @@ class BoneAceOptions(Options):
                       label="An Ace counts toward one and thirty",
                       words={"one": "1", "eleven": "11", "one-or-eleven": "11, or 1 if 11 would go past 31"})
     draw: str = option("in-turn", choices=("in-turn", "by-rounds"),
-                       help="Cotton says only that each draws to one and thirty: in turn, as One and Thirty is usually described, or one card a round; both our readings", clause=DRAW_TURN,
+                       help="Cotton says only that each draws to one and thirty: as many cards as he likes in his turn, or one card a round, are both our readings (no account in the edition says how)", clause=DRAW_TURN,
                        label="Drawing cards",
                        words={"in-turn": "as many as you like in your turn", "by-rounds": "one card a round"})
     tie: str = option("eldest", choices=("eldest", "divide"),
@@ -263,7 +263,7 @@ PRESETS = {
         "drawing in turn to one and thirty, ties to the eldest.",
         (PLAYERS_BOUND, PACK, LIFT_ORDER, ELDEST, STAKE_AMOUNT, SPLIT_EACH, BONE_TURNED, RANK_KING_HIGH, BONE_TIE,
          THREE_HOLDER, BONE_OVER_THREE, PIPS, COURTS, ACE_ONE, DRAW_TURN, FACE_UP, OVER, STOCK_OUT, LAST_LEFT,
-         TIE_ELDEST, TURNED_TIE, DEALS), title="Cotton's rules (1674)"),
+         TIE_ELDEST, TURNED_TIE, DEALS), title="Cotton's rules (1674), gaps filled"),
     "other-reading": Preset(
         "other-reading", BoneAceOptions(split="pooled", bone_cards="all-three", rank="ace-high",
                                         three="eldest-hand", bone_ace="below-three", ace="eleven", draw="by-rounds",
@@ -313,12 +313,13 @@ def pips(card: Any) -> int:
 
 
 def total(cards: list[Any], ace: str) -> int:
-    """The count of ``cards`` toward one and thirty under the option ``ace``: with one-or-eleven, one Ace counts
-    eleven if that does not pass one and thirty (two never can usefully)."""
+    """The count of ``cards`` toward one and thirty under the option ``ace``: with one-or-eleven, each Ace counts
+    eleven as long as that does not pass one and thirty (Ace, Ace and Nine make 31), the count nearest 31."""
     t = sum(pips(c) for c in cards)
     aces = sum(1 for c in cards if c.rank.text == "A")
     if ace == "eleven":
         return t + 10 * aces
-    if ace == "one-or-eleven" and aces and t + 10 <= 31:
-        return t + 10
+    if ace == "one-or-eleven":
+        while aces and t + 10 <= 31:
+            t, aces = t + 10, aces - 1
     return t

@@ -61,7 +61,7 @@ class CautiousBot(_HeuristicBot):
     """Stakes and vyes only on good cards; parts stakes rather than show a middling hand."""
 
     name = "cautious"
-    title = "cautious: stakes and vyes only on good cards"
+    title = "cautious: vyes only on good cards, and parts rather than show a middling hand"
 
 
 class BoldBot(_HeuristicBot):

@@ -341,7 +341,7 @@ class PostAndPairOptions(Options):
                                  "order Cotton gives the trumps; not at all: a literal reading of his last paragraph, "
                                  "which sits badly with his best Pair",
                             label="How one Pair beats another",
-                            words={"points": "Aces highest, then by points (court cards equal)",
+                            words={"points": "Aces highest, then by points (Tens and court cards equal)",
                                    "rank": "by the order of the cards, Ace, King, Queen down to Two",
                                    "sort": "not at all: the eldest hand with a Pair wins"})
     dealer_pass: str = option("double", choices=("double", "play-out", "choice"), clause=VYE_DEALER_DOUBLE,
@@ -369,7 +369,7 @@ class PostAndPairOptions(Options):
                       label="Counters left over when the stakes are shared",
                       words={"box": "go to the box (whoever provided the cards)",
                              "eldest": "go to the eldest hand still in"})
-    deals: int = option(1, range=(1, 1000), clause=DEAL_ROTATE, help="the deal passes to the left, the usual order, which neither source states",
+    deals: int = option(1, range=(1, 1000), clause=DEAL_ROTATE, help="neither source says how many deals make a game: the number is our choice, and the deal passing to the left our reading",
                         label="Deals in the game")
 
 

@@ -129,7 +129,7 @@ class CalculatingBot(_PutBot):
     score (a put signals a good hand, so it sees only with a margin)."""
 
     name = "calculating"
-    title = "weighs the exact odds of every card"
+    title = "weighs the odds of the deal against the score (exact at two hands)"
     exact_play = True
     see_at = 0.55
     bluff = 0.05
@@ -182,7 +182,7 @@ class EquilibriumBot(CalculatingBot):
     and so it does after each deal's first decisions where only a summary of the strategy ships."""
 
     name = "equilibrium"
-    title = "plays the solved game's strategy where one is worked out, else by the odds"
+    title = "plays the solved strategy of two-handed Put where the edition carries it, else by the odds"
 
     def choose(self, state: PutState, seat: int) -> str:
         probs = strategy.probabilities(state, seat)

@@ -307,23 +307,23 @@ class PutOptions(Options):
     GAME: ClassVar[str] = "put"
 
     betting: str = option("put", choices=("put", "none", "double"), clause=PUT_ELDEST,
-                          help="putting is Cotton's game; without putting, the variant he names; doubling, Truc's, from the modern account",
+                          help="putting is Cotton's game; without putting, the variant he describes ('Sometimes they play without putting', p. 132); doubling, Truc's, from the modern account",
                           label="Wagering on a deal",
                           words={"put": "putting, as at Put", "none": "no wager: the deal is played out for tricks",
                                  "double": "doubling, as at Truc"})
     ranking: str = option("put", choices=("put", "truc"), clause=RANKS,
-                          help="Put's order: Three, Two, Ace, King, Queen, Knave, Ten down to Four; Truc's: Six, "
-                               "Seven, Ace, King, Queen, Knave, Ten (28 cards) or Seven, Eight, Ace, King, Queen, "
-                               "Knave, Ten, Nine (32)",
+                          help="Put's order, Cotton's: Three, Two, Ace, King, Queen, Knave, Ten down to Four; Truc's: Six, "
+                               "Seven, Ace, King, Queen, Knave, Ten (28 cards, the modern account's list) or Seven, "
+                               "Eight, Ace, King, Queen, Knave, Ten, Nine (32, as Wikipedia's article on Truc gives it)",
                           label="Order of the cards",
                           words={"put": "Three, Two, Ace, King down to Four",
                                  "truc": "as at Truc: the two lowest in the pack highest, then Ace, King"})
     pack: str = option("52", choices=("52", "32", "28"), clause=FULL_PACK_52,
-                       help="Cotton names no pack: 52 is our filling; 32 and 28 are the modern account's stripped pack, as its count and as its ranks give it",
+                       help="Cotton names no pack, but his order of the cards runs down to the Four: 52, as the modern account states; 32 and 28 are its stripped pack, as its count and as its ranks give it (at Truc, the two packs of that game)",
                        label="Cards in the pack",
-                       words={"52": "all 52", "32": "32 (the Fours to the Eights taken out)",
-                              "28": "28 (the Fours to the Nines taken out)"})
-    game_points: int = option(5, range=(1, 99), clause=FIVE_UP, help="points that make the game (five up)",
+                       words={"52": "all 52", "32": "32 (at Put, the Fours to the Eights taken out; at Truc, Sevens to Aces)",
+                              "28": "28 (at Put, the Fours to the Nines taken out; at Truc, Sixes, Sevens and Tens to Aces)"})
+    game_points: int = option(5, range=(1, 99), clause=FIVE_UP, help="points that make the game: Cotton's 'five up' (p. 131); Truc's twelve is the modern account's",
                               label="Points that win the game")
     put_at: str = option("first-lead", choices=("first-lead", "any-lead"), clause=PUT_ELDEST,
                          help="only before the first card of a deal (our reading of Cotton), or before any lead "
@@ -332,7 +332,7 @@ class PutOptions(Options):
                          words={"first-lead": "before the first card of a deal only",
                                 "any-lead": "before any card is led"})
     throw_up: str = option("never", choices=("never", "allowed"), clause=THROW_UP,
-                           help="whether a player may throw up his cards at his turn (costs a point)",
+                           help="whether a player may throw up his cards at his turn, for a point to the other: the modern account's rule (Cotton's only lost point is the refused put's)",
                            label="Giving up a deal (throwing up one's cards)",
                            words={"never": "not allowed", "allowed": "allowed, at a cost of one point"})
     unput_deal: str = option("point", choices=("point", "game"), clause=UNPUT_POINT,
@@ -380,7 +380,7 @@ PRESETS = {p.name: p for p in (
            (ELDEST_LEADS, HIGHER_WINS, TIE_TRICK, ONE_AND_TIES, ALL_TIED, DECIDED, CUT_TIE, NO_PUT_POINT, ALTERNATE,
             SUITS,
             ANY_CARD, FULL_PACK_52, THREE_RULES, FOUR_PARTNERS, FOUR_WHO, FOUR_SCORE),
-           title="Cotton's Put without putting"),
+           title="Cotton's Put without putting, gaps filled"),
     Preset("stripped-28", PutOptions(pack="28"), "reconstructed", (SEED_PUT,),
            "The modern account's stripped pack as the ranks it names give it, the Four to the Nine taken out (28 "
            "cards; the account says 32), under Cotton's rules otherwise",

@@ -207,8 +207,8 @@ _HOYLE = SpeculationOptions(turnup_sale="before-or-after", court_turnup="play-on
                             hand_sale="unturned", knave_five="on")
 PRESETS = {
     "handbook": Preset("handbook", _HANDBOOK, R, (H77, H78, H79),
-                       "The early-20th-century handbook's rules: turn-up sold only before turning, court turn-ups "
-                       "end the deal, the best trump sold at any time.",
+                       "The early-20th-century handbook's rules: turn-up sold only before turning, an Ace or court "
+                       "card turned up ends the deal, the best trump sold at any time.",
                        (DEALS, PEEK_HOW, AUCTION_ORDER, HAND_SHOWN, TURNUP_AFTER), title="The handbook's rules (early 20th century)"),
     "hoyle": Preset("hoyle", _HOYLE, R, (HOYLE,),
                     "The Hoyle-style account: turn-up sold before or after turning, no court-card rule, a counter "
