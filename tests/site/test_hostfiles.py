@@ -28,6 +28,20 @@ def play(bots: str) -> dict:
     return {**PLAY, "args": {**PLAY["args"], "bots": bots}}
 
 
+#: A whole op through the API: asked again with each reply's moves until it is done (a run answers in steps of at
+#: most the game's limits.bot_moves computer moves). The same text runs here and in the wheel's interpreter below.
+WHOLE = """
+def whole(request):
+    reply = json.loads(web.handle(json.dumps(request)))
+    while reply.get("ok") and reply.get("more"):
+        reply = json.loads(web.handle(json.dumps({**request, "moves": reply["moves"]})))
+    return reply
+"""
+_space: dict = {"json": json, "web": web}
+exec(WHOLE, _space)
+whole = _space["whole"]
+
+
 @pytest.fixture(scope="module")
 def staged(tmp_path_factory):
     d = tmp_path_factory.mktemp("assets")
@@ -50,7 +64,8 @@ def fetch(file):
     return pathlib.Path({str(data_dir)!r}, file).read_bytes()
 if {fetch!r}:
     hostfiles.use(fetch)
-reply = json.loads(web.handle({json.dumps(request)!r}))
+{WHOLE}
+reply = whole(json.loads({json.dumps(request)!r}))
 print(json.dumps({{"reply": reply, "fetched": fetched, "from": __import__("gamester").__file__}}))
 """
     out = subprocess.run([sys.executable, "-E", "-s", "-S", "-c", code], capture_output=True, text=True,
@@ -85,9 +100,9 @@ def test_the_files_beside_the_snapshot_hold_no_code(staged, tmp_path):
 
 def test_the_engine_on_the_wheel_fetches_the_strategies_once_a_game_needs_them_and_plays_as_cpython(staged):
     d, wheel, listing = staged
-    want = json.loads(web.handle(json.dumps(play("equilibrium,equilibrium"))))
+    want = whole(play("equilibrium,equilibrium"))
     assert want["ok"], want
-    calculating = json.loads(web.handle(json.dumps(play("calculating,calculating"))))
+    calculating = whole(play("calculating,calculating"))
     assert calculating["result"]["actions"] != want["result"]["actions"]  # so the strategies decide the moves
 
     got = run_on_wheel(wheel, d, play("calculating,calculating"))
@@ -116,6 +131,6 @@ def test_a_changed_strategies_file_is_refused_in_a_sentence_for_the_reader(stage
 
 def test_without_a_way_to_fetch_them_the_solved_player_plays_as_calculating(staged):
     d, wheel, _ = staged
-    calculating = json.loads(web.handle(json.dumps(play("calculating,calculating"))))
+    calculating = whole(play("calculating,calculating"))
     got = run_on_wheel(wheel, d, play("equilibrium,equilibrium"), fetch=False)
     assert got["reply"]["result"]["actions"] == calculating["result"]["actions"]
