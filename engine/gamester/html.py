@@ -185,9 +185,11 @@ def rule_link(cid: str, base: str, passages: dict | None = None, *, bracket: boo
                                 "data-status": st, "title": c.statement if c else None}, clause_title(cid))]
     if st in STATUS_WORDS:
         parts += [" ", h("span", {"class": f"gm-status gm-status-{st}"}, STATUS_WORDS[st])]
+    said: set[str] = set()  # two passages a reader finds on one page are cited once, not twice in a row (issue 31)
     for item in (passages or {}).get(cid, [])[:2]:
-        if not isinstance(item, (list, tuple)) or len(item) < 2:
+        if not isinstance(item, (list, tuple)) or len(item) < 2 or passage_label(item) in said:
             continue
+        said.add(passage_label(item))
         parts += ["; ", h("a", {"class": "gm-passage", "href": f"{base}{item[1]}", "data-passage": str(item[0])},
                           passage_label(item))]
     inner = ["(", *parts, ")"] if bracket else parts

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from gamester import RulesetError, all_games, commands, registry
+from gamester import RulesetError, all_games, commands, registry, render
 from gamester.hosts import web
 
 
@@ -23,37 +23,104 @@ def refused(req_text: str, words: str) -> dict:
     return r
 
 
+GAMES = sorted(all_games())
+# Each game whose limits bound an option below its range, with the bound and the range's top (issue 34: the
+# shared tests take their games from the registry and name none).
+BOUNDED = [(g, k, hi, top) for g in GAMES for k, hi in all_games()[g].limits.options
+           for top in [next(s.range[1] for s in all_games()[g].options.specs() if s.name == k)] if top > hi]
+
+
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("field", ["seed", "id", "players", "seat"])
-def test_a_5000_digit_number_is_a_request_error(field):
-    text = '{"op": "new", "game": "put", "' + field + '": ' + "9" * 5000 + "}"
+def test_a_5000_digit_number_is_a_request_error(field, game):
+    text = '{"op": "new", "game": ' + json.dumps(game) + ', "' + field + '": ' + "9" * 5000 + "}"
     r = refused(text, "5000 digits")
     assert r["kind"] == "RequestError" and len(r["error"]) < 120
 
 
-def test_numbers_in_text_are_ascii_digits_only():
+@pytest.mark.parametrize("game", GAMES)
+def test_numbers_in_text_are_ascii_digits_only(game):
     for seed in ["٤", "４", "4_0", "+4", " 4 4", " 44 ", "44\n", "\u00a044", "44\u00a0", "\t44"]:
-        refused(json.dumps({"op": "new", "game": "put", "seed": seed}), "whole number")
-    assert call(op="new", game="put", seed="44")["seed"] == 44
+        refused(json.dumps({"op": "new", "game": game, "seed": seed}), "whole number")
+    assert call(op="new", game=game, seed="44")["seed"] == 44
 
 
-def test_long_games_are_refused_before_any_work():
-    refused(json.dumps({"op": "bot", "game": "put", "ruleset": "put(game_points=99,rubber=2)", "until": "end"}),
-            "game_points at most 21")
-    refused(json.dumps({"op": "new", "game": "put", "options": {"game_points": 22}}), "longer than a live example")
-    refused(json.dumps({"op": "render", "kind": "spec-play",
-                        "args": {"seed": "1", "players": "10", "deals": "100"}}), "deals x players 1,000; at most 100")
-    refused(json.dumps({"op": "render", "kind": "spec-play",
-                        "args": {"seed": "1", "players": "10", "options": "deals=100"}}), "deals x players 1,000")
-    refused(json.dumps({"op": "run", "game": "speculation", "command": "play",
-                        "args": {"players": 10, "deals": 100}}), "deals x players 1,000")
-    refused(json.dumps({"op": "render", "kind": "put-play", "args": {"seed": "1", "deals": "3"}}),
-            "unknown argument 'deals' for put-play")  # Put takes no deals: its widget neither
-    refused(json.dumps({"op": "apply", "game": "speculation", "players": 10, "options": {"deals": 100},
-                        "actions": [], "action": "turn"}), "deals x players")
+def test_an_option_past_its_live_bound_is_refused_before_any_work():
+    assert BOUNDED, "no registered game bounds an option below its range: nothing to test"
+    for game, k, hi, top in BOUNDED:
+        spec = all_games()[game]
+        refused(json.dumps({"op": "bot", "game": game, "ruleset": f"{spec.default_preset}({k}={top})",
+                            "until": "end"}), f"{k} at most {hi}")
+        refused(json.dumps({"op": "new", "game": game, "options": {k: hi + 1}}), "longer than a live example")
 
 
-def test_odds_only_when_asked():
-    pos = {"game": "put", "players": 3, "seed": 5, "seat": "current"}
+def _too_long(spec):
+    """(players, option, value, length): a game longer than a live example plays, by the game's length measure,
+    made by one option at the top of its range and the most players (the rest at their defaults), or None."""
+    if spec.limits.length is None:
+        return None
+    players, opts = spec.player_range[1], spec.default_options()
+    for s in spec.options.specs():
+        if s.range:
+            n = spec.limits.length(opts.with_options({s.name: str(s.range[1])}), players)
+            if n > spec.limits.most_length:
+                return players, s.name, s.range[1], n
+    return None
+
+
+def test_a_game_longer_than_a_live_example_is_refused_before_any_work():
+    """Through every door a live example has: a widget's arguments (the option as its parameter, or in its
+    options), a command run, and a position."""
+    doors = set()
+    for game, spec in all_games().items():
+        long = _too_long(spec)
+        if long is None:
+            continue
+        players, k, v, n = long
+        words = f"{spec.limits.length_words} {n:,}; at most {spec.limits.most_length:,}"
+        for kind, w in spec.site.widgets.items():
+            takes = {p.name for p in render.widget_params(spec, w)}
+            if "players" not in takes or players > (w.max_players or players) or w.one_of \
+                    or set(w.required) - {"seed", "players"}:
+                continue  # a comparison, or a kind that needs arguments of its own
+            if k in takes:
+                refused(json.dumps({"op": "render", "kind": kind,
+                                    "args": {"seed": "1", "players": str(players), k: str(v)}}), words)
+                doors.add("widget parameter")
+            refused(json.dumps({"op": "render", "kind": kind,
+                                "args": {"seed": "1", "players": str(players), "options": f"{k}={v}"}}), words)
+            doors.add("widget options")
+        for name, cmd in spec.commands.items():
+            if cmd.param("players") is not None and cmd.param(k) is not None and cmd.param(k).option:
+                refused(json.dumps({"op": "run", "game": game, "command": name,
+                                    "args": {"players": players, k: v}}), words)
+                doors.add("command")
+        refused(json.dumps({"op": "apply", "game": game, "players": players, "options": {k: v},
+                            "actions": [], "action": "x"}), words)
+        doors.add("position")
+    assert doors == {"widget parameter", "widget options", "command", "position"}, doors
+
+
+def test_a_widget_refuses_an_argument_its_command_does_not_take():
+    """A parameter some game's command takes (``deals``, ``hand`` ...) is refused by a widget whose command
+    does not take it, rather than quietly ignored."""
+    names = {p.name for spec in all_games().values() for c in spec.commands.values() for p in c.params}
+    checked = 0
+    for spec in all_games().values():
+        for kind, w in spec.site.widgets.items():
+            rules = render.COMPARE_ARGS if w.command == "compare" else render.RULES_ARGS
+            takes = {*rules, *(p.name for p in render.widget_params(spec, w))}
+            for name in sorted(names - takes):
+                refused(json.dumps({"op": "render", "kind": kind, "args": {name: "3"}}),
+                        f"unknown argument '{name}' for {kind}")
+                checked += 1
+    assert checked, "no widget lacks a parameter another command takes: nothing to test"
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if all_games()[g].analysis is not None])
+def test_odds_only_when_asked(game):
+    spec = all_games()[game]
+    pos = {"game": game, "players": spec.default_players or spec.player_range[0], "seed": 5, "seat": "current"}
     r = call(op="new", **pos)
     assert r["ok"] and "analysis" not in r and "gm-chance" not in r["html"]
     assert "gm-chance" in call(op="new", chances=True, **pos)["html"]
@@ -69,9 +136,9 @@ def test_the_games_op_gives_the_limits_and_the_narrowed_ranges():
         for o in g["options"]:
             if o["name"] in caps:
                 assert o["range"][1] == caps[o["name"]]
-    assert dict(info["put"]["limits"]["options"]) == {"game_points": 21}
-    n = info["put"]["limits"]["actions"]  # the bound the games op announces is the one a position meets
-    refused(json.dumps({"op": "view", "game": "put", "actions": ["play AS"] * (n + 1)}), f"at most {n}")
+        n = g["limits"]["actions"]  # the bound the games op announces is the one a position meets
+        refused(json.dumps({"op": "view", "game": name, "actions": ["x"] * (n + 1)}), f"at most {n}")
+    assert any(info[g]["limits"]["options"] for g, *_ in BOUNDED)
 
 
 def _largest(spec, players):
@@ -145,20 +212,6 @@ def test_no_game_the_forms_allow_runs_past_the_limits_over_many_seeds(game):
     assert 0 < longest <= spec.limits.actions, (longest, spec.limits.actions, what)
     longest, what = _longest(spec, range(3), ())  # the game's own bots (slow at three-handed Put: ~9 s a game)
     assert 0 < longest <= spec.limits.actions, (longest, spec.limits.actions, what)
-
-
-def test_the_issue_24_put_game_finishes_through_the_api():
-    """The widget's request from issue #24, followed through ``more`` to the end (random bots: the same length of
-    game as the calculating bot's, in a fraction of the time)."""
-    pos = {"op": "bot", "until": "end", "game": "put", "ruleset": "without-putting(game_points=21,rubber=2)",
-           "players": 3, "seed": 0, "bots": ["random"] * 3}
-    for _ in range(1000):  # Put's bot runs pause every limits.bot_moves (10) moves
-        r = call(**pos)
-        assert r["ok"], r
-        if not r["more"]:
-            break
-        pos["actions"] = r["actions"]
-    assert r["terminal"] and len(r["actions"]) > 2_000
 
 
 def test_the_longest_position_fits_in_one_request():
