@@ -339,9 +339,14 @@ def test_back_to_top_does_not_cover_the_table(live, base_url):
     w = open_play(page, base_url, "put/")
     page.mouse.wheel(0, 600)
     page.wait_for_function("() => scrollY >= 600 || innerHeight + scrollY >= document.documentElement.scrollHeight - 1")
+    # Wait until nothing scrolls any more (the wheel's scroll, or the table bringing the reader's choices into view):
+    # the same scroll position for three frames running.
+    page.evaluate("() => { window.__still = 0; window.__lastY = -1; }")
+    page.wait_for_function("""() => { if (scrollY !== window.__lastY) { window.__lastY = scrollY; window.__still = 0;
+      return false; } return ++window.__still >= 3; }""", polling="raf")
     down = page.evaluate("() => scrollY")
     page.mouse.wheel(0, -300)  # scrolling up is what brings Material's pill out
-    page.wait_for_function("(y) => scrollY <= y - 300 || scrollY === 0", arg=down)
+    page.wait_for_function("(y) => scrollY < y || scrollY === 0", arg=down)
     page.wait_for_function("""() => { const p = document.querySelector('.md-top');  // the pill's fade is over
       return !p || p.getAnimations().length === 0; }""")
     pill = page.locator(".md-top")

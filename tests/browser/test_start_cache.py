@@ -224,7 +224,19 @@ def put_play(bots: str) -> dict:
 
 
 def engine_call(page, request: dict) -> dict:
-    return page.evaluate("(r) => __gamester.call(r)", request)
+    """The whole op in the page's engine: asked again with each reply's moves until done (a run answers in steps)."""
+    return page.evaluate("""async (r) => { let x = await __gamester.call(r);
+      while (x.ok && x.more) x = await __gamester.call({...r, moves: x.moves}); return x; }""", request)
+
+
+def engine_here(request: dict) -> dict:
+    """The same op in this process's engine (CPython), followed to its end as :func:`engine_call` does."""
+    from gamester.hosts import web
+
+    reply = json.loads(web.handle(json.dumps(request)))
+    while reply.get("ok") and reply.get("more"):
+        reply = json.loads(web.handle(json.dumps({**request, "moves": reply["moves"]})))
+    return reply
 
 
 def strategies_fetched(served: Served) -> list[str]:
@@ -232,8 +244,6 @@ def strategies_fetched(served: Served) -> list[str]:
 
 
 def test_the_strategies_are_fetched_only_by_a_put_game_against_the_solved_player_and_play_as_cpython(context, served):
-    from gamester.hosts import web
-
     page = context.new_page()
     page.goto(served.url + "post-and-pair/")
     w = open_widget(page, "pp-deal")  # a page of another game, its widget played
@@ -243,7 +253,7 @@ def test_the_strategies_are_fetched_only_by_a_put_game_against_the_solved_player
     assert other["ok"], other
     assert strategies_fetched(served) == []
 
-    want = json.loads(web.handle(json.dumps(put_play("equilibrium,equilibrium"))))
+    want = engine_here(put_play("equilibrium,equilibrium"))
     assert want["result"]["actions"] != other["result"]["actions"]  # the strategies decide these moves
     got = engine_call(page, put_play("equilibrium,equilibrium"))
     assert got["ok"], got
