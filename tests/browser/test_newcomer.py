@@ -169,6 +169,7 @@ def test_a_newcomer_finds_the_game_and_plays_it_to_the_end(request, live, base_u
     engine: list[str] = []
     # Found at once: the entry is on the first screen, a few Tabs from the top, and it starts the game.
     entry = page.locator(".gm-play-entry a[data-gm-play]")
+    entry.first.wait_for(state="attached")  # the page's content is in (an instant navigation swaps it in after the address)
     assert entry.count() == 1 and entry.is_visible()
     assert page.evaluate(IN_VIEW, entry.element_handle()), "the way to the live game is on the first screen"
     axe.SCREENS.mkdir(parents=True, exist_ok=True)

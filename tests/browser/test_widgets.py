@@ -23,17 +23,10 @@ STEP_MS = 30_000
 def visit(page, base_url: str, path: str) -> None:
     """Follow an in-site link the way a reader does: Material's instant navigation keeps the document (and the
     engine); ``page.goto`` would load a new document and boot a new engine."""
-    # The page's content is marked first: an instant navigation changes the address before it swaps the content in,
-    # so the new page is there when the marked content is gone (unless the link stays on the same page).
-    page.evaluate("(href) => { const u = new URL(href, location.href);"
-                  "window.__gmSwap = u.pathname + u.search !== location.pathname + location.search;"
-                  "for (const el of document.querySelectorAll('article')) el.__gmOld = true;"
-                  "const a = document.createElement('a'); a.href = href; a.textContent = 'go';"
+    page.evaluate("(href) => { const a = document.createElement('a'); a.href = href; a.textContent = 'go';"
                   "document.body.append(a); a.click(); }", base_url + path)
     page.wait_for_url(base_url + path.split("#")[0] + "**")
-    page.wait_for_function("() => { const c = document.querySelector('article');"
-                           "return Boolean(c) && !(window.__gmSwap && c.__gmOld) &&"
-                           "document.querySelectorAll('.gm-widget:not(.gm-enhanced)').length === 0; }")
+    page.wait_for_function("() => document.querySelectorAll('.gm-widget:not(.gm-enhanced)').length === 0")
 
 
 def widget(page, kind: str):

@@ -29,20 +29,13 @@ GAMES = [
 
 def visit(page, base_url: str, path: str) -> None:
     """An in-site link followed as a reader does (instant navigation keeps the engine booted)."""
-    # The page's content is marked first: an instant navigation changes the address before it swaps the content in,
-    # so the new page is there when the marked content is gone (unless the link stays on the same page).
-    page.evaluate("(href) => { const u = new URL(href, location.href);"
-                  "window.__gmSwap = u.pathname + u.search !== location.pathname + location.search;"
-                  "for (const el of document.querySelectorAll('article')) el.__gmOld = true;"
-                  "const a = document.createElement('a'); a.href = href; a.textContent = 'go';"
+    page.evaluate("(href) => { const a = document.createElement('a'); a.href = href; a.textContent = 'go';"
                   "document.body.append(a); a.click(); }", base_url + path)
     page.wait_for_url(base_url + path.split("?")[0].split("#")[0] + "**")
     # Where the link loads a whole new document instead (instant navigation declined it), the address changes as
     # soon as the new page is committed, before its body exists: wait for that document to have loaded too.
     page.wait_for_load_state("load")
-    page.wait_for_function("() => { const c = document.querySelector('article');"
-                           "return Boolean(c) && !(window.__gmSwap && c.__gmOld) &&"
-                           "document.querySelectorAll('.gm-widget:not(.gm-enhanced)').length === 0; }")
+    page.wait_for_function("() => document.body && document.querySelectorAll('.gm-widget:not(.gm-enhanced)').length === 0")
 
 
 def idle(page, w) -> None:
