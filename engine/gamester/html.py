@@ -49,28 +49,52 @@ class Markup(str):
 def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Markup:
     """``<tag attrs>children</tag>``, every attribute value and every text child escaped; ``None`` and ``False``
     children and attributes are left out, lists are flattened."""
-    if not re.fullmatch(r"[a-z][a-z0-9]*", tag):
-        raise ValueError(f"not a tag name: {tag!r}")
-    out = [f"<{tag}"]
-    for k, v in (attrs or {}).items():
-        if v is None or v is False:
-            continue
-        out.append(f' {k}' if v is True else f' {k}="{e(str(v))}"')
+    if tag not in _TAGS:
+        if not re.fullmatch(r"[a-z][a-z0-9]*", tag):
+            raise ValueError(f"not a tag name: {tag!r}")
+        _TAGS.add(tag)
+    out = ["<", tag]
+    if attrs:
+        for k, v in attrs.items():
+            if v is None or v is False:
+                continue
+            if v is True:
+                out.append(f" {k}")
+            else:
+                # (an attribute drawn once is drawn again from here: class names and the like recur on every table)
+                key = (k, v) if type(v) is str else None
+                a = _ATTRS.get(key) if key else None
+                if a is None:
+                    a = f' {k}="{e(str(v))}"'
+                    if key:
+                        if len(_ATTRS) >= 4096:
+                            _ATTRS.clear()
+                        _ATTRS[key] = a
+                out.append(a)
     out.append(">")
-
-    def add(c: Any) -> None:
-        if c is None or c is False:
-            return
-        if isinstance(c, (list, tuple)):
-            for x in c:
-                add(x)
-        else:
-            out.append(c if isinstance(c, Markup) else e(str(c)))
-
-    add(list(children))
-    if tag not in ("br", "img", "input", "meta", "link", "hr"):
+    _add(out, children)
+    if tag not in _VOID:
         out.append(f"</{tag}>")
     return Markup("".join(out))
+
+
+_TAGS: set[str] = set()  # tag names already checked (the few the engine writes)
+_VOID = frozenset(("br", "img", "input", "meta", "link", "hr"))
+_ATTRS: dict[tuple[str, str], str] = {}  # attributes written lately, escaped (bounded: emptied when full)
+
+
+def _add(out: list[str], children: Any) -> None:
+    """Each child into ``out``: :class:`Markup` as it is, other text escaped, lists flattened, ``None``/``False``
+    left out (:func:`h`)."""
+    for c in children:
+        if c is None or c is False:
+            continue
+        if type(c) is Markup:
+            out.append(c)
+        elif isinstance(c, (list, tuple)):
+            _add(out, c)
+        else:
+            out.append(c if isinstance(c, Markup) else e(str(c)))
 
 
 CARD_TOKEN = re.compile(r"^(10|[2-9TJQKA])([SHDC])$")
@@ -86,6 +110,22 @@ def named(fragment: str, names: Names) -> Markup:
 
 
 def card_face(code: Any, *, best: bool = False, inline: bool = False, decorative: bool = False) -> Markup:
+    """The one drawing of a card face up (:func:`_card_face`), each kept once drawn (a few hundred at most)."""
+    if type(code) is not str:
+        return _card_face(code, best=best, inline=inline, decorative=decorative)
+    key = (code, best, inline, decorative)
+    face = _FACES.get(key)
+    if face is None:
+        if len(_FACES) >= 2048:
+            _FACES.clear()
+        face = _FACES[key] = _card_face(code, best=best, inline=inline, decorative=decorative)
+    return face
+
+
+_FACES: dict[tuple, Markup] = {}
+
+
+def _card_face(code: Any, *, best: bool = False, inline: bool = False, decorative: bool = False) -> Markup:
     """The one drawing of a card face up: a card face (rank over suit, red or black) named in words for assistive
     technology; ``inline``, the small card written in a sentence; ``decorative``, hidden from assistive technology
     (a button that holds it says the name itself); ``best`` marks the best trump."""
@@ -105,7 +145,10 @@ def card_face(code: Any, *, best: bool = False, inline: bool = False, decorative
 
 
 def card_back() -> Markup:
-    return h("span", {"class": "gm-face gm-back", "role": "img", "aria-label": "a card face down"})
+    return _BACK
+
+
+_BACK = h("span", {"class": "gm-face gm-back", "role": "img", "aria-label": "a card face down"})
 
 
 def card_html(text: Any) -> Markup:
@@ -176,7 +219,26 @@ STATUS_WORDS = {"reconstructed": "from a modern account", "conjectural": "our re
 def rule_link(cid: str, base: str, passages: dict | None = None, *, bracket: bool = True) -> Markup:
     """The one link to a rule, wherever the engine writes for a reader: the rule's short title (its statement on
     hover) linked to the Clauses page, then the passages behind it by a reader's locator ("Cotton, p. 132", from
-    ``passages``: clause id -> ``[[passage id, href, locator], ...]``). Ids ride only in ``href`` and ``data-``."""
+    ``passages``: clause id -> ``[[passage id, href, locator], ...]``). Ids ride only in ``href`` and ``data-``.
+    Without passages (the live table) each link is kept once drawn."""
+    if passages is None:
+        key = (cid, base, bracket)
+        c = lookup(cid)
+        kept = _LINKS.get(key)
+        if kept is not None and kept[0] is c:
+            return kept[1]
+        if len(_LINKS) >= 2048:
+            _LINKS.clear()
+        link = _rule_link(cid, base, None, bracket=bracket)
+        _LINKS[key] = (c, link)
+        return link
+    return _rule_link(cid, base, passages, bracket=bracket)
+
+
+_LINKS: dict[tuple, tuple[Any, Markup]] = {}  # (the clause as registered, its link), by what the link reads
+
+
+def _rule_link(cid: str, base: str, passages: dict | None = None, *, bracket: bool = True) -> Markup:
     if not cid:
         return Markup("")
     c = lookup(cid)

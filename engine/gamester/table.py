@@ -222,11 +222,12 @@ def said_apart(entries: list[LogEntry]) -> tuple[str, str]:
 
 
 # -- the drawing -------------------------------------------------------------------------------------------------
-def _named(t: Table) -> tuple[Table, Names]:
+def _named(t: Table, key: tuple | None = None) -> tuple[Table, Names]:
     """The table with every seat named for its reader (:class:`gamester.words.Names`) in the texts it shows outside
-    its seats, piles, pots and choices (which :func:`_live_parts` names as it draws them)."""
+    its seats, piles, pots and choices (which :func:`_live_parts` names as it draws them). ``key``: all that the
+    naming reads (:func:`_reader_key`), to name each text once (:data:`_PARTS`)."""
     nm = Names(t.reader, len(t.seats), parties=t.parties)
-    w = nm.text
+    w = nm.text if key is None else (lambda x: _part(("w", key, x), lambda: nm.text(x)))
     end = None
     if t.end is not None:
         end = replace(t.end, headline=_to_reader(t, nm.sentence(t.end.headline)),
@@ -267,23 +268,30 @@ def _chips(n: int) -> Markup:
 
 
 def _seat_html(s: Seat) -> Markup:
+    """One seat; its name, cards, status and counters each drawn once for what they show (:data:`_PARTS`): a move
+    that changes one of them draws only that one again."""
     cls = ["gm-seat"] + (["gm-seat-you"] if s.you else []) + (["gm-seat-turn"] if s.to_act else [])
-    head = h("p", {"class": "gm-seat-name"}, h("strong", {}, cap(s.name)),
-             [[" ", h("span", {"class": "gm-role"}, r)] for r in s.roles],
-             [" ", h("span", {"class": "gm-you"}, "you")] if s.you and s.name != "you" else None,
-             [" ", h("span", {"class": "gm-turn-mark"}, "to play")] if s.to_act else None)
+    head = _part(("head", s.name, tuple(s.roles), s.you, s.to_act), lambda: h(
+        "p", {"class": "gm-seat-name"}, h("strong", {}, cap(s.name)),
+        [[" ", h("span", {"class": "gm-role"}, r)] for r in s.roles],
+        [" ", h("span", {"class": "gm-you"}, "you")] if s.you and s.name != "you" else None,
+        [" ", h("span", {"class": "gm-turn-mark"}, "to play")] if s.to_act else None))
     what = "Your cards" if s.you else f"Cards of {s.name}"
     n_up, n_down = len(s.cards), s.hidden
     bits = ([f"{n_up} face up"] if n_up else []) + ([f"{n_down} face down"] if n_down else [])
+    label = f"{what}: {', '.join(bits)}" if bits else what
+    cards = _part(("cards", tuple(s.cards), s.hidden, tuple(s.best), label),
+                  lambda: _cards(s.cards, s.hidden, s.best, label))
+    status = _part(("status", tuple(s.status)), lambda: h(
+        "p", {"class": "gm-seat-status"}, [h("span", {"class": "gm-status-word"}, w) for w in s.status])) \
+        if s.status else None
+    counters = _part(("counters", tuple(s.counters)), lambda: h(
+        "dl", {"class": "gm-seat-counters"}, [h("div", {}, h("dt", {}, k), h("dd", {}, v)) for k, v in s.counters])) \
+        if s.counters else None
     return h("li", {"class": " ".join(cls), "data-seat": s.index, "data-roles": " ".join(s.roles),
                     "data-you": "1" if s.you else None},
-             head,
-             h("p", {"class": "gm-seat-cards-label"}, s.cards_label) if s.cards_label else None,
-             _cards(s.cards, s.hidden, s.best, f"{what}: {', '.join(bits)}" if bits else what),
-             h("p", {"class": "gm-seat-status"}, [h("span", {"class": "gm-status-word"}, w) for w in s.status])
-             if s.status else None,
-             h("dl", {"class": "gm-seat-counters"}, [h("div", {}, h("dt", {}, k), h("dd", {}, v)) for k, v in s.counters])
-             if s.counters else None)
+             head, h("p", {"class": "gm-seat-cards-label"}, s.cards_label) if s.cards_label else None,
+             cards, status, counters)
 
 
 def _pile_html(p: Pile) -> Markup:
@@ -414,8 +422,9 @@ def render(t: Table, *, base: str = "../", passages: dict | None = None, level: 
     h1, h2 = f"h{level}", f"h{level + 1}"
     total = len(t.log)
     first = max(0, total - log_limit) if log_limit else 0
-    t, names = _named(t)  # the log's entries are named below, only those shown
-    seats, piles, pots, buttons = _live_parts(t, names, (t.reader, len(t.seats), tuple(t.parties.items())))
+    key = (t.reader, len(t.seats), tuple(t.parties.items()))  # all that naming a seat for the reader reads
+    t, names = _named(t, key)  # the log's entries are named below, only those shown
+    seats, piles, pots, buttons = _live_parts(t, names, key)
     centre = None
     if t.centre or t.money:
         centre = h("div", {"class": "gm-t-centre"}, h(h2, {"class": "gm-t-h"}, t.money_title),
