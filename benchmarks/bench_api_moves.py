@@ -3,9 +3,12 @@
     python benchmarks/bench_api_moves.py [--moves N] [--repeat R] [--game NAME]
 
 What a reader's move costs the engine in the live widget: ``gamester.hosts.web.handle`` of an ``apply`` request
-(the position so far and one more action, the table drawn for seat 0, and ``log_from``: the log entries the last
-table holds, as the play widget asks, so that only the move's new entries and action are sent back), timed around
-``handle`` alone (the request's JSON is made first, all but the log count the last reply gave). The game comes from the registry, never named here: its
+as the play widget (``docs/javascripts/gamester-play.js``, ``move``) sends it: the position's game, rules, players
+and seed, ``open`` (the name the last reply gave the open game, so the game's actions are not sent), one more
+action, the table drawn for seat 0, and ``log_from`` (the log entries the last table holds), so that only the move's
+new log entries, its action and the table's parts that changed are sent back (the widget puts the parts together).
+Timed around ``handle`` alone (each request's JSON is made before it, untimed, from the last reply's name and log
+count). The game comes from the registry, never named here: its
 whole-number options at the top of their ranges (the live limits, which keep a widget's games shorter, are lifted
 for the bench, as they are not what is measured), played by random bots: the first game that lasts ``--moves`` +
 ``--repeat`` moves, trying the presets (the default first), then the number of players (the game's usual, then
@@ -73,27 +76,33 @@ def _request(op: str, pos: dict[str, Any], actions: list[str], **more: Any) -> s
     return json.dumps({"op": op, **pos, "actions": actions, "seat": 0, **more})
 
 
-def _handle(text: str) -> tuple[float, int]:
-    """Seconds of one request, and the log entries the table it drew holds (the next move's ``log_from``)."""
+def _handle(text: str) -> tuple[float, int, str]:
+    """Seconds of one request, the log entries the table it drew holds (the next move's ``log_from``) and the name
+    of the open game (the next move's ``open``)."""
     t = time.perf_counter()
     reply = web.handle(text)
     dt = time.perf_counter() - t
     r = json.loads(reply)
     if not r["ok"]:
         raise SystemExit(f"the API refused a move: {reply[:300]}")
-    m = re.search(r'class="gm-t-log"><summary>[^<]*\((\d+)', r.get("html") or "")
-    return dt, int(m.group(1)) if m else 0
+    html = r.get("html") or "".join(p or "" for p in r.get("parts") or [])  # (the log's part is always sent whole)
+    m = re.search(r'class="gm-t-log"><summary>[^<]*\((\d+)', html)
+    return dt, int(m.group(1)) if m else 0, r["open"]
+
+
+def _move(pos: dict[str, Any], name: str, action: str, held: int) -> str:
+    """An ``apply`` request as the widget sends it from the position on screen (no actions: the open game's name)."""
+    return json.dumps({"op": "apply", **pos, "seat": 0, "open": name, "action": action, "log_from": held})
 
 
 def per_move(pos: dict[str, Any], actions: list[str], at: int, repeat: int) -> float:
     """Seconds of one ``apply`` at moves ``at`` .. ``at + repeat - 1``, each on the kept state: the fastest (the
     machine is shared; the least disturbed of the moves)."""
     web._OPEN.clear()
-    _, held = _handle(_request("view", pos, actions[:at]))
+    _, held, name = _handle(_request("view", pos, actions[:at]))
     times = []
     for k in range(at, at + repeat):
-        req = _request("apply", pos, actions[:k], action=actions[k], log_from=held)
-        dt, held = _handle(req)
+        dt, held, name = _handle(_move(pos, name, actions[k], held))
         times.append(dt)
     return min(times)
 
@@ -107,13 +116,10 @@ def whole(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves: 
     for pos, actions in games:
         actions = actions[:left]
         left -= len(actions)
-        texts = [json.dumps(actions[:k]) for k in range(len(actions))]  # (the requests' JSON is made first)
-        dt, held = _handle(json.dumps({"op": "new", **pos, "seat": 0}))
+        dt, held, name = _handle(json.dumps({"op": "new", **pos, "seat": 0}))
         api += dt
-        for k, text in enumerate(texts):  # the next request names the last reply's log count: made here, not timed
-            req = json.dumps({"op": "apply", **pos, "seat": 0, "action": actions[k], "log_from": held})
-            req = req[:-1] + ', "actions": ' + text + "}"
-            dt, held = _handle(req)
+        for action in actions:  # the next request names the last reply's game and log count: made here, not timed
+            dt, held, name = _handle(_move(pos, name, action, held))
             api += dt
         opts = spec.parse_ruleset(pos["ruleset"])
         runs = []

@@ -91,6 +91,31 @@ export class Play {
     if (!tbl || seat === "current" || this.saidCount === undefined || !tbl.querySelector(".gm-t-log ol")) return {};
     return tbl.dataset.reader === (seat === undefined ? "" : String(seat)) ? { log_from: this.saidCount } : {};
   }
+  // A move from the position on screen (from: the reply drawn, or a bot run's last step): the engine keeps the open
+  // game, named by that reply's "open", so the request need not carry the game's actions, and the reply sends the
+  // table's parts (null where those of the reply it names are the same: held here with its name). A game the engine
+  // no longer keeps (a restarted engine, a game long left) is refused as stale and asked for again with its actions.
+  async move(req, from = this.pos) {
+    const held = this.held;
+    if (from && from.open && held && held.open === from.open && from.step === req.actions.length) {
+      const { actions, ...rest } = req;
+      const r = await call({ ...rest, open: from.open });
+      if (r.ok || r.kind !== "StaleGameError") return this.hold(r);
+    }
+    return this.hold(await call(req));
+  }
+  // The table of a reply in parts put together (its html), and the parts held with the reply's name for the next move.
+  hold(r) {
+    if (!r.ok) return r;
+    let parts = null;
+    if (r.parts) {
+      const was = this.held && this.held.parts ? this.held.parts : [];
+      parts = r.parts.map((x, i) => (x === null ? was[i] : x));
+      r.html = parts.join("");
+    }
+    this.held = { open: r.open, parts };
+    return r;
+  }
   // The whole game's actions after a reply: a reply to a forward step (log_from) lists only the actions after
   // the request's own (actions_from of them).
   played(actions, r) {
@@ -118,7 +143,7 @@ export class Play {
   // A fresh deal (actions: a link's moves, shown at step).
   async newPosition(actions, step) {
     // A link's position is drawn once "Who plays" is filled (goto below); a fresh deal is drawn from this reply.
-    const r = await call({ op: "new", ...this.position(), seat: actions ? undefined : this.tableSeat(this.who.value || "0") });
+    const r = this.hold(await call({ op: "new", ...this.position(), seat: actions ? undefined : this.tableSeat(this.who.value || "0") }));
     if (!r.ok) { this.w.fail(`Cannot start a deal: ${r.error}`); return; }
     this.players = r.players;
     this.roles = r.roles || null; // the opening deal's roles, for the names in "Who plays"
@@ -170,13 +195,13 @@ export class Play {
   async _goto(step) {
     if (!this.acts) return;
     step = Math.max(0, Math.min(step, this.acts.length));
-    const r = await call({ op: "view", ...this.position({ actions: this.acts.slice(0, step) }) });
+    const r = this.hold(await call({ op: "view", ...this.position({ actions: this.acts.slice(0, step) }) }));
     if (!r.ok) { this.w.fail(`That position cannot be shown: ${r.error}`); return; }
     this.show(r);
   }
 
   async _act(action) {
-    const r = await call({ op: "apply", ...this.position({ actions: this.acts.slice(0, this.step), action, ...this.logFrom() }) });
+    const r = await this.move({ op: "apply", ...this.position({ actions: this.acts.slice(0, this.step), action, ...this.logFrom() }) });
     if (!r.ok) {
       this.w.fail(r.error);
       this.busy(false);
@@ -194,13 +219,13 @@ export class Play {
     const chosen = (this.w.form.inputs.bots && this.w.form.inputs.bots.value) || "default"; // the game's usual bot
     if (bots) req.bots = until === "end" ? bots.map((b) => b || chosen) : bots;
     else req.bot = chosen;
-    let r = await call({ op: "bot", ...req });
+    let r = await this.move({ op: "bot", ...req });
     let moved = [];
     let acts = r.ok ? this.played(req.actions, r) : null;
     // A long run comes in steps (the engine's limits: so many moves each): ask on until it is done.
     while (r.ok && r.more && this.w.root.isConnected) {
       moved = moved.concat(r.moved);
-      r = await call({ op: "bot", ...req, actions: acts });
+      r = await this.move({ op: "bot", ...req, actions: acts }, r);
       if (r.ok) acts = this.played(acts, r);
     }
     if (!r.ok) { this.w.fail(r.error); this.busy(false); return; }

@@ -409,6 +409,19 @@ def _live_parts(t: Table, nm: Names, key: tuple) -> tuple[list[Markup], list[Mar
 
 def render(t: Table, *, base: str = "../", passages: dict | None = None, level: int = 3,
            log_limit: int | None = None, log_from: int | None = None) -> str:
+    """The HTML of a table: its parts (:func:`render_parts`) one after the other."""
+    return "".join(render_parts(t, base=base, passages=passages, level=level, log_limit=log_limit,
+                                log_from=log_from))
+
+
+def _open_tag(tag: str, attrs: dict[str, Any]) -> str:
+    """The start tag that :func:`gamester.html.h` writes for ``tag`` and ``attrs``."""
+    whole = h(tag, attrs)
+    return whole[:-len(f"</{tag}>")]
+
+
+def render_parts(t: Table, *, base: str = "../", passages: dict | None = None, level: int = 3,
+                 log_limit: int | None = None, log_from: int | None = None) -> list[str]:
     """The HTML of a table. ``base`` is the path from the page to the site root (clause links go to
     ``{base}clauses/#id``); ``passages`` maps a clause id to ``[[passage_id, href_from_site_root, locator], ...]``;
     ``level`` is the heading level of the table's title (its parts use ``level + 1``). Every seat is named for the
@@ -452,18 +465,23 @@ def render(t: Table, *, base: str = "../", passages: dict | None = None, level: 
                 h("ol", {"start": first + 1 if first else None, "data-first": first or None,
                          "data-log-from": sent if log_from is not None else None},
                   [_log_item(x, names, base, passages, drawn) for x in t.log[sent:]]))
-    return h("section", {"class": "gm-tbl", "aria-label": t.title, "data-game": t.game,
-                         "data-reader": "" if t.reader is None else t.reader,
-                         "data-to-act": "" if t.to_act is None else t.to_act, "data-over": "1" if t.end else "0"},
-             h(h1, {"class": "gm-t-title"}, t.title),
-             h("p", {"class": "gm-t-sub"}, t.subtitle) if t.subtitle else None,
-             h("div", {"class": "gm-t-felt"}, h("ul", {"class": "gm-t-seats", "aria-label": "The seats"},
-                                               seats), centre),
-             h("div", {"class": "gm-t-between", "role": "status", "data-deal-over": "1"},
-               h("p", {"class": "gm-t-between-title"}, h("strong", {}, "The last deal")), h("p", {}, t.between))
-             if t.between else None,
-             h("p", {"class": "gm-t-prompt", "role": "status"}, t.prompt),
-             choices, chances, _end_html(t.end, level + 1, base, passages, names, log_limit) if t.end else None, log)
+    # The table's parts, joined its HTML: as many for every table of a game (one per seat; a part a table lacks is
+    # ""), so that a move's reply can send only the parts that changed (gamester.hosts.web's "open").
+    section = {"class": "gm-tbl", "aria-label": t.title, "data-game": t.game,
+               "data-reader": "" if t.reader is None else t.reader,
+               "data-to-act": "" if t.to_act is None else t.to_act, "data-over": "1" if t.end else "0"}
+    return [_open_tag("section", section), h(h1, {"class": "gm-t-title"}, t.title),
+            h("p", {"class": "gm-t-sub"}, t.subtitle) if t.subtitle else "",
+            _FELT, *seats, "</ul>", centre or "", "</div>",
+            h("div", {"class": "gm-t-between", "role": "status", "data-deal-over": "1"},
+              h("p", {"class": "gm-t-between-title"}, h("strong", {}, "The last deal")), h("p", {}, t.between))
+            if t.between else "",
+            h("p", {"class": "gm-t-prompt", "role": "status"}, t.prompt),
+            choices or "", chances or "", _end_html(t.end, level + 1, base, passages, names, log_limit) if t.end else "",
+            log or "", "</section>"]
+
+
+_FELT = _open_tag("div", {"class": "gm-t-felt"}) + _open_tag("ul", {"class": "gm-t-seats", "aria-label": "The seats"})
 
 
 # -- a live state -> its table (each game draws its own: GameSpec.table) --------------------------------------------
@@ -492,8 +510,17 @@ def end_html(state: State, *, base: str = "../", passages: dict | None = None, l
 def render_table(state: State, seat: int | None = None, *, analysis: dict[str, Any] | None = None,
                  base: str = "../", passages: dict | None = None, level: int = 3,
                  log_limit: int | None = None, log_from: int | None = None, spec: GameSpec | None = None) -> str:
-    return render(table_for(state, seat, analysis=analysis, spec=spec), base=base, passages=passages, level=level,
-                  log_limit=log_limit, log_from=log_from)
+    return "".join(render_table_parts(state, seat, analysis=analysis, base=base, passages=passages, level=level,
+                                      log_limit=log_limit, log_from=log_from, spec=spec))
+
+
+def render_table_parts(state: State, seat: int | None = None, *, analysis: dict[str, Any] | None = None,
+                       base: str = "../", passages: dict | None = None, level: int = 3,
+                       log_limit: int | None = None, log_from: int | None = None,
+                       spec: GameSpec | None = None) -> list[str]:
+    """:func:`render_table` in its parts (:func:`render_parts`)."""
+    return render_parts(table_for(state, seat, analysis=analysis, spec=spec), base=base, passages=passages,
+                        level=level, log_limit=log_limit, log_from=log_from)
 
 
 #: Per state and reader, the log worded so far: ``{reader: (groups, entries)}`` (see :func:`log_groups`).
@@ -519,4 +546,4 @@ def log_groups(state: State, word: Callable[[Any], list[LogEntry]], reader: Any 
 
 __all__ = ["Chance", "Choice", "End", "counters_end", "seat_label", "LedgerRow", "LogEntry", "Pile", "Pot", "Seat", "Table", "card_back",
            "card_face", "card_name", "chance_words", "counters_words", "ledger_table", "render",
-           "end_html", "log_groups", "render_table", "said", "said_apart", "sentence", "table_for"]
+           "end_html", "log_groups", "render_parts", "render_table", "render_table_parts", "said", "said_apart", "sentence", "table_for"]

@@ -251,7 +251,7 @@ def _op_quiz(req: dict) -> dict:
 _POSITION = ("game", "ruleset", "options", "players", "seed", "actions", "seat")
 _DRAWN = (*_POSITION, "base", "chances", "log_from")     # a position's reply draws its table
 FIELDS: dict[str, tuple[str, ...]] = {
-    "analysis": _POSITION, "apply": (*_DRAWN, "action"), "bot": (*_DRAWN, "until", "bot", "bots"),
+    "analysis": _POSITION, "apply": (*_DRAWN, "open", "action"), "bot": (*_DRAWN, "open", "until", "bot", "bots"),
     "compare": ("game", "rulesets", "args", "moves"), "games": (), "new": tuple(k for k in _DRAWN if k != "actions"),
     "ping": (), "quiz": ("game", "kind", "level", "ruleset", "seed", "base", "list"), "render": ("kind", "args", "base", "moves"),
     "rulesets": ("game",), "run": ("game", "command", "ruleset", "options", "args", "moves"), "view": _DRAWN,

@@ -4,7 +4,9 @@ widget draws). Names no game."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import secrets
 from collections import OrderedDict
 from typing import Any
 
@@ -12,7 +14,7 @@ from ..errors import GamesterError, IllegalActionError, RulesetError
 from ..options import Options, parse_int
 from ..registry import GameSpec, get_game
 from ..state import TERMINAL, State
-from ..table import render_table
+from ..table import render_table_parts
 from .web_fields import _TOKEN_RE, MAX_TEXT, RequestError, _actions, _base, _bool, _field, _int, _show, _str
 
 #: Moves of the log a live table shows (the last ones): the reply stays a few hundred kilobytes however long the game.
@@ -64,6 +66,21 @@ MAX_OPEN = 16
 _OPEN: OrderedDict[tuple, State] = OrderedDict()
 
 
+#: The open games by the name each position's reply gives it (``open``), with the actions it had then and the
+#: table's parts that reply sent: a move from a named game need not send the game's actions (nor have them read and
+#: compared), and its reply sends only the table's parts that changed. A name is good while its game is kept
+#: (:data:`_OPEN`) at the step it named; else the request is refused with :class:`StaleGameError`, and the client
+#: sends the position's actions, replayed and checked as ever. Names are unique to this run of the engine.
+MAX_NAMED = 4 * MAX_OPEN
+_NAMED: OrderedDict[str, tuple[State, int, list[str] | None]] = OrderedDict()
+_RUN = secrets.token_hex(6)
+_COUNT = itertools.count(1)
+
+
+class StaleGameError(RequestError):
+    """A move from an open game (``open``) that is no longer kept at that step: send the position's actions."""
+
+
 def _key(spec: GameSpec, opts: Options, players: int, seed: int, actions: Any) -> tuple:
     return (spec.name, opts.to_string(), players, seed, len(actions), actions[-1] if actions else None)
 
@@ -88,6 +105,15 @@ def _position(req: dict) -> tuple[GameSpec, State]:
     seed = _int(req, "seed", 0)
     _bounded(spec, opts, players)
     given = req.get("actions")
+    if given is None and req.get("open") is not None:
+        name = _str(req, "open", limit=60)
+        named = _NAMED.get(name)
+        state = named[0] if named is not None and len(named[0].history) == named[1] else None
+        key = _key(spec, opts, players, seed, state.history) if state is not None else None
+        if state is None or _OPEN.get(key) is not state:
+            raise StaleGameError("the open game this move names is no longer kept: send the position's actions")
+        del _OPEN[key]
+        return spec, state
     if type(given) is list and len(given) <= spec.limits.actions:
         key = _key(spec, opts, players, seed, given)
         state = _OPEN.get(key) if type(key[-1]) in (str, type(None)) else None  # (other items: refused below)
@@ -135,7 +161,12 @@ def _reply(spec: GameSpec, state: State, req: dict, *, draw: bool = True) -> dic
     # and the actions after the request's own (from actions_from), so that the reply does not grow with the game.
     log_from = _int(req, "log_from", None, hi=10**7)
     given = req.get("actions")
-    known = min(len(given), len(state.history)) if isinstance(given, list) else 0
+    name = _str(req, "open", None, limit=60)
+    named = _NAMED.pop(name, None) if name is not None else None
+    if isinstance(given, list):
+        known = min(len(given), len(state.history))
+    else:
+        known = named[1] if named is not None and named[0] is state else 0
     chances = None
     if draw and _bool(req, "chances") and spec.analysis is not None and seat is not None and cur == seat:
         chances = _jsonable(spec.analysis(state, seat))
@@ -143,20 +174,37 @@ def _reply(spec: GameSpec, state: State, req: dict, *, draw: bool = True) -> dic
         "ruleset": state.options.to_string(),
         "players": state.players,
         "seed": state.seed,
-        "actions": list(state.history) if log_from is None else state.history[known:],
+        "actions": list(state.history) if log_from is None and name is None else state.history[known:],
         "step": len(state.history),
         "current": cur,
         "terminal": cur is None,
         "seat": seat,
         "roles": state.roles(),   # {"3": "dealer", "0": "eldest"}: the deal's own, for naming seats
-        # A game without a table of its own (a test's toy) is still played through the API; the widget needs one.
-        "html": None if spec.site.table is None or not draw else render_table(
-            state, seat, analysis=chances, base=base, log_limit=LIVE_LOG, log_from=log_from, spec=spec),
     }
-    if log_from is not None:
+    # A game without a table of its own (a test's toy) is still played through the API; the widget needs one.
+    parts = None if spec.site.table is None or not draw else render_table_parts(
+        state, seat, analysis=chances, base=base, log_limit=LIVE_LOG, log_from=log_from, spec=spec)
+    if name is None:
+        out["html"] = None if parts is None else "".join(parts)
+    else:  # a move from an open game: the table's parts, null where the client's (that game's reply) are the same
+        held = named[2] if named is not None else None
+        out["html"] = None
+        out["parts"] = None if parts is None else parts if held is None or len(held) != len(parts) else \
+            [None if p is q or p == q else p for p, q in zip(parts, held)]
+    if log_from is not None or name is not None:
         out["actions_from"] = known
     _keep(spec, state)
+    out["open"] = _name(state, parts if name is not None else None)
     return out
+
+
+def _name(state: State, parts: list[str] | None) -> str:
+    """A name for the open game ``state`` at its step, and the table's parts its reply sent (see :data:`_NAMED`)."""
+    name = f"{_RUN}-{next(_COUNT)}"
+    _NAMED[name] = (state, len(state.history), parts)
+    while len(_NAMED) > MAX_NAMED:
+        _NAMED.popitem(last=False)
+    return name
 
 
 def _jsonable(obj: Any) -> Any:
