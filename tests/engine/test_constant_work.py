@@ -1,14 +1,17 @@
 """Every move in constant work: a move through the web API late in a long game costs the engine what it costs at
 move 10 (issue 30). Work is counted, never timed.
 
-Counted per ``apply`` request (the table drawn for seat 0 with the live log, as the widget asks for it: with
-``log_from``, the entries its last table holds): every ``apply`` of the game's state class, whoever makes it (the
-API, the table, anything else), every entry of the move log put into words (each :class:`gamester.table.LogEntry`
-made), the entries and actions the reply sends, and its length in characters. Each request must apply its one
-action, word and send exactly the entries its move added to the log (the count the table gives) and send back only
-its action, at moves 10 to 29 and at the 20 moves from move 1,000, and the late replies be no longer than twice the
-early ones: a table that replayed the game, worded or sent its whole log again, or a reply that echoed every action
-so far, fails at once.
+Counted per ``apply`` request (the table drawn for seat 0 with the live log, as the widget asks for it: the open
+game's name instead of its actions, and ``log_from``, the entries its last table holds; the reply's table parts put
+together as the widget does): every ``apply`` of the game's state class, whoever makes it (the API, the table,
+anything else), every entry of the move log put into words (each :class:`gamester.table.LogEntry` made), every
+element the table draws (:func:`gamester.table.h`: a part kept from an earlier move is not drawn again), the table's
+parts the reply sends, the entries and actions it sends, and its length in characters. Each request must apply its
+one action, word and send exactly the entries its move added to the log (the count the table gives) and send back
+only its action, at moves 10 to 29 and at the 20 moves from move 1,000; the late replies be no longer than twice the
+early ones, the elements drawn late no more than twice those drawn early (and 20 a move), and no late reply send
+every part of the table: a table that replayed the game, worded, drew or sent its whole log or table again, or a
+reply that echoed every action so far, fails at once.
 
 The games come from the registry, never named here. Most games end well before 1,000 moves with their default
 options, so each is played with its whole-number options at the top of their ranges, by random bots: the first game
@@ -26,7 +29,7 @@ import re
 
 import pytest
 
-from gamester import all_games
+from gamester import all_games, table
 from gamester.hosts import web
 from gamester.registry import GameSpec
 from gamester.state import RandomBot
@@ -80,8 +83,8 @@ def test_a_move_late_in_a_long_game_costs_what_it_costs_at_move_10(game, monkeyp
     if late < 400 and cls.shape.rounds == "game":  # one whole game, no deals to add: its own rules keep it short
         pytest.skip(f"{spec.title} is one short game ({len(actions)} moves at most): no late move to compare")
     assert late >= 400, f"{spec.title}: the longest game found has only {len(actions)} moves; make a longer one"
-    applied, worded = [0], [0]
-    apply, init = cls.apply, LogEntry.__init__
+    applied, worded, drawn = [0], [0], [0]
+    apply, init, draw = cls.apply, LogEntry.__init__, table.h
 
     def counted_apply(self, action):
         applied[0] += 1
@@ -91,35 +94,53 @@ def test_a_move_late_in_a_long_game_costs_what_it_costs_at_move_10(game, monkeyp
         worded[0] += 1
         init(self, *args, **kwargs)
 
+    def counted_h(*args, **kwargs):
+        drawn[0] += 1
+        return draw(*args, **kwargs)
+
     monkeypatch.setattr(cls, "apply", counted_apply)
     monkeypatch.setattr(LogEntry, "__init__", counted_init)
+    monkeypatch.setattr(table, "h", counted_h)  # every element the table draws (its parts kept once drawn)
     monkeypatch.setattr(web._positions, "_bounded", lambda spec, opts, players: None)  # the live limits (module doc)
 
-    def handle(op: str, k: int, **more) -> tuple[dict, int]:
-        text = web.handle(json.dumps({"op": op, **pos, "actions": actions[:k], "seat": 0, **more}))
+    def handle(req: dict) -> tuple[dict, int]:
+        text = web.handle(json.dumps({**pos, "seat": 0, **req}))
         r = json.loads(text)
         assert r["ok"], r
-        end = re.search(r'<section class="gm-t-end".*?</section>', r.get("html") or "", re.S)
-        return r, len(text) - (len(end.group(0)) if end else 0)  # (the end's tables: drawn once, at the end)
+        return r, len(text)
 
-    sent = {}
+    sent, elements, parts_sent = {}, {}, {}
     for start in (10, late):
         web._OPEN.clear()
-        logged = _logged(handle("view", start)[0]["html"])  # the open game at that move (replayed once: not counted)
-        sent[start] = []
+        r, _ = handle({"op": "view", "actions": actions[:start]})  # the open game at that move (replayed: not counted)
+        logged, name, parts = _logged(r["html"]), r["open"], None
+        sent[start], elements[start], parts_sent[start] = [], [], []
         for k in range(start, start + WINDOW):
-            applied[0] = worded[0] = 0
-            r, size = handle("apply", k, action=actions[k], log_from=logged)  # as the widget asks (gamester-play.js)
-            now = _logged(r["html"])
-            shown = r["html"].split('class="gm-t-log"', 1)[-1].count("<li>")
+            applied[0] = worded[0] = drawn[0] = 0
+            # As the widget asks (gamester-play.js, move): the open game's name, not its actions; the log it holds.
+            r, size = handle({"op": "apply", "open": name, "action": actions[k], "log_from": logged})
+            held = parts or [None] * len(r["parts"])
+            parts = [p if p is not None else held[i] for i, p in enumerate(r["parts"])]
+            html = "".join(parts)
+            now = _logged(html)
+            shown = html.split('class="gm-t-log"', 1)[-1].count("<li>")
             assert (applied[0], worded[0], shown, r["actions"]) == (1, now - logged, now - logged, [actions[k]]), (
                 f"{spec.title}, move {k + 1}: the request applied {applied[0]} actions (1 wanted), worded "
                 f"{worded[0]} log entries and sent {shown} ({now - logged} new), and {len(r['actions'])} actions")
-            sent[start].append(size)
-            logged = now
+            end = re.search(r'<section class="gm-t-end".*?</section>', html, re.S)
+            sent[start].append(size - (len(end.group(0)) if end else 0))  # (the end's tables: drawn once, at the end)
+            if not end:
+                elements[start].append(drawn[0])
+            parts_sent[start].append(sum(p is not None for p in r["parts"]))
+            logged, name = now, r["open"]
     # What a move sends (the reply's characters, the end's table apart) does not grow with the game: the position
-    # and what the move added, never the log or the actions so far (6,000 to 60,000 characters at move 1,000 before).
+    # and what the move added, never the log or the actions so far (6,000 to 60,000 characters at move 1,000 before),
+    # nor the parts of the table it did not change; and what it draws (the elements of the parts that changed, the
+    # log's new entries) does not grow either.
     assert max(sent[late]) <= 2 * max(sent[10]), (spec.title, sent)
+    assert sum(elements[late]) <= 2 * sum(elements[10]) + 20 * WINDOW, (spec.title, elements)
+    # (the first move after the view, whose reply was the whole table, gets every part; the others what changed)
+    assert max(parts_sent[late][1:]) < len(parts), (spec.title, parts_sent)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -190,7 +190,7 @@ def _reply(spec: GameSpec, state: State, req: dict, *, draw: bool = True) -> dic
         held = named[2] if named is not None else None
         out["html"] = None
         out["parts"] = None if parts is None else parts if held is None or len(held) != len(parts) else \
-            [None if p is q or p == q else p for p, q in zip(parts, held)]
+            [None if p is q or p == q else p for p, q in zip(parts, held, strict=True)]
     if log_from is not None or name is not None:
         out["actions_from"] = known
     _keep(spec, state)
