@@ -42,9 +42,16 @@ Operations (fields other than ``op`` are listed; ``?`` marks optional ones):
   the same reader) the table's log leaves out the entries before n and says from where it goes on (``data-log-from``):
   and its ``actions`` are only those after the request's own (``actions_from``: how many it had), so that a
   move's reply is as long at move 1,000 as at move 10. No reply is longer than :data:`MAX_REPLY`, and a
-  field an op does not read is refused.
+  field an op does not read is refused. Every position's reply names the open game it leaves (``open``).
 - ``apply`` ``{position..., action}``: the position after one more action (illegal: an error, nothing moves).
-- ``bot`` ``{position..., bot?, until?, bots?}``: the position after the named bot moves for the current player;
+  With ``open`` (the name the last reply gave) instead of ``actions``, the move is made on that open game, whose
+  actions are neither sent nor read again (the reply's ``actions_from`` says how many it had); a game no longer
+  kept at that step (left long ago, a restarted engine) is refused with the kind ``StaleGameError``, and the client
+  sends the position's actions, replayed and checked as ever. The reply to a request with ``open`` has ``html``
+  null and ``parts`` instead: the table's HTML in parts (their concatenation), each null where the part of the
+  reply that named the game is the same, so that a move sends only the parts it changed (a seat, the prompt ...).
+- ``bot`` ``{position..., bot?, until?, bots?, open?}``: the position after the named bot moves for the current player
+  (``open`` as for ``apply``);
   with ``until: "human"|"end"`` and ``bots: [name|"default"|null per seat]`` the bots move until a seat with
   ``null`` (a reader) is to act or the game ends, at most ``limits.bot_moves`` moves a reply (then ``more``).
 - ``view`` ``{position...}``: the position as it is (a step back or forward).
