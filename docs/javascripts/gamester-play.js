@@ -100,16 +100,16 @@ export class Play {
     if (from && from.open && held && held.open === from.open && from.step === req.actions.length) {
       const { actions, ...rest } = req;
       const r = await call({ ...rest, open: from.open });
-      if (r.ok || r.kind !== "StaleGameError") return this.hold(r);
+      if (r.ok || r.kind !== "StaleGameError") return this.hold(r, held.parts);
     }
     return this.hold(await call(req));
   }
-  // The table of a reply in parts put together (its html), and the parts held with the reply's name for the next move.
-  hold(r) {
+  // The table of a reply in parts put together (its html: a null part is the same as in was, the parts of the reply
+  // the request named), and the parts held with the reply's name for the next move.
+  hold(r, was = null) {
     if (!r.ok) return r;
     let parts = null;
     if (r.parts) {
-      const was = this.held && this.held.parts ? this.held.parts : [];
       parts = r.parts.map((x, i) => (x === null ? was[i] : x));
       r.html = parts.join("");
     }
