@@ -6,6 +6,65 @@
 let handle = null;       // the Python function gamester.hosts.web.handle, once booted
 let booting = null;      // the boot promise
 
+// Where a start's time goes (for the benchmark and the console's performance panel): each phase is a
+// performance.mark named "gamester:PHASE", and its time from this worker's first line is in the ready message's
+// times. ``origin`` puts this worker's clock on the page's (performance.timeOrigin differs between the two).
+const T0 = performance.now();
+const times = { origin: performance.timeOrigin, first_line: Math.round(T0) };
+function mark(k) {
+  if (k in times) return;
+  times[k] = Math.round(performance.now() - T0);
+  try { performance.mark("gamester:" + k); } catch (e) { /* a browser without user timing */ }
+}
+// The wasm is compiled from the moment the worker is asked to boot (WebAssembly.compileStreaming of its response: a
+// second visit reads it from the service worker's storage, where Chromium can keep its compiled code), alongside the
+// snapshot's read, rather than once Pyodide has the snapshot in hand (loadPyodide waits for _loadSnapshot before it
+// instantiates the wasm). Pyodide's own request for the wasm gets a stand-in, which its instantiateStreaming call
+// instantiates from that compiled module; if the compile failed, the stand-in is fetched and compiled as before.
+const HASH = "x-gamester-sha256";
+const held = new Map(); // url -> the sha256 the service worker says its copy was checked against
+let wasm = null;        // { url, module: Promise<WebAssembly.Module | null>, standIn: Response } once asked for
+const WASM_STANDIN = Symbol("the wasm, compiled already");
+const realFetch = self.fetch.bind(self);
+self.fetch = function (input, init) {
+  const url = String((input && input.url) || input);
+  if (wasm && url === wasm.url) return Promise.resolve(wasm.standIn());
+  const p = realFetch(input, init);
+  p.then((r) => { if (r.headers.has(HASH)) held.set(url, r.headers.get(HASH)); }, () => {});
+  return p;
+};
+function compileWasm(url) {
+  mark("wasm_asked");
+  const module = WebAssembly.compileStreaming(realFetch(url)).then((m) => { mark("wasm_compiled"); return m; }, (e) => {
+    console.info(`Gamester: compiling the wasm when Pyodide asks for it (${e && e.message})`);
+    return null;
+  });
+  const standIn = () => {
+    const r = new Response(null, { headers: { "Content-Type": "application/wasm" } });
+    r[WASM_STANDIN] = true;
+    return r;
+  };
+  wasm = { url, module, standIn };
+}
+if (typeof WebAssembly === "object" && WebAssembly.instantiateStreaming) {
+  const stream = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    let response = await source;
+    if (response && response[WASM_STANDIN]) {
+      const module = await wasm.module;
+      if (module) {
+        const instance = await WebAssembly.instantiate(module, imports);
+        mark("wasm_instantiated");
+        return { module, instance };
+      }
+      response = realFetch(wasm.url);
+    }
+    const out = await stream.call(WebAssembly, response, imports);
+    mark("wasm_instantiated");
+    return out;
+  };
+}
+
 function post(msg) { self.postMessage(msg); }
 
 async function fetchBytes(url, what) {
@@ -42,10 +101,41 @@ function compiledStdlib(manifest, assets) {
   return new URL("gamester/" + manifest.stdlib, assets).href;
 }
 
-async function checkStdlib(pyodide, manifest) {
-  const lib = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
-  const digest = await sha256hex(pyodide.FS.readFile(lib));
+// The compiled library Pyodide wrote into its file system is the one runtime.json names: the service worker's copy
+// says the hash it was checked against when it was kept; otherwise its bytes are hashed (no Python runs for it).
+async function checkStdlib(pyodide, manifest, url) {
+  if (held.get(url) === manifest.stdlib_sha256) return;
+  const zip = pyodide.FS.readdir("/lib").find((f) => f.endsWith(".zip"));
+  const digest = zip ? await sha256hex(pyodide.FS.readFile("/lib/" + zip)) : "none";
   if (digest && digest !== manifest.stdlib_sha256) throw new Error("checksum mismatch");
+}
+
+// The engine's files beside the snapshot (a stored zip: runtime.py writes it uncompressed), written straight into
+// the file system without running Python's zipfile; a zip that is not stored is unpacked by Pyodide as before.
+function unpackStored(pyodide, bytes, dest) {
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;
+  while (end >= 0 && v.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) return false;
+  const count = v.getUint16(end + 10, true);
+  const files = [];
+  for (let i = 0, at = v.getUint32(end + 16, true); i < count; i++) {
+    if (v.getUint32(at, true) !== 0x02014b50 || v.getUint16(at + 10, true) !== 0) return false;
+    const size = v.getUint32(at + 20, true), nameLen = v.getUint16(at + 28, true);
+    const local = v.getUint32(at + 42, true);
+    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLen));
+    if (name.startsWith("/") || name.split("/").includes("..") || v.getUint32(local, true) !== 0x04034b50) return false;
+    const data = local + 30 + v.getUint16(local + 26, true) + v.getUint16(local + 28, true);
+    files.push([name, bytes.subarray(data, data + size)]);
+    at += 46 + nameLen + v.getUint16(at + 30, true) + v.getUint16(at + 32, true);
+  }
+  for (const [name, data] of files) {
+    const path = dest + "/" + name;
+    if (name.endsWith("/")) { pyodide.FS.mkdirTree(path); continue; }
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, data);
+  }
+  return true;
 }
 
 // The memory snapshot made at build time (site_src/gamester_site/snapshot.mjs): a started interpreter with the
@@ -147,8 +237,7 @@ function hostFile(assets) {
 
 async function boot(assets) {
   const t0 = performance.now();
-  const times = {};
-  const mark = (k) => { times[k] = Math.round(performance.now() - t0); };
+  mark("boot");
   const stage = (n, text) => post({ type: "progress", stage: n, of: 4, text, ms: performance.now() - t0 });
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
   stage(1, "Starting the card engine in your browser (about 8 MB to fetch the first time)");
@@ -157,7 +246,10 @@ async function boot(assets) {
     return r.json();
   });
   const pyodideURL = new URL("pyodide/", assets).href;
-  const [{ loadPyodide }, manifest] = await Promise.all([import(new URL("pyodide.mjs", pyodideURL).href), manifestP]);
+  if (typeof WebAssembly.compileStreaming === "function") compileWasm(new URL("pyodide.asm.wasm", pyodideURL).href);
+  const [{ loadPyodide }, manifest] = await Promise.all([
+    import(new URL("pyodide.mjs", pyodideURL).href).then((m) => { mark("pyodide_mjs"); return m; }),
+    manifestP.then((m) => { mark("manifest_read"); return m; })]);
   mark("manifest");
   // The engine: its wheel, or beside the snapshot (which holds every engine module imported) only the wheel's files
   // that are not code (a few kB). Either downloads while Pyodide starts.
@@ -188,10 +280,10 @@ async function boot(assets) {
     try {
       pyodide = await attempt(loadPyodide, { ...options, stdLibURL, _loadSnapshot: snapshot });
       mark("restored");
-      await checkStdlib(pyodide, manifest);
+      await checkStdlib(pyodide, manifest, stdLibURL);
       mark("stdlib_checked");
       // The snapshot's interpreter was started at build time: its random numbers are reseeded for this reader.
-      pyodide.runPython("import random; random.seed()");
+      pyodide.pyimport("random").seed();
       pyodide.pyimport("_gamester_stdlib").install(fullStdlib(pyodide, pyodideURL));
       engine = await filesP;
       times.start = "snapshot";
@@ -205,7 +297,7 @@ async function boot(assets) {
   if (pyodide === null && stdLibURL) {
     try {
       pyodide = await attempt(loadPyodide, { ...options, stdLibURL });
-      await checkStdlib(pyodide, manifest);
+      await checkStdlib(pyodide, manifest, stdLibURL);
       pyodide.pyimport("_gamester_stdlib").install(fullStdlib(pyodide, pyodideURL));
     } catch (e) {
       console.info(`Gamester: booting with Pyodide's own standard library (the compiled one: ${e.message})`);
@@ -214,23 +306,30 @@ async function boot(assets) {
   }
   times.compiled = pyodide !== null;
   if (pyodide === null) pyodide = await attempt(loadPyodide, options);
-  times.pyodide = performance.now() - t0;
+  times.pyodide = performance.now() - T0;
   stage(2, "Fetching the rules of the games");
   const format = engine === null ? "wheel" : "zip";
   if (engine === null) engine = await engineWheel();
   mark("engine_fetched");
   stage(3, "Setting up the rules");
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  pyodide.unpackArchive(engine, format, { extractDir: sitePackages });
+  const sitePackages = (pyodide._api && pyodide._api.sitePackages)
+    || pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  if (format !== "zip" || !unpackStored(pyodide, engine, sitePackages)) {
+    pyodide.unpackArchive(engine, format, { extractDir: sitePackages });
+  }
   mark("unpacked");
   stage(4, "Almost ready");
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  pyodide.pyimport("importlib").invalidate_caches();
   pyodide.pyimport("gamester.hostfiles").use(hostFile(assets));
   const web = pyodide.pyimport("gamester.hosts.web");
   handle = web.handle;
-  times.imported = performance.now() - t0;
+  mark("imported");
   const hello = JSON.parse(handle(JSON.stringify({ op: "games" })));
-  times.ready = performance.now() - t0;
+  mark("ready");
+  // Each file's fetch (from the service worker's storage on a second visit), from the worker's first line.
+  times.files = performance.getEntriesByType("resource").map((e) => ({
+    name: e.name.split("/").pop(), start: Math.round(e.startTime - T0), first: Math.round(e.responseStart - T0),
+    end: Math.round(e.responseEnd - T0), body: e.encodedBodySize }));
   return { version: manifest.version, pyodide: manifest.pyodide, start: times.start, times, games: hello.games || [] };
 }
 
