@@ -398,6 +398,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="cold boots of each kind, navigations (medians printed)")
     ap.add_argument("--moves-only", action="store_true", help="only part 8 (time per reader move)")
     ap.add_argument("--start-only", action="store_true", help="only part 9 (start-up: snapshot, second visit)")
+    ap.add_argument("--no-first-visits", action="store_true",
+                    help="with --start-only: not each game page's first visit (the cold and warm starts alone)")
     ns = ap.parse_args(argv)
     import shutil
 
@@ -428,7 +430,8 @@ def main(argv: list[str] | None = None) -> int:
                 return 0
             if ns.start_only:
                 print_start(start_figures(browser, site, BARE_BOOT, CLICK_TO_LIVE, ns.repeat))
-                print_first_visits(first_visits(browser, site, CLICK_TO_LIVE))
+                if not ns.no_first_visits:
+                    print_first_visits(first_visits(browser, site, CLICK_TO_LIVE))
                 browser.close()
                 return 0
 

@@ -63,11 +63,31 @@ class Counted:
         self.httpd.server_close()
 
 
+# Where a first hand's time goes, each phase's end in ms from the click (page and worker clocks put on one line by
+# their performance.timeOrigin): the page starting its engine worker, the worker's script, runtime.json and
+# pyodide.mjs, the wasm compiled and instantiated, the snapshot read, the interpreter restored, the compiled
+# library checked, the engine imported and answering, the page told, the first request's reply, the hand drawn.
+PHASES_JS = """([t0, drawn]) => {
+  const G = __gamester, t = (G.info && G.info.times) || {};
+  const click = performance.timeOrigin + t0, w = (k) => (k in t ? t.origin + t.first_line + t[k] - click : null);
+  return { worker_created: G.workerAt - t0, worker_script: t.origin ? t.origin + t.first_line - click : null,
+    pyodide_mjs: w("pyodide_mjs"), runtime_json: w("manifest_read"), wasm_compiled: w("wasm_compiled"),
+    wasm_instantiated: w("wasm_instantiated"), snapshot_read: w("snapshot_fetched"), restored: w("restored"),
+    stdlib_checked: w("stdlib_checked"), engine_imported: w("imported"), engine_ready: w("ready"),
+    page_ready: G.bootStart + G.bootMs - t0, first_call: G.firstCallAt - t0,
+    first_reply: G.firstReply ? G.firstReply.at - t0 : null, python_ms: G.firstReply ? G.firstReply.ms : null,
+    drawn, files: t.files || [] };
+}"""
+PHASE_KEYS = ("worker_created", "worker_script", "pyodide_mjs", "runtime_json", "wasm_compiled", "wasm_instantiated",
+              "snapshot_read", "restored", "stdlib_checked", "engine_imported", "engine_ready", "page_ready",
+              "first_call", "first_reply", "drawn")
+
+
 def start_figures(browser, site: Path, bare_boot_js: str, click_js: str, repeat: int) -> dict:
     """Cold and warm first hands, bare boots and bytes, ``repeat`` times alternated, on a server of its own."""
     srv = Counted(site)
     f: dict = {"bare": [], "cold": [], "reload": [], "tab": [], "start": [], "bytes_cold": [], "bytes_reload": [],
-               "bytes_tab": [], "stages": {}}
+               "bytes_tab": [], "stages": {}, "phases": {"cold": [], "reload": [], "tab": []}}
     stages = f["stages"]
     try:
         def bare() -> float:  # no service worker: the site's would keep the files on their way
@@ -78,11 +98,13 @@ def start_figures(browser, site: Path, bare_boot_js: str, click_js: str, repeat:
             ctx.close()
             return ms
 
-        def first_hand(page, url: str) -> tuple[float, int, str]:
+        def first_hand(page, url: str, kind: str) -> tuple[float, int, str]:
             page.goto(url)
             page.wait_for_load_state("load")
             mark = srv.mark()
-            ms = page.evaluate(click_js, "pp-deal")["ms"]
+            click = page.evaluate(click_js, "pp-deal")
+            ms = click["ms"]
+            f["phases"][kind].append(page.evaluate(PHASES_JS, [click["t0"], ms]))
             page.wait_for_load_state("networkidle")
             info = page.evaluate("__gamester.info || {}")
             stages.setdefault(info.get("start", "ordinary"), []).append(info.get("times", {}))
@@ -93,16 +115,16 @@ def start_figures(browser, site: Path, bare_boot_js: str, click_js: str, repeat:
             f["bare"].append(bare())
             ctx = browser.new_context(base_url=srv.base, viewport={"width": 1280, "height": 900})
             page = ctx.new_page()
-            ms, sent, start = first_hand(page, "post-and-pair/")
+            ms, sent, start = first_hand(page, "post-and-pair/", "cold")
             f["cold"].append(ms)
             f["bytes_cold"].append(sent)
             f["start"].append(start)
-            ms, sent, start = first_hand(page, "post-and-pair/")  # a reload of the same address
+            ms, sent, start = first_hand(page, "post-and-pair/", "reload")  # a reload of the same address
             f["reload"].append(ms)
             f["bytes_reload"].append(sent)
             f["start"].append(start)
             tab = ctx.new_page()
-            ms, sent, start = first_hand(tab, "post-and-pair/?shared=1")
+            ms, sent, start = first_hand(tab, "post-and-pair/?shared=1", "tab")
             f["tab"].append(ms)
             f["bytes_tab"].append(sent)
             f["start"].append(start)
@@ -138,9 +160,28 @@ def print_start(f: dict) -> list[tuple[str, float, str, bool]]:
         if warm and marks:
             print("    warm starts, median ms from the worker's first line: "
                   + ", ".join(f"{k} {med([t[k] for t in warm if k in t]):.0f}" for k in marks))
+    print_phases(f["phases"])
     return [("cold first hand / bare boot", cold / bare, "<= 0.25", cold / bare <= 0.25),
             ("warm first hand (reload) / cold bare boot", reload / bare, "<= 0.10", reload / bare <= 0.10),
             ("warm first hand (new tab) / cold bare boot", tab / bare, "<= 0.10", tab / bare <= 0.10)]
+
+
+def print_phases(phases: dict) -> None:
+    """Each phase's end, ms from the click (median of the runs), for the cold start, the reload and the new tab; and
+    each runtime file's fetch in the worker (start-end, ms from the worker's first line) in the last warm run."""
+    med = statistics.median
+    print("  where the first hand's time goes: each phase's end in ms from the click (median; cold | reload | new tab)")
+    for k in PHASE_KEYS + ("python_ms",):
+        cells = []
+        for kind in ("cold", "reload", "tab"):
+            xs = [r[k] for r in phases.get(kind, []) if r.get(k) is not None]
+            cells.append(f"{med(xs):7.0f}" if xs else "      -")
+        print(f"    {k:20s} {' | '.join(cells)}")
+    last = (phases.get("reload") or [{}])[-1]
+    if last.get("files"):
+        print("    files in the worker (reload; ms from its first line: start-first byte-end, bytes):")
+        for e in last["files"]:
+            print(f"      {e['name'][:40]:40s} {e['start']:5d}-{e['first']:5d}-{e['end']:5d} {e['body']:>11,d}")
 
 
 def _s(xs: list[float]) -> str:

@@ -21,6 +21,7 @@ const MANIFEST = new URL("assets/gamester/runtime.json", SCOPE).href;
 const ASSETS = new URL("assets/", SCOPE).href;
 
 let table = null; // absolute URL -> sha256, from the latest runtime.json
+let pruning = null; // the deletion of what the latest runtime.json no longer names (a new copy is kept after it)
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (ev) => ev.waitUntil(self.clients.claim()));
@@ -37,10 +38,12 @@ async function sha256hex(buf) {
   return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// runtime.json's table, made absolute; the held runtime files it no longer names (or names with another hash) go.
-async function useManifest(text) {
+// runtime.json's table, made absolute: in use at once; the held runtime files it no longer names (or names with
+// another hash) are then deleted (``later``: the fetch event's waitUntil, so that runtime.json's answer waits for none
+// of it).
+function useManifest(text, later = (p) => p) {
   let manifest;
-  try { manifest = JSON.parse(text); } catch (e) { return; }
+  try { manifest = JSON.parse(text); } catch (e) { return null; }
   const next = {};
   for (const [name, sha] of Object.entries((manifest && manifest.cache) || {})) {
     if (/^[A-Za-z0-9_./-]+$/.test(name) && !name.includes("..") && /^[0-9a-f]{64}$/.test(sha)) {
@@ -48,11 +51,13 @@ async function useManifest(text) {
     }
   }
   table = next;
-  const cache = await caches.open(RUNTIME);
-  for (const req of await cache.keys()) {
-    const held = await cache.match(req);
-    if (!held || next[req.url] !== held.headers.get(HASH)) await cache.delete(req);
-  }
+  return later(pruning = (async () => {
+    const cache = await caches.open(RUNTIME);
+    for (const req of await cache.keys()) {
+      const held = await cache.match(req);
+      if (!held || next[req.url] !== held.headers.get(HASH)) await cache.delete(req);
+    }
+  })().catch(() => {}));
 }
 
 // The table for a request under assets/: the one this worker last read. A worker just started (the browser stops
@@ -62,24 +67,25 @@ let loading = null;
 async function currentTable() {
   if (table) return table;
   if (!loading) {
-    loading = networkFirst(new Request(MANIFEST, { cache: "no-cache" }))
-      .then(async (r) => { if (!table && r.ok) await useManifest(await r.clone().text()); })
-      .catch(() => null);
+    loading = networkFirst(new Request(MANIFEST, { cache: "no-cache" })).catch(() => null);
   }
   await loading;
   return table || {};
 }
 
-// Network first; a good answer is kept for when the network fails. runtime.json's answer also updates the table.
-async function networkFirst(request) {
+// Network first; a good answer is kept for when the network fails (written after it is passed on: ``later`` is the
+// fetch event's waitUntil). runtime.json's answer also updates the table before it is passed on.
+async function networkFirst(request, later = (p) => p) {
   const key = request.mode === "navigate" ? bare(request.url) : request.url;
   try {
     const response = await fetch(request);
     if (response.ok && response.type === "basic") {
       const copy = response.clone();
-      const cache = await caches.open(SITE);
-      await cache.put(key, copy.clone());
-      if (bare(request.url) === MANIFEST) await useManifest(await copy.text());
+      if (bare(request.url) === MANIFEST) {
+        const text = await response.clone().text();
+        useManifest(text, later);
+      }
+      later(caches.open(SITE).then((cache) => cache.put(key, copy)).catch(() => {}));
     }
     return response;
   } catch (e) {
@@ -104,6 +110,7 @@ async function runtimeFile(ev, sha) {
   const [onward, copy] = response.body.tee();
   ev.waitUntil((async () => {
     const body = await new Response(copy).arrayBuffer();
+    await pruning;
     if ((await sha256hex(body)) === sha) await cache.put(url, new Response(body, { headers: { "Content-Type": type, [HASH]: sha } }));
   })().catch(() => {}));
   return new Response(onward, { status: 200, headers: { "Content-Type": type } });
@@ -118,7 +125,7 @@ self.addEventListener("fetch", (ev) => {
       const sha = (await currentTable())[url];
       if (sha) return runtimeFile(ev, sha);
     }
-    return networkFirst(request);
+    return networkFirst(request, (p) => { ev.waitUntil(p); return p; });
   })());
 });
 

@@ -89,6 +89,7 @@ export function boot() {
 
 function start(resolve, reject) {
   try {
+    G.workerAt = performance.now(); // (with the worker's own marks, where a start's time goes: the benchmark's)
     worker = new Worker(WORKER_URL, { type: "module", name: "gamester-engine" });
   } catch (e) {
     reject(e);
@@ -112,6 +113,7 @@ function start(resolve, reject) {
       reject(new Error(m.error || "the engine failed to start"));
     } else if (m.type === "reply") {
       G.lastCallMs = m.ms;
+      if (!G.firstReply) G.firstReply = { at: performance.now(), ms: m.ms };
       const p = pending.get(m.id);
       // A reply later than the call's time counts as none, even when it comes in before the timer has run (the
       // two are separate tasks, in either order): the same call is late or not on every machine and every load.
@@ -171,6 +173,7 @@ export async function call(req) {
     return { ok: false, error: String((e && e.message) || e) };
   }
   G.calls += 1;
+  if (!G.firstCallAt) G.firstCallAt = performance.now();
   const id = ++seq;
   const ms = G.callTimeoutMs;
   return new Promise((resolve) => {

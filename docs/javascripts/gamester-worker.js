@@ -6,6 +6,103 @@
 let handle = null;       // the Python function gamester.hosts.web.handle, once booted
 let booting = null;      // the boot promise
 
+// Where a start's time goes (for the benchmark and the console's performance panel): each phase is a
+// performance.mark named "gamester:PHASE", and its time from this worker's first line is in the ready message's
+// times. ``origin`` puts this worker's clock on the page's (performance.timeOrigin differs between the two).
+const T0 = performance.now();
+const times = { origin: performance.timeOrigin, first_line: Math.round(T0) };
+function mark(k) {
+  if (k in times) return;
+  times[k] = Math.round(performance.now() - T0);
+  try { performance.mark("gamester:" + k); } catch (e) { /* a browser without user timing */ }
+}
+// The runtime's files on a second visit: read straight from the service worker's storage (Cache Storage, where it
+// keeps each file under the sha256 it checked), without a trip through the service worker (two to three times
+// faster for the 31 MB snapshot here), when what it kept has the hash this build's runtime.json gives the file.
+// Anything else is fetched as before (through the service worker, which keeps it).
+const RUNTIME_CACHE = "gamester-runtime";
+const HASH = "x-gamester-sha256";
+let expected = null;    // url -> sha256, runtime.json's cache table, once read
+const held = new Map(); // url -> the sha256 the kept copy that was used says it was checked against
+async function fromStorage(url, sha) {
+  if (!sha || !self.caches) return null;
+  try {
+    const r = await self.caches.match(url, { cacheName: RUNTIME_CACHE });
+    return r && r.ok && r.headers.get(HASH) === sha ? r : null;
+  } catch (e) {
+    return null; // no storage here (an opaque origin, a browser that refuses it): as not held
+  }
+}
+
+// The wasm is compiled from the moment the worker is asked to boot (WebAssembly.compileStreaming of its response,
+// from the kept copy where there is one: Chromium can keep its compiled code beside it), alongside the snapshot's
+// read, rather than once Pyodide has the snapshot in hand (loadPyodide waits for _loadSnapshot before it
+// instantiates the wasm). Pyodide's own request for the wasm gets a stand-in, which its instantiateStreaming call
+// instantiates from that compiled module; if the compile failed, the stand-in is fetched and compiled as before.
+let wasm = null;        // { url, module: Promise<WebAssembly.Module | null>, kept: sha256 | null, standIn() }
+const WASM_STANDIN = Symbol("the wasm, compiled already");
+const realFetch = self.fetch.bind(self);
+self.fetch = function (input, init) {
+  const url = String((input && input.url) || input);
+  if (wasm && url === wasm.url) return Promise.resolve(wasm.standIn());
+  const p = (async () => (await fromStorage(url, expected && expected.get(url))) || realFetch(input, init))();
+  p.then((r) => { if (r.headers.has(HASH)) held.set(url, r.headers.get(HASH)); }, () => {});
+  return p;
+};
+function compileWasm(url, fresh = false) {
+  mark("wasm_asked");
+  const found = fresh || !self.caches ? Promise.resolve(null)
+    : self.caches.match(url, { cacheName: RUNTIME_CACHE }).then((r) => (r && r.ok ? r : null), () => null);
+  const entry = { url, kept: null, standIn() {
+    const r = new Response(null, { headers: { "Content-Type": "application/wasm" } });
+    r[WASM_STANDIN] = true;
+    return r;
+  } };
+  entry.module = found.then((r) => {
+    entry.kept = r ? r.headers.get(HASH) : null;
+    return WebAssembly.compileStreaming(r || realFetch(url));
+  }).then((m) => { mark("wasm_compiled"); return m; }, (e) => {
+    console.info(`Gamester: compiling the wasm when Pyodide asks for it (${e && e.message})`);
+    return null;
+  });
+  wasm = entry;
+}
+// Once runtime.json is read: its table, and a kept wasm of another build compiled afresh from the network.
+function useTable(manifest, assets) {
+  expected = new Map();
+  for (const [name, sha] of Object.entries(manifest.cache || {})) {
+    if (/^[A-Za-z0-9_./-]+$/.test(name) && !name.includes("..") && /^[0-9a-f]{64}$/.test(sha)) {
+      expected.set(new URL(name, assets).href, sha);
+    }
+  }
+  if (wasm) {
+    const first = wasm, compiled = first.module;
+    first.module = compiled.then((m) => {
+      if (!first.kept || first.kept === expected.get(first.url)) return m;
+      compileWasm(first.url, true);
+      return wasm.module;
+    });
+  }
+}
+if (typeof WebAssembly === "object" && WebAssembly.instantiateStreaming) {
+  const stream = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    let response = await source;
+    if (response && response[WASM_STANDIN]) {
+      const module = await wasm.module;
+      if (module) {
+        const instance = await WebAssembly.instantiate(module, imports);
+        mark("wasm_instantiated");
+        return { module, instance };
+      }
+      response = realFetch(wasm.url);
+    }
+    const out = await stream.call(WebAssembly, response, imports);
+    mark("wasm_instantiated");
+    return out;
+  };
+}
+
 function post(msg) { self.postMessage(msg); }
 
 async function fetchBytes(url, what) {
@@ -42,10 +139,41 @@ function compiledStdlib(manifest, assets) {
   return new URL("gamester/" + manifest.stdlib, assets).href;
 }
 
-async function checkStdlib(pyodide, manifest) {
-  const lib = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
-  const digest = await sha256hex(pyodide.FS.readFile(lib));
+// The compiled library Pyodide wrote into its file system is the one runtime.json names: the service worker's copy
+// says the hash it was checked against when it was kept; otherwise its bytes are hashed (no Python runs for it).
+async function checkStdlib(pyodide, manifest, url) {
+  if (held.get(url) === manifest.stdlib_sha256) return;
+  const zip = pyodide.FS.readdir("/lib").find((f) => f.endsWith(".zip"));
+  const digest = zip ? await sha256hex(pyodide.FS.readFile("/lib/" + zip)) : "none";
   if (digest && digest !== manifest.stdlib_sha256) throw new Error("checksum mismatch");
+}
+
+// The engine's files beside the snapshot (a stored zip: runtime.py writes it uncompressed), written straight into
+// the file system without running Python's zipfile; a zip that is not stored is unpacked by Pyodide as before.
+function unpackStored(pyodide, bytes, dest) {
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;
+  while (end >= 0 && v.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) return false;
+  const count = v.getUint16(end + 10, true);
+  const files = [];
+  for (let i = 0, at = v.getUint32(end + 16, true); i < count; i++) {
+    if (v.getUint32(at, true) !== 0x02014b50 || v.getUint16(at + 10, true) !== 0) return false;
+    const size = v.getUint32(at + 20, true), nameLen = v.getUint16(at + 28, true);
+    const local = v.getUint32(at + 42, true);
+    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLen));
+    if (name.startsWith("/") || name.split("/").includes("..") || v.getUint32(local, true) !== 0x04034b50) return false;
+    const data = local + 30 + v.getUint16(local + 26, true) + v.getUint16(local + 28, true);
+    files.push([name, bytes.subarray(data, data + size)]);
+    at += 46 + nameLen + v.getUint16(at + 30, true) + v.getUint16(at + 32, true);
+  }
+  for (const [name, data] of files) {
+    const path = dest + "/" + name;
+    if (name.endsWith("/")) { pyodide.FS.mkdirTree(path); continue; }
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, data);
+  }
+  return true;
 }
 
 // The memory snapshot made at build time (site_src/gamester_site/snapshot.mjs): a started interpreter with the
@@ -54,7 +182,22 @@ async function checkStdlib(pyodide, manifest) {
 // A page that cannot check a hash (plain HTTP to another machine has no crypto.subtle) does not fetch it at all, nor
 // does a browser asked to save data, unless the service worker already holds it (the snapshot adds 4.4 MB to a first
 // use, worth it only on a fast link: see the README).
-async function snapshotBytes(manifest, assets) {
+// A second visit reads the snapshot kept in storage while runtime.json is still being asked for (runtime.json names
+// the snapshot, runtime.py's SNAPSHOT_NAME, and its hash): what was read early is used only if runtime.json names
+// that file with the hash the kept copy was checked against; otherwise the snapshot is fetched as below.
+const SNAPSHOT_GUESS = "gamester/engine-snapshot.bin";
+function readEarly(url) {
+  if (!self.caches || !(self.crypto && self.crypto.subtle)) return null;
+  const bytes = self.caches.match(url, { cacheName: RUNTIME_CACHE }).then(async (r) => {
+    if (!r || !r.ok || !r.headers.get(HASH)) return null;
+    const b = new Uint8Array(await r.arrayBuffer());
+    b.checked = r.headers.get(HASH);
+    return b;
+  }).catch(() => null);
+  return { url, bytes };
+}
+
+async function snapshotBytes(manifest, assets, early) {
   if (!manifest.snapshot || !(self.crypto && self.crypto.subtle)) return null;
   if (!/^[A-Za-z0-9_.-]+\.bin$/.test(manifest.snapshot) || !/^[0-9a-f]{64}$/.test(manifest.snapshot_sha256 || "")) {
     return null;
@@ -67,7 +210,9 @@ async function snapshotBytes(manifest, assets) {
     } catch (e) { /* no storage: as not held */ }
     if (!held || held.headers.get("x-gamester-sha256") !== manifest.snapshot_sha256) return null;
   }
-  const p = fetchBytes(url, "snapshot").then(async (bytes) => {
+  const kept = early && early.url === url.href
+    ? early.bytes.then((b) => (b && b.checked === manifest.snapshot_sha256 ? b : null)) : Promise.resolve(null);
+  const p = kept.then((b) => b || fetchBytes(url, "snapshot")).then(async (bytes) => {
     if (!(await matches(bytes, manifest.snapshot_sha256))) throw new Error("checksum mismatch");
     return bytes;
   });
@@ -147,8 +292,7 @@ function hostFile(assets) {
 
 async function boot(assets) {
   const t0 = performance.now();
-  const times = {};
-  const mark = (k) => { times[k] = Math.round(performance.now() - t0); };
+  mark("boot");
   const stage = (n, text) => post({ type: "progress", stage: n, of: 4, text, ms: performance.now() - t0 });
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
   stage(1, "Starting the card engine in your browser (about 8 MB to fetch the first time)");
@@ -157,8 +301,13 @@ async function boot(assets) {
     return r.json();
   });
   const pyodideURL = new URL("pyodide/", assets).href;
-  const [{ loadPyodide }, manifest] = await Promise.all([import(new URL("pyodide.mjs", pyodideURL).href), manifestP]);
+  if (typeof WebAssembly.compileStreaming === "function") compileWasm(new URL("pyodide.asm.wasm", pyodideURL).href);
+  const early = readEarly(new URL(SNAPSHOT_GUESS, assets).href);
+  const [{ loadPyodide }, manifest] = await Promise.all([
+    import(new URL("pyodide.mjs", pyodideURL).href).then((m) => { mark("pyodide_mjs"); return m; }),
+    manifestP.then((m) => { mark("manifest_read"); return m; })]);
   mark("manifest");
+  useTable(manifest, assets);
   // The engine: its wheel, or beside the snapshot (which holds every engine module imported) only the wheel's files
   // that are not code (a few kB). Either downloads while Pyodide starts.
   let wheelP = null;
@@ -180,7 +329,7 @@ async function boot(assets) {
   let pyodide = null;
   let engine = null; // the archive to unpack into site-packages
   times.start = "ordinary";
-  const snapshot = stdLibURL ? ((await snapshotBytes(manifest, assets)) || {}).bytes : null;
+  const snapshot = stdLibURL ? ((await snapshotBytes(manifest, assets, early)) || {}).bytes : null;
   const filesP = snapshot ? snapshotFiles(manifest, assets) : null;
   if (!filesP) engineWheel();
   if (snapshot && filesP) {
@@ -188,10 +337,10 @@ async function boot(assets) {
     try {
       pyodide = await attempt(loadPyodide, { ...options, stdLibURL, _loadSnapshot: snapshot });
       mark("restored");
-      await checkStdlib(pyodide, manifest);
+      await checkStdlib(pyodide, manifest, stdLibURL);
       mark("stdlib_checked");
       // The snapshot's interpreter was started at build time: its random numbers are reseeded for this reader.
-      pyodide.runPython("import random; random.seed()");
+      pyodide.pyimport("random").seed();
       pyodide.pyimport("_gamester_stdlib").install(fullStdlib(pyodide, pyodideURL));
       engine = await filesP;
       times.start = "snapshot";
@@ -205,7 +354,7 @@ async function boot(assets) {
   if (pyodide === null && stdLibURL) {
     try {
       pyodide = await attempt(loadPyodide, { ...options, stdLibURL });
-      await checkStdlib(pyodide, manifest);
+      await checkStdlib(pyodide, manifest, stdLibURL);
       pyodide.pyimport("_gamester_stdlib").install(fullStdlib(pyodide, pyodideURL));
     } catch (e) {
       console.info(`Gamester: booting with Pyodide's own standard library (the compiled one: ${e.message})`);
@@ -214,23 +363,30 @@ async function boot(assets) {
   }
   times.compiled = pyodide !== null;
   if (pyodide === null) pyodide = await attempt(loadPyodide, options);
-  times.pyodide = performance.now() - t0;
+  times.pyodide = performance.now() - T0;
   stage(2, "Fetching the rules of the games");
   const format = engine === null ? "wheel" : "zip";
   if (engine === null) engine = await engineWheel();
   mark("engine_fetched");
   stage(3, "Setting up the rules");
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  pyodide.unpackArchive(engine, format, { extractDir: sitePackages });
+  const sitePackages = (pyodide._api && pyodide._api.sitePackages)
+    || pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  if (format !== "zip" || !unpackStored(pyodide, engine, sitePackages)) {
+    pyodide.unpackArchive(engine, format, { extractDir: sitePackages });
+  }
   mark("unpacked");
   stage(4, "Almost ready");
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  pyodide.pyimport("importlib").invalidate_caches();
   pyodide.pyimport("gamester.hostfiles").use(hostFile(assets));
   const web = pyodide.pyimport("gamester.hosts.web");
   handle = web.handle;
-  times.imported = performance.now() - t0;
+  mark("imported");
   const hello = JSON.parse(handle(JSON.stringify({ op: "games" })));
-  times.ready = performance.now() - t0;
+  mark("ready");
+  // Each file's fetch (from the service worker's storage on a second visit), from the worker's first line.
+  times.files = performance.getEntriesByType("resource").map((e) => ({
+    name: e.name.split("/").pop(), start: Math.round(e.startTime - T0), first: Math.round(e.responseStart - T0),
+    end: Math.round(e.responseEnd - T0), body: e.encodedBodySize }));
   return { version: manifest.version, pyodide: manifest.pyodide, start: times.start, times, games: hello.games || [] };
 }
 

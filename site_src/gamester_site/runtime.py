@@ -332,7 +332,7 @@ def build_files_zip(wheel: Path, dest: Path) -> str:
 
 SNAPSHOT_SCRIPT = Path(__file__).with_name("snapshot.mjs")
 SNAPSHOT_CACHE = ROOT / ".cache" / "snapshot"
-SNAPSHOT_NAME = "engine-snapshot.bin"
+SNAPSHOT_NAME = "engine-snapshot.bin"  # gamester-worker.js reads it early from storage by this name (SNAPSHOT_GUESS)
 
 
 def snapshot_wanted() -> bool:

@@ -35,9 +35,12 @@ function install(py) {
 
 // Warm: every engine module imported (as the bytecode corpus does), and one new game of every game drawn at its
 // first position, so that what a first hand needs (the registry, each game's rules, the table's renderer, compiled
-// patterns) is in memory. The open games are then dropped: a reader's first request finds nothing of ours.
+// patterns) is in memory. The open games are then dropped: a reader's first request finds nothing of ours. What the
+// worker calls after the restore is imported too (random, _gamester_stdlib): a module imported after the restore is
+// read from the zip, and every wasm function that reading runs for the first time is compiled there and then.
 const WARM = String.raw`
-import gc, importlib, json, pkgutil
+import gc, importlib, json, pkgutil, random
+import _gamester_stdlib  # (imported only: the worker installs its finder after the restore, with a JS function)
 import gamester
 from gamester.hosts import web
 
@@ -77,6 +80,7 @@ for p in pathlib.Path(sysconfig.get_paths()["purelib"], "gamester").rglob("*"):
 const answer = JSON.parse(check.runPython(String.raw`
 import json, sys
 before = set(sys.modules)
+import random, _gamester_stdlib
 from gamester.hosts import web
 reply = json.loads(web.handle(json.dumps({"op": "games"})))
 json.dumps({"games": len(reply.get("games", [])), "imported": sorted(set(sys.modules) - before)})

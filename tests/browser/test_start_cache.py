@@ -279,3 +279,43 @@ def test_a_changed_strategies_file_is_refused_by_its_sha256_in_a_sentence_for_th
                                      "browser received is not the one the site was built with")
     assert not any(w in reply["error"] for w in (".bin", "sha", "data/", "hostfiles", "stripped", "Error"))
     assert not any(entry["file"] in url for url in held(page)), "the changed file was kept"
+
+
+# A second visit reads the runtime straight from the service worker's storage (issue 30's warm start), and only what
+# was kept under the hash this build's runtime.json gives the file.
+STORED = ("engine-snapshot.bin", "pyodide.asm.wasm", ".compiled.zip", "engine-files.zip")
+
+
+def test_a_second_visit_reads_the_kept_runtime_without_fetching_it_and_only_under_this_builds_hashes(context, served):
+    page = context.new_page()
+    page.goto(served.url + "post-and-pair/")
+    boot(page)
+    wait_held(page, fetched_at_start(served))
+
+    # The reload's worker fetched none of the big runtime files: it read them from storage (its own resource timing
+    # lists every fetch it made, the service worker's answers included).
+    page.reload()
+    info = boot(page)
+    assert info["start"] == "snapshot"
+    fetched = [f["name"] for f in info["times"]["files"]]
+    assert not [n for n in fetched if n.endswith(STORED)], fetched
+    for phase in ("wasm_compiled", "snapshot_fetched", "restored", "ready"):
+        assert phase in info["times"], phase
+
+    # A new build whose runtime.json gives the wasm another hash: the kept wasm is not used, the new one is fetched,
+    # and the engine starts. (The same table, with the snapshot's hash changed, refuses the kept snapshot: the
+    # file on the server no longer has that hash either, so the start is the ordinary one.)
+    manifest = served.manifest()
+    wasm = "pyodide/pyodide.asm.wasm"
+    manifest["cache"][wasm] = "0" * 64
+    manifest["snapshot_sha256"] = manifest["cache"]["gamester/" + manifest["snapshot"]] = "1" * 64
+    served.set_manifest(manifest)
+    since = len(served.log)
+    page.reload()
+    info = boot(page)
+    assert info["start"] == "ordinary"
+    asked = served.runtime_requests(since)
+    assert any(p.endswith("/pyodide.asm.wasm") for p in asked), asked
+    assert any(p.endswith("/" + manifest["snapshot"]) for p in asked), asked
+    reply = page.evaluate("__gamester.call({op: 'ping'})")
+    assert reply["ok"] is True
