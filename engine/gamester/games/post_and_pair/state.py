@@ -361,12 +361,15 @@ class PostAndPairState(State):
         """
         over = self._phase == Phase.OVER
         sees = self.observer(seat)
-        deals = []
-        for d in self.deals:
+        # A deal ended stays as it ended: each reader's view of it is made once and kept (a view at move 1,000
+        # costs what it cost at move 10, not one copy of every past deal's hands).
+        kept = self.__dict__.setdefault("_deal_views", {}).setdefault(seat, [])
+        for d in self.deals[len(kept):]:
             d = dict(d)
             if not sees.everything:
                 d["hands"] = [h if sees.deal_hand(d, s) else len(h.split()) for s, h in enumerate(d["hands"])]
-            deals.append(d)
+            kept.append(d)
+        deals = list(kept)
         out: dict[str, Any] = {
             "game": GAME, "ruleset": self.options.to_string(), "follows": preset_name(self.options),
             "phase": self.phase, "deal": len(self.deals) + (0 if over else 1), "players": self.players,
