@@ -232,9 +232,10 @@ _TABLE = '''"""$title at the table: the heap, each player's takes, the reader's 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from gamester.table import Choice, End, LedgerRow, LogEntry, Pot, Seat, Table, ahead, log_groups
+from gamester.table import Choice, LedgerRow, LogEntry, Pot, Seat, Table, ahead, counters_end, log_groups
 
 from .rules import LAST, TOSS
 from .state import ${cls}State
@@ -253,17 +254,15 @@ def table(state: ${cls}State, seat: int | None = None, *, analysis: dict[str, An
     over = state.is_terminal()
     cp = None if over else state.current_player()
     _groups, log = log_groups(state, _words)
-    nets = state.returns()
     seats = [Seat(s, you=seat == s, to_act=cp == s, status=["took first"] if s == state.first else [],
                   counters=[("Taken", str(sum(k for who, k in state.takes if who == s)))]) for s in range(2)]
     end, choices, prompt = None, [], ""
     if over:
         o = state.outcome()
         head = ahead(o)
-        rows = [LedgerRow(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["reason"], ln["clause"])
-                for ln in state.ledger.to_json()]
-        end = End(head + ".", ledger=rows, totals=[(s, f"Seat {s}", nets[s]) for s in range(2)],
-                  winners=list(o.winners), clause=LAST)
+        rows = [LedgerRow(ln.payer, ln.payee, ln.counters, ln.stake, ln.reason, ln.clause) for ln in state.ledger]
+        # the core totals each seat from the ledger's rows (the table's totals are the ledger's by construction)
+        end = replace(counters_end(head + ".", [], rows, 2, list(o.winners)), clause=LAST)
         prompt = f"The game is over. {head}."
     else:
         prompt = (log[-1].text + ". " if log else "") + f"Seat {cp} to take from the heap of {state.left}."
@@ -421,9 +420,10 @@ def transcript(game: str, seed: int) -> str:
     return run(game, "play", seed=seed)["text"] + "\n"
 
 
-def write(name: str, root: Path | str = ".", *, force: bool = False) -> list[Path]:
-    """Write the new game's files under ``root`` (a checkout) and its golden transcripts; the paths written. A file
-    already there is refused (``force``: written over), so that nothing of a game is lost."""
+def write(name: str, root: Path | str = ".", *, force: bool = False, transcripts: bool = True) -> list[Path]:
+    """Write the new game's files under ``root`` (a checkout) and its golden transcripts (not with ``transcripts=
+    False``: the engine's tests write the test game so); the paths written. A file already there is refused
+    (``force``: written over), so that nothing of a game is lost."""
     from . import registry
 
     root = Path(root)
@@ -439,6 +439,8 @@ def write(name: str, root: Path | str = ".", *, force: bool = False) -> list[Pat
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         out.append(path)
+    if not transcripts:
+        return out
     spec = load(root, name).SPEC
     registered = registry._GAMES.get(name)
     registry._GAMES[name] = spec   # for the transcripts only, then as it was

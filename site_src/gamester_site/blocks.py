@@ -205,3 +205,22 @@ def note_refs(html: str, base: str) -> str:
         return f'{m.group(1)}the note <a href="{base}editorial/#note-{e(nid)}">{e(titles[nid] or nid)}</a>'
 
     return re.sub(r"(\bsee )(?:note )?([a-z0-9]+(?:-[a-z0-9]+)+)\b", link, html)
+
+
+def clause_refs(text: str, base: str) -> str:
+    """A clause's note (plain text) as HTML for readers: another clause named by its id ("see pp.stake.one-counter")
+    becomes that clause's short title in quotation marks, linked to its entry on the Clauses page (ids are for the
+    data and the engine, titles for readers)."""
+    from gamester.clauses import all_clauses
+
+    titles = {c.id: c.title or c.statement for c in all_clauses()}
+    if not titles:
+        return e(text)
+    ids = re.compile(r"(?<![\w./#-])(" + "|".join(sorted(map(re.escape, titles), key=len, reverse=True))
+                     + r")(?![\w-])")
+    out, at = [], 0
+    for m in ids.finditer(text):
+        cid = m.group(1)
+        out += [e(text[at:m.start()]), f'“<a href="{base}clauses/#{e(cid)}">{e(titles[cid])}</a>”']
+        at = m.end()
+    return "".join(out) + e(text[at:])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape as e
 from typing import Any
 
-from gamester_site.blocks import args_of, base_of, cite_link, note_refs, status_badge
+from gamester_site.blocks import args_of, base_of, cite_link, clause_refs, note_refs, status_badge
 from gamester_site.places import in_reading_order, passage_href, passage_label
 from gamester_site.store import EditionError, clause_entry_passages, clause_map, edition, g, md
 
@@ -44,7 +44,7 @@ def m_clauses(text: str, page: Any) -> str:
                 + (f"<p><small>Passages: {ps}</small></p>" if ps else
                    ("<p><small>Passages: none in the period texts (see the note).</small></p>" if cm else
                     "<p><small>Passages: the clause map is not available.</small></p>"))
-                + (f'<p class="gm-note"><small>Note: {e(note)}</small></p>' if note else "")
+                + (f'<p class="gm-note"><small>Note: {clause_refs(note, base)}</small></p>' if note else "")
                 + "</div>")
     return "".join(out)
 
@@ -66,7 +66,7 @@ def m_rulesets(text: str, page: Any) -> str:
     for s in spec.options.specs():
         cl = f'<a href="{base}clauses/#{e(s.clause)}"><code>{e(s.clause)}</code></a>' if s.clause else ""
         vals = {p.name: getattr(p.options, s.name) for p in spec.presets.values()}
-        per = ", ".join(f"{e(k)}: <code>{e(str(v))}</code>" for k, v in vals.items())
+        per = ", ".join(f"<code>{e(k)}</code>: <code>{e(str(v))}</code>" for k, v in vals.items())  # as named above
         opts.append(f"<tr><td><code>{e(s.name)}</code></td><td><code>{e(s.allowed())}</code></td>"
                     f"<td>{e(s.help)} {cl}<br><small>{per}</small></td></tr>")
     return ('<table class="gm-rulesets"><thead><tr><th>Ruleset</th><th>Status</th><th>What it follows</th></tr>'

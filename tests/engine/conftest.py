@@ -1,11 +1,17 @@
 """Fixtures shared by the engine's tests (which also run inside Pyodide), and the test game.
 
-The test game, Last counter (tests/engine/testgame/: what ``gamester new-game`` writes), is registered while the
+The test game, Last counter, is what ``gamester new-game last-counter`` writes, written by it when these tests
+start into a temporary folder (Pyodide's in-memory file system takes it as well) and loaded from there: there is
+no other copy, so the shared tests always run with the generator's game as it is now. It is registered while the
 engine's tests are collected and while each of them runs, and at no other time: every shared test that takes its
 games from the registry runs with a two-player game of perfect information, played as one whole game, with no
-dealer or eldest hand, whose only chance is a coin toss. The site's and the sources' tests never see it (it has no
-page and no data folder)."""
+dealer or eldest hand, whose only chance is a coin toss. Its table's referee is the one the generator writes
+beside it (tests/engine/test_table.py finds a game's tests beside its package). The site's and the sources' tests
+never see it (it has no page and no data folder here)."""
 
+import atexit
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -14,7 +20,11 @@ from gamester import clauses, newgame, registry
 from gamester.clauses import all_clauses
 
 HERE = Path(__file__).resolve().parent
-TEST_GAME = newgame.load(HERE / "testgame", "last-counter").SPEC
+TEST_GAME_NAME = "last-counter"
+TEST_GAME_ROOT = Path(tempfile.mkdtemp(prefix="gamester-testgame-"))
+atexit.register(shutil.rmtree, TEST_GAME_ROOT, ignore_errors=True)
+newgame.write(TEST_GAME_NAME, TEST_GAME_ROOT, transcripts=False)
+TEST_GAME = newgame.load(TEST_GAME_ROOT, TEST_GAME_NAME).SPEC
 _CLAUSES = {c.id: c for c in all_clauses(TEST_GAME.clause_prefix)}
 _TITLES = {cid: clauses._TITLES[cid] for cid in _CLAUSES if cid in clauses._TITLES}
 

@@ -4,15 +4,17 @@
 :func:`problems` checks a game's package (its ``SPEC``, its state class's shape, a game played out, its record,
 narrator and table); :func:`file_problems` the files beside it under a checkout's root (its page and the markers a
 game page needs, its data folder, its tests and referee, its golden transcripts). Checked for every registered
-game; for the test game (tests/engine/testgame/, the package part: it has no page); for a game written by
-``gamester new-game`` into a temporary root, which passes at once; and for that game with each required part
-taken away in turn, reading the sentence each gives. The invariants of many random playouts (ledgers that add
+game; for the test game (the package part: it has no page here), which tests/engine/conftest.py has the generator
+write into a temporary folder; for a game written by ``gamester new-game`` into a temporary root, which passes at
+once, with its own tests; and for that game with each required part taken away in turn, reading the sentence each
+gives. The invariants of many random playouts (ledgers that add
 up, views, illegal actions) are tests/engine/test_conformance.py's; what the built site shows is tests/site's.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import json
 import re
 import tomllib
@@ -324,15 +326,14 @@ def test_every_game_meets_the_contract(game):
     assert not found, f"{game} does not meet the contract (CONTRIBUTING.md, 'Adding a game'):\n- " + "\n- ".join(found)
 
 
-def test_the_test_game_is_what_the_generator_writes(test_game):
-    """tests/engine/testgame/ is ``gamester new-game last-counter``'s package, and tests/engine/last_counter/ its
-    tests: the shared tests run with the generator's game as it is now."""
+def test_the_test_game_is_what_the_generator_writes_now(test_game):
+    """The test game is loaded from the files ``gamester new-game last-counter`` wrote when these tests started
+    (tests/engine/conftest.py), not from a copy kept in the checkout."""
+    module = importlib.import_module(test_game.new_state.__module__)
+    root = Path(module.__file__).resolve().parents[4]
     for rel, text in newgame.files(test_game.name).items():
-        where = HERE / "testgame" / rel if rel.startswith("engine/") else ROOT / rel
-        if rel.startswith(("engine/", "tests/engine/")):
-            assert where.read_text(encoding="utf-8") == text, (
-                f"{where.relative_to(ROOT)} is not what gamester new-game writes now: write it again "
-                "(tests/engine/testgame/README.md)")
+        assert (root / rel).read_text(encoding="utf-8") == text, rel
+    assert not (ROOT / _where(test_game)).exists() and root != ROOT
 
 
 def test_the_test_game_is_two_handed_open_and_tossed_for(test_game):
@@ -370,6 +371,19 @@ def test_a_generated_game_meets_the_whole_contract_at_once(generated):
     assert all(r.startswith(allowed) for r in rel), rel   # nothing outside its own package, page, data and tests
     assert (root / "tests" / "golden" / "coin-heap-seed1.txt").read_text(encoding="utf-8") == \
         newgame.transcript("coin-heap", 1)
+
+
+def test_a_generated_game_passes_its_own_tests(generated):
+    """The tests the generator writes beside the game (tests/engine/<game>/test_rules.py) pass as written."""
+    _spec, root, _ = generated
+    path = root / "tests" / "engine" / "coin_heap" / "test_rules.py"
+    spec = importlib.util.spec_from_file_location("generated_coin_heap_test_rules", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    tests = [f for name, f in vars(module).items() if name.startswith("test_") and callable(f)]
+    assert tests
+    for test in tests:
+        test()
 
 
 def test_the_generator_refuses_a_bad_name_and_an_existing_game(tmp_path):

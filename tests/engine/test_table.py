@@ -143,7 +143,13 @@ GAMES = sorted(all_games())
 
 
 def referee(game: str):
-    path = HERE / game.replace("-", "_") / "referee.py"
+    """The game's tests/engine/<game>/referee.py: here, or beside the game's package in the checkout it was loaded
+    from (the test game, which the generator writes into a temporary folder: tests/engine/conftest.py)."""
+    pkg = game.replace("-", "_")
+    path = HERE / pkg / "referee.py"
+    module = sys.modules.get(f"gamester.games.{pkg}")
+    if not path.is_file() and module is not None and module.__file__:
+        path = pathlib.Path(module.__file__).resolve().parents[4] / "tests" / "engine" / pkg / "referee.py"
     if not path.is_file():
         return None
     name = f"referee_{game.replace('-', '_')}"

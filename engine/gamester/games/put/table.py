@@ -7,10 +7,10 @@ clause ids). Nothing here decides a rule.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...clauses import get_clause
-from ...ledger import Ledger
 from ...table import (
     Chance,
     Choice,
@@ -22,6 +22,7 @@ from ...table import (
     Seat,
     Table,
     card_name,
+    counters_end,
     log_groups,
     said_apart,
     seat_label,
@@ -293,20 +294,15 @@ def _end(state: PutState) -> End:
     if o.rubber > 1:
         gw = rec["rubber"]["games_won"]
         lines.append("Games won: " + ", ".join(f"Seat {s}: {gw[s]}" for s in range(n)))
-    ledger = Ledger()
-    rows = []
-    for ln in rec["ledger"]:
-        ledger.pay(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["clause"], ln["reason"])
-        rows.append(LedgerRow(ln["from"], ln["to"], ln["counters"], ln["stake"], ln["reason"], ln["clause"],
-                              text=f"Seat {ln['to']} scores {plural(ln['counters'], 'point')}", unit="point"))
-    net = ledger.net(n)
-    return End(head + ".", lines, rows, "Every point scored, with the rule that scored it",
-               [(s, f"Seat {s}", net[s]) for s in range(n)],
-               "Points scored by each player over the whole game" if on_points or o.rubber > 1 else
-               "Points scored by each player in the deals before the one that won the game (that deal won the game "
-               "whatever the points)",
-               [state.winner], no_ledger=_no_points(len(rec["deals"])), unit=outcome.unit,
-               clause=outcome.clause)
+    rows = [LedgerRow(ln.payer, ln.payee, ln.counters, ln.stake, ln.reason, ln.clause,
+                      text=f"Seat {ln.payee} scores {plural(ln.counters, 'point')}", unit="point")
+            for ln in state.ledger]   # the points are ledger lines from the stock: the core totals them
+    return replace(counters_end(head + ".", lines, rows, n, [state.winner]),
+                   ledger_caption="Every point scored, with the rule that scored it",
+                   totals_caption="Points scored by each player over the whole game" if on_points or o.rubber > 1 else
+                   "Points scored by each player in the deals before the one that won the game (that deal won the "
+                   "game whatever the points)",
+                   no_ledger=_no_points(len(rec["deals"])), unit=outcome.unit, clause=outcome.clause)
 
 
 def _no_points(deals: int) -> str:
