@@ -203,7 +203,7 @@ PAIR_RANK_ORDER = clause(
     note="Fills Cotton's silence on how Pairs rank with the only order he gives ('The Ace of Trumps, as at Ruff and "
          "Honours, is the best Card of all, and so of the rest in order'), which names the trumps, but by its "
          "reference to Ruff and Honours (p. 116, where the Ace is the highest in every suit) may hold for all "
-         "cards; the clause applies it to cards of any suit. The ruleset of Cotton's rules (gaps filled) "
+         "cards; the clause applies it to cards of any suit. The ruleset called Cotton's rules (1674), gaps filled, "
          "chooses it.")
 PAIR_SAME_SORT = clause(
     "pp.pair.same-sort", "Pairs are not ranked: any two Pairs, or any two Pair-royals, are of the same sort, and the "
@@ -247,7 +247,7 @@ POST_TEN_ACE = clause(
 POST_TEN_ACE_11 = clause(
     "pp.post.ten-ace-11", "A two-card Ten-Ace counts its points, 11 (the Ace counts 1).", "conjectural", C150,
     note="Cotton counts the Ace as 1 (“two Tens and an Ace” make 21) and says nothing of a two-card Ten-Ace. "
-         "The ruleset of Cotton's rules (gaps filled) chooses it.")
+         "The ruleset called Cotton's rules (1674), gaps filled, chooses it.")
 POST_NONE = clause(
     "pp.post.none", "If no player still in holds a Post, the best trump card takes the Post dish.", "conjectural",
     seed("Pair"),
@@ -272,7 +272,7 @@ TRUMP_ABSENT = clause(
 TRUMP_BEST_POST = clause(
     "pp.trump.best-post", "The trump suit is the suit of the best Post shown.", "reconstructed", seed("Trump Suit"),
     seed("Seat & Vyes"), note="The modern account says that sometimes the best Post decided the trump suit. The "
-                              "ruleset of Cotton's rules (gaps filled) uses it to fill Cotton's silence: a "
+                              "ruleset called Cotton's rules (1674), gaps filled, uses it to fill Cotton's silence: a "
                               "modern custom, not Cotton's "
                               "(his “as at Ruff and Honours” may point to a turned-up card instead; see the editorial note on it).")
 TRUMP_TURN_UP = clause(

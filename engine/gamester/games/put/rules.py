@@ -111,7 +111,7 @@ ONE_AND_TIES = clause(
     "One trick with the other two tied also wins the deal.",
     "reconstructed", SEED_PUT,
     note="Not in Cotton, whose “two tricks or all three” leaves one trick and two ties open; the modern account (and "
-         "its Truc rule) counts it a win, and the ruleset of Cotton's rules (gaps filled) borrows that reading "
+         "its Truc rule) counts it a win, and the ruleset called Cotton's rules (1674), gaps filled, borrows that reading "
          "to fill the gap. Pav's "
          "analysis (see the Numbers page) counts it nothing.")
 ALL_TIED = clause(
