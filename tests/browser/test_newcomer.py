@@ -427,7 +427,11 @@ def test_the_settings_speak_a_readers_words(live, base_url, game):
             if i == 0:
                 about.first.locator("summary").click()
                 w.locator(".gm-about-options > summary").click()
-                page.wait_for_timeout(50)
+                # both disclosures open, and a frame drawn with them open (set_scheme turned transitions off)
+                page.wait_for_function("""(el) => [...el.querySelectorAll('.gm-form details.gm-about')].slice(0, 1)
+                  .concat([...el.querySelectorAll('.gm-about-options')]).every((d) => d.open)""",
+                                       arg=w.element_handle())
+                page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
                 over = w.evaluate(OVERFLOW)
                 problems += [f"{tag}: sticks out of the widget: {o}" for o in over[:4]]
                 shoot(page, w.locator("details.gm-settings") if settings.count() else w, f"settings-words-{tag}")
