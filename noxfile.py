@@ -32,7 +32,7 @@ ENV = {"NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}
 # What the site is built from: a build made by an earlier session of this nox run is reused while none of these
 # changed (docs and browser test the same build; CI builds once, not twice).
 SITE_INPUTS = ("mkdocs.yml", "docs", "engine", "site_src", "sources", "package-lock.json")
-_built: dict[str, tuple] = {}  # what an earlier session of this nox run made: "site" (its inputs), "npm"
+_built: dict[str, tuple] = {}  # what an earlier session of this nox run made: "site" (its inputs)
 
 
 def _install(session: nox.Session) -> None:
@@ -62,15 +62,15 @@ def _npm(session: nox.Session, root: str = ".") -> None:
     """Pyodide and axe-core come from npm, pinned by package-lock.json: ``npm ci`` runs when node_modules is
     missing or was installed from another lock (npm writes the lock it installed to node_modules/.package-lock.json,
     so a lock changed by a pull is noticed), when Pyodide's runtime files are not those recorded for the pinned
-    version (a damaged or interrupted install with a fresh date), and in CI once per nox run."""
+    version (a damaged or interrupted install with a fresh date). CI's own ``npm ci`` (.ci/run) comes first, so it is
+    not run twice."""
     lock, installed = Path(root) / "package-lock.json", Path(root) / "node_modules" / ".package-lock.json"
     stale = not installed.is_file() or installed.stat().st_mtime < lock.stat().st_mtime
     damaged = None if stale else _pyodide_damaged(root)
     if damaged:
         session.log(f"{damaged.removeprefix('pyodide_runtime: ')} (running it)")
-    if stale or damaged or (os.environ.get("CI") and "npm" not in _built):  # in CI: once per nox run
+    if stale or damaged:
         session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
-        _built["npm"] = ()
 
 
 def _apt(session: nox.Session, package: str, needed_for: str) -> None:
