@@ -49,30 +49,51 @@ def m_clauses(text: str, page: Any) -> str:
     return "".join(out)
 
 
+def _said(s: Any, value: Any) -> str:
+    """An option's value in a reader's words (the settings form's), or the number itself."""
+    return dict(s.words).get(str(value), str(value))
+
+
+def _choices(s: Any) -> str:
+    """What an option may be, in a reader's words: its choices, or its range with any value that has words."""
+    if s.choices is not None:
+        return "; ".join(_said(s, c) for c in s.choices)
+    lo, hi = s.range
+    special = "; ".join(f"{k}: {v}" for k, v in s.words)
+    return f"{lo} to {hi}" + (f" ({special})" if special else "")
+
+
 def m_rulesets(text: str, page: Any) -> str:
+    """A game's rulesets and options in a reader's words: titles, labels and choices as the settings form says them,
+    clauses by their titles (the engine's keys stay in the data, the URL and the downloads)."""
     from gamester import get_game
+    from gamester.clauses import all_clauses
 
     base = base_of(page)
     spec = get_game(text.strip())
     rows = []
     for p in spec.presets.values():
         cites = "; ".join(cite_link(c.key, c.locator, base) for c in p.citations)
-        dflt = " (default)" if p.name == spec.default_preset else ""
+        dflt = " (the default)" if p.name == spec.default_preset else ""
         # the weakest status among what the ruleset follows and its fillings decides (Preset.label)
         status, label = getattr(p, "derived_status", p.status), getattr(p, "label", p.status)
-        rows.append(f"<tr><td><code>{e(p.name)}</code>{dflt}</td><td>{status_badge(status, label)}</td>"
+        rows.append(f"<tr><td>{e(p.title or p.name)}{dflt}</td><td>{status_badge(status, label)}</td>"
                     f"<td>{e(p.summary)}<br><small>{cites}</small></td></tr>")
+    titles = {c.id: c.title or c.statement for c in all_clauses()}
     opts = []
     for s in spec.options.specs():
-        cl = f'<a href="{base}clauses/#{e(s.clause)}"><code>{e(s.clause)}</code></a>' if s.clause else ""
-        vals = {p.name: getattr(p.options, s.name) for p in spec.presets.values()}
-        per = ", ".join(f"<code>{e(k)}</code>: <code>{e(str(v))}</code>" for k, v in vals.items())  # as named above
-        opts.append(f"<tr><td><code>{e(s.name)}</code></td><td><code>{e(s.allowed())}</code></td>"
-                    f"<td>{e(s.help)} {cl}<br><small>{per}</small></td></tr>")
+        cl = (f' (the rule: <a href="{base}clauses/#{e(s.clause)}">{e(titles.get(s.clause, s.clause))}</a>)'
+              if s.clause else "")
+        by_value: dict[str, list[str]] = {}
+        for p in spec.presets.values():
+            by_value.setdefault(_said(s, getattr(p.options, s.name)), []).append(p.title or p.name)
+        per = "<br>".join(f"<em>{e(v)}</em>: {e('; '.join(names))}" for v, names in by_value.items())
+        opts.append(f"<tr><td>{e(s.label or s.name)}</td><td>{e(_choices(s))}</td>"
+                    f"<td>{e(s.help)}{cl}<br><small>{per}</small></td></tr>")
     return ('<table class="gm-rulesets"><thead><tr><th>Ruleset</th><th>Status</th><th>What it follows</th></tr>'
             f'</thead><tbody>{"".join(rows)}</tbody></table>'
-            '<table class="gm-options"><thead><tr><th>Option</th><th>Values</th><th>Meaning and clause</th></tr>'
-            f'</thead><tbody>{"".join(opts)}</tbody></table>')
+            '<table class="gm-options"><thead><tr><th>Setting</th><th>Choices</th><th>Meaning, the rule, and each '
+            f'ruleset\'s choice</th></tr></thead><tbody>{"".join(opts)}</tbody></table>')
 
 
 def _note_games() -> dict[str, tuple[str, str, str]]:

@@ -331,7 +331,7 @@ def test_the_diplomatic_view_does_not_claim_the_printed_line_breaks(site):
 
 def test_ruleset_status_is_derived_and_shown_in_words(site):
     pp = html(site, GAMES["post-and-pair"])
-    row = re.search(r"<tr><td><code>cotton-1674</code>.*?</tr>", pp, re.S).group(0)
+    row = re.search(r"<tr><td>Cotton&#x27;s rules \(1674\), gaps filled</td>.*?</tr>", pp, re.S).group(0)
     assert 'gm-status-conjectural">attested, with reconstructed and conjectural fillings<' in row
 
 
