@@ -1,6 +1,5 @@
 """No reader meets our ids in prose: the visible text of every built page (its text nodes, leaving out what is set
-as code: the Clauses page's permalink labels, the rulesets tables' names, the engine page's examples, which are
-shown as the names they are) names no clause by its id, no option by its key and no ruleset by its string. A note
+as code: the Clauses page's permalink labels and the engine page's examples, which are shown as the names they are) names no clause by its id, no option by its key and no ruleset by its string. A note
 that refers to another clause shows that clause's title, linked (gamester_site.blocks.clause_refs)."""
 
 from __future__ import annotations
@@ -107,3 +106,17 @@ def test_a_note_names_another_clause_by_its_title_linked(site):
     assert entry, "no entry for pp.settle.part-stakes on the Clauses page"
     title = get_clause("pp.settle.part-equal").title
     assert f'see “<a href="../clauses/#pp.settle.part-equal">{title}</a>”' in entry.group(0), entry.group(0)
+
+
+def test_a_game_page_s_rulesets_and_settings_tables_set_nothing_as_code(site):
+    """The rulesets and settings tables of a game page speak a reader's words (titles, labels, choices), so they
+    have no code for the prose check to pass over."""
+    pages = [(spec, site / spec.name / "index.html") for spec in all_games().values()]
+    pages = [(spec, p) for spec, p in pages if p.is_file()]  # (a game made by the tests has no page)
+    assert len(pages) >= 4, [str(p) for _, p in pages]
+    for spec, page in pages:
+        t = page.read_text(encoding="utf-8")
+        for cls in ("gm-rulesets", "gm-options"):
+            table = re.search(rf'<table class="{cls}">.*?</table>', t, re.S)
+            assert table, f"{spec.name}: no {cls} table"
+            assert "<code>" not in table.group(0), f"{spec.name}: {cls} sets something as code"
