@@ -207,13 +207,18 @@ def note_refs(html: str, base: str) -> str:
     return re.sub(r"(\bsee )(?:note )?([a-z0-9]+(?:-[a-z0-9]+)+)\b", link, html)
 
 
+def clause_titles() -> dict[str, str]:
+    """Clause id -> what a reader sees of it: its short title, or its statement where it has none."""
+    from gamester.clauses import all_clauses
+
+    return {c.id: c.title or c.statement for c in all_clauses()}
+
+
 def clause_refs(text: str, base: str) -> str:
     """A clause's note (plain text) as HTML for readers: another clause named by its id ("see pp.stake.one-counter")
     becomes that clause's short title in quotation marks, linked to its entry on the Clauses page (ids are for the
     data and the engine, titles for readers)."""
-    from gamester.clauses import all_clauses
-
-    titles = {c.id: c.title or c.statement for c in all_clauses()}
+    titles = clause_titles()
     if not titles:
         return e(text)
     ids = re.compile(r"(?<![\w./#-])(" + "|".join(sorted(map(re.escape, titles), key=len, reverse=True))

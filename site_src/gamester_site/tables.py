@@ -7,7 +7,15 @@ from __future__ import annotations
 from html import escape as e
 from typing import Any
 
-from gamester_site.blocks import args_of, base_of, cite_link, clause_refs, note_refs, status_badge
+from gamester_site.blocks import (
+    args_of,
+    base_of,
+    cite_link,
+    clause_refs,
+    clause_titles,
+    note_refs,
+    status_badge,
+)
 from gamester_site.places import in_reading_order, passage_href, passage_label
 from gamester_site.store import EditionError, clause_entry_passages, clause_map, edition, g, md
 
@@ -67,7 +75,6 @@ def m_rulesets(text: str, page: Any) -> str:
     """A game's rulesets and options in a reader's words: titles, labels and choices as the settings form says them,
     clauses by their titles (the engine's keys stay in the data, the URL and the downloads)."""
     from gamester import get_game
-    from gamester.clauses import all_clauses
 
     base = base_of(page)
     spec = get_game(text.strip())
@@ -79,7 +86,7 @@ def m_rulesets(text: str, page: Any) -> str:
         status, label = getattr(p, "derived_status", p.status), getattr(p, "label", p.status)
         rows.append(f"<tr><td>{e(p.title or p.name)}{dflt}</td><td>{status_badge(status, label)}</td>"
                     f"<td>{e(p.summary)}<br><small>{cites}</small></td></tr>")
-    titles = {c.id: c.title or c.statement for c in all_clauses()}
+    titles = clause_titles()
     opts = []
     for s in spec.options.specs():
         cl = (f' (the rule: <a href="{base}clauses/#{e(s.clause)}">{e(titles.get(s.clause, s.clause))}</a>)'
