@@ -33,7 +33,7 @@ import math
 import re
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RulesetError
@@ -222,6 +222,15 @@ def said_apart(entries: list[LogEntry]) -> tuple[str, str]:
 
 
 # -- the drawing -------------------------------------------------------------------------------------------------
+def _with(obj: Any, **changes: Any) -> Any:
+    """A copy of the model ``obj`` (a :class:`Table`, :class:`Seat` ...) with ``changes``: what
+    :func:`dataclasses.replace` gives for these models (none checks its fields), without calling their ``__init__``
+    again: the live table does it for every table it draws."""
+    new = object.__new__(type(obj))
+    new.__dict__ = {**obj.__dict__, **changes}
+    return new
+
+
 def _named(t: Table, key: tuple | None = None) -> tuple[Table, Names]:
     """The table with every seat named for its reader (:class:`gamester.words.Names`) in the texts it shows outside
     its seats, piles, pots and choices (which :func:`_live_parts` names as it draws them). ``key``: all that the
@@ -230,12 +239,12 @@ def _named(t: Table, key: tuple | None = None) -> tuple[Table, Names]:
     w = nm.text if key is None else (lambda x: _part(("w", key, x), lambda: nm.text(x)))
     end = None
     if t.end is not None:
-        end = replace(t.end, headline=_to_reader(t, nm.sentence(t.end.headline)),
+        end = _with(t.end, headline=_to_reader(t, nm.sentence(t.end.headline)),
                       lines=[nm.sentence(x) for x in t.end.lines],
                       totals=[(s, nm(s, "") if name == f"Seat {s}" else w(name), n) for s, name, n in t.end.totals])
-    return replace(t, subtitle=w(t.subtitle), prompt=w(t.prompt), between=w(t.between),
+    return _with(t, subtitle=w(t.subtitle), prompt=w(t.prompt), between=w(t.between),
                    choices_label=w(t.choices_label),
-                   chances=[replace(c, label=w(c.label), note=w(c.note)) for c in t.chances], end=end), nm
+                   chances=[_with(c, label=w(c.label), note=w(c.note)) for c in t.chances], end=end), nm
 
 
 def _to_reader(t: Table, headline: str) -> str:
@@ -394,16 +403,16 @@ def _live_parts(t: Table, nm: Names, key: tuple) -> tuple[list[Markup], list[Mar
     def w(x: str) -> str:
         return _part(("w", key, x), lambda: nm.text(x))
 
-    seats = [_part((key, *_seat_key(s)), lambda s=s: _seat_html(replace(
+    seats = [_part((key, *_seat_key(s)), lambda s=s: _seat_html(_with(
         s, name=s.name if s.name != f"Seat {s.index}" else nm(s.index, ""), status=[w(x) for x in s.status],
         counters=[(k, w(v)) for k, v in s.counters]))) for s in t.seats]
     piles = [_part((key, "pile", p.title, tuple(p.plays), p.hidden, p.note, tuple(p.best)), lambda p=p: _pile_html(
-        replace(p, title=w(p.title), plays=[(w(a), c) for a, c in p.plays], note=w(p.note)))) for p in t.centre]
+        _with(p, title=w(p.title), plays=[(w(a), c) for a, c in p.plays], note=w(p.note)))) for p in t.centre]
     pots = [_part((key, "pot", p.name, p.counters, p.text, p.note), lambda p=p: _pot_html(
-        replace(p, name=w(p.name), text=w(p.text), note=w(p.note)))) for p in t.money]
+        _with(p, name=w(p.name), text=w(p.text), note=w(p.note)))) for p in t.money]
     scope = f"{t.game} {t.to_act}"
     choices = [_part((key, "choice", c.label, c.action, c.card, c.hint, scope), lambda c=c: _choice_html(
-        replace(c, label=w(c.label), hint=w(c.hint)), scope)) for c in t.choices]
+        _with(c, label=w(c.label), hint=w(c.hint)), scope)) for c in t.choices]
     return seats, piles, pots, choices
 
 

@@ -71,6 +71,8 @@ class Names:
         self.players = players
         self.roles = roles or {}
         self.parties = {"box": "The box", **(parties or {})}
+        # What :meth:`text` reads of this naming (the parties name no seat of a text): its words are kept by it.
+        self._said = None if self.roles else (self.reader, self.players)
 
     def __call__(self, seat: Any, role: str | None = None) -> str:
         """The name of one seat (a seat number), or a party in the game's words (``"post"`` -> ``"Post dish"``)."""
@@ -89,6 +91,17 @@ class Names:
         and the verb after a "you" that is the subject made to agree ("you win", "you throw up your cards")."""
         if not text or "eat" not in text:
             return text
+        key = self._said
+        if key is not None:
+            said = _SAID.get((key, text))
+            if said is None:
+                if len(_SAID) >= _SAID_KEPT:
+                    _SAID.clear()
+                said = _SAID[(key, text)] = self._text(text)
+            return said
+        return self._text(text)
+
+    def _text(self, text: str) -> str:
         out: list[str] = []
         pos = 0
         you_from: list[int] = []  # where a subject "you" was written (in the output so far)
@@ -111,6 +124,12 @@ class Names:
 
     def sentence(self, text: str) -> str:
         return sentence(self.text(text))
+
+
+#: Texts named lately (:meth:`Names.text`), by the naming's reader and seats and the text: a table names the same
+#: few sentences move after move. Emptied when full.
+_SAID: dict[tuple, str] = {}
+_SAID_KEPT = 4096
 
 
 def _agree(s: str) -> str:

@@ -406,13 +406,17 @@ class PostAndPairState(State):
                        elsewhere=((("the box", box),) if box else ()) + lying)
 
     def totals(self) -> tuple[list[int], int]:
-        net = [0] * self.players
-        box = 0
-        for d in self.deals:
-            for i, v in enumerate(d["net"]):
-                net[i] += v
-            box += d["box"]
-        return net, box
+        """Each seat's counters won or lost over the deals played, and the box's: a deal played never changes, so
+        the sums so far are kept and a move adds only the deals played since."""
+        k, net, box = self.__dict__.get("_totals", (0, [0] * self.players, 0))
+        if k < len(self.deals):
+            net = list(net)
+            for d in self.deals[k:]:
+                for i, v in enumerate(d["net"]):
+                    net[i] += v
+                box += d["box"]
+            self._totals = (len(self.deals), net, box)
+        return list(net), box
 
     def summary(self) -> dict[str, Any]:
         net, box = self.totals()

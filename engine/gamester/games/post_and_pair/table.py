@@ -161,10 +161,9 @@ def _seat(state: PostAndPairState, v: dict[str, Any], s: int, reader: int | None
                 status=status, counters=counters, to_act=not over and state.current_player() == s)
 
 
-def _money(v: dict[str, Any], over: bool) -> list[Pot]:
+def _money(v: dict[str, Any], over: bool, box: int) -> list[Pot]:
     """The dishes and the vyes while a deal is played; at the end, what is left on the table; and the box."""
     money = []
-    box = sum(d["box"] for d in v["deals"])
     if not over:
         carried = v["carried_in"]
         for k, name in (("post", "Post"), ("pair", "Pair"), ("seat", "Seat")):
@@ -240,7 +239,7 @@ def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[st
     chances = [Chance(f"Take {what}", analysis.get(dish)) for dish, what in CHANCES] if analysis and show_choices else []
     note = (f"Estimated from {analysis.get('samples', 0):,} random deals of the cards you cannot see, everyone still "
             "in showing; how the others have staked and vyed is not taken into account.") if chances else ""
-    return Table(title=title, subtitle=sub, seats=seats, centre=centre, money=_money(v, over),
+    return Table(title=title, subtitle=sub, seats=seats, centre=centre, money=_money(v, over, state.totals()[1]),
                  money_title="The dishes" if not over else "Left at the end",
                  prompt=prompt, between=between, choices=_choices(legal) if show_choices else [], choices_label=lab,
                  chances=chances, chances_title="Your chances at a show" if chances else "", chances_note=note,
