@@ -49,6 +49,27 @@ class Markup(str):
 def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Markup:
     """``<tag attrs>children</tag>``, every attribute value and every text child escaped; ``None`` and ``False``
     children and attributes are left out, lists are flattened."""
+    # (a start tag drawn once is drawn again from here: the same few recur on every table; by the values' types
+    # too, as True and 1, or False and 0, are equal keys but not the same attribute)
+    key = (tag, *attrs.items(), *map(type, attrs.values())) if attrs else tag
+    try:
+        start = _STARTS.get(key)
+    except TypeError:  # an attribute value that is not hashable: written as it is
+        start = key = None
+    if start is None:
+        start = _start_tag(tag, attrs)
+        if key is not None:
+            if len(_STARTS) >= 4096:
+                _STARTS.clear()
+            _STARTS[key] = start
+    out = [start]
+    _add(out, children)
+    if tag not in _VOID:
+        out.append(f"</{tag}>")
+    return Markup("".join(out))
+
+
+def _start_tag(tag: str, attrs: dict[str, Any] | None) -> str:
     if tag not in _TAGS:
         if not re.fullmatch(r"[a-z][a-z0-9]*", tag):
             raise ValueError(f"not a tag name: {tag!r}")
@@ -61,40 +82,33 @@ def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Markup:
             if v is True:
                 out.append(f" {k}")
             else:
-                # (an attribute drawn once is drawn again from here: class names and the like recur on every table)
-                key = (k, v) if type(v) is str else None
-                a = _ATTRS.get(key) if key else None
-                if a is None:
-                    a = f' {k}="{e(str(v))}"'
-                    if key:
-                        if len(_ATTRS) >= 4096:
-                            _ATTRS.clear()
-                        _ATTRS[key] = a
-                out.append(a)
+                out.append(f' {k}="{e(str(v))}"')
     out.append(">")
-    _add(out, children)
-    if tag not in _VOID:
-        out.append(f"</{tag}>")
-    return Markup("".join(out))
+    return "".join(out)
 
 
 _TAGS: set[str] = set()  # tag names already checked (the few the engine writes)
 _VOID = frozenset(("br", "img", "input", "meta", "link", "hr"))
-_ATTRS: dict[tuple[str, str], str] = {}  # attributes written lately, escaped (bounded: emptied when full)
+_STARTS: dict[Any, str] = {}  # start tags written lately, by tag and attributes (bounded: emptied when full)
+#: What :func:`html.escape` replaces, and with what (one pass over a text rather than five).
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 
 
 def _add(out: list[str], children: Any) -> None:
     """Each child into ``out``: :class:`Markup` as it is, other text escaped, lists flattened, ``None``/``False``
     left out (:func:`h`)."""
     for c in children:
-        if c is None or c is False:
-            continue
-        if type(c) is Markup:
+        t = type(c)
+        if t is Markup:
             out.append(c)
-        elif isinstance(c, (list, tuple)):
+        elif t is str:
+            out.append(c.translate(_ESCAPES))
+        elif c is None or c is False:
+            continue
+        elif t is list or t is tuple or isinstance(c, (list, tuple)):
             _add(out, c)
         else:
-            out.append(c if isinstance(c, Markup) else e(str(c)))
+            out.append(c if isinstance(c, Markup) else str(c).translate(_ESCAPES))
 
 
 CARD_TOKEN = re.compile(r"^(10|[2-9TJQKA])([SHDC])$")

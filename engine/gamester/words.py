@@ -47,6 +47,9 @@ _SUBJECT_BEFORE = re.compile(r"(?:^|[.;:!?(]\s*|,\s|\b(?:and|then|when|if|while|
 _IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
 _NOT_VERBS = {"his", "this", "its", "plus", "us", "as"}
 _CLAUSE_END = re.compile(r"[.;:!?]")
+_DIGITS = re.compile(r"\d+")
+_STARTS = re.compile(r"(?:^|[.!?]\s+)$")  # a sentence starts after this
+_YOURS = re.compile(r"\b([Yy])ou's\b")
 
 
 def _base_form(word: str) -> str:
@@ -102,22 +105,22 @@ class Names:
         return self._text(text)
 
     def _text(self, text: str) -> str:
-        out: list[str] = []
+        done = ""  # the output so far
         pos = 0
         you_from: list[int] = []  # where a subject "you" was written (in the output so far)
         for m in _SEATS.finditer(text):
-            nums = [int(x) for x in re.findall(r"\d+", m.group(1))]
-            out.append(text[pos:m.start()])
+            nums = [int(x) for x in _DIGITS.findall(m.group(1))]
+            done += text[pos:m.start()]
             name = self.seats(nums, m.group(2) or "")
-            before = "".join(out)
-            if re.search(r"(?:^|[.!?]\s+)$", before):  # a sentence starts with the name
+            if _STARTS.search(done):  # a sentence starts with the name
                 name = name[:1].upper() + name[1:]
-            if name.lower().startswith("you") and _SUBJECT_BEFORE.search(before):
-                you_from.append(len(before))
-            out.append(name)
+            if name.lower().startswith("you") and _SUBJECT_BEFORE.search(done):
+                you_from.append(len(done))
+            done += name
             pos = m.end()
-        out.append(text[pos:])
-        s = re.sub(r"\b([Yy])ou's\b", r"\1our", "".join(out))
+        s = done + text[pos:]
+        if "ou's" in s:
+            s = _YOURS.sub(r"\1our", s)
         for at in reversed(you_from):
             s = s[:at] + _agree(s[at:])
         return s
