@@ -18,7 +18,7 @@ import random
 import re
 from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from .errors import NotationError
@@ -133,6 +133,14 @@ class Card:
 
     rank: Rank
     suit: Suit
+    # Its notation, made once (a table writes its cards and looks them up by the card at every move).
+    _text: str = field(default="", init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", f"{self.rank.text}{self.suit.letter}")
+
+    def __hash__(self) -> int:
+        return hash(self._text)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -161,10 +169,10 @@ class Card:
         return f"{self.rank}{self.suit.symbol}"
 
     def __str__(self) -> str:
-        return f"{self.rank.text}{self.suit.letter}"
+        return self._text
 
     def __repr__(self) -> str:
-        return f"Card.parse({str(self)!r})"
+        return f"Card.parse({self._text!r})"
 
     def __lt__(self, other: Card) -> bool:  # a stable sort order for displays: by suit, then rank
         return (SUITS.index(self.suit.letter), self.rank.index) < (

@@ -49,25 +49,31 @@ class Ledger:
 
     def balance(self, party: Party) -> int:
         """Counters received minus counters paid."""
-        total = 0
-        for ln in self.lines:
-            if ln.payee == party:
-                total += ln.counters
-            if ln.payer == party:
-                total -= ln.counters
-        return total
+        return self._sums().get(party, 0)
 
     def balances(self) -> dict[Party, int]:
-        out: dict[Party, int] = {}
-        for ln in self.lines:
-            out[ln.payer] = out.get(ln.payer, 0) - ln.counters
-            out[ln.payee] = out.get(ln.payee, 0) + ln.counters
-        return out
+        return dict(self._sums())
 
     def net(self, seats: int) -> list[int]:
         """Counters won (+) or lost (-) by each seat."""
-        b = self.balances()
+        b = self._sums()
         return [b.get(i, 0) for i in range(seats)]
+
+    def _sums(self) -> dict[Party, int]:
+        """Each party's balance, kept: lines are only ever added (never changed), so the sums so far stand and only
+        the lines added since are counted (the table reads the dishes after every move). Read it, never change it."""
+        lines = self.lines
+        k, out = self.__dict__.get("_kept", (0, None))
+        if out is None or k > len(lines) or (k and lines[k - 1] is not self._last):
+            k, out = 0, {}  # (lines taken away or replaced: counted again)
+        if k < len(lines):
+            out = dict(out)
+            for ln in lines[k:]:
+                out[ln.payer] = out.get(ln.payer, 0) - ln.counters
+                out[ln.payee] = out.get(ln.payee, 0) + ln.counters
+            self._kept = (len(lines), out)
+            self._last = lines[-1]
+        return out
 
     def __iter__(self) -> Iterator[Line]:
         return iter(self.lines)

@@ -280,6 +280,35 @@ def _known_fields(op: str, req: dict) -> None:
         raise RequestError(f"op {op!r} takes no field {_show(extra[0])}{more}: it takes {known}")
 
 
+def _encode(reply: dict) -> str:
+    """The reply as JSON (:data:`_REPLY_JSON`), the table's parts each written as JSON once (:data:`_PARTS_JSON`):
+    a move sends again many a part drawn before (a seat as it was, the prompt)."""
+    parts = reply.get("parts")
+    if type(parts) is not list:
+        return _REPLY_JSON.encode(reply)
+    keys = list(reply)
+    i = keys.index("parts")
+    written = []
+    for p in parts:
+        if p is None:
+            written.append("null")
+            continue
+        j = _PARTS_JSON.get(p) if type(p) is str else None
+        if j is None:
+            j = _REPLY_JSON.encode(p)
+            if type(p) is str:
+                if len(_PARTS_JSON) >= 1024:
+                    _PARTS_JSON.clear()
+                _PARTS_JSON[p] = j
+        written.append(j)
+    head = _REPLY_JSON.encode({k: reply[k] for k in keys[:i]})  # ("ok" comes first: never empty)
+    tail = _REPLY_JSON.encode({k: reply[k] for k in keys[i + 1:]})
+    return f'{head[:-1]},"parts":[{",".join(written)}]' + (f",{tail[1:]}" if len(tail) > 2 else "}")
+
+
+_PARTS_JSON: dict[str, str] = {}  # the table's parts lately sent, as JSON (bounded: emptied when full)
+
+
 def handle(request_json: str) -> str:
     """Answer one JSON request with one JSON reply: ``{"ok": true, ...}`` or ``{"ok": false, "error": "..."}``.
 
@@ -315,7 +344,7 @@ def handle(request_json: str) -> str:
         reply = {"ok": False, "error": f"internal error ({type(e).__name__}): {e}", "kind": "InternalError"}
     if rid is not None:
         reply["id"] = rid
-    text = _REPLY_JSON.encode(reply)
+    text = _encode(reply)
     if len(text) > MAX_REPLY:  # bounded as the work is (by the limits), and refused whole if ever longer
         reply = {"ok": False, "kind": "RequestError",
                  "error": f"the reply would be {len(text):,} characters; at most {MAX_REPLY:,}"}
