@@ -231,20 +231,21 @@ def _with(obj: Any, **changes: Any) -> Any:
     return new
 
 
-def _named(t: Table, key: tuple | None = None) -> tuple[Table, Names]:
-    """The table with every seat named for its reader (:class:`gamester.words.Names`) in the texts it shows outside
-    its seats, piles, pots and choices (which :func:`_live_parts` names as it draws them). ``key``: all that the
-    naming reads (:func:`_reader_key`), to name each text once (:data:`_PARTS`)."""
+def _named(t: Table) -> tuple[Table, Names]:
+    """The table with every seat named for its reader (:class:`gamester.words.Names`, which keeps the texts it
+    named) in the texts it shows outside its seats, piles, pots and choices (which :func:`_live_parts` names as it
+    draws them)."""
     nm = Names(t.reader, len(t.seats), parties=t.parties)
-    w = nm.text if key is None else (lambda x: _part(("w", key, x), lambda: nm.text(x)))
+    w = nm.text
     end = None
     if t.end is not None:
         end = _with(t.end, headline=_to_reader(t, nm.sentence(t.end.headline)),
-                      lines=[nm.sentence(x) for x in t.end.lines],
-                      totals=[(s, nm(s, "") if name == f"Seat {s}" else w(name), n) for s, name, n in t.end.totals])
+                    lines=[nm.sentence(x) for x in t.end.lines],
+                    totals=[(s, nm(s, "") if name == f"Seat {s}" else w(name), n) for s, name, n in t.end.totals])
     return _with(t, subtitle=w(t.subtitle), prompt=w(t.prompt), between=w(t.between),
-                   choices_label=w(t.choices_label),
-                   chances=[_with(c, label=w(c.label), note=w(c.note)) for c in t.chances], end=end), nm
+                 choices_label=w(t.choices_label),
+                 chances=[_with(c, label=w(c.label), note=w(c.note)) for c in t.chances] if t.chances else [],
+                 end=end), nm
 
 
 def _to_reader(t: Table, headline: str) -> str:
@@ -392,27 +393,44 @@ def _part(key: tuple, make: Callable[[], Any]) -> Any:
     return v
 
 
-def _seat_key(s: Seat) -> tuple:
-    return ("seat", s.index, s.name, tuple(s.roles), s.you, tuple(s.cards), s.hidden, s.cards_label, tuple(s.best),
-            tuple(s.status), tuple(s.counters), s.to_act)
-
-
 def _live_parts(t: Table, nm: Names, key: tuple) -> tuple[list[Markup], list[Markup], list[Markup], list[Markup]]:
     """The seats, piles, pots and choices of a table, each named for its reader (``nm``, whose drawing
-    ``key`` is) and drawn once for what it shows (:data:`_PARTS`)."""
-    def w(x: str) -> str:
-        return _part(("w", key, x), lambda: nm.text(x))
-
-    seats = [_part((key, *_seat_key(s)), lambda s=s: _seat_html(_with(
-        s, name=s.name if s.name != f"Seat {s.index}" else nm(s.index, ""), status=[w(x) for x in s.status],
-        counters=[(k, w(v)) for k, v in s.counters]))) for s in t.seats]
-    piles = [_part((key, "pile", p.title, tuple(p.plays), p.hidden, p.note, tuple(p.best)), lambda p=p: _pile_html(
-        _with(p, title=w(p.title), plays=[(w(a), c) for a, c in p.plays], note=w(p.note)))) for p in t.centre]
-    pots = [_part((key, "pot", p.name, p.counters, p.text, p.note), lambda p=p: _pot_html(
-        _with(p, name=w(p.name), text=w(p.text), note=w(p.note)))) for p in t.money]
+    ``key`` is) and drawn once for what it shows (:data:`_PARTS`, looked up here first: most are as they were)."""
+    w = nm.text  # (which keeps the texts it named)
+    get = _PARTS.get
+    seats = []
+    for s in t.seats:
+        k = (key, "seat", s.index, s.name, tuple(s.roles), s.you, tuple(s.cards), s.hidden, s.cards_label,
+             tuple(s.best), tuple(s.status), tuple(s.counters), s.to_act)
+        v = get(k)
+        if v is None:
+            v = _part(k, lambda s=s: _seat_html(_with(
+                s, name=s.name if s.name != f"Seat {s.index}" else nm(s.index, ""), status=[w(x) for x in s.status],
+                counters=[(a, w(b)) for a, b in s.counters])))
+        seats.append(v)
+    piles = []
+    for p in t.centre:
+        k = (key, "pile", p.title, tuple(p.plays), p.hidden, p.note, tuple(p.best))
+        v = get(k)
+        if v is None:
+            v = _part(k, lambda p=p: _pile_html(
+                _with(p, title=w(p.title), plays=[(w(a), c) for a, c in p.plays], note=w(p.note))))
+        piles.append(v)
+    pots = []
+    for p in t.money:
+        k = (key, "pot", p.name, p.counters, p.text, p.note)
+        v = get(k)
+        if v is None:
+            v = _part(k, lambda p=p: _pot_html(_with(p, name=w(p.name), text=w(p.text), note=w(p.note))))
+        pots.append(v)
     scope = f"{t.game} {t.to_act}"
-    choices = [_part((key, "choice", c.label, c.action, c.card, c.hint, scope), lambda c=c: _choice_html(
-        _with(c, label=w(c.label), hint=w(c.hint)), scope)) for c in t.choices]
+    choices = []
+    for c in t.choices:
+        k = (key, "choice", c.label, c.action, c.card, c.hint, scope)
+        v = get(k)
+        if v is None:
+            v = _part(k, lambda c=c: _choice_html(_with(c, label=w(c.label), hint=w(c.hint)), scope))
+        choices.append(v)
     return seats, piles, pots, choices
 
 
@@ -445,7 +463,7 @@ def render_parts(t: Table, *, base: str = "../", passages: dict | None = None, l
     total = len(t.log)
     first = max(0, total - log_limit) if log_limit else 0
     key = (t.reader, len(t.seats), tuple(t.parties.items()))  # all that naming a seat for the reader reads
-    t, names = _named(t, key)  # the log's entries are named below, only those shown
+    t, names = _named(t)  # the log's entries are named below, only those shown
     seats, piles, pots, buttons = _live_parts(t, names, key)
     # The parts around them drawn once for what they hold (the parts inside are kept strings: cheap to compare).
     centre = None

@@ -86,6 +86,21 @@ def _words(ev: dict[str, Any]) -> list[LogEntry]:
 
 
 def _choices(legal: list[str]) -> list[Choice]:
+    """The buttons for ``legal``: the same few lists recur move after move (the vyes on offer), so each list's
+    buttons are made once (bounded: emptied when full); a new list each time, the buttons shared (never changed)."""
+    key = tuple(legal)
+    kept = _CHOICES.get(key)
+    if kept is None:
+        if len(_CHOICES) >= 256:
+            _CHOICES.clear()
+        kept = _CHOICES[key] = _make_choices(legal)
+    return list(kept)
+
+
+_CHOICES: dict[tuple[str, ...], list[Choice]] = {}
+
+
+def _make_choices(legal: list[str]) -> list[Choice]:
     words = {"seat": "Stake the Seat", "abandon": "Abandon", "pass": "Pass", "drop": "Drop out", "match": "Match",
              "fold": "Fold", "play out": "Play it out", "double": "Double", "part": "Part stakes", "show": "Show"}
     out = []
