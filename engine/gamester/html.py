@@ -82,7 +82,7 @@ def _start_tag(tag: str, attrs: dict[str, Any] | None) -> str:
             if v is True:
                 out.append(f" {k}")
             else:
-                out.append(f' {k}="{e(str(v))}"')
+                out.append(f' {k}="{str(v).translate(_ESCAPES)}"')
     out.append(">")
     return "".join(out)
 

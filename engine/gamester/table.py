@@ -465,16 +465,19 @@ def render_parts(t: Table, *, base: str = "../", passages: dict | None = None, l
     key = (t.reader, len(t.seats), tuple(t.parties.items()))  # all that naming a seat for the reader reads
     t, names = _named(t)  # the log's entries are named below, only those shown
     seats, piles, pots, buttons = _live_parts(t, names, key)
-    # The parts around them drawn once for what they hold (the parts inside are kept strings: cheap to compare).
+    # The parts around them drawn once for what they hold (the parts inside are kept strings: cheap to compare),
+    # looked up first (most are as they were: nothing is made for them).
+    get = _PARTS.get
     centre = None
     if t.centre or t.money:
-        centre = _part(("centre", h2, t.money_title, tuple(pots), tuple(piles), bool(t.money), bool(t.centre)),
-                       lambda: h("div", {"class": "gm-t-centre"}, h(h2, {"class": "gm-t-h"}, t.money_title),
+        k = ("centre", h2, t.money_title, tuple(pots), tuple(piles), bool(t.money), bool(t.centre))
+        centre = get(k) or _part(k, lambda: h("div", {"class": "gm-t-centre"}, h(h2, {"class": "gm-t-h"}, t.money_title),
                                  h("ul", {"class": "gm-t-pots"}, pots) if t.money else None,
                                  h("div", {"class": "gm-t-piles"}, piles) if t.centre else None))
     choices = None
     if t.choices:
-        choices = _part(("choices", t.choices_label, tuple(buttons)), lambda: h(
+        k = ("choices", t.choices_label, tuple(buttons))
+        choices = get(k) or _part(k, lambda: h(
             "div", {"class": "gm-t-choices", "role": "group", "aria-label": t.choices_label},
             h("p", {"class": "gm-t-choices-label"}, t.choices_label), buttons))
     chances = None
@@ -498,18 +501,18 @@ def render_parts(t: Table, *, base: str = "../", passages: dict | None = None, l
     # The table's parts, joined its HTML: as many for every table of a game (one per seat; a part a table lacks is
     # ""), so that a move's reply can send only the parts that changed (gamester.hosts.web's "open").
     section = ("section", t.title, t.game, t.reader, t.to_act, bool(t.end))
-    return [_part(section, lambda: _open_tag("section", {
+    return [get(section) or _part(section, lambda: _open_tag("section", {
                 "class": "gm-tbl", "aria-label": t.title, "data-game": t.game,
                 "data-reader": "" if t.reader is None else t.reader,
                 "data-to-act": "" if t.to_act is None else t.to_act, "data-over": "1" if t.end else "0"})),
-            _part(("title", h1, t.title), lambda: h(h1, {"class": "gm-t-title"}, t.title)),
-            _part(("sub", t.subtitle), lambda: h("p", {"class": "gm-t-sub"}, t.subtitle)) if t.subtitle else "",
+            get(("title", h1, t.title)) or _part(("title", h1, t.title), lambda: h(h1, {"class": "gm-t-title"}, t.title)),
+            get(("sub", t.subtitle)) or _part(("sub", t.subtitle), lambda: h("p", {"class": "gm-t-sub"}, t.subtitle)) if t.subtitle else "",
             _FELT, *seats, "</ul>", centre or "", "</div>",
-            _part(("between", t.between), lambda: h(
+            get(("between", t.between)) or _part(("between", t.between), lambda: h(
                 "div", {"class": "gm-t-between", "role": "status", "data-deal-over": "1"},
                 h("p", {"class": "gm-t-between-title"}, h("strong", {}, "The last deal")), h("p", {}, t.between)))
             if t.between else "",
-            _part(("prompt", t.prompt), lambda: h("p", {"class": "gm-t-prompt", "role": "status"}, t.prompt)),
+            get(("prompt", t.prompt)) or _part(("prompt", t.prompt), lambda: h("p", {"class": "gm-t-prompt", "role": "status"}, t.prompt)),
             choices or "", chances or "", _end_html(t.end, level + 1, base, passages, names, log_limit) if t.end else "",
             log or "", "</section>"]
 

@@ -16,6 +16,7 @@ MAX_ACTIONS = Limits.actions  # actions in one position (the core's default; a g
 MAX_TEXT = 200               # characters in one ruleset, action, hand, option value ...
 MAX_SEED = 2**63 - 1
 _TOKEN_RE = re.compile(r"^[A-Za-z0-9_.-]{1,60}$")
+_BASE_RE = re.compile(r"(\.\./){0,10}")  # a page's path to the site's root ("../" the usual)
 
 
 class RequestError(GamesterError):
@@ -99,7 +100,7 @@ def _bool(req: dict, name: str) -> bool:
 
 def _base(req: dict) -> str:
     base = _str(req, "base", "../", limit=60)
-    if not re.fullmatch(r"(\.\./){0,10}", base):
+    if base != "../" and not _BASE_RE.fullmatch(base):
         raise RequestError(f"field 'base' must be a relative path such as '../', not {_show(base)}")
     return base
 

@@ -120,6 +120,9 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
     seats = []
     nets = state.net()
     sees = state.observer(seat)
+    roles_of: dict[int, list[str]] = {}
+    for r, x in (("dealer", d.dealer), ("eldest", d.eldest)):
+        roles_of.setdefault(x, []).append(r)
     for s in range(n):
         mine = sees.hand(s)
         status = []
@@ -135,7 +138,7 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
             status.append("wins the Game")
         net = nets[s]
         cards = [str(c) for c in (d.cards(s) if mine else [d.up[s]] + d.drawn[s])]
-        seats.append(Seat(s, roles=[r for r, x in (("dealer", d.dealer), ("eldest", d.eldest)) if x == s],
+        seats.append(Seat(s, roles=list(roles_of.get(s, ())),
                           you=seat == s, cards=cards, hidden=0 if mine else 2,
                           cards_label="" if mine else "Turned up and drawn", status=status,
                           counters=[("Balance", f"{net:+d}" if net else "0")], to_act=cp == s))

@@ -525,12 +525,17 @@ class SpeculationState(State):
         seats = []
         net = self.net()
         owner = {str(c): s for c, s in d.owner.items()}
+        shown_by: dict[int, list[str]] = {s: [] for s in range(self.players)}
+        for sh, c in d.exposures:  # (one pass over them for every seat)
+            shown = shown_by.get(owner.get(c, sh))  # a sold card is drawn with its buyer
+            if shown is not None:
+                shown.append(c)
+        holder = d.owner.get(d.best) if d.best is not None else None
         for s in range(self.players):
-            shown = [c for sh, c in d.exposures if owner.get(c, sh) == s]  # a sold card is drawn with its buyer
-            seats.append({"seat": s, "shown": shown, "unturned": len(d.hidden[s]),
+            seats.append({"seat": s, "shown": shown_by[s], "unturned": len(d.hidden[s]),
                           "cards": format_cards(d.hidden[s]) if sees.hand(s) else None,
                           "peeked": s in d.peeked, "net": net[s],
-                          "holds": [str(c) for c in (d.best,) if c is not None and d.owner.get(c) == s]})
+                          "holds": [str(d.best)] if d.best is not None and holder == s else []})
         auction = None
         if self.auction is not None:
             a = self.auction
