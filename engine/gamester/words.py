@@ -48,7 +48,6 @@ _IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "
 _NOT_VERBS = {"his", "this", "its", "plus", "us", "as"}
 _CLAUSE_END = re.compile(r"[.;:!?]")
 _DIGITS = re.compile(r"\d+")
-_STARTS = re.compile(r"(?:^|[.!?]\s+)$")  # a sentence starts after this
 _YOURS = re.compile(r"\b([Yy])ou's\b")
 
 
@@ -109,10 +108,13 @@ class Names:
         pos = 0
         you_from: list[int] = []  # where a subject "you" was written (in the output so far)
         for m in _SEATS.finditer(text):
-            nums = [int(x) for x in _DIGITS.findall(m.group(1))]
+            seats, role = m.group(1, 2)
             done += text[pos:m.start()]
-            name = self.seats(nums, m.group(2) or "")
-            if _STARTS.search(done):  # a sentence starts with the name
+            if seats.isdigit():  # one seat (the usual): its name, as seats() gives it
+                name = self(int(seats), role or "")
+            else:
+                name = self.seats([int(x) for x in _DIGITS.findall(seats)], role or "")
+            if _starts(done):  # a sentence starts with the name
                 name = name[:1].upper() + name[1:]
             if name.lower().startswith("you") and _SUBJECT_BEFORE.search(done):
                 you_from.append(len(done))
@@ -127,6 +129,15 @@ class Names:
 
     def sentence(self, text: str) -> str:
         return sentence(self.text(text))
+
+
+def _starts(done: str) -> bool:
+    """Whether a sentence starts after ``done``: what ``re.search(r"(?:^|[.!?]\\s+)$", done)`` finds (nothing yet, or
+    a stop and some space), without scanning the whole text."""
+    if not done or done == "\n":
+        return True
+    bare = done.rstrip()
+    return len(bare) < len(done) and bare[-1:] in (".", "!", "?")
 
 
 #: Texts named lately (:meth:`Names.text`), by the naming's reader and seats and the text: a table names the same
