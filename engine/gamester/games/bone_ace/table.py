@@ -123,10 +123,11 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
     roles_of: dict[int, list[str]] = {}
     for r, x in (("dealer", d.dealer), ("eldest", d.eldest)):
         roles_of.setdefault(x, []).append(r)
+    bone, game = d.bone.get("winner"), d.game.get("winners") or []
     for s in range(n):
         mine = sees.hand(s)
         status = []
-        if d.bone.get("winner") == s:
+        if bone == s:
             status.append("carries the Bone")
         if s in d.out:
             status.append("past one and thirty: out")
@@ -134,7 +135,7 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
             status.append("stands")
         if mine:
             status.append(f"counts {state.total_of(s)}")
-        if s in (d.game.get("winners") or []):
+        if s in game:
             status.append("wins the Game")
         net = nets[s]
         cards = [str(c) for c in (d.cards(s) if mine else [d.up[s]] + d.drawn[s])]
