@@ -9,6 +9,7 @@ decides a rule.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from ...table import (
@@ -109,6 +110,12 @@ def _end(state: BoneAceState) -> tuple[End, str]:
     return counters_end(head + ".", lines, rows, n, winners), head
 
 
+#: Per state and reader, the deal its seats were drawn from and each seat as drawn, with what it was drawn from
+#: (see :func:`table`; the table's models are read, never changed).
+_SEATS: weakref.WeakKeyDictionary[BoneAceState, dict[int | None, tuple[Any, dict[int, tuple[tuple, Seat]]]]] = \
+    weakref.WeakKeyDictionary()
+
+
 def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
     n = state.players
     d = state.deal
@@ -124,8 +131,18 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
     for r, x in (("dealer", d.dealer), ("eldest", d.eldest)):
         roles_of.setdefault(x, []).append(r)
     bone, game = d.bone.get("winner"), d.game.get("winners") or []
+    # A seat is drawn from what these say of it in this deal (its cards are dealt once, then only drawn to): a seat
+    # they say the same of as at the last table is that table's (a move changes one seat or two of up to 13).
+    kept = _SEATS.setdefault(state, {}).get(seat)
+    if kept is None or kept[0] is not d:
+        kept = _SEATS[state][seat] = (d, {})
     for s in range(n):
         mine = sees.hand(s)
+        shows = (mine, bone == s, s in d.out, s in d.stood, s in game, nets[s], len(d.drawn[s]), cp == s)
+        was = kept[1].get(s)
+        if was is not None and was[0] == shows:
+            seats.append(was[1])
+            continue
         status = []
         if bone == s:
             status.append("carries the Bone")
@@ -143,6 +160,7 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
                           you=seat == s, cards=cards, hidden=0 if mine else 2,
                           cards_label="" if mine else "Turned up and drawn", status=status,
                           counters=[("Balance", f"{net:+d}" if net else "0")], to_act=cp == s))
+        kept[1][s] = (shows, seats[-1])
     left = len(d.stock)
     centre = [Pile("The stock", [], hidden=1 if left else 0,
                    note=f"{left} card{'' if left == 1 else 's'} left to draw from" if left else "spent")]
