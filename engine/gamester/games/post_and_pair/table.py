@@ -139,9 +139,10 @@ def _question(state: PostAndPairState, reader: int | None, rl: dict[int, str]) -
              else f"{who} to match the vye of {state.bet}, re-vye or fold."), lab)
 
 
-def _seat(state: PostAndPairState, v: dict[str, Any], s: int, reader: int | None, rl: dict[int, str]) -> Seat:
-    """Seat ``s`` as ``reader`` sees it: its cards (or how many, face down), what became of it, its counters."""
-    over = state.is_terminal()
+def _seat(state: PostAndPairState, v: dict[str, Any], s: int, reader: int | None, rl: dict[int, str],
+          over: bool, cp: int | None) -> Seat:
+    """Seat ``s`` as ``reader`` sees it: its cards (or how many, face down), what became of it, its counters
+    (``over``: the game is; ``cp``: the seat to act, found once a table)."""
     cards: list[str] = []
     hidden = 0
     status: list[str] = []
@@ -173,7 +174,7 @@ def _seat(state: PostAndPairState, v: dict[str, Any], s: int, reader: int | None
     if over or len(v["deals"]):
         counters.append(("Balance", f"{net:+d}" if net else "0"))
     return Seat(s, roles=[rl[s]] if s in rl else [], you=reader == s, cards=cards, hidden=hidden,
-                status=status, counters=counters, to_act=not over and state.current_player() == s)
+                status=status, counters=counters, to_act=not over and cp == s)
 
 
 def _money(v: dict[str, Any], over: bool, box: int) -> list[Pot]:
@@ -229,7 +230,7 @@ def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[st
     rl = roles(dealer, eldest)
     title = f"{state.title}: deal {v['deal']} of {o.deals}" if o.deals > 1 else state.title
     sub = f"{label(dealer, {})} deals; {label(eldest, {})} is the eldest hand and speaks first."
-    seats = [_seat(state, v, s, seat, rl) for s in range(state.players)]
+    seats = [_seat(state, v, s, seat, rl, over, cp) for s in range(state.players)]
     centre = []
     prev = v["deals"][-1] if v["deals"] and not over else None
     if prev is not None and prev["outcome"] == "show":

@@ -238,12 +238,13 @@ def _question(state: PutState, reader: int | None, rl: dict[int, str]) -> tuple[
     return f"{who} to play to trick {k}.", lab
 
 
-def _seat(state: PutState, v: dict[str, Any], s: int, seat: int | None, rl: dict[int, str]) -> Seat:
+def _seat(state: PutState, v: dict[str, Any], s: int, seat: int | None, rl: dict[int, str], over: bool,
+          cp: int | None, sees: Any) -> Seat:
     """Seat ``s`` as ``seat`` sees it: its cards (face down unless its own), what it gave or was given, its
-    points, tricks and games."""
+    points, tricks and games (``over``: the game is; ``cp``: the seat to act; ``sees``: what ``seat`` may see,
+    each found once a table)."""
     o, n, d = state.options, state.players, state.this_deal
-    over = state.is_terminal()
-    mine = state.observer(seat).hand(s)
+    mine = sees.hand(s)
     cards: list[str] = []
     hidden = 0
     if over:
@@ -270,7 +271,7 @@ def _seat(state: PutState, v: dict[str, Any], s: int, seat: int | None, rl: dict
     if state.partners:
         counters.append(("Partner", f"Seat {(s + 2) % n}"))
     return Seat(s, roles=[rl[s]] if s in rl else [], you=seat == s, cards=cards, hidden=hidden,
-                status=status, counters=counters, to_act=not over and state.current_player() == s)
+                status=status, counters=counters, to_act=not over and cp == s)
 
 
 def _end(state: PutState) -> End:
@@ -353,7 +354,8 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
         sub.append("A put has been seen: this deal is played for the whole game.")
     if state.partners:
         sub.append("Seats 0 and 2 play together against Seats 1 and 3.")
-    seats = [_seat(state, v, s, seat, rl) for s in range(n)]
+    sees = state.observer(seat)
+    seats = [_seat(state, v, s, seat, rl, over, cp, sees) for s in range(n)]
     centre = []
     for i, t in enumerate(d["tricks"], 1):
         w = t.get("winner")

@@ -223,10 +223,8 @@ def _question(state: SpeculationState, reader: int | None, rl: dict[int, str], o
 
 
 def _seat(state: SpeculationState, v: dict[str, Any], sv: dict[str, Any], seat: int | None,
-          rl: dict[int, str]) -> Seat:
+          rl: dict[int, str], over: bool, cp: int | None) -> Seat:
     """One seat as ``seat`` sees it: its cards turned face up, how many it has still to turn, what it holds."""
-    over = state.is_terminal()
-    cp = None if over else state.current_player()
     s = sv["seat"]
     status = []
     if sv["holds"]:
@@ -336,7 +334,7 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
     title = f"{state.title}: deal {v['deal']} of {v['deals']}"
     sub = (f"{label(v['dealer'], rl)} deals; {label((v['dealer'] + 1) % n, rl)} turns first. Nobody looks at his "
            "own cards: each is seen only when it is turned.")
-    seats = [_seat(state, v, sv, seat, rl) for sv in v["seats"]]
+    seats = [_seat(state, v, sv, seat, rl, over, cp) for sv in v["seats"]]
     centre, money = _centre_and_money(v, rl)
     groups, log = log_groups(state, lambda ev: _words(state, ev))
     legal = [] if over else state.legal_actions()
