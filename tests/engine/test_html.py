@@ -22,6 +22,14 @@ def test_boolean_and_missing_attributes():
     assert h("br") == "<br>"
 
 
+def test_a_start_tag_kept_is_the_one_its_values_write():
+    # True and 1, False and 0, 1 and 1.0 are equal keys but not the same attribute: each draws its own start tag
+    drawn = [h("li", {"data-x": v}) for v in (True, 1, 1.0, False, 0, "1", True, 0)]
+    assert drawn == ["<li data-x></li>", '<li data-x="1"></li>', '<li data-x="1.0"></li>', "<li></li>",
+                     '<li data-x="0"></li>', '<li data-x="1"></li>', "<li data-x></li>", '<li data-x="0"></li>']
+    assert h("li", {"data-x": ["a", "<b>"]}) == '<li data-x="[&#x27;a&#x27;, &#x27;&lt;b&gt;&#x27;]"></li>'
+
+
 def test_a_tag_name_is_checked():
     with pytest.raises(ValueError):
         h('div onclick="x"')

@@ -92,6 +92,36 @@ def test_ledger_balances_sum_to_zero():
         led.pay(0, 1, -1, "x", "x", "x")
 
 
+def test_ledger_sums_kept_follow_every_line_added():
+    # the balances are kept between reads (only the lines added since are counted): lines added straight to the
+    # list (as a game's show-down does), a copy, and a list replaced all read as counting every line afresh would
+    import copy
+
+    from gamester.ledger import Line
+
+    def afresh(led, party):
+        return sum(ln.counters for ln in led.lines if ln.payee == party) - \
+            sum(ln.counters for ln in led.lines if ln.payer == party)
+
+    led = Ledger()
+    led.pay(0, "pool", 3, "s", "x", "stake")
+    assert led.net(2) == [-3, 0] and led.balance("pool") == 3
+    led.lines.append(Line("pool", 1, 2, "s", "x", "takes"))
+    led.lines.extend([Line(1, 0, 1, "s", "x", "pays"), Line(0, 0, 5, "s", "x", "to himself")])
+    twin = copy.deepcopy(led)
+    led.pay(0, 1, 4, "s", "x", "pays")
+    for party in (0, 1, "pool", "box"):
+        assert led.balance(party) == afresh(led, party) and twin.balance(party) == afresh(twin, party)
+    assert led.balances() == {0: -6, "pool": 1, 1: 5}
+    led.balances()[0] = 99  # a copy: the sums kept are not changed
+    assert led.net(2) == [-6, 5]
+    led.lines[-1] = Line(0, 1, 1, "s", "x", "pays")  # (never done; counted afresh all the same)
+    led.lines.pop(0)
+    assert [led.balance(p) for p in (0, 1, "pool")] == [afresh(led, p) for p in (0, 1, "pool")]
+    led.lines = []
+    assert led.net(2) == [0, 0]
+
+
 def test_clause_registry_rules():
     with pytest.raises(ValueError, match="status"):
         clause("toy.x", "s", "probable", cite("k", "p. 1"))
