@@ -282,25 +282,23 @@ def _known_fields(op: str, req: dict) -> None:
 
 def _encode(reply: dict) -> str:
     """The reply as JSON (:data:`_REPLY_JSON`), the table's parts each written as JSON once (:data:`_PARTS_JSON`):
-    a move sends again many a part drawn before (a seat as it was, the prompt)."""
+    a move sends again many a part drawn before (a seat as it was, the prompt). The parts not written lately are
+    written together, in one list (a JSON text holds no bare quote: the list's items part at its ``","``)."""
     parts = reply.get("parts")
-    if type(parts) is not list:
+    if type(parts) is not list or any(type(p) is not str for p in parts if p is not None):
         return _REPLY_JSON.encode(reply)
+    get = _PARTS_JSON.get
+    written = ["null" if p is None else get(p) for p in parts]
+    new = [p for p, j in zip(parts, written, strict=True) if j is None]
+    if new:
+        if len(_PARTS_JSON) + len(new) > 1024:
+            _PARTS_JSON.clear()
+        items = iter(_REPLY_JSON.encode(new)[2:-2].split('","'))
+        for i, j in enumerate(written):
+            if j is None:
+                written[i] = _PARTS_JSON[parts[i]] = f'"{next(items)}"'
     keys = list(reply)
     i = keys.index("parts")
-    written = []
-    for p in parts:
-        if p is None:
-            written.append("null")
-            continue
-        j = _PARTS_JSON.get(p) if type(p) is str else None
-        if j is None:
-            j = _REPLY_JSON.encode(p)
-            if type(p) is str:
-                if len(_PARTS_JSON) >= 1024:
-                    _PARTS_JSON.clear()
-                _PARTS_JSON[p] = j
-        written.append(j)
     head = _REPLY_JSON.encode({k: reply[k] for k in keys[:i]})  # ("ok" comes first: never empty)
     tail = _REPLY_JSON.encode({k: reply[k] for k in keys[i + 1:]})
     return f'{head[:-1]},"parts":[{",".join(written)}]' + (f",{tail[1:]}" if len(tail) > 2 else "}")
