@@ -285,11 +285,21 @@ def _encode(reply: dict) -> str:
     a move sends again many a part drawn before (a seat as it was, the prompt). The parts not written lately are
     written together, in one list (a JSON text holds no bare quote: the list's items part at its ``","``)."""
     parts = reply.get("parts")
-    if type(parts) is not list or any(type(p) is not str for p in parts if p is not None):
+    if type(parts) is not list:
         return _REPLY_JSON.encode(reply)
     get = _PARTS_JSON.get
-    written = ["null" if p is None else get(p) for p in parts]
-    new = [p for p, j in zip(parts, written, strict=True) if j is None]
+    written: list[str | None] = []
+    new = []
+    for p in parts:
+        if p is None:
+            written.append("null")
+        elif type(p) is not str:
+            return _REPLY_JSON.encode(reply)
+        else:
+            j = get(p)
+            written.append(j)
+            if j is None:
+                new.append(p)
     if new:
         if len(_PARTS_JSON) + len(new) > 1024:
             _PARTS_JSON.clear()
