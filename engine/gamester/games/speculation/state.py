@@ -526,10 +526,8 @@ class SpeculationState(State):
         net = self.net()
         owner = {str(c): s for c, s in d.owner.items()}
         shown_by: dict[int, list[str]] = {s: [] for s in range(self.players)}
-        for sh, c in d.exposures:  # (one pass over them for every seat)
-            shown = shown_by.get(owner.get(c, sh))  # a sold card is drawn with its buyer
-            if shown is not None:
-                shown.append(c)
+        for sh, c in d.exposures:  # (one pass for every seat) a sold card is drawn with its buyer
+            shown_by.get(owner.get(c, sh), []).append(c)
         holder = d.owner.get(d.best) if d.best is not None else None
         for s in range(self.players):
             seats.append({"seat": s, "shown": shown_by[s], "unturned": len(d.hidden[s]),
