@@ -156,7 +156,11 @@ def test_a_class_set_of_30_is_numbered_keyed_and_made_again_the_same(class_set):
             assert not bad, (width, scheme, axe.describe(bad))
             axe.SCREENS.mkdir(parents=True, exist_ok=True)
             page.locator("form.gm-classset").screenshot(path=str(axe.SCREENS / f"classset-{game}-{width}-{scheme}.png"))
-            out.screenshot(path=str(axe.SCREENS / f"classset-sheets-{game}-{width}-{scheme}.png"))
+            # the first sheet, and the key's first answer (not the whole set: 30 sheets and the key, a picture some
+            # 20 million pixels tall)
+            out.locator(".gm-sheet").first.screenshot(path=str(axe.SCREENS / f"classset-sheets-{game}-{width}-{scheme}.png"))
+            out.locator(".gm-sheet-answers > li").first.screenshot(
+                path=str(axe.SCREENS / f"classset-key-{game}-{width}-{scheme}.png"))
     set_scheme(page, "default")
     page.set_viewport_size({"width": 1280, "height": 900})
 
