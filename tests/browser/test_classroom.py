@@ -77,10 +77,12 @@ def test_projector_steps_a_printed_example_by_keyboard(no_wasm, fresh, game):
     counts, said = [], []
     for i in range(1, steps):
         page.keyboard.press("ArrowRight" if i % 2 else "Space")
-        counts.append(int(view.get_attribute("data-step")))
         # each step's sentence is announced, and it names the move (a move that ends a deal and deals the next has
-        # two steps: the deal's end with its last card, then the next deal)
-        said.append(view.locator(".gm-present-count").inner_text())
+        # two steps: the deal's end with its last card, then the next deal): the step and its sentence, read at once
+        step, sentence = page.evaluate("""() => { const v = document.querySelector('.gm-present');
+            return [v.dataset.step, v.querySelector('.gm-present-count').innerText]; }""")
+        counts.append(int(step))
+        said.append(sentence)
         assert re.match(rf"Move \d+ of {moves}\b", said[-1]), said[-1]
     assert counts == list(range(1, steps))                          # first to last, one step a key
     numbers = [int(re.match(r"Move (\d+)", s).group(1)) for s in said]
