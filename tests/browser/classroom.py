@@ -1,5 +1,5 @@
-"""What the classroom's browser tests share (test_classroom, test_print): pages counted in Chromium's PDF, and the
-colour scheme set as Material sets it."""
+"""What the classroom's browser tests share (test_classroom, test_classset_print, test_print and others): pages
+counted in Chromium's PDF, and the colour scheme set as Material sets it."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A class period, in Chromium: the projector view of a printed example (stepped by keyboard at 1280 x 720, large
-text, without WebAssembly, reached by a button and by its address), and a class set of 30 sheets per game made in
-the browser, printed one sheet per page then the key (Chromium's own PDF printing, pages counted). axe finds nothing
-critical or serious in either; screenshots at 390 and 1280 px, light and dark."""
+text, without WebAssembly, reached by a button and by its address; axe finds nothing critical or serious in it;
+screenshots at 390 and 1280 px, light and dark), and two pupils pressing Play. The class set of 30 sheets per game,
+made in the browser and printed one, two or four sheets a page then the key, is test_classset_print.py's."""
 
 from __future__ import annotations
 
@@ -9,16 +9,11 @@ import re
 
 import axe  # tests/browser/axe.py
 import pytest
-from classroom import STUB, pdf_pages, set_scheme, teach_games  # tests/browser/classroom.py
+from classroom import set_scheme, teach_games  # tests/browser/classroom.py
 
 pytestmark = pytest.mark.browser
 
 GAMES = teach_games()   # every game with a Teach page, from the registry
-BOOT_MS = 120_000
-
-
-
-
 
 
 def smallest_text(page, selector: str) -> float:
@@ -82,10 +77,12 @@ def test_projector_steps_a_printed_example_by_keyboard(no_wasm, fresh, game):
     counts, said = [], []
     for i in range(1, steps):
         page.keyboard.press("ArrowRight" if i % 2 else "Space")
-        counts.append(int(view.get_attribute("data-step")))
         # each step's sentence is announced, and it names the move (a move that ends a deal and deals the next has
-        # two steps: the deal's end with its last card, then the next deal)
-        said.append(view.locator(".gm-present-count").inner_text())
+        # two steps: the deal's end with its last card, then the next deal): the step and its sentence, read at once
+        step, sentence = page.evaluate("""() => { const v = document.querySelector('.gm-present');
+            return [v.dataset.step, v.querySelector('.gm-present-count').innerText]; }""")
+        counts.append(int(step))
+        said.append(sentence)
         assert re.match(rf"Move \d+ of {moves}\b", said[-1]), said[-1]
     assert counts == list(range(1, steps))                          # first to last, one step a key
     numbers = [int(re.match(r"Move (\d+)", s).group(1)) for s in said]
@@ -131,91 +128,6 @@ def test_projector_steps_a_printed_example_by_keyboard(no_wasm, fresh, game):
             assert not bad, (width, scheme, axe.describe(bad))
             axe.SCREENS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(axe.SCREENS / f"projector-{game}-{width}-{scheme}.png"))
-
-
-# -- a class set -----------------------------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def teacher(browser, base_url, traffic):
-    """One page for the class sets of every game: the engine boots once."""
-    context = browser.new_context(base_url=base_url)
-    traffic.attach(context)
-    context.add_init_script(STUB)
-    page = context.new_page()
-    yield page
-    context.close()
-
-
-def make(page, pupils: int, first: int, twice: bool = False):
-    form = page.locator("form.gm-classset.gm-enhanced")
-    form.wait_for()
-    form.get_by_label("Pupils").fill(str(pupils))
-    form.get_by_label("First sheet number").fill(str(first))
-    button = form.get_by_role("button", name="Make the class set")
-    button.click()
-    if twice:
-        button.click(force=True)   # a second click while making (the button is disabled: nothing is lost)
-    page.wait_for_function("() => { const m = document.querySelector('.gm-classset-message');"
-                           " return !document.querySelector('.gm-classset [aria-busy]') && m && / made, and the answer key|could not|must be/.test(m.textContent); }",
-                           timeout=BOOT_MS)
-    return form
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_class_set_of_30_prints_one_sheet_a_page_then_the_key(teacher, game):
-    axe.need_axe()
-    page = teacher
-    page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(f"teach/{game}/")
-    first = 4100
-    form = make(page, 30, first, twice=True)
-    assert "30 sheets, numbers 4100 to 4129 made" in form.locator(".gm-classset-message").inner_text()
-    out = page.locator(".gm-classset-output")
-    numbers = [int(n) for n in out.locator(".gm-sheet").evaluate_all("(els) => els.map((e) => e.dataset.number)")]
-    assert numbers == list(range(first, first + 30))                 # 30 sheets, 30 different numbers, in order
-    questions = out.locator(".gm-sheet").evaluate_all("(els) => els.map((e) => e.textContent)")
-    assert len(set(q.split("Sheet number", 1)[1] for q in questions)) == 30
-    assert out.locator(".gm-sheet-answers > li").count() == 30       # the key: every sheet's answer and why
-    assert out.locator(".gm-sheet-answers > li a.gm-clause").count() >= 30
-    key_numbers = out.locator(".gm-sheet-answers > li").evaluate_all("(els) => els.map((e) => +e.dataset.number)")
-    assert key_numbers == numbers
-    # the same set made again gives the same sheets (a sheet is drawn from its number, and again from the next of its
-    # seeds where an earlier sheet of the set has its exercise: test_classset_print.py checks they all differ)
-    sheets_before = out.locator(".gm-sheet").evaluate_all("(els) => els.map((e) => e.innerText)")
-    make(page, 30, first)
-    assert out.locator(".gm-sheet").evaluate_all("(els) => els.map((e) => e.innerText)") == sheets_before
-    # a sheet whose number drew its exercise first time is the same made alone: the first sheet of the set
-    make(page, 1, first)
-    assert page.locator(".gm-classset-output .gm-sheet").count() == 1
-    assert page.locator(".gm-classset-output .gm-sheet").inner_text() == sheets_before[0]
-    # bad input: a clear error, and the set made before is kept
-    make(page, 41, 1)
-    msg = form.locator(".gm-classset-message")
-    assert "from 1 to 40" in msg.inner_text() and msg.evaluate("(e) => e.classList.contains('gm-quiz-error')")
-    assert page.locator(".gm-classset-output .gm-sheet").count() == 1
-
-    make(page, 30, first)
-    for width in (1280, 390):
-        page.set_viewport_size({"width": width, "height": 900})
-        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
-        for scheme in ("default", "slate"):
-            set_scheme(page, scheme)
-            bad = axe.serious(axe.run(page, {"include": [[".gm-classset"], [".gm-classset-output"]]}))
-            assert not bad, (width, scheme, axe.describe(bad))
-            axe.SCREENS.mkdir(parents=True, exist_ok=True)
-            page.locator("form.gm-classset").screenshot(path=str(axe.SCREENS / f"classset-{game}-{width}-{scheme}.png"))
-            out.screenshot(path=str(axe.SCREENS / f"classset-sheets-{game}-{width}-{scheme}.png"))
-    set_scheme(page, "default")
-
-    form.get_by_label("Sheets a printed page").select_option("1")   # one sheet a page (2 and 4: test_classset_print)
-    printed = page.get_by_role("button", name="Print the class set")
-    printed.click()
-    assert "gm-classset-printing" in page.evaluate("window.__printedWith")
-    total = pdf_pages(page.pdf(format="A4"))
-    page.wait_for_function("() => !document.documentElement.classList.contains('gm-print-only')")  # (afterprint)
-    page.get_by_role("button", name="Print the answer key").click()   # the key alone
-    key = pdf_pages(page.pdf(format="A4"))
-    print(f"class set {game}: 30 sheets and the key print on {total} A4 pages, the key alone on {key}")
-    assert key >= 1 and total == 30 + key, (total, key)               # each sheet on one page, then the key
 
 
 # -- two pupils, two first deals --------------------------------------------------------------------------------------

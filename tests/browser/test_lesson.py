@@ -3,14 +3,16 @@ from 0 to 50 minutes (starter, reading the source, playing, discussing, plenary)
 history questions quoting the edition's sources with their citations; gambling and bluffing framed for a class; and,
 for a game with a chapter in Cotton, the source to read aloud with its words, printed alone on one page of A4 and of
 Letter (Chromium's own PDF printing, pages counted). Screenshots of the plan and the extract at 1280 and 390 px,
-light and dark, go to test-artifacts/screens/; axe finds nothing serious in either."""
+light and dark, go to test-artifacts/screens/. (axe checks the Teach pages, the plan and the extract among them, in
+test_a11y.py: every page of the site in both schemes at 1280 and 390 px.) Each Teach page is loaded once for the
+tests of its game (the teach_page fixture)."""
 
 from __future__ import annotations
 
 import itertools
 import re
 
-import axe  # tests/browser/axe.py
+import axe  # tests/browser/axe.py (its screenshots' folder)
 import pytest
 from classroom import STUB, pdf_pages, set_scheme, teach_games  # tests/browser/classroom.py
 
@@ -21,10 +23,29 @@ STAGES = ("Starter", "Reading the source", "Playing", "Discussing", "Plenary")
 WITH_EXTRACT = ("post-and-pair", "put", "bone-ace")   # the games with a chapter in Cotton's book
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_the_teach_page_has_a_fifty_minute_lesson_plan(fresh, game):
-    page = fresh()
-    page.goto(f"teach/{game}/")
+@pytest.fixture(scope="module")
+def teacher(browser, base_url, traffic):
+    """One context for the module's Teach pages, print() stubbed."""
+    context = browser.new_context(base_url=base_url)
+    traffic.attach(context)
+    context.add_init_script(STUB)
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def teach_page(request, teacher):
+    """The game's Teach page (the parameter), loaded once at 1280 x 900 for the tests of that game."""
+    page = teacher.new_page()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"teach/{request.param}/")
+    yield page
+    page.close()
+
+
+@pytest.mark.parametrize("teach_page", GAMES, indirect=True)
+def test_the_teach_page_has_a_fifty_minute_lesson_plan(teach_page):
+    page = teach_page
     plan = page.locator("h2#a-lesson-plan-50-minutes")
     assert plan.count() == 1
     rows = plan.evaluate("""h => { let n = h.nextElementSibling;   // the first table after the heading
@@ -63,12 +84,10 @@ def test_the_teaching_index_frames_gambling_and_bluffing(fresh):
         assert needed in text, needed
 
 
-@pytest.mark.parametrize("game", [g for g in WITH_EXTRACT if g in GAMES])
-def test_the_source_to_read_aloud_prints_on_one_page(fresh, game):
-    axe.need_axe()
-    page = fresh(init_script=STUB)
-    page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(f"teach/{game}/")
+@pytest.mark.parametrize("teach_page", [g for g in WITH_EXTRACT if g in GAMES], indirect=True)
+def test_the_source_to_read_aloud_prints_on_one_page(teach_page):
+    page = teach_page
+    game = page.url.rstrip("/").rsplit("/", 1)[1]
     sheet = page.locator("section.gm-extract-sheet")
     assert sheet.count() == 1
     assert sheet.locator("blockquote.gm-quote").count() >= 2
@@ -92,5 +111,3 @@ def test_the_source_to_read_aloud_prints_on_one_page(fresh, game):
             for what, sel in (("plan", "h2#a-lesson-plan-50-minutes"), ("extract", "section.gm-extract-sheet")):
                 page.locator(sel).evaluate("e => e.scrollIntoView()")
                 page.screenshot(path=str(axe.SCREENS / f"lesson-{what}-{game}-{width}-{name}.png"))
-            bad = axe.serious(axe.run(page, ".md-content__inner"))
-            assert not bad, axe.describe(bad)
