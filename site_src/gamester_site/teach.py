@@ -13,10 +13,14 @@ Nothing here names a game: the games declare what they offer, this module lays i
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import shlex
 from collections.abc import Callable
+from functools import cache
 from html import escape as e
+from pathlib import Path
 from typing import Any
 
 from gamester import all_games, commands, quiz
@@ -150,7 +154,40 @@ def numbers(text: str, base: str) -> str:
     known = tables()
     if len(pos) != 1 or pos[0] not in known or kw:
         raise RulesetError(f"'numbers' needs one of {', '.join(known)} (got {text!r})")
-    return known[pos[0]](base)
+    key = hashlib.sha256(f"{_engine_digest()}\0{pos[0]}\0{base}".encode()).hexdigest()
+    kept = NUMBERS_CACHE / f"{key}.html"
+    try:
+        return kept.read_text(encoding="utf-8")
+    except OSError:
+        pass
+    html = known[pos[0]](base)
+    try:  # kept for the next build (a failed write only costs the next build the work again)
+        NUMBERS_CACHE.mkdir(parents=True, exist_ok=True)
+        tmp = kept.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(html, encoding="utf-8")
+        tmp.replace(kept)
+    except OSError:
+        pass
+    return html
+
+
+# The Numbers page's tables take seconds of exact arithmetic (Put's deal odds, Post and Pair's show-downs), and each
+# build of the site (the strict build, the classroom copy, the test builds) made them again. They are functions of the
+# engine alone, so each is kept in .cache/numbers/ under the hash of every file of the engine package, its name and
+# the page's base: any change to the engine makes them afresh.
+NUMBERS_CACHE = Path(__file__).resolve().parents[2] / ".cache" / "numbers"
+
+
+@cache
+def _engine_digest() -> str:
+    import gamester
+
+    root = Path(gamester.__file__).resolve().parent
+    h = hashlib.sha256()
+    for f in sorted(root.rglob("*")):
+        if f.is_file() and "__pycache__" not in f.parts:
+            h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
 
 
 MARKERS: dict[str, Callable[[str, str], Any]] = {"exercises": exercises, "numbers": numbers, "class-set": class_set,
