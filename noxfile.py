@@ -242,7 +242,8 @@ def serve(session: nox.Session) -> None:
 
 @nox.session(python=PY)
 def pyodide(session: nox.Session) -> None:
-    """The engine's test suite inside Pyodide under Node, and the CPython/Pyodide parity check."""
+    """The engine's fast tests inside Pyodide under Node (each property test with a fifth of its examples; the
+    ``heavy`` ones run on CPython in ``tests``), and the CPython/Pyodide parity check (see tests/pyodide/run.py)."""
     _install(session)
     if session.venv_backend != "none":
         session.install("pip")  # run.py downloads pure 3.14 wheels with pip (uv's venvs have no pip)

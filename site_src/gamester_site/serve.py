@@ -500,11 +500,11 @@ def url_of(server: ThreadingHTTPServer, prefix: str = "/") -> str:
     return f"http://{host}:{port}{plain_prefix(prefix)}"
 
 
-def serve_in_thread(site: str | os.PathLike, prefix: str = "/", port: int = 0,
+def serve_in_thread(site: str | os.PathLike, prefix: str = "/", port: int = 0, poll: float = 0.02,
                     **kwargs) -> tuple[ThreadingHTTPServer, str]:
-    """Serve ``site`` on 127.0.0.1 in a daemon thread (tests); return the server and its address."""
+    """Serve ``site`` on 127.0.0.1 in a daemon thread (tests; shutdown waits <= ``poll`` s): server, address."""
     server = make_server(site, port, prefix, **kwargs)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": poll}, daemon=True).start()
     return server, url_of(server, prefix)
 
 

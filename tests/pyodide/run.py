@@ -7,6 +7,12 @@ engine is built into a wheel exactly as the site build does (site_src/gamester_s
 unpacked into Pyodide's site-packages, and ``pytest.main`` runs ``tests/engine`` (hosts included) there. Then both
 hosts play the same games (tests/pyodide/parity.py: every game, 200 seeds) and their record hashes must agree.
 
+What Pyodide runs is what shows the engine behaves the same on the other host, not the property search again: the
+engine's fast tests (``-m "not slow and not heavy"``: a ``heavy`` test's subject is a long computation of the same
+Python, run on CPython by ``nox -s tests``; each has a short counterpart in the fast tests, and the parity games
+compare whole games of every game, preset and bot), each property test with a fifth of its examples
+(tests/pyodide/fewer_examples.py).
+
 The test files are shared out among ``--jobs`` Node processes (one per core, at most 4), and the parity games run in
 one more, all at once: each boots its own Pyodide, so no test sees another's state.
 
@@ -108,12 +114,14 @@ def main(argv: list[str] | None = None) -> int:
         jobs: list[tuple[str, Path, subprocess.Popen]] = []
         if not ns.tests_only:
             cfg = tmpd / "parity.json"
-            jobs.append(("parity", cfg, node({**base, "parity_seeds": ns.seeds, "out": str(tmpd / "parity.out")}, cfg)))
+            jobs.append(("parity", cfg, node({**base, "wheels": [str(wheels[0])], "parity_seeds": ns.seeds,
+                                              "out": str(tmpd / "parity.out")}, cfg)))  # the engine alone
         if not ns.parity_only:
             for i, files in enumerate(shards(ns.jobs)):
                 cfg = tmpd / f"tests{i}.json"
-                args = [*files, "-q", "-o", "addopts=-ra --strict-markers -p no:cacheprovider", "-m", "not slow",
-                        "--rootdir", "/repo", *ns.pytest_args]  # addopts: not pyproject's (no xdist in Pyodide)
+                args = [*files, "-q", "-o", "addopts=-ra --strict-markers -p no:cacheprovider", "-m",
+                        "not slow and not heavy", "-p", "fewer_examples", "--rootdir", "/repo",
+                        *ns.pytest_args]  # addopts: not pyproject's (no xdist in Pyodide)
                 jobs.append((f"tests {i + 1}", cfg, node({**base, "pytest_args": args, "out": str(tmpd / f"{i}.out")},
                                                          cfg)))
         cpy = None if ns.tests_only else cpython_digests(wheels[0], ns.seeds)

@@ -22,8 +22,11 @@ pytestmark = pytest.mark.skipif(not (runtime.PYODIDE_DIR / "pyodide.mjs").is_fil
 
 @pytest.fixture(scope="module")
 def source_wheel(tmp_path_factory) -> Path:
+    """The wheel the site build compiles (its data files outside it, as :func:`runtime.stage` makes it), so that
+    ``compiled`` is what the build made moments ago (``nox -s docs``: read from the cache, which is keyed by the
+    hash of everything that goes in), or made here when there is none."""
     d = tmp_path_factory.mktemp("wheel")
-    name, _ = runtime.build_wheel(d)
+    name, _ = runtime.build_wheel(d, external=runtime.stage_external(d / "assets"))
     return d / name
 
 
@@ -37,6 +40,7 @@ def digests(d: Path) -> dict[str, str]:
 
 
 def test_made_again_from_nothing_it_is_the_same_bytes(compiled, source_wheel, tmp_path):
+    """A compilation in an empty cache gives the bytes of the one before (the build's, when it made one)."""
     again = runtime.compile_bytecode(source_wheel, cache=tmp_path / "cache")
     assert again != compiled
     assert digests(again) == digests(compiled)

@@ -395,7 +395,7 @@ def test_out_of_descriptors_the_accept_loop_waits_instead_of_spinning(tiny_site,
     monkeypatch.setattr(serve, "time", clock)
     httpd.socket = Exhausted()
     waiting = socket.create_connection(httpd.server_address[:2])  # the listening socket stays readable
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
     thread.start()
     try:
         assert clock.third.wait(60), f"no pause after {len(calls)} refused accepts: the loop spins"
