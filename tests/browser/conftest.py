@@ -56,13 +56,16 @@ class Traffic:
     request cannot leave the machine is the launch flags' doing (``NO_WAY_OUT``); that one tried fails the session."""
 
     def __init__(self) -> None:
-        self.urls: list[str] = []
+        self.urls: list[str] = []         # what the pages asked for (answered by the network or the service worker)
+        self.worker_urls: list[str] = []  # what the service worker fetched itself (to answer a page, or to keep)
         self.foreign: list[str] = []
 
     def attach(self, context) -> None:
         def seen(req):
             url = req.url
-            self.urls.append(url)
+            # A page's request that the service worker passes on is seen twice, the page's and the worker's: one
+            # fetch the page made is one address in ``urls``.
+            (self.urls if req.service_worker is None else self.worker_urls).append(url)
             if not url.startswith(("data:", "blob:")) and urlsplit(url).hostname != "127.0.0.1":
                 self.foreign.append(url)
 

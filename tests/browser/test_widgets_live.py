@@ -13,6 +13,8 @@ import re
 import axe  # tests/browser/axe.py (pytest puts a test's folder without __init__.py on sys.path)
 import pytest
 
+from gamester.registry import replay
+
 pytestmark = pytest.mark.browser
 
 BOOT_MS = 120_000
@@ -100,6 +102,56 @@ def check_state(page, w, name: str, width: int, scheme: str) -> dict:
 # (check_state at the opening, in the middle and at the end; the moves read out; the winner the engine's record;
 # focus on the winner line; "Play again"): test_newcomer.py's test_a_newcomer_finds_the_game_and_plays_it_to_the_end,
 # which plays the same games at those widths, makes these checks as it goes, so each game is played once, not twice.
+
+
+def play_a_whole_game(live, base_url, path, kind, prefer, width, scheme):
+    """A whole game played in the live widget by its own buttons, with check_state at the opening, in the middle and
+    at the end (test_bone_ace_live.py plays Bone-Ace's with it)."""
+    axe.need_axe()
+    page = live
+    page.set_viewport_size({"width": width, "height": 900})
+    w = open_live(page, base_url, path, kind)
+    axe.set_scheme(page, scheme)
+    page.add_style_tag(content=".md-header, .md-tabs { visibility: hidden; }")
+    seat_zero(page, w)
+    counts = {"opening": check_state(page, w, f"{kind}-opening", width, scheme)}
+    clicks = 0
+    for _ in range(400):
+        if w.get_attribute("data-terminal") == "1":
+            break
+        step = w.get_attribute("data-step")
+        buttons = w.locator(".gm-table-host button[data-action]")
+        n = buttons.count()
+        assert n, "playing seat 0, the reader is to act whenever the game waits"
+        actions = buttons.evaluate_all("(bs) => bs.map((b) => b.dataset.action)")
+        pick = next((i for i, a in enumerate(actions) if a.split()[0] in prefer), 0)
+        buttons.nth(pick).click()
+        clicks += 1
+        moved(page, w, step)
+        if clicks == 1:
+            counts["middle"] = check_state(page, w, f"{kind}-middle", width, scheme)
+            # The moves since the reader's click (the reader's own and the computer's replies) are read out politely
+            # before the prompt: the newest line of the move log is in the live region.
+            said = w.evaluate("(el) => [...el.querySelectorAll('.gm-t-log li')].map((li) => li.firstChild.textContent.trim())")
+            page.wait_for_function("(el) => el.querySelector('.gm-announce').textContent.trim().length > 0",
+                                   arg=w.element_handle(), timeout=STEP_MS)
+            assert said and said[-1] in w.locator(".gm-announce").text_content()
+    assert w.get_attribute("data-terminal") == "1"
+    # The widget's replies are lean (no record): the record is the engine's replay of the position it shows.
+    pos = w.evaluate("(el) => { const p = el.__gm.play.pos; return {game: el.__gm.game, ruleset: p.ruleset, "
+                     "players: p.players, seed: p.seed, actions: p.actions}; }")
+    record = replay(pos).to_record()
+    shown = w.locator(".gm-play .gm-t-headline").get_attribute("data-winners")
+    assert [int(x) for x in shown.split()] == winners(record)
+    # Focus is on the winner line, which says who won; "Play again" follows. (Where the deal was over before the
+    # reader's turn came, there was no move of the reader's to follow, and focus stays where the reader left it.)
+    if clicks:
+        assert w.evaluate("(el) => document.activeElement === el.querySelector('.gm-play .gm-t-headline')"), \
+            page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")
+    assert w.get_by_role("button", name="Play again").is_visible()
+    counts["end"] = check_state(page, w, f"{kind}-end", width, scheme)
+    axe.dump(f"axe-live-{kind}-{width}-{scheme}.json", {"moves": clicks, "nodes_by_impact": counts})
+    print(f"{kind} {width}px {scheme}: {clicks} reader moves; axe nodes by impact {counts}")
 
 
 # -- the defects the issue lists, each with its check -----------------------------------------------------------
