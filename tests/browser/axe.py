@@ -16,6 +16,9 @@ SCREENS = ARTIFACTS / "screens"
 SERIOUS = ("critical", "serious")
 # Our own markup is held to WCAG 2.x A and AA plus axe's best practices.
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+#: The rules of TAGS whose result a page's colours decide (the rest read its markup and layout, which a colour
+#: scheme leaves as they are): all a second scheme at the same width can change.
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
 
 def need_axe() -> None:
@@ -23,21 +26,25 @@ def need_axe() -> None:
         pytest.skip(f"axe-core is not installed at {AXE}: run npm ci")
 
 
-def run(page, context: dict | str | None = None) -> list[dict]:
-    """axe's violations for ``context`` (a selector, an include/exclude object, or the whole document)."""
+def run(page, context: dict | str | None = None, rules: list[str] | None = None) -> list[dict]:
+    """axe's violations for ``context`` (a selector, an include/exclude object, or the whole document): by the
+    rules of TAGS, or by ``rules`` alone (rule ids) where given."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
     # axe finds an element's background by hit-testing the page, and a block below the fold that content-visibility
     # leaves unrendered is not there to hit (it reported the colours of whatever lay under its estimated place).
-    # Laying everything out changes no colour, only what axe can see.
-    page.add_style_tag(content=".md-content__inner > * { content-visibility: visible !important; }")
+    # Laying everything out changes no colour, only what axe can see. The rule is taken away after the run: left in,
+    # every later change to a long page (a game played on it) would lay out the whole page again.
+    shown = page.add_style_tag(content=".md-content__inner > * { content-visibility: visible !important; }")
     res = page.evaluate(
-        """async ([ctx, tags]) => {
-             const r = await axe.run(ctx || document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+        """async ([ctx, tags, rules]) => {
+             const only = rules ? {type: 'rule', values: rules} : {type: 'tag', values: tags};
+             const r = await axe.run(ctx || document, {runOnly: only, resultTypes: ['violations']});
              return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
                nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary,
                                          html: n.html.slice(0, 160)}))}));
-           }""", [context, TAGS])
+           }""", [context, TAGS, rules])
+    shown.evaluate("(s) => s.remove()")
     return res
 
 

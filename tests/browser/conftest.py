@@ -3,7 +3,7 @@
 The site is ``./site`` (``nox -s browser`` builds it first) or ``$GAMESTER_SITE``. One browser context and one page
 are shared by the tests that need a booted engine (Pyodide's boot costs seconds); the tests of a cold page
 (bytes before interaction, no WebAssembly) make their own contexts. Every request any page makes is recorded, and
-one to any host other than 127.0.0.1 is aborted and fails the session.
+one to any host other than 127.0.0.1 cannot connect (the browser's launch flags) and fails the session.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ SITE = Path(os.environ.get("GAMESTER_SITE", ROOT / "site"))
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": shutil.which("chromium") or "/usr/bin/chromium",
-            "args": LAUNCH_ARGS}
+            "args": [*LAUNCH_ARGS, *NO_WAY_OUT]}
 
 
 @pytest.fixture(scope="session")
@@ -43,30 +43,32 @@ REPEATABLE = """(() => { let s = 1674;
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; }; })();"""
 
 
+#: Chromium sends every request that is not for the loopback address (which Chromium never proxies) to a proxy on
+#: a port where nothing listens, so that no request can leave 127.0.0.1 whatever its host: it fails at once.
+NO_WAY_OUT = ["--proxy-server=http://127.0.0.1:9", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+
+
 class Traffic:
-    """Every request the pages of a context make, and those that tried to leave 127.0.0.1."""
+    """Every request the pages of a context make, and those that tried to leave 127.0.0.1.
+
+    The requests are watched (the context's ``request`` event), not routed: routing sends every request through this
+    process and turns Chromium's HTTP cache off, so each boot would download and compile the engine again. That a
+    request cannot leave the machine is the launch flags' doing (``NO_WAY_OUT``); that one tried fails the session."""
 
     def __init__(self) -> None:
-        self.urls: list[str] = []
+        self.urls: list[str] = []         # what the pages asked for (answered by the network or the service worker)
+        self.worker_urls: list[str] = []  # what the service worker fetched itself (to answer a page, or to keep)
         self.foreign: list[str] = []
 
     def attach(self, context) -> None:
-        def route(r):
-            url = r.request.url
-            self.urls.append(url)
-            host = urlsplit(url).hostname
-            if url.startswith(("data:", "blob:")) or host == "127.0.0.1":
-                r.continue_()
-            else:
-                self.foreign.append(url)
-                r.abort()
-
-        def seen(req):  # requests that bypass routing (if any) are still checked
+        def seen(req):
             url = req.url
+            # A page's request that the service worker passes on is seen twice, the page's and the worker's: one
+            # fetch the page made is one address in ``urls``.
+            (self.urls if req.service_worker is None else self.worker_urls).append(url)
             if not url.startswith(("data:", "blob:")) and urlsplit(url).hostname != "127.0.0.1":
                 self.foreign.append(url)
 
-        context.route("**/*", route)
         context.on("request", seen)
         context.add_init_script(REPEATABLE)
 

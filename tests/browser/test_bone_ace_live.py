@@ -5,7 +5,7 @@ buttons ("Draw a card", "Stand"), at 390 and 1280 px, light and dark, with the c
 from __future__ import annotations
 
 import pytest
-from test_widgets_live import test_a_reader_plays_a_whole_game_in_the_live_widget as _plays_a_whole_game
+from test_widgets_live import play_a_whole_game as _plays_a_whole_game
 
 pytestmark = pytest.mark.browser
 

@@ -13,10 +13,11 @@ import re
 
 import axe  # tests/browser/axe.py (pytest puts a test's folder without __init__.py on sys.path)
 import pytest
-from test_widgets_live import idle, moved, visit  # the live table's own helpers (instant navigation, waits)
+from test_widgets_live import check_state, idle, moved, visit, winners  # the live table's own helpers
 
 import gamester
 from gamester.clauses import all_clauses
+from gamester.registry import replay
 
 pytestmark = pytest.mark.browser
 
@@ -157,42 +158,87 @@ def shoot(page, w, name: str) -> None:
     w.screenshot(path=str(axe.SCREENS / f"newcomer-{name}.png"))
 
 
-@pytest.mark.parametrize(("width", "height", "scheme"), SCREENS, ids=[f"{w}-{s}" for w, _, s in SCREENS])
+def dark(scheme: str) -> str:
+    return "dark" if scheme == "slate" else "light"
+
+
+def at_each_screen(page, kind: str, check, back: tuple[int, int]) -> None:
+    """``check(tag, width, scheme)`` at every screen of SCREENS on the page as it is, the viewport resized and the
+    scheme switched in place (axe.set_scheme), so that one game or form serves all four: the widget's script never
+    reads the width (its markup is the same at every width; the layout is the CSS's), and a scheme is colours. Left at
+    ``back`` (width, height), light."""
+    for width, height in WIDTHS:
+        page.set_viewport_size({"width": width, "height": height})
+        for scheme in SCHEMES:
+            axe.set_scheme(page, scheme)
+            check(f"{kind}-{width}-{dark(scheme)}", width, scheme)
+    page.set_viewport_size({"width": back[0], "height": back[1]})
+    axe.set_scheme(page, SCHEMES[0])
+
+
+SCHEMES = ("default", "slate")
+WIDTHS = sorted({(w, h) for w, h, _ in SCREENS}, reverse=True)
+#: The screen of each width where the game also gets the live table's checks (issue #11, test_widgets_live's
+#: check_state at each state: axe in the widget, nothing overflowing, the deal's roles shown; its screenshots).
+LIVE_SCHEME = {390: "default", 1280: "slate"}
+
+
 @pytest.mark.parametrize(("path", "kind", "prefer"), GAMES, ids=[k for _, k, _ in GAMES])
-def test_a_newcomer_finds_the_game_and_plays_it_to_the_end(request, live, base_url, path, kind, prefer, width,
-                                                           height, scheme):
+def test_a_newcomer_finds_the_game_and_plays_it_to_the_end(live, base_url, path, kind, prefer):
+    """At each width the entry is found and starts the game; the game started at the last width is played to the
+    end, and checked at every screen of SCREENS (at_each_screen) at the opening, in the middle and at the end. The
+    game is also issue #11's whole game played in the live widget by its own buttons: at one scheme of each width
+    (LIVE_SCHEME) each state gets the live table's checks, and the end is the engine's record."""
+    axe.need_axe()
     page = live
-    at_top(page, base_url, path, width, height)
-    axe.set_scheme(page, scheme)
-    tag = f"{kind}-{width}-{'dark' if scheme == 'slate' else 'light'}"
     problems: list[str] = []
-    engine: list[str] = []
-    # Found at once: the entry is on the first screen, a few Tabs from the top, and it starts the game.
-    entry = page.locator(".gm-play-entry a[data-gm-play]")
-    entry.first.wait_for(state="attached")  # the page's content is in (an instant navigation swaps it in after the address)
-    assert entry.count() == 1 and entry.is_visible()
-    assert page.evaluate(IN_VIEW, entry.element_handle()), "the way to the live game is on the first screen"
+    engines: dict[str, list[str]] = {f"{kind}-{wd}-{dark(s)}": [] for wd, _ in WIDTHS for s in SCHEMES}
+    counts: dict[int, dict[str, dict]] = {wd: {} for wd, _ in WIDTHS}
     axe.SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(axe.SCREENS / f"newcomer-{tag}-0-first-screen.png"))
-    tabs = tabs_to_play(page)
-    assert tabs is not None and tabs <= FEW_TABS, f"{tabs} Tabs to the live game"
-    page.keyboard.press("Enter")
-    w = page.locator("#play")
-    assert w.get_attribute("data-widget") == kind
-    idle(page, w)
-    scrolled = page.evaluate("() => Math.round(scrollY)")
-    assert page.evaluate("(el) => el.getBoundingClientRect().top < innerHeight", w.element_handle())
-    # The reader plays a seat from the start (Post and Pair opened watching the bots, with a seat's choices shown).
-    assert w.locator("select[id$='-who']").input_value() == "0"
-    assert "Waiting for" not in w.locator(".gm-choices").text_content()
-    print(f"{tag}: {tabs} Tabs to the entry; the game starts {scrolled} px down")
-    for stage in ("opening",):
-        check_words(w, stage, problems, engine)
+    for width, height in WIDTHS:
+        at_top(page, base_url, path, width, height)
+        # Found at once: the entry is on the first screen, a few Tabs from the top, and it starts the game.
+        entry = page.locator(".gm-play-entry a[data-gm-play]")
+        entry.first.wait_for(state="attached")  # the page's content is in (an instant navigation swaps it in after the address)
+        assert entry.count() == 1 and entry.is_visible()
+        assert page.evaluate(IN_VIEW, entry.element_handle()), "the way to the live game is on the first screen"
+        for scheme in SCHEMES:
+            axe.set_scheme(page, scheme)
+            page.screenshot(path=str(axe.SCREENS / f"newcomer-{kind}-{width}-{dark(scheme)}-0-first-screen.png"))
+        axe.set_scheme(page, SCHEMES[0])
+        tabs = tabs_to_play(page)
+        assert tabs is not None and tabs <= FEW_TABS, f"{width} px: {tabs} Tabs to the live game"
+        page.keyboard.press("Enter")
+        w = page.locator("#play")
+        assert w.get_attribute("data-widget") == kind
+        idle(page, w)
+        scrolled = page.evaluate("() => Math.round(scrollY)")
+        assert page.evaluate("(el) => el.getBoundingClientRect().top < innerHeight", w.element_handle())
+        # The reader plays a seat from the start (Post and Pair opened watching the bots, with a seat's choices shown).
+        assert w.locator("select[id$='-who']").input_value() == "0"
+        assert "Waiting for" not in w.locator(".gm-choices").text_content()
+        print(f"{kind}-{width}: {tabs} Tabs to the entry; the game starts {scrolled} px down")
+    playing = (width, height)  # the game started last is played
+
+    def live_checks(stage, width, scheme):
+        if scheme == LIVE_SCHEME[width]:
+            counts[width][stage] = check_state(page, w, f"{kind}-{stage}", width, scheme)
+
+    def opening(tag, width, scheme):
+        check_words(w, f"{tag} opening", problems, engines[tag])
         over = w.evaluate(OVERFLOW)
         if over:
-            problems.append(f"{stage}: {len(over)} elements stick out of the widget: {over[:4]}")
-        shoot(page, w, f"{tag}-1-{stage}-unfolded")
+            problems.append(f"{tag} opening: {len(over)} elements stick out of the widget: {over[:4]}")
+        shoot(page, w, f"{tag}-1-opening-unfolded")
         w.evaluate(FOLD)
+        live_checks("opening", width, scheme)
+
+    def middle(tag, width, scheme):
+        check_words(w, f"{tag} middle", problems, engines[tag])
+        shoot(page, w, f"{tag}-2-middle")
+        live_checks("middle", width, scheme)
+
+    at_each_screen(page, kind, opening, playing)
     clicks = 0
     for _ in range(400):
         if w.get_attribute("data-terminal") == "1":
@@ -206,27 +252,54 @@ def test_a_newcomer_finds_the_game_and_plays_it_to_the_end(request, live, base_u
         clicks += 1
         moved(page, w, step)
         if clicks == 1:
-            check_words(w, "middle", problems, engine)
-            shoot(page, w, f"{tag}-2-middle")
+            at_each_screen(page, kind, middle, playing)
+            # The moves since the reader's click (the reader's own and the computer's replies) are read out politely
+            # before the prompt: the newest line of the move log is in the live region.
+            said = w.evaluate("(el) => [...el.querySelectorAll('.gm-t-log li')].map((li) => li.firstChild.textContent.trim())")
+            page.wait_for_function("(el) => el.querySelector('.gm-announce').textContent.trim().length > 0",
+                                   arg=w.element_handle(), timeout=STEP_MS)
+            assert said and said[-1] in w.locator(".gm-announce").text_content()
     assert w.get_attribute("data-terminal") == "1"
+    # The widget's replies are lean (no record): the record is the engine's replay of the position it shows.
+    pos = w.evaluate("(el) => { const p = el.__gm.play.pos; return {game: el.__gm.game, ruleset: p.ruleset, "
+                     "players: p.players, seed: p.seed, actions: p.actions}; }")
+    shown = w.locator(".gm-play .gm-t-headline").get_attribute("data-winners")
+    assert [int(x) for x in shown.split()] == winners(replay(pos).to_record())
+    # Focus is on the winner line, which says who won; "Play again" follows. (Where the deal was over before the
+    # reader's turn came, there was no move of the reader's to follow, and focus stays where the reader left it.)
+    if clicks:
+        assert w.evaluate("(el) => document.activeElement === el.querySelector('.gm-play .gm-t-headline')"), \
+            page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")
+    assert w.get_by_role("button", name="Play again").is_visible()
     page.wait_for_function("() => window.__gamesterKit.G.passages")  # the passages behind the rules, fetched
-    check_words(w, "end", problems, engine)
-    over = w.evaluate(OVERFLOW)
-    if over:
-        problems.append(f"end: {len(over)} elements stick out of the widget: {over[:4]}")
-    shoot(page, w, f"{tag}-3-end-unfolded")
-    w.evaluate(FOLD)
+
+    def end(tag, width, scheme):
+        check_words(w, f"{tag} end", problems, engines[tag])
+        over = w.evaluate(OVERFLOW)
+        if over:
+            problems.append(f"{tag} end: {len(over)} elements stick out of the widget: {over[:4]}")
+        shoot(page, w, f"{tag}-3-end-unfolded")
+        w.evaluate(FOLD)
+        if scheme == LIVE_SCHEME[width]:  # axe in the widget by every rule, and the live table's other checks
+            live_checks("end", width, scheme)
+            return
+        # The other scheme at this width differs from that one only in its colours: the colour rules.
+        found = axe.run(page, {"include": [["#play"]]}, axe.COLOUR_RULES)
+        assert not axe.serious(found), f"{tag}: " + axe.describe(axe.serious(found))
+
+    at_each_screen(page, kind, end, playing)
     headline = w.locator(".gm-play .gm-t-headline").text_content().strip()
     assert headline, "the end names the winner"
+    engine = engines[f"{kind}-{playing[0]}-light"]
     # The end in the second person when the reader played, and the winner named in words.
     if not re.search(r"\b(you|the computer|player \d+)\b", headline, re.I):
         engine.append(f"end: the winner line does not name the winner in a reader's words: {headline!r}")
     if not re.search(r"\b(you|the computer)\b", headline, re.I):  # "You win ..." / "The computer wins ..."
         engine.append(f"end: the winner line does not speak to the reader: {headline!r}")
-    found = axe.run(page, {"include": [["#play"]]})
-    assert not axe.serious(found), axe.describe(axe.serious(found))
-    SEEN[tag] = engine
-    print(f"{tag}: {clicks} reader moves; end: {headline!r}; engine words to fix: {len(engine)}")
+    SEEN.update(engines)
+    for wd, _ in WIDTHS:
+        axe.dump(f"axe-live-{kind}-{wd}-{LIVE_SCHEME[wd]}.json", {"moves": clicks, "nodes_by_impact": counts[wd]})
+    print(f"{kind}: {clicks} reader moves; end: {headline!r}; engine words to fix: {sum(map(len, engines.values()))}")
     assert not problems, "\n".join(problems)
 
 
@@ -398,10 +471,10 @@ def test_the_settings_speak_a_readers_words(live, base_url, game):
     page = live
     path = gamester.all_games()[game].site.page
     problems: list[str] = []
-    for width, height, scheme in SCREENS:
-        at_top(page, base_url, path, width, height)
-        axe.set_scheme(page, scheme)
-        tag = f"{game}-{width}-{'dark' if scheme == 'slate' else 'light'}"
+    # The page is loaded and every widget's form opened once; then checked at every screen (at_each_screen).
+    at_top(page, base_url, path, *WIDTHS[-1])
+
+    def check(tag, width, scheme):  # every widget's form at this screen
         widgets = page.locator(".gm-widget")
         for i in range(widgets.count()):
             w = widgets.nth(i)
@@ -417,7 +490,7 @@ def test_the_settings_speak_a_readers_words(live, base_url, game):
                                    arg=w.element_handle())
             check_words(w, f"{tag} {w.get_attribute('data-widget')} settings", problems, problems)
             labels = w.locator(".gm-form label").all_text_contents()
-            problems += [f"{tag}: a label is an option's key: {t!r}" for t in labels if t.strip() in KEY_LABELS]
+            problems.extend(f"{tag}: a label is an option's key: {t!r}" for t in labels if t.strip() in KEY_LABELS)
             # Where a ruleset and each choice come from: one click away, with a link to each option's rule.
             about = w.locator(".gm-form details.gm-about")
             assert about.count() >= 2, "a disclosure for the rules and one for the options"
@@ -425,19 +498,23 @@ def test_the_settings_speak_a_readers_words(live, base_url, game):
             link = w.locator(".gm-link a")
             assert link.get_attribute("href").startswith("http") and "?w=" in link.get_attribute("href")
             if i == 0:
-                about.first.locator("summary").click()
-                w.locator(".gm-about-options > summary").click()
+                for d in (about.first, w.locator(".gm-about-options")):
+                    if not d.evaluate("(d) => d.open"):
+                        d.locator("> summary").click()
                 # both disclosures open, and a frame drawn with them open (set_scheme turned transitions off)
                 page.wait_for_function("""(el) => [...el.querySelectorAll('.gm-form details.gm-about')].slice(0, 1)
                   .concat([...el.querySelectorAll('.gm-about-options')]).every((d) => d.open)""",
                                        arg=w.element_handle())
                 page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
                 over = w.evaluate(OVERFLOW)
-                problems += [f"{tag}: sticks out of the widget: {o}" for o in over[:4]]
+                problems.extend(f"{tag}: sticks out of the widget: {o}" for o in over[:4])
                 shoot(page, w.locator("details.gm-settings") if settings.count() else w, f"settings-words-{tag}")
-                found = axe.run(page, {"include": [[".gm-widget"]]})
-                assert not axe.serious(found), axe.describe(axe.serious(found))
+                # every rule in the light scheme; in the dark one (the same page, other colours) the colour rules
+                found = axe.run(page, {"include": [[".gm-widget"]]}, None if scheme == SCHEMES[0] else axe.COLOUR_RULES)
+                assert not axe.serious(found), f"{tag}: " + axe.describe(axe.serious(found))
                 w.evaluate(FOLD)
+
+    at_each_screen(page, game, check, WIDTHS[-1])
     assert not problems, "\n".join(problems[:30])
 
 

@@ -2,7 +2,8 @@
 the table's own buttons (cards and plain words) only, at 390 and 1280 px, light and dark; the winner shown is the
 engine's record, the roles shown are the deal's, nothing overflows the widget, axe finds nothing critical or serious
 in the widget at the opening, in the middle and at the end; screenshots of each state go to test-artifacts/screens/.
-Then the defects the issue lists, each with its check.
+Those games are played by test_newcomer.py (one game per game and width serves both files' checks) with this file's
+check_state; here, the defects the issue lists, each with its check.
 """
 
 from __future__ import annotations
@@ -97,9 +98,15 @@ def check_state(page, w, name: str, width: int, scheme: str) -> dict:
     return axe.count(found)
 
 
-@pytest.mark.parametrize(("width", "scheme"), [(390, "default"), (1280, "slate")])
-@pytest.mark.parametrize(("path", "kind", "prefer"), GAMES, ids=[k for _, k, _ in GAMES])
-def test_a_reader_plays_a_whole_game_in_the_live_widget(live, base_url, path, kind, prefer, width, scheme):
+# The whole game of each game played in its live widget by the table's own buttons, at 390 px light and 1280 px dark
+# (check_state at the opening, in the middle and at the end; the moves read out; the winner the engine's record;
+# focus on the winner line; "Play again"): test_newcomer.py's test_a_newcomer_finds_the_game_and_plays_it_to_the_end,
+# which plays the same games at those widths, makes these checks as it goes, so each game is played once, not twice.
+
+
+def play_a_whole_game(live, base_url, path, kind, prefer, width, scheme):
+    """A whole game played in the live widget by its own buttons, with check_state at the opening, in the middle and
+    at the end (test_bone_ace_live.py plays Bone-Ace's with it)."""
     axe.need_axe()
     page = live
     page.set_viewport_size({"width": width, "height": 900})
