@@ -384,53 +384,47 @@ _PARTS: dict[tuple, Any] = {}
 PARTS_KEPT = 8192
 
 
-def _part(key: tuple, make: Callable[[], Any]) -> Any:
+def _part(key: tuple, make: Callable[..., Any], *args: Any) -> Any:
+    """The part drawn for ``key``, kept (:data:`_PARTS`); ``make(*args)`` draws it when it is not (most parts of a
+    move's table are as they were: they cost a look-up, and nothing is made for them)."""
     v = _PARTS.get(key)
     if v is None:
         if len(_PARTS) >= PARTS_KEPT:
             _PARTS.clear()
-        v = _PARTS[key] = make()
+        v = _PARTS[key] = make(*args)
     return v
+
+
+def _live_seat(s: Seat, nm: Names) -> Markup:
+    w = nm.text
+    return _seat_html(_with(s, name=s.name if s.name != f"Seat {s.index}" else nm(s.index, ""),
+                            status=[w(x) for x in s.status], counters=[(a, w(b)) for a, b in s.counters]))
+
+
+def _live_pile(p: Pile, w: Callable[[str], str]) -> Markup:
+    return _pile_html(_with(p, title=w(p.title), plays=[(w(a), c) for a, c in p.plays], note=w(p.note)))
+
+
+def _live_pot(p: Pot, w: Callable[[str], str]) -> Markup:
+    return _pot_html(_with(p, name=w(p.name), text=w(p.text), note=w(p.note)))
+
+
+def _live_choice(c: Choice, w: Callable[[str], str], scope: str) -> Markup:
+    return _choice_html(_with(c, label=w(c.label), hint=w(c.hint)), scope)
 
 
 def _live_parts(t: Table, nm: Names, key: tuple) -> tuple[list[Markup], list[Markup], list[Markup], list[Markup]]:
     """The seats, piles, pots and choices of a table, each named for its reader (``nm``, whose drawing
-    ``key`` is) and drawn once for what it shows (:data:`_PARTS`, looked up here first: most are as they were)."""
-    w = nm.text  # (which keeps the texts it named)
-    get = _PARTS.get
-    seats = []
-    for s in t.seats:
-        k = (key, "seat", s.index, s.name, tuple(s.roles), s.you, tuple(s.cards), s.hidden, s.cards_label,
-             tuple(s.best), tuple(s.status), tuple(s.counters), s.to_act)
-        v = get(k)
-        if v is None:
-            v = _part(k, lambda s=s: _seat_html(_with(
-                s, name=s.name if s.name != f"Seat {s.index}" else nm(s.index, ""), status=[w(x) for x in s.status],
-                counters=[(a, w(b)) for a, b in s.counters])))
-        seats.append(v)
-    piles = []
-    for p in t.centre:
-        k = (key, "pile", p.title, tuple(p.plays), p.hidden, p.note, tuple(p.best))
-        v = get(k)
-        if v is None:
-            v = _part(k, lambda p=p: _pile_html(
-                _with(p, title=w(p.title), plays=[(w(a), c) for a, c in p.plays], note=w(p.note))))
-        piles.append(v)
-    pots = []
-    for p in t.money:
-        k = (key, "pot", p.name, p.counters, p.text, p.note)
-        v = get(k)
-        if v is None:
-            v = _part(k, lambda p=p: _pot_html(_with(p, name=w(p.name), text=w(p.text), note=w(p.note))))
-        pots.append(v)
+    ``key`` is, and which keeps the texts it named) and drawn once for what it shows (:func:`_part`)."""
+    w = nm.text
+    seats = [_part((key, "seat", s.index, s.name, tuple(s.roles), s.you, tuple(s.cards), s.hidden, s.cards_label,
+                    tuple(s.best), tuple(s.status), tuple(s.counters), s.to_act), _live_seat, s, nm) for s in t.seats]
+    piles = [_part((key, "pile", p.title, tuple(p.plays), p.hidden, p.note, tuple(p.best)), _live_pile, p, w)
+             for p in t.centre]
+    pots = [_part((key, "pot", p.name, p.counters, p.text, p.note), _live_pot, p, w) for p in t.money]
     scope = f"{t.game} {t.to_act}"
-    choices = []
-    for c in t.choices:
-        k = (key, "choice", c.label, c.action, c.card, c.hint, scope)
-        v = get(k)
-        if v is None:
-            v = _part(k, lambda c=c: _choice_html(_with(c, label=w(c.label), hint=w(c.hint)), scope))
-        choices.append(v)
+    choices = [_part((key, "choice", c.label, c.action, c.card, c.hint, scope), _live_choice, c, w, scope)
+               for c in t.choices]
     return seats, piles, pots, choices
 
 
@@ -465,19 +459,16 @@ def render_parts(t: Table, *, base: str = "../", passages: dict | None = None, l
     key = (t.reader, len(t.seats), tuple(t.parties.items()))  # all that naming a seat for the reader reads
     t, names = _named(t)  # the log's entries are named below, only those shown
     seats, piles, pots, buttons = _live_parts(t, names, key)
-    # The parts around them drawn once for what they hold (the parts inside are kept strings: cheap to compare),
-    # looked up first (most are as they were: nothing is made for them).
-    get = _PARTS.get
+    # The parts around them drawn once for what they hold (the parts inside are kept strings: cheap to compare).
     centre = None
     if t.centre or t.money:
-        k = ("centre", h2, t.money_title, tuple(pots), tuple(piles), bool(t.money), bool(t.centre))
-        centre = get(k) or _part(k, lambda: h("div", {"class": "gm-t-centre"}, h(h2, {"class": "gm-t-h"}, t.money_title),
+        centre = _part(("centre", h2, t.money_title, tuple(pots), tuple(piles), bool(t.money), bool(t.centre)),
+                       lambda: h("div", {"class": "gm-t-centre"}, h(h2, {"class": "gm-t-h"}, t.money_title),
                                  h("ul", {"class": "gm-t-pots"}, pots) if t.money else None,
                                  h("div", {"class": "gm-t-piles"}, piles) if t.centre else None))
     choices = None
     if t.choices:
-        k = ("choices", t.choices_label, tuple(buttons))
-        choices = get(k) or _part(k, lambda: h(
+        choices = _part(("choices", t.choices_label, tuple(buttons)), lambda: h(
             "div", {"class": "gm-t-choices", "role": "group", "aria-label": t.choices_label},
             h("p", {"class": "gm-t-choices-label"}, t.choices_label), buttons))
     chances = None
@@ -501,18 +492,18 @@ def render_parts(t: Table, *, base: str = "../", passages: dict | None = None, l
     # The table's parts, joined its HTML: as many for every table of a game (one per seat; a part a table lacks is
     # ""), so that a move's reply can send only the parts that changed (gamester.hosts.web's "open").
     section = ("section", t.title, t.game, t.reader, t.to_act, bool(t.end))
-    return [get(section) or _part(section, lambda: _open_tag("section", {
+    return [_part(section, lambda: _open_tag("section", {
                 "class": "gm-tbl", "aria-label": t.title, "data-game": t.game,
                 "data-reader": "" if t.reader is None else t.reader,
                 "data-to-act": "" if t.to_act is None else t.to_act, "data-over": "1" if t.end else "0"})),
-            get(("title", h1, t.title)) or _part(("title", h1, t.title), lambda: h(h1, {"class": "gm-t-title"}, t.title)),
-            get(("sub", t.subtitle)) or _part(("sub", t.subtitle), lambda: h("p", {"class": "gm-t-sub"}, t.subtitle)) if t.subtitle else "",
+            _part(("title", h1, t.title), h, h1, {"class": "gm-t-title"}, t.title),
+            _part(("sub", t.subtitle), h, "p", {"class": "gm-t-sub"}, t.subtitle) if t.subtitle else "",
             _FELT, *seats, "</ul>", centre or "", "</div>",
-            get(("between", t.between)) or _part(("between", t.between), lambda: h(
+            _part(("between", t.between), lambda: h(
                 "div", {"class": "gm-t-between", "role": "status", "data-deal-over": "1"},
                 h("p", {"class": "gm-t-between-title"}, h("strong", {}, "The last deal")), h("p", {}, t.between)))
             if t.between else "",
-            get(("prompt", t.prompt)) or _part(("prompt", t.prompt), lambda: h("p", {"class": "gm-t-prompt", "role": "status"}, t.prompt)),
+            _part(("prompt", t.prompt), h, "p", {"class": "gm-t-prompt", "role": "status"}, t.prompt),
             choices or "", chances or "", _end_html(t.end, level + 1, base, passages, names, log_limit) if t.end else "",
             log or "", "</section>"]
 
