@@ -224,13 +224,17 @@ def test_a_newcomer_finds_the_game_and_plays_it_to_the_end(live, base_url, path,
         if scheme == LIVE_SCHEME[width]:
             counts[width][stage] = check_state(page, w, f"{kind}-{stage}", width, scheme)
 
-    def opening(tag, width, scheme):
-        check_words(w, f"{tag} opening", problems, engines[tag])
+    def unfolded(tag, stage, n):
+        """The widget's words and what sticks out of it with every part unfolded, shot, then folded again."""
+        check_words(w, f"{tag} {stage}", problems, engines[tag])
         over = w.evaluate(OVERFLOW)
         if over:
-            problems.append(f"{tag} opening: {len(over)} elements stick out of the widget: {over[:4]}")
-        shoot(page, w, f"{tag}-1-opening-unfolded")
+            problems.append(f"{tag} {stage}: {len(over)} elements stick out of the widget: {over[:4]}")
+        shoot(page, w, f"{tag}-{n}-{stage}-unfolded")
         w.evaluate(FOLD)
+
+    def opening(tag, width, scheme):
+        unfolded(tag, "opening", 1)
         live_checks("opening", width, scheme)
 
     def middle(tag, width, scheme):
@@ -274,12 +278,7 @@ def test_a_newcomer_finds_the_game_and_plays_it_to_the_end(live, base_url, path,
     page.wait_for_function("() => window.__gamesterKit.G.passages")  # the passages behind the rules, fetched
 
     def end(tag, width, scheme):
-        check_words(w, f"{tag} end", problems, engines[tag])
-        over = w.evaluate(OVERFLOW)
-        if over:
-            problems.append(f"{tag} end: {len(over)} elements stick out of the widget: {over[:4]}")
-        shoot(page, w, f"{tag}-3-end-unfolded")
-        w.evaluate(FOLD)
+        unfolded(tag, "end", 3)
         if scheme == LIVE_SCHEME[width]:  # axe in the widget by every rule, and the live table's other checks
             live_checks("end", width, scheme)
             return
