@@ -104,27 +104,17 @@ def check_state(page, w, name: str, width: int, scheme: str) -> dict:
 # which plays the same games at those widths, makes these checks as it goes, so each game is played once, not twice.
 
 
-def play_a_whole_game(live, base_url, path, kind, prefer, screens):
+def play_a_whole_game(live, base_url, path, kind, prefer, width, scheme):
     """A whole game played in the live widget by its own buttons, with check_state at the opening, in the middle and
-    at the end at each screen of ``screens`` ((width, scheme) pairs; test_bone_ace_live.py plays Bone-Ace's with it).
-    One game serves every screen: the viewport is resized and the scheme switched in place at each state (the
-    widget's script never reads the width, its layout is the CSS's; a scheme is colours), then played on at the first."""
+    at the end (test_bone_ace_live.py plays Bone-Ace's with it)."""
     axe.need_axe()
     page = live
-    page.set_viewport_size({"width": screens[0][0], "height": 900})
+    page.set_viewport_size({"width": width, "height": 900})
     w = open_live(page, base_url, path, kind)
+    axe.set_scheme(page, scheme)
     page.add_style_tag(content=".md-header, .md-tabs { visibility: hidden; }")
     seat_zero(page, w)
-    counts: dict[tuple[int, str], dict] = {s: {} for s in screens}
-
-    def at_each_screen(stage):
-        for width, scheme in screens:
-            page.set_viewport_size({"width": width, "height": 900})
-            axe.set_scheme(page, scheme)
-            counts[(width, scheme)][stage] = check_state(page, w, f"{kind}-{stage}", width, scheme)
-        page.set_viewport_size({"width": screens[0][0], "height": 900})
-
-    at_each_screen("opening")
+    counts = {"opening": check_state(page, w, f"{kind}-opening", width, scheme)}
     clicks = 0
     for _ in range(400):
         if w.get_attribute("data-terminal") == "1":
@@ -139,13 +129,13 @@ def play_a_whole_game(live, base_url, path, kind, prefer, screens):
         clicks += 1
         moved(page, w, step)
         if clicks == 1:
+            counts["middle"] = check_state(page, w, f"{kind}-middle", width, scheme)
             # The moves since the reader's click (the reader's own and the computer's replies) are read out politely
             # before the prompt: the newest line of the move log is in the live region.
             said = w.evaluate("(el) => [...el.querySelectorAll('.gm-t-log li')].map((li) => li.firstChild.textContent.trim())")
             page.wait_for_function("(el) => el.querySelector('.gm-announce').textContent.trim().length > 0",
                                    arg=w.element_handle(), timeout=STEP_MS)
             assert said and said[-1] in w.locator(".gm-announce").text_content()
-            at_each_screen("middle")
     assert w.get_attribute("data-terminal") == "1"
     # The widget's replies are lean (no record): the record is the engine's replay of the position it shows.
     pos = w.evaluate("(el) => { const p = el.__gm.play.pos; return {game: el.__gm.game, ruleset: p.ruleset, "
@@ -159,10 +149,9 @@ def play_a_whole_game(live, base_url, path, kind, prefer, screens):
         assert w.evaluate("(el) => document.activeElement === el.querySelector('.gm-play .gm-t-headline')"), \
             page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")
     assert w.get_by_role("button", name="Play again").is_visible()
-    at_each_screen("end")
-    for (width, scheme), c in counts.items():
-        axe.dump(f"axe-live-{kind}-{width}-{scheme}.json", {"moves": clicks, "nodes_by_impact": c})
-        print(f"{kind} {width}px {scheme}: {clicks} reader moves; axe nodes by impact {c}")
+    counts["end"] = check_state(page, w, f"{kind}-end", width, scheme)
+    axe.dump(f"axe-live-{kind}-{width}-{scheme}.json", {"moves": clicks, "nodes_by_impact": counts})
+    print(f"{kind} {width}px {scheme}: {clicks} reader moves; axe nodes by impact {counts}")
 
 
 # -- the defects the issue lists, each with its check -----------------------------------------------------------
