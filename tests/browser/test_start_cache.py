@@ -162,9 +162,14 @@ def test_the_snapshot_starts_the_engine_and_a_second_visit_comes_from_the_browse
     assert served.runtime_requests(since) == []
     tab.close()
 
+    # Put's solved strategies (issue 30): files of their own, fetched only when a game reads them.
+    strategies_are_fetched_only_by_a_put_game_against_the_solved_player_and_play_as_cpython(page, served)
+
     # No server at all: the page, its scripts and the runtime come from the service worker, and the game plays.
+    # (The page opened afresh at its own address: the widget played above keeps its deal in the page's link, and
+    # a reload of that link would reopen it.)
     served.stop()
-    page.reload()
+    page.goto(served.url + "post-and-pair/")
     w = open_widget(page, "pp-deal")
     assert "gm-ledger" in w.inner_html()
     assert page.evaluate("__gamester.info.start") == "snapshot"
@@ -285,9 +290,8 @@ def strategies_fetched(served: Served) -> list[str]:
     return [p for p, _ in served.log if STRATEGIES in p]
 
 
-def test_the_strategies_are_fetched_only_by_a_put_game_against_the_solved_player_and_play_as_cpython(context, served):
-    page = context.new_page()
-    page.goto(served.url + "post-and-pair/")
+def strategies_are_fetched_only_by_a_put_game_against_the_solved_player_and_play_as_cpython(page, served: Served):
+    """(On the page of the test above, its engine started.)"""
     w = open_widget(page, "pp-deal")  # a page of another game, its widget played
     assert "gm-ledger" in w.inner_html()
     assert strategies_fetched(served) == []
