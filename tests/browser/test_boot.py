@@ -109,7 +109,7 @@ def test_without_the_compiled_library_the_stock_boot_still_plays(fresh, traffic,
     assert len(said) == 1, messages
     if damage == "not the one built":  # it boots, but its hash is not the one the build wrote
         assert "checksum mismatch" in said[0]
-    assert page.evaluate("__gamester.state") == "booting"
+    assert page.evaluate("__gamester.state") in ("booting", "ready")  # (not failed)
     assert w.locator(".gm-error").inner_text() == ""  # the reader is told nothing: it still works
     if damage != "not the one built":
         return
