@@ -8,10 +8,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import zipfile
 from pathlib import Path
@@ -28,16 +31,53 @@ ROOT = Path(__file__).resolve().parents[2]
 START = "python3 serve.py --open"
 
 
+# What the offline build is made from (noxfile.py's SITE_INPUTS, and the pinned packages that build it).
+INPUTS = ("mkdocs.yml", "docs", "engine", "site_src", "sources", "package-lock.json", "requirements")
+OFFLINE_ENV = {"SITE_URL": "", "GAMESTER_OFFLINE": "true", "NO_MKDOCS_2_WARNING": "1"}
+
+
+def _inputs_key() -> str:
+    """A hash of every file the offline build is made from (path and bytes), of this Python and of the settings
+    that change a build: a build kept under it was made from exactly these."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "--", *INPUTS], cwd=ROOT,
+                                capture_output=True, text=True, check=True).stdout.splitlines()
+    except (OSError, subprocess.CalledProcessError):  # not a git checkout
+        listed = [str(f.relative_to(ROOT)) for top in INPUTS
+                  for f in ((ROOT / top).rglob("*") if (ROOT / top).is_dir() else [ROOT / top])
+                  if not any(part.endswith(".egg-info") or part == "__pycache__" for part in f.parts)]
+    h = hashlib.sha256()
+    for name in sorted(listed):
+        f = ROOT / name
+        if f.is_file():
+            h.update(name.encode() + b"\0" + f.read_bytes() + b"\0")
+    settings = {k: os.environ.get(k) for k in sorted(os.environ) if k.startswith("GAMESTER_") or k == "PYTHONHASHSEED"}
+    h.update(repr((sys.version, sys.executable, settings)).encode())
+    return h.hexdigest()[:24]
+
+
 @pytest.fixture(scope="module")
-def offline_site(tmp_path_factory) -> Path:
-    """The bundle's site: $GAMESTER_OFFLINE_SITE, or built here as ``nox -s bundle`` builds it."""
+def offline_site() -> Path:
+    """The bundle's site: $GAMESTER_OFFLINE_SITE, or built as ``nox -s bundle`` builds it. The build is kept in
+    .cache/offline-site/ under the hash of what it was made from, so a run with none of it changed builds nothing."""
     given = os.environ.get("GAMESTER_OFFLINE_SITE")
     if given:
         return Path(given)
-    out = tmp_path_factory.mktemp("bundle-site")
-    env = {**os.environ, "SITE_URL": "", "GAMESTER_OFFLINE": "true", "NO_MKDOCS_2_WARNING": "1"}
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)], cwd=ROOT, env=env,
-                   check=True)
+    cache = ROOT / ".cache" / "offline-site"
+    out = cache / _inputs_key()
+    if (out / "index.html").is_file():
+        return out
+    cache.mkdir(parents=True, exist_ok=True)
+    building = Path(tempfile.mkdtemp(prefix="building-", dir=cache))
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(building)], cwd=ROOT,
+                   env={**os.environ, **OFFLINE_ENV}, check=True)
+    for old in cache.iterdir():  # one build kept: those of other inputs go
+        if old != building:
+            shutil.rmtree(old, ignore_errors=True)
+    try:
+        building.rename(out)
+    except OSError:  # made meanwhile by another run from the same inputs
+        shutil.rmtree(building, ignore_errors=True)
     return out
 
 

@@ -25,6 +25,8 @@ from gamester_site import serve as serve_mod
 
 pytestmark = pytest.mark.browser
 
+# What a second visit reads from the service worker's storage (issue 30's warm start) instead of fetching it.
+STORED = ("engine-snapshot.bin", "pyodide.asm.wasm", ".compiled.zip", "engine-files.zip")
 RUNTIME = ("/assets/pyodide/", ".whl", ".compiled.zip", "engine-snapshot.bin", "engine-files.zip", "/assets/gamester/data/")
 
 
@@ -138,11 +140,18 @@ def test_the_snapshot_starts_the_engine_and_a_second_visit_comes_from_the_browse
     wait_held(page, table)
     assert held(page) == table
 
-    # A reload: the engine starts again from the snapshot, and no runtime file reaches the server.
+    # A reload: the engine starts again from the snapshot, and no runtime file reaches the server. The reload's
+    # worker fetched none of the big runtime files either: it read them from storage (its own resource timing lists
+    # every fetch it made, the service worker's answers included).
     since = len(served.log)
     page.reload()
-    assert boot(page)["start"] == "snapshot"
+    info = boot(page)
+    assert info["start"] == "snapshot"
     assert served.runtime_requests(since) == []
+    fetched = [f["name"] for f in info["times"]["files"]]
+    assert not [n for n in fetched if n.endswith(STORED)], fetched
+    for phase in ("wasm_compiled", "snapshot_fetched", "restored", "ready"):
+        assert phase in info["times"], phase
     assert any("runtime.json" in p for p, _ in served.log[since:])  # asked for afresh: a new build is seen at once
 
     # A shared link opened in a new tab of the same browser.
@@ -153,21 +162,34 @@ def test_the_snapshot_starts_the_engine_and_a_second_visit_comes_from_the_browse
     assert served.runtime_requests(since) == []
     tab.close()
 
+    # Put's solved strategies (issue 30): files of their own, fetched only when a game reads them.
+    strategies_are_fetched_only_by_a_put_game_against_the_solved_player_and_play_as_cpython(page, served)
+
     # No server at all: the page, its scripts and the runtime come from the service worker, and the game plays.
+    # (The page opened afresh at its own address: the widget played above keeps its deal in the page's link, and
+    # a reload of that link would reopen it.)
     served.stop()
-    page.reload()
+    page.goto(served.url + "post-and-pair/")
     w = open_widget(page, "pp-deal")
     assert "gm-ledger" in w.inner_html()
     assert page.evaluate("__gamester.info.start") == "snapshot"
     assert errors == []
 
 
-def test_a_damaged_snapshot_is_refused_silently_and_the_ordinary_start_plays(context, served):
+def test_a_damaged_snapshot_is_refused_silently_and_the_ordinary_start_plays_and_a_changed_strategies_file_is_refused_in_a_sentence(
+        context, served):
+    """Two files of the build changed on their way to the browser (one engine start serves both): the snapshot, and
+    Put's solved strategies (refused by their sha256 when a game reads them, in a sentence for the reader)."""
     name = served.manifest()["snapshot"]
     path = served.root / "assets" / "gamester" / name
     data = bytearray(path.read_bytes())
     data[len(data) // 2] ^= 0xFF  # one byte of the interpreter's memory: its sha256 is no longer runtime.json's
     served.write(f"assets/gamester/{name}", bytes(data))
+    entry = served.manifest()["external"]["games/put/data/stripped-28.json.gz"]
+    path = served.root / "assets" / "gamester" / entry["file"]
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    served.write(f"assets/gamester/{entry['file']}", bytes(data))
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -181,6 +203,13 @@ def test_a_damaged_snapshot_is_refused_silently_and_the_ordinary_start_plays(con
     others = {u: sha for u, sha in fetched_at_start(served, "ordinary").items() if name not in u}
     wait_held(page, others)
     assert not any(name in url for url in held(page)), "the damaged snapshot was kept"
+
+    reply = engine_call(page, put_play("equilibrium,equilibrium"))
+    assert reply["ok"] is False
+    assert reply["error"].startswith("The computer's solved strategies for Put could not be used: the copy this "
+                                     "browser received is not the one the site was built with")
+    assert not any(w in reply["error"] for w in (".bin", "sha", "data/", "hostfiles", "stripped", "Error"))
+    assert not any(entry["file"] in url for url in held(page)), "the changed file was kept"
 
 
 def test_a_new_builds_runtime_replaces_what_the_service_worker_held(context, served):
@@ -213,6 +242,24 @@ def test_a_new_builds_runtime_replaces_what_the_service_worker_held(context, ser
     wait_held(page, {served.url + "assets/" + files: sha})
     assert held(page) == fetched_at_start(served)
 
+    # A later build whose runtime.json gives the wasm another hash: the kept wasm is not used, the new one is fetched,
+    # and the engine starts. (The same table, with the snapshot's hash changed, refuses the kept snapshot: the file
+    # on the server no longer has that hash either, so the start is the ordinary one.)
+    manifest = served.manifest()
+    wasm = "pyodide/pyodide.asm.wasm"
+    manifest["cache"][wasm] = "0" * 64
+    manifest["snapshot_sha256"] = manifest["cache"]["gamester/" + manifest["snapshot"]] = "1" * 64
+    served.set_manifest(manifest)
+    since = len(served.log)
+    page.reload()
+    info = boot(page)
+    assert info["start"] == "ordinary"
+    asked = served.runtime_requests(since)
+    assert any(p.endswith("/pyodide.asm.wasm") for p in asked), asked
+    assert any(p.endswith("/" + manifest["snapshot"]) for p in asked), asked
+    reply = page.evaluate("__gamester.call({op: 'ping'})")
+    assert reply["ok"] is True
+
 
 # Put's solved strategies (issue 30): files of their own, fetched only when a game reads them.
 STRATEGIES = "/assets/gamester/data/"
@@ -243,9 +290,8 @@ def strategies_fetched(served: Served) -> list[str]:
     return [p for p, _ in served.log if STRATEGIES in p]
 
 
-def test_the_strategies_are_fetched_only_by_a_put_game_against_the_solved_player_and_play_as_cpython(context, served):
-    page = context.new_page()
-    page.goto(served.url + "post-and-pair/")
+def strategies_are_fetched_only_by_a_put_game_against_the_solved_player_and_play_as_cpython(page, served: Served):
+    """(On the page of the test above, its engine started.)"""
     w = open_widget(page, "pp-deal")  # a page of another game, its widget played
     assert "gm-ledger" in w.inner_html()
     assert strategies_fetched(served) == []
@@ -262,60 +308,3 @@ def test_the_strategies_are_fetched_only_by_a_put_game_against_the_solved_player
     assert strategies_fetched(served) == [f"/a/sub/path/assets/gamester/{entry['file']}"]
     # The service worker keeps it by its hash, as it keeps the runtime.
     wait_held(page, {served.url + "assets/gamester/" + entry["file"]: entry["sha256"]})
-
-
-def test_a_changed_strategies_file_is_refused_by_its_sha256_in_a_sentence_for_the_reader(context, served):
-    entry = served.manifest()["external"]["games/put/data/stripped-28.json.gz"]
-    path = served.root / "assets" / "gamester" / entry["file"]
-    data = bytearray(path.read_bytes())
-    data[len(data) // 2] ^= 0x01
-    served.write(f"assets/gamester/{entry['file']}", bytes(data))
-    page = context.new_page()
-    page.goto(served.url + "put/")
-    boot(page)
-    reply = engine_call(page, put_play("equilibrium,equilibrium"))
-    assert reply["ok"] is False
-    assert reply["error"].startswith("The computer's solved strategies for Put could not be used: the copy this "
-                                     "browser received is not the one the site was built with")
-    assert not any(w in reply["error"] for w in (".bin", "sha", "data/", "hostfiles", "stripped", "Error"))
-    assert not any(entry["file"] in url for url in held(page)), "the changed file was kept"
-
-
-# A second visit reads the runtime straight from the service worker's storage (issue 30's warm start), and only what
-# was kept under the hash this build's runtime.json gives the file.
-STORED = ("engine-snapshot.bin", "pyodide.asm.wasm", ".compiled.zip", "engine-files.zip")
-
-
-def test_a_second_visit_reads_the_kept_runtime_without_fetching_it_and_only_under_this_builds_hashes(context, served):
-    page = context.new_page()
-    page.goto(served.url + "post-and-pair/")
-    boot(page)
-    wait_held(page, fetched_at_start(served))
-
-    # The reload's worker fetched none of the big runtime files: it read them from storage (its own resource timing
-    # lists every fetch it made, the service worker's answers included).
-    page.reload()
-    info = boot(page)
-    assert info["start"] == "snapshot"
-    fetched = [f["name"] for f in info["times"]["files"]]
-    assert not [n for n in fetched if n.endswith(STORED)], fetched
-    for phase in ("wasm_compiled", "snapshot_fetched", "restored", "ready"):
-        assert phase in info["times"], phase
-
-    # A new build whose runtime.json gives the wasm another hash: the kept wasm is not used, the new one is fetched,
-    # and the engine starts. (The same table, with the snapshot's hash changed, refuses the kept snapshot: the
-    # file on the server no longer has that hash either, so the start is the ordinary one.)
-    manifest = served.manifest()
-    wasm = "pyodide/pyodide.asm.wasm"
-    manifest["cache"][wasm] = "0" * 64
-    manifest["snapshot_sha256"] = manifest["cache"]["gamester/" + manifest["snapshot"]] = "1" * 64
-    served.set_manifest(manifest)
-    since = len(served.log)
-    page.reload()
-    info = boot(page)
-    assert info["start"] == "ordinary"
-    asked = served.runtime_requests(since)
-    assert any(p.endswith("/pyodide.asm.wasm") for p in asked), asked
-    assert any(p.endswith("/" + manifest["snapshot"]) for p in asked), asked
-    reply = page.evaluate("__gamester.call({op: 'ping'})")
-    assert reply["ok"] is True
