@@ -33,7 +33,7 @@ def test_an_open_citation_reads_well_at_both_widths_and_in_both_schemes(fresh):
 
     axe.need_axe()
     page = fresh()
-    page.goto("put/")   # (a chapter's citation, as on every game page: Put's page is the lightest for axe to read)
+    page.goto("post-and-pair/")
     cite = page.locator("details.gm-cite").first
     cite.locator("summary").click()
     page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
