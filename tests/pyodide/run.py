@@ -17,12 +17,17 @@ The test files are shared out among ``--jobs`` Node processes (one per core, at 
 one more, all at once: each boots its own Pyodide, so no test sees another's state.
 
     python tests/pyodide/run.py            # tests + parity
-    python tests/pyodide/run.py --parity-only / --tests-only / --seeds 50 / --jobs 1 / -- -k cards   (pytest args)
+    python tests/pyodide/run.py --parity-only / --tests-only / --seeds 50 / --jobs 1 / --fresh / -- -k cards
+
+CPython's digests depend only on the wheel's bytes, parity.py, the interpreter's version and the seeds: they are kept
+in .cache/parity-cpython under a hash of those four, and a later run on the same engine compares Pyodide's against
+them instead of playing the 800 games on CPython again (``--fresh`` plays them anyway).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -36,6 +41,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 CACHE = ROOT / ".cache" / "pyodide-wheels"
+#: CPython's parity digests of a wheel, by cpython_key: the same engine is not played again on CPython (about 30 s of
+#: CPU for 200 seeds, most of it Put's three-handed odds) when only the docs, the site or the tests changed.
+DIGESTS = ROOT / ".cache" / "parity-cpython"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 TEST_PACKAGES = ("pytest", "hypothesis")
 
@@ -62,6 +70,15 @@ def engine_wheel(dest: Path) -> Path:
 
     name, _ = runtime.build_wheel(dest)
     return dest / name
+
+
+def cpython_key(wheel: Path, seeds: int) -> str:
+    """What CPython's parity digests are a function of: the wheel's bytes (build_wheel writes the same bytes for the
+    same engine files), tests/pyodide/parity.py, the interpreter's version and the number of seeds."""
+    h = hashlib.sha256()
+    for part in (wheel.read_bytes(), (HERE / "parity.py").read_bytes(), sys.version.encode(), str(seeds).encode()):
+        h.update(hashlib.sha256(part).digest())
+    return h.hexdigest()
 
 
 def cpython_digests(wheel: Path, seeds: int) -> subprocess.Popen:
@@ -97,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", type=int, default=200)
     ap.add_argument("--parity-only", action="store_true")
     ap.add_argument("--tests-only", action="store_true")
+    ap.add_argument("--fresh", action="store_true",
+                    help="play the parity games on CPython even if this wheel's digests were kept by an earlier run")
     ap.add_argument("--jobs", type=int, default=min(os.cpu_count() or 1, 4),  # each Pyodide holds a few hundred MB
                     help="Node processes for the tests (default: one per core, at most 4)")
     ap.add_argument("pytest_args", nargs="*", help="extra pytest arguments (after --)")
@@ -124,7 +143,14 @@ def main(argv: list[str] | None = None) -> int:
                         *ns.pytest_args]  # addopts: not pyproject's (no xdist in Pyodide)
                 jobs.append((f"tests {i + 1}", cfg, node({**base, "pytest_args": args, "out": str(tmpd / f"{i}.out")},
                                                          cfg)))
-        cpy = None if ns.tests_only else cpython_digests(wheels[0], ns.seeds)
+        cpy, cpy_out, key = None, None, None
+        if not ns.tests_only:
+            key = cpython_key(wheels[0], ns.seeds)
+            kept = DIGESTS / f"{key}.json"
+            if kept.is_file() and not ns.fresh:
+                cpy_out = {**json.loads(kept.read_text(encoding="utf-8")), "kept": True}
+            else:
+                cpy = cpython_digests(wheels[0], ns.seeds)
         outs = []
         for name, cfg, proc in jobs:
             proc.wait()
@@ -135,7 +161,11 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"pyodide: the Node run ({name}) failed (exit {proc.returncode})", file=sys.stderr)
                 return 1
             outs.append(json.loads(result.read_text()))
-        cpy_out = json.loads(cpy.communicate()[0]) if cpy else None
+        if cpy:
+            cpy_out = json.loads(cpy.communicate()[0])
+            if cpy.returncode == 0:
+                DIGESTS.mkdir(parents=True, exist_ok=True)
+                (DIGESTS / f"{key}.json").write_text(json.dumps(cpy_out), encoding="utf-8")
     out = {k: v for o in outs for k, v in o.items() if k not in ("pytest_exit", "pytest_ms")}
     tests = [o for o in outs if "pytest_exit" in o]
     if tests:
@@ -166,7 +196,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"parity: {game}: {len(a)} seeds, identical records on CPython and Pyodide")
         if not mine:
             print("parity: no games registered yet")
-        print(f"parity: {out['parity_ms'] / 1000:.1f} s in Pyodide, {cpy_s:.1f} s in CPython")
+        kept = " (digests CPython gave for this very wheel in an earlier run, .cache/parity-cpython)" \
+            if cpy_out.get("kept") else ""
+        print(f"parity: {out['parity_ms'] / 1000:.1f} s in Pyodide, {cpy_s:.1f} s in CPython{kept}")
     print(f"pyodide: done in {time.perf_counter() - t0:.1f} s")
     return status
 
