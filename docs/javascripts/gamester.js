@@ -8,7 +8,7 @@
 // The modules: gamester-engine.js (the worker), gamester-kit.js (DOM helpers), gamester-words.js, gamester-link.js
 // (permalinks), gamester-form.js (the settings form), gamester-play.js (the card table); this one makes widgets
 // of a page's examples. Names no game: kinds, verbs and parameters are the engine's.
-import { G, boot, notify, supported, warmOnIntent, call } from "./gamester-engine.js";
+import { G, boot, notify, supported, warmOnIntent, call, prestartWhenSeen } from "./gamester-engine.js";
 import { h, passages, safeFragment } from "./gamester-kit.js";
 import { Form } from "./gamester-form.js";
 import { ACT_SEP, argFields, readLink, writeLink } from "./gamester-link.js";
@@ -481,6 +481,13 @@ function scan() {
     } else if (w.spec) {
       w.fail("This link needs the live engine, which this browser cannot run: the printed example is shown.");
     }
+  }
+  // A second visit starts the engine from the browser's own storage once a way to play is on screen
+  // (gamester-engine.js: only when the runtime is held). A widget link decides for itself (a bad one starts nothing).
+  if (!location.search.includes("w=")) {
+    const ways = widgets.filter((w) => w.play && !w.start.disabled).map((w) => w.root);
+    if (ways.length) ways.push(...document.querySelectorAll("a[data-gm-play]"));
+    prestartWhenSeen(ways);
   }
   notify();
 }
