@@ -1,5 +1,6 @@
 // Gamester widgets: the engine. One Web Worker per visit (gamester-worker.js: Pyodide and our engine's wheel), booted
-// at the reader's first sign of using a widget and kept across Material's instant navigation (an ES module is
+// at the reader's first sign of using a widget (on a second visit, whose runtime the browser holds, once the page is
+// idle with a way to play on screen: prestartWhenSeen) and kept across Material's instant navigation (an ES module is
 // evaluated once per document). Every exchange is JSON text to and from gamester.hosts.web.handle; a call that gets
 // no answer within CALL_TIMEOUT_S ends with a clear message and the worker is started afresh on the next call.
 // Names no game.

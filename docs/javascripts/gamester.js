@@ -1,7 +1,8 @@
 // Gamester widgets: the static examples on a page become live on the reader's first interaction.
 //
 // One Pyodide for the whole visit, in a Web Worker (gamester-engine.js), booted only when a reader first touches a
-// widget (no Pyodide byte is fetched before), and kept across Material's instant navigation (the modules are
+// widget (no Pyodide byte is fetched before; a second visit, whose runtime the browser holds, starts it once the page
+// is idle with a way to play on screen), and kept across Material's instant navigation (the modules are
 // evaluated once; document$ tells us about every new page, and the page's link is read again each time). Every
 // exchange with the engine is JSON text to and from gamester.hosts.web.handle: no reader-typed code runs anywhere.
 // Everything written into the page is text or the engine's own escaped rendering passed through safeFragment().
