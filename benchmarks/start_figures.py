@@ -5,6 +5,10 @@ in one Chromium, against a bare Pyodide boot in a cold context of the same brows
   widget's start button, until the live rendering is on the page (goal <= 0.25 of a bare boot);
 - warm first hand: the same context reloads the page and clicks again, and opens a shared link in a new tab and
   clicks there (goal <= 0.10 of the cold bare boot);
+- warm first hand once the page has settled: the page again, and a new tab, clicked only once the engine that a
+  second visit starts before the click (gamester-engine.js's prestart: the runtime held, a way to play on screen, the
+  page idle) is ready; with how long after the page was opened it was ready (a reader who clicks sooner waits for
+  the rest of that start);
 - bytes on the wire: response bodies the server sent from the click on (cold, and each warm start), counted by the
   server itself, so that whatever the browser's caches or the service worker answered counts as nothing;
 - which start the worker used (``__gamester.info.start``: "snapshot" or "ordinary"), and where a warm start's time
@@ -87,7 +91,8 @@ def start_figures(browser, site: Path, bare_boot_js: str, click_js: str, repeat:
     """Cold and warm first hands, bare boots and bytes, ``repeat`` times alternated, on a server of its own."""
     srv = Counted(site)
     f: dict = {"bare": [], "cold": [], "reload": [], "tab": [], "start": [], "bytes_cold": [], "bytes_reload": [],
-               "bytes_tab": [], "stages": {}, "phases": {"cold": [], "reload": [], "tab": []}}
+               "bytes_tab": [], "stages": {}, "phases": {"cold": [], "reload": [], "tab": [], "settled_reload": [], "settled_tab": []},
+         "settled_reload": [], "settled_tab": [], "bytes_settled_reload": [], "bytes_settled_tab": [], "prestart": []}
     stages = f["stages"]
     try:
         def bare() -> float:  # no service worker: the site's would keep the files on their way
@@ -128,6 +133,27 @@ def start_figures(browser, site: Path, bare_boot_js: str, click_js: str, repeat:
             f["tab"].append(ms)
             f["bytes_tab"].append(sent)
             f["start"].append(start)
+            # A reader who clicks once the page has settled (on a second visit the engine starts before the click,
+            # when the page is idle with a way to play on screen): the click, and how long after the page was
+            # opened the engine was ready (from the page's navigation start).
+            for kind, where in (("settled_reload", page), ("settled_tab", ctx.new_page())):
+                where.goto("post-and-pair/" + ("?shared=2" if kind == "settled_tab" else ""))
+                where.wait_for_load_state("load")
+                where.evaluate("() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r)))")
+                if where.evaluate("__gamester.prestart === undefined"):  # a site that never starts it early
+                    continue
+                where.wait_for_function("() => __gamester.prestart !== 'waiting'", timeout=120_000)
+                why = where.evaluate("__gamester.prestart")
+                if why == "started":
+                    where.wait_for_function("() => __gamester.state === 'ready'", timeout=120_000)
+                f["prestart"].append((why, where.evaluate("__gamester.bootStart + __gamester.bootMs"),
+                                      where.evaluate("__gamester.bootMs")))
+                mark = srv.mark()
+                click = where.evaluate(click_js, "pp-deal")
+                f[kind].append(click["ms"])
+                f["phases"][kind].append(where.evaluate(PHASES_JS, [click["t0"], click["ms"]]))
+                where.wait_for_load_state("networkidle")
+                f["bytes_" + kind].append(srv.since(mark))
             ctx.close()
     finally:
         srv.stop()
@@ -147,6 +173,18 @@ def print_start(f: dict) -> list[tuple[str, float, str, bool]]:
           f" samples {_s(f['reload'])}")
     print(f"  warm first hand, shared link in a new tab {tab:7.0f} ms   ratio {tab / bare:.2f} (goal <= 0.10);"
           f" samples {_s(f['tab'])}")
+    for kind, label in (("settled_reload", "the page again, clicked once settled"),
+                        ("settled_tab", "a new tab, clicked once settled")):
+        if f.get(kind):
+            x = med(f[kind])
+            print(f"  warm first hand, {label:31s} {x:5.0f} ms   ratio {x / bare:.2f} (goal <= 0.10);"
+                  f" samples {_s(f[kind])}; bytes {med(f['bytes_' + kind]) / 1e6:.3f} MB")
+    if f.get("prestart"):
+        whys = [w for w, _, _ in f["prestart"]]
+        ready = [r for w, r, _ in f["prestart"] if w == "started"]
+        boot = [b for w, _, b in f["prestart"] if w == "started"]
+        print(f"  engine started before the click: {', '.join(whys)}; ready {_s(ready)} ms after the page was opened"
+              f" (its start took {_s(boot)} ms)")
     print(f"  bytes on the wire from the click: cold {med(f['bytes_cold']) / 1e6:.2f} MB, reload"
           f" {med(f['bytes_reload']) / 1e6:.3f} MB, new tab {med(f['bytes_tab']) / 1e6:.3f} MB")
     starts = {s: f["start"].count(s) for s in sorted(set(f["start"]))}
@@ -170,10 +208,12 @@ def print_phases(phases: dict) -> None:
     """Each phase's end, ms from the click (median of the runs), for the cold start, the reload and the new tab; and
     each runtime file's fetch in the worker (start-end, ms from the worker's first line) in the last warm run."""
     med = statistics.median
-    print("  where the first hand's time goes: each phase's end in ms from the click (median; cold | reload | new tab)")
+    kinds = [k for k in ("cold", "reload", "tab", "settled_reload", "settled_tab") if phases.get(k)]
+    print("  where the first hand's time goes: each phase's end in ms from the click (median; "
+          + " | ".join(kinds) + "; negative: before the click)")
     for k in PHASE_KEYS + ("python_ms",):
         cells = []
-        for kind in ("cold", "reload", "tab"):
+        for kind in kinds:
             xs = [r[k] for r in phases.get(kind, []) if r.get(k) is not None]
             cells.append(f"{med(xs):7.0f}" if xs else "      -")
         print(f"    {k:20s} {' | '.join(cells)}")

@@ -1,5 +1,6 @@
 // Gamester widgets: the engine. One Web Worker per visit (gamester-worker.js: Pyodide and our engine's wheel), booted
-// at the reader's first sign of using a widget and kept across Material's instant navigation (an ES module is
+// at the reader's first sign of using a widget (on a second visit, whose runtime the browser holds, once the page is
+// idle with a way to play on screen: prestartWhenSeen) and kept across Material's instant navigation (an ES module is
 // evaluated once per document). Every exchange is JSON text to and from gamester.hosts.web.handle; a call that gets
 // no answer within CALL_TIMEOUT_S ends with a clear message and the worker is started afresh on the next call.
 // Names no game.
@@ -163,6 +164,69 @@ export function warmOnIntent(el) {
   for (const type of ["pointerover", "focusin", "pointerdown", "keydown"]) {
     el.addEventListener(type, warm, { passive: true });
   }
+}
+
+// A second visit (issue 30): when this browser already holds the runtime (the service worker kept the wasm and the
+// start-up snapshot under their sha256, and it controls this page), starting the engine costs no network byte, only
+// about a second of one core and the worker's memory (some 40-60 MB: the interpreter's 31 MB memory and the compiled
+// wasm). So once the page has loaded and is idle, and a play widget is on screen, the engine is started quietly (as
+// on a pointer over it: the widget says nothing until asked), and the reader's click finds it ready or nearly so.
+// Never on a first visit (nothing held: no Pyodide byte is fetched before the first interaction), nor in a tab in
+// the background, nor when the browser asks to save data or says it has little memory; once per page at most.
+const RUNTIME_CACHE = "gamester-runtime";
+const HELD = ["pyodide/pyodide.asm.wasm", "gamester/engine-snapshot.bin"]; // runtime.py's SNAPSHOT_NAME
+async function runtimeHeld() {
+  const sw = navigator.serviceWorker;
+  if (!sw || !sw.controller || !self.caches) return false;
+  try {
+    if (!(await caches.has(RUNTIME_CACHE))) return false; // (caches.open would make an empty one)
+    for (const name of HELD) {
+      const r = await caches.match(new URL(name, ASSETS).href, { cacheName: RUNTIME_CACHE });
+      if (!r || !r.ok || !r.headers.get("x-gamester-sha256")) return false;
+    }
+    return true;
+  } catch (e) {
+    return false; // no storage here (an opaque origin, a browser that refuses it)
+  }
+}
+
+let prestartSeen = null; // the IntersectionObserver of the current page's play widgets
+let prestartPage = 0;    // one more for each page: what an earlier page scheduled does nothing
+export function prestartWhenSeen(roots) {
+  if (prestartSeen) prestartSeen.disconnect();
+  prestartSeen = null;
+  const page = ++prestartPage;
+  const nav = navigator;
+  if (G.state !== "idle" || !roots.length || !supported() || typeof IntersectionObserver !== "function") return;
+  if ((nav.connection && nav.connection.saveData) || (nav.deviceMemory && nav.deviceMemory < 2)) {
+    G.prestart = "declined";
+    return;
+  }
+  G.prestart = "waiting"; // (G.prestart: for tests and the console, what became of it)
+  const go = () => {
+    if (page !== prestartPage) return;
+    if (G.state !== "idle") { G.prestart = "not needed"; return; }
+    if (document.visibilityState !== "visible") {
+      document.addEventListener("visibilitychange", go, { once: true });
+      return;
+    }
+    runtimeHeld().then((yes) => {
+      if (page !== prestartPage) return;
+      if (!yes || G.state !== "idle") { G.prestart = yes ? "not needed" : "not held"; return; }
+      G.prestart = "started";
+      G.bootCause = "prestart";
+      boot().catch(() => {});
+    });
+  };
+  const idle = () => (typeof requestIdleCallback === "function" ? requestIdleCallback(go, { timeout: 1000 }) : setTimeout(go, 200));
+  const seen = prestartSeen = new IntersectionObserver((entries) => {
+    if (!entries.some((en) => en.isIntersecting)) return;
+    seen.disconnect();
+    if (prestartSeen === seen) prestartSeen = null;
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
+  });
+  for (const el of roots) seen.observe(el);
 }
 
 // One request to the engine: always resolves, with the engine's reply or {ok: false, error}.

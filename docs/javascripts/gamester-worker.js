@@ -185,16 +185,27 @@ function unpackStored(pyodide, bytes, dest) {
 // A second visit reads the snapshot kept in storage while runtime.json is still being asked for (runtime.json names
 // the snapshot, runtime.py's SNAPSHOT_NAME, and its hash): what was read early is used only if runtime.json names
 // that file with the hash the kept copy was checked against; otherwise the snapshot is fetched as below.
+// A first visit asks for it by that name too, at once (it is the longest download of a start, and runtime.json comes
+// a round trip later): a copy not kept is hashed below like any other, and the request is given up as soon as
+// runtime.json names no snapshot or another file.
 const SNAPSHOT_GUESS = "gamester/engine-snapshot.bin";
 function readEarly(url) {
-  if (!self.caches || !(self.crypto && self.crypto.subtle)) return null;
-  const bytes = self.caches.match(url, { cacheName: RUNTIME_CACHE }).then(async (r) => {
-    if (!r || !r.ok || !r.headers.get(HASH)) return null;
+  if (!(self.crypto && self.crypto.subtle)) return null;
+  const nav = self.navigator;
+  const fetchToo = !(nav.connection && nav.connection.saveData);
+  const stop = typeof AbortController === "function" ? new AbortController() : null;
+  const kept = self.caches ? self.caches.match(url, { cacheName: RUNTIME_CACHE }).catch(() => null) : Promise.resolve(null);
+  const bytes = kept.then(async (r) => {
+    if (!r || !r.ok || !r.headers.get(HASH)) {
+      if (!fetchToo) return null;
+      r = await realFetch(url, { cache: "no-cache", signal: stop ? stop.signal : undefined });
+      if (!r.ok) return null;
+    }
     const b = new Uint8Array(await r.arrayBuffer());
     b.checked = r.headers.get(HASH);
     return b;
   }).catch(() => null);
-  return { url, bytes };
+  return { url, bytes, giveUp: () => { if (stop) stop.abort(); } };
 }
 
 async function snapshotBytes(manifest, assets, early) {
@@ -210,8 +221,10 @@ async function snapshotBytes(manifest, assets, early) {
     } catch (e) { /* no storage: as not held */ }
     if (!held || held.headers.get("x-gamester-sha256") !== manifest.snapshot_sha256) return null;
   }
+  // (asked for early: a copy kept under another hash is not used; one fresh from the network is hashed below)
   const kept = early && early.url === url.href
-    ? early.bytes.then((b) => (b && b.checked === manifest.snapshot_sha256 ? b : null)) : Promise.resolve(null);
+    ? early.bytes.then((b) => (b && (!b.checked || b.checked === manifest.snapshot_sha256) ? b : null))
+    : Promise.resolve(null);
   const p = kept.then((b) => b || fetchBytes(url, "snapshot")).then(async (bytes) => {
     if (!(await matches(bytes, manifest.snapshot_sha256))) throw new Error("checksum mismatch");
     return bytes;
@@ -330,6 +343,7 @@ async function boot(assets) {
   let engine = null; // the archive to unpack into site-packages
   times.start = "ordinary";
   const snapshot = stdLibURL ? ((await snapshotBytes(manifest, assets, early)) || {}).bytes : null;
+  if (early && (!snapshot || new URL("gamester/" + manifest.snapshot, assets).href !== early.url)) early.giveUp();
   const filesP = snapshot ? snapshotFiles(manifest, assets) : null;
   if (!filesP) engineWheel();
   if (snapshot && filesP) {

@@ -1,14 +1,15 @@
 // Gamester widgets: the static examples on a page become live on the reader's first interaction.
 //
 // One Pyodide for the whole visit, in a Web Worker (gamester-engine.js), booted only when a reader first touches a
-// widget (no Pyodide byte is fetched before), and kept across Material's instant navigation (the modules are
+// widget (no Pyodide byte is fetched before; a second visit, whose runtime the browser holds, starts it once the page
+// is idle with a way to play on screen), and kept across Material's instant navigation (the modules are
 // evaluated once; document$ tells us about every new page, and the page's link is read again each time). Every
 // exchange with the engine is JSON text to and from gamester.hosts.web.handle: no reader-typed code runs anywhere.
 // Everything written into the page is text or the engine's own escaped rendering passed through safeFragment().
 // The modules: gamester-engine.js (the worker), gamester-kit.js (DOM helpers), gamester-words.js, gamester-link.js
 // (permalinks), gamester-form.js (the settings form), gamester-play.js (the card table); this one makes widgets
 // of a page's examples. Names no game: kinds, verbs and parameters are the engine's.
-import { G, boot, notify, supported, warmOnIntent, call } from "./gamester-engine.js";
+import { G, boot, notify, supported, warmOnIntent, call, prestartWhenSeen } from "./gamester-engine.js";
 import { h, passages, safeFragment } from "./gamester-kit.js";
 import { Form } from "./gamester-form.js";
 import { ACT_SEP, argFields, readLink, writeLink } from "./gamester-link.js";
@@ -481,6 +482,13 @@ function scan() {
     } else if (w.spec) {
       w.fail("This link needs the live engine, which this browser cannot run: the printed example is shown.");
     }
+  }
+  // A second visit starts the engine from the browser's own storage once a way to play is on screen
+  // (gamester-engine.js: only when the runtime is held). A widget link decides for itself (a bad one starts nothing).
+  if (!location.search.includes("w=")) {
+    const ways = widgets.filter((w) => w.play && !w.start.disabled).map((w) => w.root);
+    if (ways.length) ways.push(...document.querySelectorAll("a[data-gm-play]"));
+    prestartWhenSeen(ways);
   }
   notify();
 }

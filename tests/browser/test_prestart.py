@@ -1,0 +1,97 @@
+"""A second visit starts the engine before the click (issue 30): when the browser already holds the runtime (the
+service worker kept it by its sha256), a page with a way to play on screen starts the engine quietly once it has
+loaded and is idle, so that the reader's click finds it ready; a first visit fetches nothing before the reader's
+first interaction, and a page with no way to play, or a widget link that cannot be right, starts nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+BOOT_MS = 120_000
+
+RUNTIME = ("/assets/pyodide/", "gamester-worker", ".whl", "engine-snapshot", "compiled.zip", "engine-files")
+
+
+def runtime_asked(traffic, since: int, worker_since: int) -> list[str]:
+    """What reached the network (the pages' requests and the service worker's own) for the runtime."""
+    return [u for u in traffic.urls[since:] + traffic.worker_urls[worker_since:] if any(r in u for r in RUNTIME)]
+
+
+def decided(page) -> str:
+    """What became of the prestart on this page, once it was decided (never a guess about time: its own word)."""
+    page.wait_for_function("() => __gamester.prestart && __gamester.prestart !== 'waiting'", timeout=BOOT_MS)
+    return page.evaluate("__gamester.prestart")
+
+
+def test_only_a_second_visit_starts_the_engine_before_the_click_and_quietly(browser, base_url, traffic):
+    context = browser.new_context(base_url=base_url)
+    traffic.attach(context)
+    try:
+        page = context.new_page()
+        # A first visit: nothing held, nothing started, no runtime byte fetched.
+        since, wsince = len(traffic.urls), len(traffic.worker_urls)
+        page.goto("post-and-pair/")
+        assert decided(page) == "not held"
+        assert page.evaluate("__gamester.boots") == 0
+        assert runtime_asked(traffic, since, wsince) == []
+
+        # The reader plays: the service worker keeps the runtime.
+        w = page.locator(".gm-widget[data-widget='pp-deal']").first
+        w.locator(".gm-start").click()
+        w.locator("xpath=.").and_(page.locator("[data-live='1']")).wait_for(timeout=BOOT_MS)
+        page.wait_for_function("""async () => { const c = await caches.open('gamester-runtime');
+          const urls = (await c.keys()).map((r) => r.url);
+          return ['pyodide.asm.wasm', 'engine-snapshot.bin'].every((n) => urls.some((u) => u.endsWith(n))); }""",
+                               timeout=BOOT_MS)
+
+        # The page again (its own address: the played widget wrote its game into the address bar, and a link to a
+        # game starts that game itself), untouched: the engine starts of its own accord, from the browser's storage,
+        # saying nothing.
+        since, wsince = len(traffic.urls), len(traffic.worker_urls)
+        page.goto("post-and-pair/")
+        assert decided(page) == "started"
+        page.wait_for_function("() => __gamester.state === 'ready'", timeout=BOOT_MS)
+        assert page.evaluate("[__gamester.boots, __gamester.bootCause, __gamester.info.start]") == \
+            [1, "prestart", "snapshot"]
+        # (the worker asks for its files, and the service worker answers from what it holds: it fetches none; the
+        # worker's script is the site's, network-first like every page and script)
+        assert [u for u in traffic.worker_urls[wsince:] if any(r in u for r in RUNTIME[:1] + RUNTIME[2:])] == []
+        w = page.locator(".gm-widget[data-widget='pp-deal']").first
+        assert w.locator(".gm-progress").is_hidden()
+        assert w.locator(".gm-status-line").inner_text() == ""
+        assert w.get_attribute("aria-busy") is None
+        # The click finds it ready: the first hand, with no second engine.
+        w.locator(".gm-start").click()
+        w.locator("xpath=.").and_(page.locator("[data-live='1']")).wait_for(timeout=BOOT_MS)
+        assert "gm-ledger" in w.inner_html()
+        assert page.evaluate("__gamester.boots") == 1
+
+        # A shared link in a new tab of the same browser: the same.
+        tab = context.new_page()
+        tab.goto("put/?from=a-link")
+        assert decided(tab) == "started"
+        tab.wait_for_function("() => __gamester.state === 'ready'", timeout=BOOT_MS)
+        assert tab.evaluate("__gamester.bootCause") == "prestart"
+        tab.close()
+
+        # A widget link that cannot be right starts nothing (it decides for itself), held runtime or not.
+        bad = context.new_page()
+        bad.goto("post-and-pair/?w=0&players=99999999999999999999999")
+        bad.locator(".gm-widget .gm-error").first.wait_for(state="visible", timeout=BOOT_MS)
+        bad.wait_for_load_state("load")
+        bad.evaluate("() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r)))")
+        assert bad.evaluate("[__gamester.boots, __gamester.prestart || null]") == [0, None]
+        bad.close()
+
+        # A page with no way to play on it starts nothing either.
+        plain = context.new_page()
+        plain.goto("./")
+        plain.wait_for_load_state("load")
+        plain.evaluate("() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r)))")
+        if plain.locator(".gm-widget .gm-start").count() == 0:
+            assert plain.evaluate("[__gamester.boots, __gamester.prestart || null]") == [0, None]
+        plain.close()
+    finally:
+        context.close()
