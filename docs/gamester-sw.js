@@ -96,7 +96,8 @@ async function networkFirst(request, later = (p) => p) {
 }
 
 // A runtime file: the held copy if it has the table's hash, else the network's (the browser's HTTP cache first:
-// Pyodide's files may be cached long), streamed on as it comes (the wasm compiles while it downloads) while a copy is
+// Pyodide's files may be cached long; but revalidated with the server when a copy of another hash is held, as a new
+// build then changed the file under the same address and the HTTP cache may hold the old one), streamed on as it comes (the wasm compiles while it downloads) while a copy is
 // read, and kept only if its bytes have that hash. One that has not is still passed on: the engine's worker checks
 // what it uses and falls back.
 async function runtimeFile(ev, sha) {
@@ -104,7 +105,7 @@ async function runtimeFile(ev, sha) {
   const cache = await caches.open(RUNTIME);
   const held = await cache.match(url);
   if (held && held.headers.get(HASH) === sha) return held;
-  const response = await fetch(url);
+  const response = await fetch(url, held ? { cache: "no-cache" } : {});
   if (!response.ok || !response.body) return response;
   const type = response.headers.get("Content-Type") || "application/octet-stream";
   const [onward, copy] = response.body.tee();
