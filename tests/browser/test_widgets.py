@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from test_widgets_live import visit  # tests/browser is on sys.path (no __init__.py)
 
 pytestmark = pytest.mark.browser
 
@@ -18,15 +19,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 BOOT_MS = 120_000
 STEP_MS = 30_000
-
-
-def visit(page, base_url: str, path: str) -> None:
-    """Follow an in-site link the way a reader does: Material's instant navigation keeps the document (and the
-    engine); ``page.goto`` would load a new document and boot a new engine."""
-    page.evaluate("(href) => { const a = document.createElement('a'); a.href = href; a.textContent = 'go';"
-                  "document.body.append(a); a.click(); }", base_url + path)
-    page.wait_for_url(base_url + path.split("#")[0] + "**")
-    page.wait_for_function("() => document.querySelectorAll('.gm-widget:not(.gm-enhanced)').length === 0")
 
 
 def widget(page, kind: str):
@@ -312,10 +304,17 @@ def test_cards_have_text_alternatives_and_controls_have_labels(shared, base_url)
     unlabeled = w.evaluate("(el) => Array.from(el.querySelectorAll('input, select, textarea'))"
                            ".filter((i) => !(i.id && el.querySelector(`label[for='${i.id}']`))).length")
     assert unlabeled == 0
-    # Keyboard: the seed field and the submit button are reachable and work with Enter.
+    # Keyboard: the seed field and the submit button are reachable and work with Enter. Once the first hand is drawn
+    # (data-live comes with the example, before the table: a seed typed sooner could be overwritten by the deal's),
+    # the settings opened by Enter (unless open), and the seed field holding the focus.
+    idle(page, w)
     w.locator("details.gm-settings > summary").focus()
-    page.keyboard.press("Enter")
-    w.locator("input[id$='-seed']").focus()
+    if not w.locator("details.gm-settings").evaluate("(d) => d.open"):
+        page.keyboard.press("Enter")
+    page.wait_for_function("(el) => el.querySelector('details.gm-settings').open", arg=w.element_handle())
+    seed = w.locator("input[id$='-seed']")
+    seed.focus()
+    page.wait_for_function("(el) => document.activeElement === el", arg=seed.element_handle())
     page.keyboard.press("Control+A")
     page.keyboard.type("16747")
     page.keyboard.press("Enter")

@@ -30,13 +30,21 @@ GAMES = [
 
 def visit(page, base_url: str, path: str) -> None:
     """An in-site link followed as a reader does (instant navigation keeps the engine booted)."""
-    page.evaluate("(href) => { const a = document.createElement('a'); a.href = href; a.textContent = 'go';"
-                  "document.body.append(a); a.click(); }", base_url + path)
+    # The page being left marks its content: Material's instant navigation changes the address before it puts the
+    # new page's content in, so until the marked content is gone the widgets on screen are still the old page's (a
+    # test then worked on them, and the new page's fresh widgets replaced them under it). A link to the same page
+    # (another query or fragment) may keep its content, and is not waited for.
+    page.evaluate("""(href) => {
+      const c = document.querySelector('.md-content');
+      if (c && new URL(href, location.href).pathname !== location.pathname) c.dataset.gmLeft = '1';
+      const a = document.createElement('a'); a.href = href; a.textContent = 'go'; document.body.append(a); a.click();
+    }""", base_url + path)
     page.wait_for_url(base_url + path.split("?")[0].split("#")[0] + "**")
     # Where the link loads a whole new document instead (instant navigation declined it), the address changes as
     # soon as the new page is committed, before its body exists: wait for that document to have loaded too.
     page.wait_for_load_state("load")
-    page.wait_for_function("() => document.body && document.querySelectorAll('.gm-widget:not(.gm-enhanced)').length === 0")
+    page.wait_for_function("() => document.body && !document.querySelector('.md-content[data-gm-left]') && "
+                           "document.querySelectorAll('.gm-widget:not(.gm-enhanced)').length === 0")
 
 
 def idle(page, w) -> None:
