@@ -62,7 +62,7 @@ def position_counts(data, n):
     return tuple(data.draw(st.lists(st.integers(0, 4), min_size=n, max_size=n).filter(lambda c: sum(c) >= 6)))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(data=st.data())
 def test_two_handed_odds_equal_the_count_over_every_rank_pattern(data):
     n = data.draw(st.sampled_from([7, 8, 13]))
@@ -81,7 +81,7 @@ def test_two_handed_odds_equal_the_count_over_every_rank_pattern(data):
     assert put_odds.odds(*args) == reference2(*args)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(data=st.data())
 def test_three_handed_odds_equal_the_count_over_every_rank_pattern(data):
     n = data.draw(st.sampled_from([7, 8, 13]))
