@@ -30,12 +30,17 @@ it does not know that the other was given his partner's best card (``BASIS_FOUR`
 
 Everything is cached by canonical key (the seat's ranks, the unseen rank counts, the table), so a whole game of
 calls costs little; a cold call from the start of a deal with the full pack takes a few milliseconds on CPython.
+The other hands are counted renumbered relative to the cards the seat can see in play (only the order and equality
+of values matter to the play), each weighted by the card-level hands it stands for, and each of the seat's cards
+is valued as the position after it, where a closed trick's cards no longer count (tests/engine/put/
+test_odds_reference.py checks the tallies against the count over every rank pattern).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
+from operator import itemgetter
 
 BASIS = ("exact over every hand the opponent might hold (uniform over the unseen cards, grouped by rank); "
          "best play by both sides, the seat choosing its next card without seeing, then hands open")
@@ -131,8 +136,45 @@ def odds(mine: tuple[int, ...], k: int, counts: tuple[int, ...], me_lead: bool, 
     value (index 0 = value 1); ``me_lead``: the seat leads the current (or next) trick; ``table``: the value led to
     the current trick (0 = none); ``me_to_play``: the seat plays the next card. Returns the tallies and, when the seat
     is to play, the tallies after each of its distinct cards.
+
+    Each card's tallies are those of the position after it (:func:`_open2`); once the card closes a trick, the two
+    cards of that trick leave the position, so the other's hands are counted relative to the seat's remaining cards
+    alone (fewer renumbered hands, each standing for more: the same integer tallies as over every hand by rank).
     """
-    return _tally_over(_hands(counts, k), mine, me_lead, table, mw, tw, me_to_play)
+    if not me_to_play:
+        return _open2(mine, k, counts, me_lead, table, mw, tw), ()
+    per: list[tuple[int, tuple[int, int, int, int]]] = []
+    for c in sorted(set(mine), reverse=True):
+        rest = _drop(mine, c)
+        if table == 0:  # the seat leads c; the other answers
+            t = _open2(rest, k, counts, True, c, mw, tw)
+        elif c > table:  # the seat's answer closes the trick, and takes it: the seat leads next
+            t = _open2(rest, k, counts, True, 0, mw + 1, tw)
+        else:  # the other takes the trick (or it is tied) and leads next
+            t = _open2(rest, k, counts, False, 0, mw, tw + (c < table))
+        per.append((c, t))
+    best = max(per, key=lambda p: (p[1][0] - p[1][2], p[1][0]))
+    return best[1], tuple(per)
+
+
+@lru_cache(maxsize=8_192)  # tallies: four integers each (~200 B with the key)
+def _open2(mine: tuple[int, ...], k: int, counts: tuple[int, ...], me_lead: bool, table: int, mw: int,
+           tw: int) -> tuple[int, int, int, int]:
+    """Tallies ``(win, tie, lose, total)`` of the open-hand value (:func:`_value`) over every hand of ``k`` unseen
+    cards the other may hold, arguments as :func:`odds`. The hands are those of :func:`_triples` (the second
+    opponent dealt none): renumbered relative to the seat's cards and the card on the table, since :func:`_value`
+    asks only the order and equality of values, each weighted by the card-level hands it stands for."""
+    fixed = tuple(sorted(set(mine) | ({table} if table else set())))
+    pos = {v: i for i, v in enumerate(fixed)}
+    pick_m = _picker([pos[v] for v in mine])
+    ti = pos[table] if table else None
+    value = _value
+    t = [0, 0, 0]
+    total = 0
+    for fx, h, _none, w in _triples(_profile(fixed, counts), k, 0):
+        t[1 - value(pick_m(fx), h, me_lead, 0 if ti is None else fx[ti], mw, tw)] += w
+        total += w
+    return t[0], t[1], t[2], total
 
 
 def _tally_over(hands, mine, me_lead, table, mw, tw, me_to_play):
@@ -164,6 +206,9 @@ def cache_clear() -> None:
     _value3.cache_clear()
     _value3_key.cache_clear()
     _triples.cache_clear()
+    _open2.cache_clear()
+    _spell.cache_clear()
+    _open3.cache_clear()
     odds3.cache_clear()
     odds3_sampled.cache_clear()
     _hands.cache_clear()
@@ -361,52 +406,117 @@ def _value3_key(hands, leader, table, won) -> int:
     return _value3(tuple(hs), leader, tb, won)
 
 
+def _profile(fixed: tuple[int, ...], counts: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """What a deal of the unseen cards to the two opponents depends on: for each rank value, lowest first, that is
+    placed (in ``fixed``) or has unseen cards, ``(1 if placed else 0, unseen cards of it)``. A rank neither placed nor
+    unseen can hold no card of the deal and places nothing, so it is left out: positions that differ only by such
+    ranks share their deals."""
+    placed = set(fixed)
+    return tuple((1 if v in placed else 0, u) for v, u in enumerate(counts, 1) if u or v in placed)
+
+
 @lru_cache(maxsize=64)  # renumbered deals to two opponents: up to ~10,000 (~1 MB) each
-def _triples(fixed: tuple[int, ...], counts: tuple[int, ...], ka: int, kb: int):
+def _triples(profile: tuple[tuple[int, int], ...], ka: int, kb: int):
     """Every deal of ``ka`` and ``kb`` unseen cards to the two opponents, renumbered (only the order and equality of
     values matter), with its weight: the number of card-level deals it stands for, ``prod C(u_r, a_r) *
-    C(u_r - a_r, b_r)`` summed over the rank patterns that renumber alike. ``fixed``: the distinct values already
-    placed (the seat's cards and those on the table), ascending. Yields ``(fixed renumbered, a, b, weight)``.
+    C(u_r - a_r, b_r)`` summed over the rank patterns that renumber alike. ``profile`` (:func:`_profile`) says, rank
+    by rank, whether a value is already placed (the seat's cards and those on the table) and how many of it are
+    unseen. Yields ``(placed values renumbered, a, b, weight)``.
 
     Built rank by rank (a small dynamic programme), so the 205,800 rank patterns of a 52-card deal are never
     listed one by one: they fold into some ten thousand renumbered deals."""
-    n = len(counts)
-    isfixed = [0] * n
-    for v in fixed:
-        isfixed[v - 1] = 1
+    n = len(profile)
     memo: dict[tuple[int, int, int], dict[tuple, int]] = {}
 
     def f(r: int, ka: int, kb: int) -> dict[tuple, int]:
+        """The deals of the ranks from ``r`` up, each as a chain ``(level, rest)`` of the levels it uses (a rank
+        holding nothing of the deal and placing nothing is no level), mapped to its weight."""
         if r == n:
             return {(): 1} if ka == kb == 0 else {}
         key = (r, ka, kb)
         if key in memo:
             return memo[key]
-        out: dict[tuple, int] = {}
-        u, m = counts[r], isfixed[r]
+        m, u = profile[r]
+        # a rank not placed whose cards all stay unseen adds no level: those deals are the next ranks' as they are
+        out: dict[tuple, int] = {} if m else dict(f(r + 1, ka, kb))
         for x in range(min(ka, u) + 1):
             cx = comb(u, x)
             for y in range(min(kb, u - x) + 1):
+                if not (m or x or y):
+                    continue
                 w = cx * comb(u - x, y)
                 lvl = (m, x, y)
                 for k, v in f(r + 1, ka - x, kb - y).items():
-                    kk = k if lvl == (0, 0, 0) else (lvl, *k)
+                    kk = (lvl, k)
                     out[kk] = out.get(kk, 0) + v * w
         memo[key] = out
         return out
 
-    triples = []
-    for levels, w in f(0, ka, kb).items():
-        fx: list[int] = []
-        a: list[int] = []
-        b: list[int] = []
-        for i, (m, x, y) in enumerate(levels, 1):
-            if m:
-                fx.append(i)
+    return tuple((*_spell(chain), w) for chain, w in f(0, ka, kb).items())
+
+
+@lru_cache(maxsize=16_384)  # one renumbered deal each (~300 B): the same few thousand recur from position to position
+def _spell(chain: tuple) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """A deal as :func:`_triples` chains its levels, spelt out: (placed values, a's values, b's values), the levels
+    numbered 1, 2, .. from the lowest."""
+    fx: list[int] = []
+    a: list[int] = []
+    b: list[int] = []
+    i = 0
+    while chain:
+        (m, x, y), chain = chain
+        i += 1
+        if m:
+            fx.append(i)
+        if x:
             a += [i] * x
+        if y:
             b += [i] * y
-        triples.append((tuple(fx), tuple(a), tuple(b), w))
-    return tuple(triples)
+    return tuple(fx), tuple(a), tuple(b)
+
+
+def _picker(indices: list[int]):
+    """``lambda seq: tuple(seq[i] for i in indices)``, quicker."""
+    if not indices:
+        return lambda seq: ()
+    if len(indices) == 1:
+        i = indices[0]
+        return lambda seq: (seq[i],)
+    return itemgetter(*indices)
+
+
+@lru_cache(maxsize=4_096)  # tallies: four integers each (~200 B with the key)
+def _open3(mine: tuple[int, ...], ka: int, kb: int, counts: tuple[int, ...], leader: int, table: tuple[int, ...],
+           won: tuple[int, int, int]) -> tuple[int, int, int, int]:
+    """Tallies ``(win, tie, lose, total)`` of the open-hand value (:func:`_value3`) over every deal to the two
+    opponents: the seat's odds once every choice left is made with the hands open. Arguments as :func:`odds3`."""
+    fixed = tuple(sorted(set(mine) | set(table)))
+    triples = _triples(_profile(fixed, counts), ka, kb)
+    pos = {v: i for i, v in enumerate(fixed)}
+    pick_m = _picker([pos[v] for v in mine])
+    pick_t = _picker([pos[v] for v in table])
+    value = _value3
+    t = [0, 0, 0]
+    total = 0
+    for fx, a, b, w in triples:
+        t[1 - value((pick_m(fx), a, b), leader, pick_t(fx), won)] += w
+        total += w
+    return t[0], t[1], t[2], total
+
+
+def _played3(mine, ka, kb, counts, leader, table, won, c):
+    """The position (as :func:`odds3` takes it) after the seat plays ``c``: within the trick, the card joins the
+    table; when it is the trick's third card, the trick is settled (its highest card alone takes it, its leader
+    leads again on a tie) and its cards, now seen by all and beyond any deal's reach, leave the position."""
+    rest = _drop(mine, c)
+    t = table + (c,)
+    if len(t) < 3:
+        return rest, ka, kb, counts, leader, t, won
+    top = max(t)
+    if t.count(top) > 1:
+        return rest, ka, kb, counts, leader, (), won
+    w = (leader + t.index(top)) % 3
+    return rest, ka, kb, counts, w, (), (won[0] + (w == 0), won[1] + (w == 1), won[2] + (w == 2))
 
 
 @lru_cache(maxsize=1_024)  # tallies per card (a few hundred bytes each)
@@ -416,28 +526,16 @@ def odds3(mine: tuple[int, ...], ka: int, kb: int, counts: tuple[int, ...], lead
 
     ``ka``/``kb``: cards held by the next player clockwise and the one after; ``leader`` and ``won`` in the same
     order (0 = the seat); ``table``: the values played to the current trick from its leader on; ``counts``: the
-    unseen cards per rank value."""
-    fixed = tuple(sorted(set(mine) | set(table)))
-    triples = _triples(fixed, counts, ka, kb)
-    total = sum(w for *_, w in triples)
-    mover = (leader + len(table)) % 3
-    cards = sorted(set(mine), reverse=True)
-    pos = {v: i for i, v in enumerate(fixed)}
-    mine_i = [pos[v] for v in mine]
-    table_i = [pos[v] for v in table]
-    cards_i = [pos[c] for c in cards]
-    tallies = [[0, 0, 0] for _ in cards] if mover == 0 else [[0, 0, 0]]
-    for fx, a, b, w in triples:
-        m = tuple(fx[i] for i in mine_i)
-        t = tuple(fx[i] for i in table_i)
-        if mover != 0:
-            tallies[0][1 - _value3((m, a, b), leader, t, won)] += w
-            continue
-        for j, ci in enumerate(cards_i):
-            tallies[j][1 - _after3((m, a, b), leader, t, won, 0, fx[ci])] += w
-    if mover != 0:
-        return (*tallies[0], total), ()
-    per = tuple((c, (*tl, total)) for c, tl in zip(cards, tallies, strict=True))
+    unseen cards per rank value.
+
+    Each card's tallies are those of the position after it (:func:`_played3`, :func:`_open3`): the deals to the
+    opponents are the same ones (the seat's card was never unseen), and once the card closes a trick the cards of that
+    trick no longer matter, so the deals are counted relative to the seat's remaining cards alone (fewer renumbered
+    deals, each standing for more card-level deals: the same integer tallies)."""
+    if (leader + len(table)) % 3 != 0:
+        return _open3(mine, ka, kb, counts, leader, table, won), ()
+    per = tuple((c, _open3(*_played3(mine, ka, kb, counts, leader, table, won, c)))
+                for c in sorted(set(mine), reverse=True))
     best = max(per, key=lambda p: (p[1][0] - p[1][2], p[1][0]))
     return best[1], per
 
