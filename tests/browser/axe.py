@@ -26,26 +26,43 @@ def need_axe() -> None:
         pytest.skip(f"axe-core is not installed at {AXE}: run npm ci")
 
 
-def run(page, context: dict | str | None = None, rules: list[str] | None = None) -> list[dict]:
+SHOW_ALL = ".md-content__inner > * { content-visibility: visible !important; }"
+
+
+def show_all(page) -> None:
+    """Every block of the page laid out for good (see ``run``), for a page that is only checked from now on: the
+    runs that follow on it (other schemes, another width) do not each lay the page out again and take it back."""
+    page.add_style_tag(content=SHOW_ALL)
+    page.evaluate("() => { window.__gmShownForAxe = true; }")
+
+
+def run(page, context: dict | str | None = None, rules: list[str] | None = None,
+        split: str | None = None) -> list[dict] | tuple[list[dict], list[dict]]:
     """axe's violations for ``context`` (a selector, an include/exclude object, or the whole document): by the
-    rules of TAGS, or by ``rules`` alone (rule ids) where given."""
+    rules of TAGS, or by ``rules`` alone (rule ids) where given. With ``split`` (a selector), one run's violations
+    in two: those of the nodes inside ``split``'s elements, and those of the rest of the page."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
     # axe finds an element's background by hit-testing the page, and a block below the fold that content-visibility
     # leaves unrendered is not there to hit (it reported the colours of whatever lay under its estimated place).
     # Laying everything out changes no colour, only what axe can see. The rule is taken away after the run: left in,
-    # every later change to a long page (a game played on it) would lay out the whole page again.
-    shown = page.add_style_tag(content=".md-content__inner > * { content-visibility: visible !important; }")
+    # every later change to a long page (a game played on it) would lay out the whole page again (a page that is only
+    # checked keeps it, from ``show_all``).
+    shown = None if page.evaluate("() => !!window.__gmShownForAxe") else page.add_style_tag(content=SHOW_ALL)
     res = page.evaluate(
-        """async ([ctx, tags, rules]) => {
+        """async ([ctx, tags, rules, split]) => {
              const only = rules ? {type: 'rule', values: rules} : {type: 'tag', values: tags};
-             const r = await axe.run(ctx || document, {runOnly: only, resultTypes: ['violations']});
-             return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-               nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary,
-                                         html: n.html.slice(0, 160)}))}));
-           }""", [context, TAGS, rules])
-    shown.evaluate("(s) => s.remove()")
-    return res
+             const r = await axe.run(ctx || document, {runOnly: only, resultTypes: ['violations'],
+                                                      elementRef: !!split});
+             const pick = (inside) => r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+               nodes: v.nodes.filter(n => !split || !!(n.element && n.element.closest(split)) === inside)
+                             .map(n => ({target: n.target.join(' '), summary: n.failureSummary,
+                                         html: n.html.slice(0, 160)}))})).filter(v => v.nodes.length);
+             return split ? [pick(true), pick(false)] : pick(true);
+           }""", [context, TAGS, rules, split])
+    if shown:
+        shown.evaluate("(s) => s.remove()")
+    return tuple(res) if split else res
 
 
 def count(violations: list[dict]) -> dict[str, int]:
@@ -81,6 +98,21 @@ def dump(name: str, data) -> Path:
 def set_scheme(page, scheme: str) -> None:
     """Material's light (``default``) or dark (``slate``) scheme on the page as loaded. Material animates colour
     changes (links fade over 125 ms); they are switched off first, or axe would measure colours half-way."""
-    page.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
-    page.evaluate("""(s) => new Promise((done) => { document.body.setAttribute('data-md-color-scheme', s);
+    page.evaluate("""(s) => new Promise((done) => {
+                       if (!window.__gmStill) {
+                         const still = document.createElement('style');
+                         still.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+                         document.head.append(still);
+                         window.__gmStill = true;
+                       }
+                       document.body.setAttribute('data-md-color-scheme', s);
                        requestAnimationFrame(() => requestAnimationFrame(done)); })""", scheme)
+
+
+def resize(page, width: int, height: int = 900) -> None:
+    """The page as it is, in a window of ``width`` by ``height``: returns once the window's ``resize`` event has
+    reached the page (Material's components, which watch it, laid out again) and two frames have been drawn since."""
+    page.evaluate("""() => { window.__gmResized = new Promise((done) => addEventListener('resize',
+                       () => requestAnimationFrame(() => requestAnimationFrame(done)), {once: true})); }""")
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("() => window.__gmResized")
