@@ -47,8 +47,8 @@ def leave(page, at_once: bool = False) -> None:
     if at_once:
         assert page.locator(".gm-present").count() == 0
     try:
-        page.locator(".gm-present").wait_for(state="detached", timeout=10_000)
-        page.wait_for_function("() => !document.fullscreenElement", timeout=10_000)
+        page.locator(".gm-present").wait_for(state="detached", timeout=120_000)  # events; the bound ends a hang
+        page.wait_for_function("() => !document.fullscreenElement", timeout=120_000)
     except Exception as e:  # say what the page saw
         seen = page.evaluate("""() => ({keys: window.__gmKeys.slice(-5), hash: location.hash,
             full: !!document.fullscreenElement, opened: window.__gamesterPresent})""")

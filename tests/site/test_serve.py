@@ -81,22 +81,22 @@ def test_ctrl_c_stops_the_server_at_once(tiny_site):
     import signal
     import subprocess
     import sys
-    import time
 
+    # SIGINT as a terminal sends it: not ignored in the server even when this run was started in the background (a
+    # shell's background jobs ignore SIGINT, and Python then installs no KeyboardInterrupt; the server would not stop).
     proc = subprocess.Popen([sys.executable, "-m", "gamester_site.serve", str(tiny_site), "--port", "0"],
-                            stdout=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         line = proc.stdout.readline()
         url = line.split(" at ")[1].split()[0]
         assert get(url)[0] == 200
-        t0 = time.monotonic()
         os.kill(proc.pid, signal.SIGINT)
-        assert proc.wait(timeout=30) == 0
-        stopped = time.monotonic() - t0
+        # Its exit is the event; the bound only ends a hang (a server that ignores Ctrl-C), it measures no speed.
+        assert proc.wait(timeout=600) == 0
     finally:
         if proc.poll() is None:
             proc.kill()
-    assert stopped < 30  # (a bound on waiting, not a speed goal: it stops at once or hangs)
     with pytest.raises(urllib.error.URLError):
         urllib.request.urlopen(url, timeout=2)
 
@@ -553,10 +553,12 @@ def slow_reader(port: int, path: str = "/big.bin") -> socket.socket:
     return s
 
 
-def wait_until(condition, what: str, tries: int = 1000) -> None:
+def wait_until(condition, what: str, tries: int = 30_000) -> None:
+    """Polls the server's own count until ``condition`` holds (an event of the server's); the bound, ten minutes or
+    more, only ends a hang."""
     import time
 
-    for _ in range(tries):  # at most 20 s
+    for _ in range(tries):
         if condition():
             return
         time.sleep(0.02)
