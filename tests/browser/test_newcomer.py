@@ -13,6 +13,7 @@ import re
 
 import axe  # tests/browser/axe.py (pytest puts a test's folder without __init__.py on sys.path)
 import pytest
+from test_first_wait import HOLD  # the engine's start held until the test lets it go
 from test_widgets_live import check_state, idle, moved, visit, winners  # the live table's own helpers
 
 import gamester
@@ -447,7 +448,9 @@ def test_back_to_top_does_not_cover_the_table(live, base_url):
 
 
 def test_the_loading_line_counts_and_says_what_happens(fresh, base_url):
-    page = fresh()
+    """The engine's start is held (test_first_wait's HOLD) until the line has counted on within a stage: on a fast
+    machine as on a slow one the line is seen counting, and no stage has to last long of itself for it."""
+    page = fresh(HOLD)
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(base_url + "speculation/")
     page.evaluate("""() => { window.__lines = [];  // every text the loading line is given, as it is drawn
@@ -458,6 +461,11 @@ def test_the_loading_line_counts_and_says_what_happens(fresh, base_url):
     w = page.locator("#play")
     if not w.get_attribute("aria-busy"):
         w.locator(".gm-start").click()
+    page.wait_for_function("""() => { const seen = {};  // a stage drawn with two figures: the line has counted on
+      for (const t of window.__lines) { const m = t.match(/^(.*?)… \\((\\d+\\.\\d) s\\)/);
+        if (m) (seen[m[1]] ||= new Set()).add(m[2]); }
+      return Object.values(seen).some((s) => s.size >= 2); }""")
+    page.evaluate("__gmRelease()")
     page.wait_for_function("() => document.querySelector('#play').dataset.engine === 'ready'", timeout=BOOT_MS)
     lines = page.evaluate("() => window.__lines")
     stages: dict[str, list[float]] = {}
@@ -466,8 +474,8 @@ def test_the_loading_line_counts_and_says_what_happens(fresh, base_url):
             stages.setdefault(m.group(1), []).append(float(m.group(2)))
     print("loading:", json.dumps(stages))
     assert stages, lines
-    # Within one stage the seconds go on counting: the line is redrawn every 200 ms, never going back, and a stage
-    # lasts over more than one redraw (the engine's download and start take seconds), so it shows two figures or more.
+    # Within one stage the seconds go on counting: the line is redrawn every 200 ms, never going back, and the stage
+    # held above lasted over more than one redraw, so it shows two figures or more.
     assert all(v == sorted(v) for v in stages.values()), stages
     assert any(len(set(v)) >= 2 for v in stages.values()), stages
     seconds = [float(m.group(1)) for t in lines if (m := re.search(r"\((\d+\.\d) s\)", t))]
