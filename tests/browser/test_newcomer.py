@@ -2,8 +2,10 @@
 game and starts it; the widget's own words are a reader's (no engine ids, settings strings, "Seat 0", "Pyodide" or
 command-line flags); the end says who won; nothing sticks out of the widget with every ``<details>`` unfolded, at
 390 and 1280 px, light and dark. Then the defects the issue lists, each with its check. Screenshots of each state go
-to test-artifacts/screens/newcomer-*.png. The words the engine writes into the table (player names, rule links, the
-end's sentence) are gathered while the games are played and checked by a test of their own.
+to test-artifacts/screens/newcomer-*.png and live-*.png (at 390 px light and 1280 px dark; at every screen, and with
+the widget unfolded, when GAMESTER_SCREENSHOTS=1 asks: axe.EVERY_SCREENSHOT). The words the engine writes into the
+table (player names, rule links, the end's sentence) are gathered while the games are played and checked by a test
+of their own.
 """
 
 from __future__ import annotations
@@ -215,8 +217,9 @@ def test_a_newcomer_finds_the_game_and_plays_it_to_the_end(live, base_url, path,
         assert entry.count() == 1 and entry.is_visible()
         assert page.evaluate(IN_VIEW, entry.element_handle()), "the way to the live game is on the first screen"
         for scheme in SCHEMES:
-            set_scheme(page, scheme)
-            page.screenshot(path=str(axe.SCREENS / f"newcomer-{kind}-{width}-{dark(scheme)}-0-first-screen.png"))
+            if axe.wanted(width, scheme):
+                set_scheme(page, scheme)
+                page.screenshot(path=str(axe.SCREENS / f"newcomer-{kind}-{width}-{dark(scheme)}-0-first-screen.png"))
         set_scheme(page, SCHEMES[0])
         tabs = tabs_to_play(page)
         assert tabs is not None and tabs <= FEW_TABS, f"{width} px: {tabs} Tabs to the live game"
@@ -243,12 +246,15 @@ def test_a_newcomer_finds_the_game_and_plays_it_to_the_end(live, base_url, path,
             check_words(w, f"{tag} {stage}", problems, engines[tag])
 
     def unfolded(tag, stage, n):
-        """The widget's words and what sticks out of it with every part unfolded, shot, then folded again."""
+        """The widget's words and what sticks out of it with every part unfolded, then folded again. Shot unfolded
+        (a tall picture, the costliest) only when GAMESTER_SCREENSHOTS asks: by default the state's picture is
+        live_checks' (live-*.png, folded, at LIVE_SCHEME's screens)."""
         words(tag, stage)
         over = w.evaluate(OVERFLOW)
         if over:
             problems.append(f"{tag} {stage}: {len(over)} elements stick out of the widget: {over[:4]}")
-        shoot(page, w, f"{tag}-{n}-{stage}-unfolded")
+        if axe.EVERY_SCREENSHOT:
+            shoot(page, w, f"{tag}-{n}-{stage}-unfolded")
         settings_at_390 = stage == "opening" and tag == f"{kind}-390-light"
         if settings_at_390:
             # The settings form (unfolded with the rest) fits the widget at 390 (OVERFLOW above), and the page does
@@ -265,7 +271,7 @@ def test_a_newcomer_finds_the_game_and_plays_it_to_the_end(live, base_url, path,
 
     def middle(tag, width, scheme):
         words(tag, "middle")
-        if scheme != LIVE_SCHEME[width]:  # at that screen live_checks shoots the same state (live-*-middle-*.png)
+        if scheme != LIVE_SCHEME[width] and axe.EVERY_SCREENSHOT:  # at LIVE_SCHEME's, live_checks shoots it
             shoot(page, w, f"{tag}-2-middle")
         live_checks("middle", width, scheme)
 
@@ -488,7 +494,8 @@ def test_the_loading_line_counts_and_says_what_happens(fresh, base_url):
 def test_the_settings_speak_a_readers_words(live, base_url, game):
     """Issue 31: every widget on a game's page, its settings opened and its link copied: no option, choice, ruleset
     or computer player by our names, the source-critical detail one click away (a disclosure and a link to the
-    rule), and the link offered as a link, not its address. Screenshots at 390 and 1280 px, light and dark."""
+    rule), and the link offered as a link, not its address. Screenshots at 390 px light and 1280 px dark (every screen
+    with GAMESTER_SCREENSHOTS=1)."""
     page = live
     path = gamester.all_games()[game].site.page
     problems: list[str] = []
@@ -531,7 +538,8 @@ def test_the_settings_speak_a_readers_words(live, base_url, game):
     def check(tag, width, scheme):  # the first widget's form at this screen
         over = w.evaluate(OVERFLOW)
         problems.extend(f"{tag}: sticks out of the widget: {o}" for o in over[:4])
-        shoot(page, settings if settings.count() else w, f"settings-words-{tag}")
+        if axe.wanted(width, scheme):
+            shoot(page, settings if settings.count() else w, f"settings-words-{tag}")
         # every rule in the light scheme; in the dark one (the same page, other colours) the colour rules
         found = axe.run(page, {"include": [[".gm-widget"]]}, None if scheme == SCHEMES[0] else axe.COLOUR_RULES)
         assert not axe.serious(found), f"{tag}: " + axe.describe(axe.serious(found))
