@@ -18,6 +18,11 @@ SCREENS = ARTIFACTS / "screens"
 EVERY_SCREENSHOT = os.environ.get("GAMESTER_SCREENSHOTS", "") not in ("", "0")
 
 
+#: A screenshot's own style (Playwright's ``style``, applied while it is taken): Material's sticky header hidden, so
+#: that it does not lie across a widget's picture.
+NO_HEADER = ".md-header, .md-tabs { visibility: hidden; }"
+
+
 def wanted(width: int, scheme: str) -> bool:
     """Whether a test checking a screen also shoots it: by default one scheme per width (a phone's light, a wide
     screen's dark: both schemes and both widths are seen), every screen when GAMESTER_SCREENSHOTS=1 asks."""

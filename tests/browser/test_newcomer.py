@@ -158,7 +158,7 @@ def check_words(w, where: str, problems: list[str], engine: list[str]) -> None:
 
 def shoot(page, w, name: str) -> None:
     axe.SCREENS.mkdir(parents=True, exist_ok=True)
-    w.screenshot(path=str(axe.SCREENS / f"newcomer-{name}.png"))
+    w.screenshot(path=str(axe.SCREENS / f"newcomer-{name}.png"), style=axe.NO_HEADER)
 
 
 def dark(scheme: str) -> str:
