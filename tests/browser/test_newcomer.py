@@ -25,7 +25,7 @@ from gamester.registry import replay
 pytestmark = pytest.mark.browser
 
 BOOT_MS = 120_000
-STEP_MS = 30_000
+STEP_MS = 180_000  # a wait for an engine step (an event): the bound only ends a hang
 
 # (page, widget kind, which of the reader's buttons to press: a word the action starts with, else the first)
 GAMES = [

@@ -72,7 +72,7 @@ def shown(page, selector: str) -> list[bool]:
 def print_handout(page) -> None:
     page.evaluate("window.__printedWith = null")
     page.get_by_role("button", name="Print the handout").click()
-    page.wait_for_function("() => window.__printedWith", timeout=30_000)
+    page.wait_for_function("() => window.__printedWith")
     assert "gm-handout" in page.evaluate("window.__printedWith")
 
 

@@ -62,7 +62,7 @@ def test_searching_a_glossary_term_finds_its_entry_first(live, base_url, width, 
         box.fill("")
         box.type(term)
         first = page.locator(".md-search-result__item a").first
-        first.wait_for(timeout=30_000)
+        first.wait_for()
         page.wait_for_function("(t) => document.querySelector('.md-search-result__meta').textContent.match(/\\d/) "
                                "&& document.querySelector('input.md-search__input').value === t", arg=term)
         if axe.wanted(width, scheme):
@@ -138,8 +138,7 @@ def finish(page, w):
         step = w.get_attribute("data-step")
         w.get_by_role("button", name=re.compile("to the end$")).click()
         moved(page, w, step)
-    page.wait_for_function("(el) => el.dataset.terminal === '1' && el.dataset.busy !== '1'", arg=w.element_handle(),
-                           timeout=30_000)
+    page.wait_for_function("(el) => el.dataset.terminal === '1' && el.dataset.busy !== '1'", arg=w.element_handle())
     page.wait_for_function("() => window.__gamester.passages")  # the passages behind the rules, fetched at the end
 
 
@@ -237,8 +236,7 @@ def test_another_deal_is_a_button_and_deal_and_settle_shows_the_new_deal(live, b
     page.evaluate("(el) => { el.__dealt = 0; el.addEventListener('gamester:position', () => { el.__dealt += 1; }); }",
                   w.element_handle())
     w.get_by_role("button", name="Deal and settle").click()
-    page.wait_for_function("(el) => el.__dealt > 0 && el.dataset.busy !== '1'", arg=w.element_handle(),
-                           timeout=30_000)
+    page.wait_for_function("(el) => el.__dealt > 0 && el.dataset.busy !== '1'", arg=w.element_handle())
     idle(page, w)
     table = w.locator(".gm-table-host .gm-tbl")
     top = table.evaluate("(t) => t.getBoundingClientRect().top")
