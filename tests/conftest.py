@@ -13,10 +13,11 @@ _ROOT = pathlib.Path(__file__).resolve().parent.parent
 _CODE = [str(_ROOT / d) for d in ("engine", "site_src") if (_ROOT / d).is_dir()]  # (none inside Pyodide's run)
 os.environ["PYTHONPATH"] = os.pathsep.join([*_CODE, *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))])
 
-try:  # no hypothesis test waits on the clock: its 200 ms default deadline fails on a loaded machine, not on a bug
-    from hypothesis import settings
+try:  # no hypothesis test waits on the clock: its 200 ms default deadline, and its health check of slow data
+    # generation (too_slow: a second to make the first examples), fail on a loaded machine, not on a bug
+    from hypothesis import HealthCheck, settings
 
-    settings.register_profile("gamester", deadline=None)
+    settings.register_profile("gamester", deadline=None, suppress_health_check=[HealthCheck.too_slow])
     settings.load_profile("gamester")
 except ImportError:  # pragma: no cover - hypothesis is in requirements/dev.txt; Pyodide's run installs it too
     pass

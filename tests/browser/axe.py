@@ -13,6 +13,20 @@ ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 ARTIFACTS = Path(os.environ.get("GAMESTER_ARTIFACTS", ROOT / "test-artifacts"))
 SCREENS = ARTIFACTS / "screens"
+#: Screenshots are for people to look at, not checks. By default a test shoots a few screens (one scheme per width, the
+#: states folded); GAMESTER_SCREENSHOTS=1 asks for every one (each screen, the tall unfolded widgets), at a cost in time.
+EVERY_SCREENSHOT = os.environ.get("GAMESTER_SCREENSHOTS", "") not in ("", "0")
+
+
+#: A screenshot's own style (Playwright's ``style``, applied while it is taken): Material's sticky header hidden, so
+#: that it does not lie across a widget's picture.
+NO_HEADER = ".md-header, .md-tabs { visibility: hidden; }"
+
+
+def wanted(width: int, scheme: str) -> bool:
+    """Whether a test checking a screen also shoots it: by default one scheme per width (a phone's light, a wide
+    screen's dark: both schemes and both widths are seen), every screen when GAMESTER_SCREENSHOTS=1 asks."""
+    return EVERY_SCREENSHOT or (scheme in ("default", "light")) == (width < 600)
 SERIOUS = ("critical", "serious")
 # Our own markup is held to WCAG 2.x A and AA plus axe's best practices.
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]

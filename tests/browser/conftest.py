@@ -14,11 +14,28 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Browser, expect
 
 from gamester_site.browser import LAUNCH_ARGS, serve  # shared with benchmarks/bench_browser.py
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("GAMESTER_SITE", ROOT / "site"))
+
+#: What a wait that names no bound of its own (a click, a locator's wait, wait_for_function, expect) allows: every
+#: wait in these tests is for an event, and the bound only ends a hang. Playwright's defaults (30 s, and 5 s for
+#: expect) were met by a loaded machine (an engine's start at a load of 11 on two cores), not by a fault.
+HANG_MS = 180_000
+expect.set_options(timeout=HANG_MS)
+_new_context = Browser.new_context
+
+
+def _patient_context(self, *args, **kwargs):
+    context = _new_context(self, *args, **kwargs)
+    context.set_default_timeout(HANG_MS)
+    return context
+
+
+Browser.new_context = _patient_context  # every context: the fixtures' below, pytest-playwright's and the tests' own
 
 
 @pytest.fixture(scope="session")

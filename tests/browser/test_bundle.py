@@ -107,7 +107,8 @@ def test_the_classroom_zip_serves_a_room_and_runs_a_widget(browser, offline_site
     folder = tmp_path / "classroom" / "gamester"
     # -I: no environment, no site-packages, not even this folder on sys.path: only the standard library.
     proc = subprocess.Popen([sys.executable, "-I", "serve.py", "--host", "0.0.0.0", "--port", "0"], cwd=folder,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,  # stopped by SIGINT, below:
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # not ignored, ever
     outside: list[str] = []
     pupil = browser.new_context()
     _only_local(pupil, outside)
@@ -132,7 +133,7 @@ def test_the_classroom_zip_serves_a_room_and_runs_a_widget(browser, offline_site
     finally:
         pupil.close()
         os.kill(proc.pid, signal.SIGINT)
-        proc.wait(timeout=10)
+        proc.wait(timeout=600)  # its exit (the bound only ends a hang)
     assert not outside, outside[:5]
 
 

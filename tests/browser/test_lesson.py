@@ -108,6 +108,8 @@ def test_the_source_to_read_aloud_prints_on_one_page(teach_page):
         for scheme in ("default", "slate"):
             set_scheme(page, scheme)
             name = "light" if scheme == "default" else "dark"
+            if not axe.wanted(width, scheme):
+                continue
             for what, sel in (("plan", "h2#a-lesson-plan-50-minutes"), ("extract", "section.gm-extract-sheet")):
                 page.locator(sel).evaluate("e => e.scrollIntoView()")
                 page.screenshot(path=str(axe.SCREENS / f"lesson-{what}-{game}-{width}-{name}.png"))

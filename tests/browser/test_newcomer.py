@@ -2,8 +2,10 @@
 game and starts it; the widget's own words are a reader's (no engine ids, settings strings, "Seat 0", "Pyodide" or
 command-line flags); the end says who won; nothing sticks out of the widget with every ``<details>`` unfolded, at
 390 and 1280 px, light and dark. Then the defects the issue lists, each with its check. Screenshots of each state go
-to test-artifacts/screens/newcomer-*.png. The words the engine writes into the table (player names, rule links, the
-end's sentence) are gathered while the games are played and checked by a test of their own.
+to test-artifacts/screens/newcomer-*.png and live-*.png (at 390 px light and 1280 px dark; at every screen, and with
+the widget unfolded, when GAMESTER_SCREENSHOTS=1 asks: axe.EVERY_SCREENSHOT). The words the engine writes into the
+table (player names, rule links, the end's sentence) are gathered while the games are played and checked by a test
+of their own.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import re
 
 import axe  # tests/browser/axe.py (pytest puts a test's folder without __init__.py on sys.path)
 import pytest
+from test_first_wait import HOLD  # the engine's start held until the test lets it go
 from test_widgets_live import check_state, idle, moved, visit, winners  # the live table's own helpers
 
 import gamester
@@ -22,7 +25,7 @@ from gamester.registry import replay
 pytestmark = pytest.mark.browser
 
 BOOT_MS = 120_000
-STEP_MS = 30_000
+STEP_MS = 180_000  # a wait for an engine step (an event): the bound only ends a hang
 
 # (page, widget kind, which of the reader's buttons to press: a word the action starts with, else the first)
 GAMES = [
@@ -155,7 +158,7 @@ def check_words(w, where: str, problems: list[str], engine: list[str]) -> None:
 
 def shoot(page, w, name: str) -> None:
     axe.SCREENS.mkdir(parents=True, exist_ok=True)
-    w.screenshot(path=str(axe.SCREENS / f"newcomer-{name}.png"))
+    w.screenshot(path=str(axe.SCREENS / f"newcomer-{name}.png"), style=axe.NO_HEADER)
 
 
 def dark(scheme: str) -> str:
@@ -214,8 +217,9 @@ def test_a_newcomer_finds_the_game_and_plays_it_to_the_end(live, base_url, path,
         assert entry.count() == 1 and entry.is_visible()
         assert page.evaluate(IN_VIEW, entry.element_handle()), "the way to the live game is on the first screen"
         for scheme in SCHEMES:
-            set_scheme(page, scheme)
-            page.screenshot(path=str(axe.SCREENS / f"newcomer-{kind}-{width}-{dark(scheme)}-0-first-screen.png"))
+            if axe.wanted(width, scheme):
+                set_scheme(page, scheme)
+                page.screenshot(path=str(axe.SCREENS / f"newcomer-{kind}-{width}-{dark(scheme)}-0-first-screen.png"))
         set_scheme(page, SCHEMES[0])
         tabs = tabs_to_play(page)
         assert tabs is not None and tabs <= FEW_TABS, f"{width} px: {tabs} Tabs to the live game"
@@ -242,12 +246,15 @@ def test_a_newcomer_finds_the_game_and_plays_it_to_the_end(live, base_url, path,
             check_words(w, f"{tag} {stage}", problems, engines[tag])
 
     def unfolded(tag, stage, n):
-        """The widget's words and what sticks out of it with every part unfolded, shot, then folded again."""
+        """The widget's words and what sticks out of it with every part unfolded, then folded again. Shot unfolded
+        (a tall picture, the costliest) only when GAMESTER_SCREENSHOTS asks: by default the state's picture is
+        live_checks' (live-*.png, folded, at LIVE_SCHEME's screens)."""
         words(tag, stage)
         over = w.evaluate(OVERFLOW)
         if over:
             problems.append(f"{tag} {stage}: {len(over)} elements stick out of the widget: {over[:4]}")
-        shoot(page, w, f"{tag}-{n}-{stage}-unfolded")
+        if axe.EVERY_SCREENSHOT:
+            shoot(page, w, f"{tag}-{n}-{stage}-unfolded")
         settings_at_390 = stage == "opening" and tag == f"{kind}-390-light"
         if settings_at_390:
             # The settings form (unfolded with the rest) fits the widget at 390 (OVERFLOW above), and the page does
@@ -264,7 +271,7 @@ def test_a_newcomer_finds_the_game_and_plays_it_to_the_end(live, base_url, path,
 
     def middle(tag, width, scheme):
         words(tag, "middle")
-        if scheme != LIVE_SCHEME[width]:  # at that screen live_checks shoots the same state (live-*-middle-*.png)
+        if scheme != LIVE_SCHEME[width] and axe.EVERY_SCREENSHOT:  # at LIVE_SCHEME's, live_checks shoots it
             shoot(page, w, f"{tag}-2-middle")
         live_checks("middle", width, scheme)
 
@@ -447,7 +454,9 @@ def test_back_to_top_does_not_cover_the_table(live, base_url):
 
 
 def test_the_loading_line_counts_and_says_what_happens(fresh, base_url):
-    page = fresh()
+    """The engine's start is held (test_first_wait's HOLD) until the line has counted on within a stage: on a fast
+    machine as on a slow one the line is seen counting, and no stage has to last long of itself for it."""
+    page = fresh(HOLD)
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(base_url + "speculation/")
     page.evaluate("""() => { window.__lines = [];  // every text the loading line is given, as it is drawn
@@ -458,6 +467,11 @@ def test_the_loading_line_counts_and_says_what_happens(fresh, base_url):
     w = page.locator("#play")
     if not w.get_attribute("aria-busy"):
         w.locator(".gm-start").click()
+    page.wait_for_function("""() => { const seen = {};  // a stage drawn with two figures: the line has counted on
+      for (const t of window.__lines) { const m = t.match(/^(.*?)… \\((\\d+\\.\\d) s\\)/);
+        if (m) (seen[m[1]] ||= new Set()).add(m[2]); }
+      return Object.values(seen).some((s) => s.size >= 2); }""")
+    page.evaluate("__gmRelease()")
     page.wait_for_function("() => document.querySelector('#play').dataset.engine === 'ready'", timeout=BOOT_MS)
     lines = page.evaluate("() => window.__lines")
     stages: dict[str, list[float]] = {}
@@ -466,8 +480,8 @@ def test_the_loading_line_counts_and_says_what_happens(fresh, base_url):
             stages.setdefault(m.group(1), []).append(float(m.group(2)))
     print("loading:", json.dumps(stages))
     assert stages, lines
-    # Within one stage the seconds go on counting: the line is redrawn every 200 ms, never going back, and a stage
-    # lasts over more than one redraw (the engine's download and start take seconds), so it shows two figures or more.
+    # Within one stage the seconds go on counting: the line is redrawn every 200 ms, never going back, and the stage
+    # held above lasted over more than one redraw, so it shows two figures or more.
     assert all(v == sorted(v) for v in stages.values()), stages
     assert any(len(set(v)) >= 2 for v in stages.values()), stages
     seconds = [float(m.group(1)) for t in lines if (m := re.search(r"\((\d+\.\d) s\)", t))]
@@ -480,7 +494,8 @@ def test_the_loading_line_counts_and_says_what_happens(fresh, base_url):
 def test_the_settings_speak_a_readers_words(live, base_url, game):
     """Issue 31: every widget on a game's page, its settings opened and its link copied: no option, choice, ruleset
     or computer player by our names, the source-critical detail one click away (a disclosure and a link to the
-    rule), and the link offered as a link, not its address. Screenshots at 390 and 1280 px, light and dark."""
+    rule), and the link offered as a link, not its address. Screenshots at 390 px light and 1280 px dark (every screen
+    with GAMESTER_SCREENSHOTS=1)."""
     page = live
     path = gamester.all_games()[game].site.page
     problems: list[str] = []
@@ -523,7 +538,8 @@ def test_the_settings_speak_a_readers_words(live, base_url, game):
     def check(tag, width, scheme):  # the first widget's form at this screen
         over = w.evaluate(OVERFLOW)
         problems.extend(f"{tag}: sticks out of the widget: {o}" for o in over[:4])
-        shoot(page, settings if settings.count() else w, f"settings-words-{tag}")
+        if axe.wanted(width, scheme):
+            shoot(page, settings if settings.count() else w, f"settings-words-{tag}")
         # every rule in the light scheme; in the dark one (the same page, other colours) the colour rules
         found = axe.run(page, {"include": [[".gm-widget"]]}, None if scheme == SCHEMES[0] else axe.COLOUR_RULES)
         assert not axe.serious(found), f"{tag}: " + axe.describe(axe.serious(found))

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SCREENS = Path(os.environ.get("GAMESTER_ARTIFACTS", ROOT / "test-artifacts")) / "screens"
 BOOT_MS = 120_000
-STEP_MS = 30_000
+STEP_MS = 180_000  # a wait for an engine step (an event): the bound only ends a hang
 PAGE = "teach/put/"
 
 
