@@ -27,6 +27,8 @@ def wanted(width: int, scheme: str) -> bool:
     """Whether a test checking a screen also shoots it: by default one scheme per width (a phone's light, a wide
     screen's dark: both schemes and both widths are seen), every screen when GAMESTER_SCREENSHOTS=1 asks."""
     return EVERY_SCREENSHOT or (scheme in ("default", "light")) == (width < 600)
+
+
 SERIOUS = ("critical", "serious")
 # Our own markup is held to WCAG 2.x A and AA plus axe's best practices.
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
