@@ -106,9 +106,15 @@ def _add(out: list[str], children: Any) -> None:
         elif c is None or c is False:
             continue
         elif t is list or t is tuple or isinstance(c, (list, tuple)):
-            _add(out, c)
+            if len(c) > 2 and set(map(type, c)) == _ONLY_MARKUP:  # (the seats, the buttons, the log's items)
+                out += c
+            else:
+                _add(out, c)
         else:
             out.append(c if isinstance(c, Markup) else str(c).translate(_ESCAPES))
+
+
+_ONLY_MARKUP = {Markup}
 
 
 CARD_TOKEN = re.compile(r"^(10|[2-9TJQKA])([SHDC])$")
