@@ -62,10 +62,17 @@ def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Markup:
             if len(_STARTS) >= 4096:
                 _STARTS.clear()
             _STARTS[key] = start
+    end = "" if tag in _VOID else f"</{tag}>"
+    if len(children) == 1:  # (the usual: one text or one drawn part)
+        c = children[0]
+        t = type(c)
+        if t is Markup:
+            return Markup(f"{start}{c}{end}")
+        if t is str:
+            return Markup(f"{start}{c.translate(_ESCAPES)}{end}")
     out = [start]
     _add(out, children)
-    if tag not in _VOID:
-        out.append(f"</{tag}>")
+    out.append(end)
     return Markup("".join(out))
 
 
@@ -106,9 +113,15 @@ def _add(out: list[str], children: Any) -> None:
         elif c is None or c is False:
             continue
         elif t is list or t is tuple or isinstance(c, (list, tuple)):
-            _add(out, c)
+            if len(c) > 2 and set(map(type, c)) == _ONLY_MARKUP:  # (the seats, the buttons, the log's items)
+                out += c
+            else:
+                _add(out, c)
         else:
             out.append(c if isinstance(c, Markup) else str(c).translate(_ESCAPES))
+
+
+_ONLY_MARKUP = {Markup}
 
 
 CARD_TOKEN = re.compile(r"^(10|[2-9TJQKA])([SHDC])$")

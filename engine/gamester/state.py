@@ -187,8 +187,15 @@ class State(ABC):
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
 
+    #: The legal actions at a step, as last listed (``(len(history), actions)``): a host asks for them more than
+    #: once a move (its view, its table's buttons and prompt, then the next move's check), and they are listed once.
+    _legal_kept: tuple[int, list[str]] | None = None
+
     def legal_actions(self) -> list[str]:
-        return [] if self.is_terminal() else self._legal()
+        kept = self._legal_kept
+        if kept is None or kept[0] != len(self.history):
+            kept = self._legal_kept = (len(self.history), [] if self.is_terminal() else self._legal())
+        return list(kept[1])
 
     def apply(self, action: str) -> None:
         """Apply ``action`` for the current player; an illegal one raises and changes nothing."""
@@ -197,7 +204,8 @@ class State(ABC):
         action = " ".join(action.split())
         if self.is_terminal():
             raise IllegalActionError(f"action {action[:60]!r}: the game is over; state: {self.state_string()}")
-        legal = self._legal()
+        kept = self._legal_kept
+        legal = kept[1] if kept is not None and kept[0] == len(self.history) else self._legal()
         if action not in legal:
             raise IllegalActionError(
                 f"action {action[:60]!r} is not legal for seat {self.current_player()} in phase {self.phase}; "

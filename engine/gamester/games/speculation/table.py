@@ -153,8 +153,24 @@ def _words(state: SpeculationState, ev: dict[str, Any]) -> list[LogEntry]:
 
 
 def _choices(state: SpeculationState, legal: list[str]) -> list[Choice]:
+    """The buttons for ``legal``: the same lists recur move after move (the bids on offer), so each list's buttons
+    are made once for what they read (the peek's penalty, the best bid; bounded: emptied when full); a new list each
+    time, the buttons shared (never changed)."""
+    high = state.auction["high"][1] if state.auction and state.auction["high"] else 0
+    key = (tuple(legal), state.options.peek_penalty, high)
+    kept = _CHOICES.get(key)
+    if kept is None:
+        if len(_CHOICES) >= 256:
+            _CHOICES.clear()
+        kept = _CHOICES[key] = _make_choices(legal, state.options.peek_penalty, high)
+    return list(kept)
+
+
+_CHOICES: dict[tuple, list[Choice]] = {}
+
+
+def _make_choices(legal: list[str], pen: int, high: int) -> list[Choice]:
     out = []
-    pen = state.options.peek_penalty
     for a in legal:
         verb, _, arg = a.partition(" ")
         if a == "keep":
@@ -178,7 +194,6 @@ def _choices(state: SpeculationState, legal: list[str]) -> list[Choice]:
         elif verb == "bid":
             out.append(Choice(f"Bid {arg}", a))
         elif a == "accept":
-            high = state.auction["high"][1] if state.auction and state.auction["high"] else 0
             out.append(Choice(f"Sell for {high}", a))
         elif a == "refuse":
             out.append(Choice("Refuse", a))
