@@ -30,3 +30,12 @@ def teach_games() -> list[str]:
 
     docs = Path(__file__).resolve().parents[2] / "docs" / "teach"
     return sorted(n for n, s in all_games().items() if (docs / f"{s.site.page.strip('/')}.md").is_file())
+
+
+def module_context(browser, base_url: str, traffic, script: str):
+    """A context for a test module's tabs (a tab a page: a new context for each only loaded the site's files again),
+    its requests watched by ``traffic`` and ``script`` run in every page before the page's own."""
+    context = browser.new_context(base_url=base_url)
+    traffic.attach(context)
+    context.add_init_script(script)
+    return context

@@ -9,7 +9,7 @@ import re
 
 import axe  # tests/browser/axe.py
 import pytest
-from classroom import set_scheme, teach_games  # tests/browser/classroom.py
+from classroom import module_context, set_scheme, teach_games  # tests/browser/classroom.py
 
 pytestmark = pytest.mark.browser
 
@@ -38,9 +38,7 @@ document.addEventListener("keydown", (ev) => window.__gmKeys.push(ev.key), true)
 def teachers_browser(browser, base_url, traffic):
     """A browser without WebAssembly, one for the module: each game's page in a tab of its own, and a bookmark opened
     in a new window of it (a new browser for each page only loaded the site's files again)."""
-    context = browser.new_context(base_url=base_url)
-    traffic.attach(context)
-    context.add_init_script(NO_WASM)
+    context = module_context(browser, base_url, traffic, NO_WASM)
     yield context
     context.close()
 

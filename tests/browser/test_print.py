@@ -12,7 +12,7 @@ import re
 
 import axe  # tests/browser/axe.py (its screenshots' folder)
 import pytest
-from classroom import STUB, pdf_pages, set_scheme, teach_games  # tests/browser/classroom.py
+from classroom import STUB, module_context, pdf_pages, set_scheme, teach_games  # tests/browser/classroom.py
 
 pytestmark = pytest.mark.browser
 
@@ -37,9 +37,7 @@ def reader(browser, base_url, traffic):
 def teacher(browser, base_url, traffic):
     """One context for the module's Teach pages: print() stubbed, the engine there (a tab a game: a new context for
     each page only loaded the site's files again)."""
-    context = browser.new_context(base_url=base_url)
-    traffic.attach(context)
-    context.add_init_script(STUB)
+    context = module_context(browser, base_url, traffic, STUB)
     yield context
     context.close()
 
