@@ -48,8 +48,7 @@ SHOW_ALL = ".md-content__inner > * { content-visibility: visible !important; }"
 def show_all(page) -> None:
     """Every block of the page laid out for good (see ``run``), for a page that is only checked from now on: the
     runs that follow on it (other schemes, another width) do not each lay the page out again and take it back."""
-    page.add_style_tag(content=SHOW_ALL)
-    page.evaluate("() => { window.__gmShownForAxe = true; }")
+    page.add_style_tag(content=SHOW_ALL).evaluate("(s) => { s.id = 'gm-test-shown'; }")  # (looked for by ``run``)
 
 
 def run(page, context: dict | str | None = None, rules: list[str] | None = None,
@@ -64,7 +63,9 @@ def run(page, context: dict | str | None = None, rules: list[str] | None = None,
     # Laying everything out changes no colour, only what axe can see. The rule is taken away after the run: left in,
     # every later change to a long page (a game played on it) would lay out the whole page again (a page that is only
     # checked keeps it, from ``show_all``).
-    shown = None if page.evaluate("() => !!window.__gmShownForAxe") else page.add_style_tag(content=SHOW_ALL)
+    # (Looked for in the document, not remembered by the window: an instant navigation keeps the window and drops
+    # what a test added to the head.)
+    shown = None if page.evaluate("() => !!document.getElementById('gm-test-shown')") else page.add_style_tag(content=SHOW_ALL)
     res = page.evaluate(
         """async ([ctx, tags, rules, split]) => {
              const only = rules ? {type: 'rule', values: rules} : {type: 'tag', values: tags};
@@ -113,13 +114,15 @@ def dump(name: str, data) -> Path:
 
 def set_scheme(page, scheme: str) -> None:
     """Material's light (``default``) or dark (``slate``) scheme on the page as loaded. Material animates colour
-    changes (links fade over 125 ms); they are switched off first, or axe would measure colours half-way."""
+    changes (links fade over 125 ms); they are switched off first, or axe would measure colours half-way. The style
+    that switches them off is looked for in the document, not remembered by the window: an instant navigation keeps
+    the window and may drop what a test added to the head."""
     page.evaluate("""(s) => new Promise((done) => {
-                       if (!window.__gmStill) {
+                       if (!document.getElementById('gm-test-still')) {
                          const still = document.createElement('style');
+                         still.id = 'gm-test-still';
                          still.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
                          document.head.append(still);
-                         window.__gmStill = true;
                        }
                        document.body.setAttribute('data-md-color-scheme', s);
                        requestAnimationFrame(() => requestAnimationFrame(done)); })""", scheme)
