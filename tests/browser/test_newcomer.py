@@ -165,15 +165,7 @@ def dark(scheme: str) -> str:
     return "dark" if scheme == "slate" else "light"
 
 
-def set_scheme(page, scheme: str) -> None:
-    """axe.set_scheme in one round trip: Material's colour transitions switched off once for the document (not a
-    style sheet more at each switch, each restyling the whole page), the scheme set, two frames drawn."""
-    page.evaluate("""(s) => new Promise((done) => {
-      if (!document.getElementById('gm-test-still')) { const t = document.createElement('style');
-        t.id = 'gm-test-still'; document.head.append(t);
-        t.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }'; }
-      document.body.setAttribute('data-md-color-scheme', s);
-      requestAnimationFrame(() => requestAnimationFrame(done)); })""", scheme)
+set_scheme = axe.set_scheme  # transitions off once for the document, the scheme set, two frames drawn
 
 
 def at_each_screen(page, kind: str, check, back: tuple[int, int]) -> None:
