@@ -34,18 +34,30 @@ def _text(html: str) -> str:
 def test_a_link_to_a_long_example_renders_to_the_end_in_steps(live, base_url):
     page = live
     visit(page, base_url, "glossary/")
+    # Every step the widget shows is recorded as it happens (its count, and the status line's words then), by an
+    # observer set before the link is followed: a check that polled the count could miss steps on a loaded machine,
+    # and see the last one followed by the end, never a second count.
+    page.evaluate("""() => { window.__gmSteps = [];
+      new MutationObserver((records) => { for (const r of records) {
+        const el = r.target;
+        if (!el.matches(".gm-widget[data-widget='put-play']") || el.dataset.rendering === undefined) continue;
+        const line = el.querySelector('.gm-status-line');
+        window.__gmSteps.push([Number(el.dataset.rendering), line ? line.innerText : '']);
+      } }).observe(document.documentElement, {subtree: true, attributes: true, attributeFilter: ['data-rendering']});
+    }""")
     visit(page, base_url, LINK)
     w = page.locator(".gm-widget[data-widget='put-play']").first
     el = w.element_handle()
-    # The steps show: the status line counts the computer's moves, and goes on counting.
-    page.wait_for_function("(el) => Number(el.dataset.rendering || 0) > 0", arg=el, timeout=BOOT_MS)
-    first = int(w.get_attribute("data-rendering"))
-    assert "moves of the example so far" in w.locator(".gm-status-line").inner_text()
-    page.wait_for_function("([el, n]) => Number(el.dataset.rendering || 0) > n", arg=[el, first], timeout=BOOT_MS)
     # The page answers while the engine works (the worker plays; the page is never frozen).
+    page.wait_for_function("() => window.__gmSteps.length > 0", timeout=BOOT_MS)
     assert page.evaluate("() => document.title") and w.locator(".gm-bar").is_visible()
     page.wait_for_function("(el) => el.dataset.live === '1' && el.dataset.rendering === undefined",
                            arg=el, timeout=WHOLE_MS)
+    # The steps showed: the status line counted the computer's moves, and went on counting.
+    steps = page.evaluate("() => window.__gmSteps")
+    counts = [n for n, _ in steps]
+    assert len(counts) >= 2 and counts[0] > 0 and counts == sorted(set(counts)), steps  # rising at every step
+    assert all("moves of the example so far" in line for _, line in steps), steps
     assert not w.locator(".gm-error").inner_text().strip()
     shown = w.evaluate("(el) => el.querySelector('.gm-widget-static').textContent")
     whole = render.render("put-play", ARGS)  # the build's rendering of the link's arguments, in one call
