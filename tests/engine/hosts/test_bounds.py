@@ -142,7 +142,7 @@ def _caches():
     import gamester.games.put.numbers_engine  # noqa: F401  (loaded by the games, named here for clarity)
 
     for name, mod in sorted(sys.modules.items()):
-        if name.startswith("gamester"):
+        if name == "gamester" or name.startswith("gamester."):  # the engine's (not gamester_site's, the build's)
             for attr, obj in vars(mod).items():
                 if callable(getattr(obj, "cache_info", None)) and getattr(obj, "__module__", "") == name:
                     yield f"{name}.{attr}", obj
