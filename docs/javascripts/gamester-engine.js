@@ -1,5 +1,6 @@
 // Gamester widgets: the engine. One Web Worker per visit (gamester-worker.js: Pyodide and our engine's wheel), booted
-// at the reader's first sign of using a widget (on a second visit, whose runtime the browser holds, once the page is
+// at the reader's first sign of using a widget (on a second visit, whose runtime the browser holds: from the <head> of
+// a page with a live game, by gamester-early.js, whose worker this module takes over; otherwise once the page is
 // idle with a way to play on screen: prestartWhenSeen) and kept across Material's instant navigation (an ES module is
 // evaluated once per document). Every exchange is JSON text to and from gamester.hosts.web.handle; a call that gets
 // no answer within CALL_TIMEOUT_S ends with a clear message and the worker is started afresh on the next call.
@@ -77,7 +78,17 @@ export function boot() {
     G.bootStart = performance.now();
     G.progress = { stage: 0, of: 4, text: "Starting the card engine in your browser" };
     notify();
-    serviceWorker().then(() => start(resolve, reject));
+    // A worker the page's <head> started (gamester-early.js) is taken over rather than a second one started.
+    const early = earlyStart();
+    if (early) {
+      early.taken = true;
+      early.decided.then((w) => {
+        if (w) start(resolve, reject, early);
+        else serviceWorker().then(() => start(resolve, reject));
+      });
+    } else {
+      serviceWorker().then(() => start(resolve, reject));
+    }
   });
   bootPromise.catch((e) => {
     G.state = "failed";
@@ -88,10 +99,15 @@ export function boot() {
   return bootPromise;
 }
 
-function start(resolve, reject) {
+function start(resolve, reject, early = null) {
   try {
-    G.workerAt = performance.now(); // (with the worker's own marks, where a start's time goes: the benchmark's)
-    worker = new Worker(WORKER_URL, { type: "module", name: "gamester-engine" });
+    if (early) { // (booting since early.at, on this page's clock: the worker was made then, and told to boot)
+      G.bootStart = G.workerAt = early.at;
+      worker = early.worker;
+    } else {
+      G.workerAt = performance.now(); // (with the worker's own marks, where a start's time goes: the benchmark's)
+      worker = new Worker(WORKER_URL, { type: "module", name: "gamester-engine" });
+    }
   } catch (e) {
     reject(e);
     return;
@@ -131,7 +147,13 @@ function start(resolve, reject) {
     ev.preventDefault();
     reject(new Error((ev && ev.message) || "the engine worker could not start"));
   };
-  worker.postMessage({ type: "boot", assets: ASSETS });
+  if (early) {
+    // What it said before this module ran, in order (its progress, perhaps that it is ready, or failed to load).
+    for (const ev of early.messages.splice(0)) worker.onmessage(ev);
+    if (early.error) worker.onerror(early.error);
+  } else {
+    worker.postMessage({ type: "boot", assets: ASSETS });
+  }
   // A boot that neither finishes nor fails (a stalled download) is reported rather than waited on for ever.
   setTimeout(() => reject(new Error(`the engine did not start within ${BOOT_TIMEOUT_S} seconds`)), BOOT_TIMEOUT_S * 1000);
 }
@@ -169,8 +191,10 @@ export function warmOnIntent(el) {
 // A second visit (issue 30): when this browser already holds the runtime (the service worker kept the wasm and the
 // start-up snapshot under their sha256, and it controls this page), starting the engine costs no network byte, only
 // about a second of one core and the worker's memory (some 40-60 MB: the interpreter's 31 MB memory and the compiled
-// wasm). So once the page has loaded and is idle, and a play widget is on screen, the engine is started quietly (as
-// on a pointer over it: the widget says nothing until asked), and the reader's click finds it ready or nearly so.
+// wasm). So on a page with a live game the page's <head> has started it already (gamester-early.js, with the same
+// tests; earlyStart), and otherwise once the page has loaded and is idle, and a play widget is on screen, it is
+// started quietly (as on a pointer over it: the widget says nothing until asked), and the reader's click finds it
+// ready or nearly so.
 // Never on a first visit (nothing held: no Pyodide byte is fetched before the first interaction), nor in a tab in
 // the background, nor when the browser asks to save data or says it has little memory; once per page at most.
 const RUNTIME_CACHE = "gamester-runtime";
@@ -190,6 +214,25 @@ async function runtimeHeld() {
   }
 }
 
+// The worker gamester-early.js started from the page's <head> (a page with a way to play, on a second visit), if
+// it is this module's own (the same assets) and not taken over yet: its `decided` gives the worker, or null when it
+// started none (the runtime not held, the tab hidden).
+function earlyStart() {
+  const early = window.__gamesterEarly;
+  return early && !early.taken && early.assets === ASSETS && early.decided ? early : null;
+}
+{
+  const early = earlyStart();
+  if (early) {
+    early.decided.then((w) => {
+      if (!w || early.taken || G.state !== "idle") return;
+      G.prestart = "started";
+      G.bootCause = "prestart";
+      boot().catch(() => {});
+    });
+  }
+}
+
 let prestartSeen = null; // the IntersectionObserver of the current page's play widgets
 let prestartPage = 0;    // one more for each page: what an earlier page scheduled does nothing
 export function prestartWhenSeen(roots) {
@@ -205,14 +248,15 @@ export function prestartWhenSeen(roots) {
   G.prestart = "waiting"; // (G.prestart: for tests and the console, what became of it)
   const go = () => {
     if (page !== prestartPage) return;
-    if (G.state !== "idle") { G.prestart = "not needed"; return; }
+    if (G.state !== "idle") { if (G.prestart === "waiting") G.prestart = "not needed"; return; }
     if (document.visibilityState !== "visible") {
       document.addEventListener("visibilitychange", go, { once: true });
       return;
     }
     runtimeHeld().then((yes) => {
       if (page !== prestartPage) return;
-      if (!yes || G.state !== "idle") { G.prestart = yes ? "not needed" : "not held"; return; }
+      if (G.state !== "idle") { if (G.prestart === "waiting") G.prestart = "not needed"; return; }
+      if (!yes) { G.prestart = "not held"; return; }
       G.prestart = "started";
       G.bootCause = "prestart";
       boot().catch(() => {});

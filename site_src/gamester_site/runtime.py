@@ -414,6 +414,9 @@ def stage(site_dir: str | os.PathLike) -> dict:
     from gamester_site.downloads import write_assets
 
     write_assets(str(site))
+    from gamester_site.earlystart import mark_pages
+
+    mark_pages(site)
     log.debug("runtime: %s and Pyodide %s in %s", wheel, manifest["pyodide"], site / "assets")
     return manifest
 

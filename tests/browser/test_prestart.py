@@ -35,6 +35,8 @@ def test_only_a_second_visit_starts_the_engine_before_the_click_and_quietly(brow
         page.goto("post-and-pair/")
         assert decided(page) == "not held"
         assert page.evaluate("__gamester.boots") == 0
+        # (the page's <head> started nothing either: no service worker controlled it yet)
+        assert page.evaluate("window.__gamesterEarly === undefined")
         assert runtime_asked(traffic, since, wsince) == []
 
         # The reader plays: the service worker keeps the runtime.
@@ -55,6 +57,10 @@ def test_only_a_second_visit_starts_the_engine_before_the_click_and_quietly(brow
         page.wait_for_function("() => __gamester.state === 'ready'", timeout=BOOT_MS)
         assert page.evaluate("[__gamester.boots, __gamester.bootCause, __gamester.info.start]") == \
             [1, "prestart", "snapshot"]
+        # It was started from the page's <head> (gamester-early.js, on a page with a way to play), and that worker
+        # was the one the engine module took over.
+        assert page.evaluate("""async () => { const e = window.__gamesterEarly;
+          return [Boolean(e && e.taken), Boolean(await e.decided), __gamester.workerAt === e.at]; }""") == [True] * 3
         # (the worker asks for its files, and the service worker answers from what it holds: it fetches none; the
         # worker's script is the site's, network-first like every page and script)
         assert [u for u in traffic.worker_urls[wsince:] if any(r in u for r in RUNTIME[:1] + RUNTIME[2:])] == []
@@ -73,7 +79,8 @@ def test_only_a_second_visit_starts_the_engine_before_the_click_and_quietly(brow
         tab.goto("put/?from=a-link")
         assert decided(tab) == "started"
         tab.wait_for_function("() => __gamester.state === 'ready'", timeout=BOOT_MS)
-        assert tab.evaluate("__gamester.bootCause") == "prestart"
+        assert tab.evaluate("[__gamester.bootCause, __gamester.boots, window.__gamesterEarly.taken]") == \
+            ["prestart", 1, True]
         tab.close()
 
         # A widget link that cannot be right starts nothing (it decides for itself), held runtime or not.
@@ -82,7 +89,8 @@ def test_only_a_second_visit_starts_the_engine_before_the_click_and_quietly(brow
         bad.locator(".gm-widget .gm-error").first.wait_for(state="visible", timeout=BOOT_MS)
         bad.wait_for_load_state("load")
         bad.evaluate("() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r)))")
-        assert bad.evaluate("[__gamester.boots, __gamester.prestart || null]") == [0, None]
+        assert bad.evaluate("[__gamester.boots, __gamester.prestart || null, window.__gamesterEarly || null]") == \
+            [0, None, None]
         bad.close()
 
         # A page with no way to play on it starts nothing either.
@@ -92,6 +100,8 @@ def test_only_a_second_visit_starts_the_engine_before_the_click_and_quietly(brow
         plain.evaluate("() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r)))")
         if plain.locator(".gm-widget .gm-start").count() == 0:
             assert plain.evaluate("[__gamester.boots, __gamester.prestart || null]") == [0, None]
+            assert plain.locator("script[data-gamester-early]").count() == 0
+            assert plain.evaluate("window.__gamesterEarly === undefined")
         plain.close()
     finally:
         context.close()

@@ -1,0 +1,45 @@
+// Gamester: the engine started from the page's <head> on a second visit (issue 30). The build puts this script,
+// inline, at the top of the <head> of each page that has a way to play (a live game widget), and of no other page
+// (gamester_site.earlystart, with the page's way to the site's root in data-root). While the browser is still
+// fetching and laying out the page, it starts the engine's worker, so that Python's restore from the start-up
+// snapshot overlaps the page's own load; gamester-engine.js takes that worker over when it runs
+// (window.__gamesterEarly).
+// Only when the browser already holds the runtime (the service worker kept the wasm and the snapshot under their
+// sha256, and it controls this page): never on a first visit, in a tab in the background, when the browser asks to
+// save data or says it has under 2 GB, or for a widget link (?w=, which decides for itself). Otherwise it does
+// nothing, and the page's own prestart (gamester-engine.js) decides later, as before.
+(() => {
+  const script = document.currentScript;
+  const nav = navigator;
+  if (!script || window.__gamesterEarly || location.protocol === "file:") return;
+  if (typeof WebAssembly !== "object" || WebAssembly === null || typeof Worker !== "function") return;
+  if (!window.isSecureContext || !nav.serviceWorker || !nav.serviceWorker.controller || !self.caches) return;
+  if ((nav.connection && nav.connection.saveData) || (nav.deviceMemory && nav.deviceMemory < 2)) return;
+  if (location.search.includes("w=") || document.visibilityState !== "visible") return;
+  const assets = new URL((script.dataset.root || "./") + "assets/", location.href).href;
+  const early = (window.__gamesterEarly = { assets, worker: null, messages: [], error: null });
+  // The same test as gamester-engine.js's runtimeHeld: the files a start from the snapshot needs, each kept with the
+  // sha256 the service worker checked it against (runtime.py's SNAPSHOT_NAME).
+  const HELD = ["pyodide/pyodide.asm.wasm", "gamester/engine-snapshot.bin"];
+  early.decided = (async () => {
+    try {
+      if (!(await caches.has("gamester-runtime"))) return null; // (caches.open would make an empty one)
+      for (const name of HELD) {
+        const r = await caches.match(new URL(name, assets).href, { cacheName: "gamester-runtime" });
+        if (!r || !r.ok || !r.headers.get("x-gamester-sha256")) return null;
+      }
+    } catch (e) {
+      return null; // no storage here
+    }
+    if (document.visibilityState !== "visible") return null;
+    // gamester-engine.js's worker and its boot message; what the worker says before the engine module takes it over
+    // is kept, in order, and handed on.
+    early.at = performance.now();
+    const url = new URL("../javascripts/gamester-worker.js", assets).href;
+    const w = new Worker(url, { type: "module", name: "gamester-engine" });
+    w.onmessage = (ev) => early.messages.push(ev);
+    w.onerror = (ev) => { ev.preventDefault(); early.error = ev; };
+    w.postMessage({ type: "boot", assets });
+    return (early.worker = w);
+  })();
+})();
