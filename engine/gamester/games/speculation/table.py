@@ -279,7 +279,7 @@ def _seats(state: SpeculationState, d: Any, seat: int | None, rl: dict[int, str]
     n = state.players
     sees = state.observer(seat)
     net = state.net()
-    owner = {str(c): s for c, s in d.owner.items()}
+    owner = dict(zip(map(str, d.owner), d.owner.values(), strict=True))
     shown_by: dict[int, list[str]] = {s: [] for s in range(n)}
     for sh, c in d.exposures:  # (one pass for every seat) a sold card is drawn with its buyer
         shown_by.get(owner.get(c, sh), []).append(c)
@@ -384,10 +384,11 @@ def _chances(analysis: dict[str, Any] | None, seat: int | None, cp: int | None, 
 class _Drawn:
     """What one reader's last table of a state was drawn from, and its parts (see :func:`table`)."""
 
-    __slots__ = ("ver", "rl", "names", "head", "seats", "centre", "pool", "sale", "for_sale")
+    __slots__ = ("ver", "rl", "names", "head", "seats", "row", "cp", "centre", "pool", "sale", "for_sale")
 
     def __init__(self) -> None:
         self.ver: tuple = ()
+        self.row: list[Seat] | None = None
         self.sale: tuple = ()
         self.seats: list[tuple[tuple, list[Any]]] = []
 
@@ -423,6 +424,7 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
                       "own cards: each is seen only when it is turned.")
             k.seats = []
         k.seats = _seats(state, d, seat, k.rl, over, k.seats)
+        k.row = None
         k.centre, k.pool = _centre(state, d, seat, k.names)
         k.ver = ver
     rl, names = k.rl, k.names
@@ -436,12 +438,18 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
         centre.append(k.for_sale[0])
         if k.for_sale[1] is not None:
             money.append(k.for_sale[1])
-    seats = []
-    for s, (_, drawn) in enumerate(k.seats):
-        i = 2 if cp == s else 1
-        if drawn[i] is None:
-            drawn[i] = Seat(**drawn[0], to_act=i == 2)
-        seats.append(drawn[i])
+    if k.row is None or k.cp != cp:  # the seats to act then and now are drawn again, or all with the seats
+        marked = range(n) if k.row is None else [x for x in (k.cp, cp) if x is not None]
+        if k.row is None:
+            k.row = [None] * n
+        for s in marked:
+            i = 2 if cp == s else 1
+            drawn = k.seats[s][1]
+            if drawn[i] is None:
+                drawn[i] = Seat(**drawn[0], to_act=i == 2)
+            k.row[s] = drawn[i]
+        k.cp = cp
+    seats = list(k.row)
     groups, log = log_groups(state, lambda ev: _words(state, ev))
     end = None
     if over:
