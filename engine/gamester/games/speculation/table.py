@@ -210,14 +210,10 @@ def _make_choice(a: str, pen: int, high: int) -> Choice:
     return c
 
 
-def _question(state: SpeculationState, reader: int | None, rl: dict[int, str], offered: bool = False,
-              cp: int | None = None, names: dict[int, str] | None = None) -> tuple[str, str]:
-    """What happens next, in words (``offered``: the sentence just said already names the offer; ``cp``, the seat
-    to act, and ``names``, each seat's label, when the caller has them)."""
-    if cp is None:
-        cp = state.current_player()
-    if names is None:
-        names = {s: label(s, rl) for s in range(state.players)}
+def _question(state: SpeculationState, reader: int | None, cp: int, names: dict[int, str], offered: bool = False
+              ) -> tuple[str, str]:
+    """What happens next, in words: ``cp`` to act, ``names`` each seat's label in this deal (``offered``: the
+    sentence just said already names the offer)."""
     you = reader is not None and cp == reader
     who = names[cp]
     lab = "Your choices" if you else f"Choices for {who}"
@@ -458,7 +454,7 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
         lab, between = "", ""
     else:
         last = groups[-1] if len(groups) > 1 else []
-        question, lab = _question(state, seat, rl, any(" offers for sale " in x.text for x in last), cp, names)
+        question, lab = _question(state, seat, cp, names, any(" offers for sale " in x.text for x in last))
         between, said = said_apart(last)
         prompt = (said + " " + question).strip()
     chances = _chances(analysis, seat, cp, rl) if not over else []
