@@ -420,7 +420,7 @@ class SpeculationState(State):
             return out
         if p == Phase.BID:
             high = self.auction["high"][1] if self.auction["high"] else 0
-            return ["no-bid"] + [f"bid {n}" for n in range(high + 1, self.bid_cap() + 1)]
+            return ["no-bid", *map("bid {}".format, range(high + 1, self.bid_cap() + 1))]
         if p == Phase.ACCEPT:
             return ["accept", "refuse"]
         return []
