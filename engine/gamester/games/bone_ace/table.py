@@ -10,8 +10,11 @@ decides a rule.
 from __future__ import annotations
 
 import weakref
+from itertools import compress
+from operator import ne
 from typing import Any
 
+from ...state import TERMINAL
 from ...table import (
     Chance,
     Choice,
@@ -91,7 +94,18 @@ def _choices(state: BoneAceState, analysis: dict[str, Any] | None) -> list[Choic
     if analysis and analysis.get("over") is not None:
         hint = (f"{round(analysis['over'] * 100)}% of the cards you cannot see would take you past one and "
                 "thirty.")
-    return [Choice(f"Draw a card (you count {t})", "draw", hint=hint), Choice(f"Stand on {t}", "stand")]
+    key = (t, hint)
+    kept = _CHOICES.get(key)
+    if kept is None:
+        if len(_CHOICES) >= 256:
+            _CHOICES.clear()
+        kept = _CHOICES[key] = [Choice(f"Draw a card (you count {t})", "draw", hint=hint),
+                                Choice(f"Stand on {t}", "stand")]
+    return list(kept)
+
+
+#: The two buttons for each count and hint, made once (bounded: emptied when full; the buttons are never changed).
+_CHOICES: dict[tuple[int, str], list[Choice]] = {}
 
 
 def _end(state: BoneAceState) -> tuple[End, str]:
@@ -110,61 +124,104 @@ def _end(state: BoneAceState) -> tuple[End, str]:
     return counters_end(head + ".", lines, rows, n, winners), head
 
 
-#: Per state and reader, the deal its seats were drawn from and each seat as drawn, with what it was drawn from
-#: (see :func:`table`; the table's models are read, never changed).
-_SEATS: weakref.WeakKeyDictionary[BoneAceState, dict[int | None, tuple[Any, dict[int, tuple[tuple, Seat]]]]] = \
-    weakref.WeakKeyDictionary()
+def _seat(state: BoneAceState, d: Any, s: int, seat: int | None, mine: bool, bone: Any, game: list[int],
+          net: int, roles: list[str]) -> dict[str, Any]:
+    """Seat ``s`` as ``seat`` sees it (``mine``: whether it sees the hand), the fields of its :class:`Seat`; whether
+    it is to act is :func:`table`'s to say."""
+    status = []
+    if bone == s:
+        status.append("carries the Bone")
+    if s in d.out:
+        status.append("past one and thirty: out")
+    elif s in d.stood:
+        status.append("stands")
+    if mine:
+        status.append(f"counts {state.total_of(s)}")
+    if s in game:
+        status.append("wins the Game")
+    cards = [str(c) for c in (d.cards(s) if mine else [d.up[s]] + d.drawn[s])]
+    return {"index": s, "roles": list(roles), "you": seat == s, "cards": cards, "hidden": 0 if mine else 2,
+            "cards_label": "" if mine else "Turned up and drawn", "status": status,
+            "counters": [("Balance", f"{net:+d}" if net else "0")]}
+
+
+class _Drawn:
+    """What one reader's last table of a state was drawn from, and its parts (see :func:`table`)."""
+
+    __slots__ = ("epoch", "head", "mine", "roles", "nets", "nout", "nstood", "drawn", "seats", "row", "cp", "money",
+                 "stock")
+
+    def __init__(self) -> None:
+        self.epoch: tuple = ()
+        self.stock: tuple = ()
+
+
+#: Per state and reader, its last table's parts and what they were drawn from (:class:`_Drawn`): read, never changed.
+_DRAWN: weakref.WeakKeyDictionary[BoneAceState, dict[int | None, _Drawn]] = weakref.WeakKeyDictionary()
+
+
+def _seats(state: BoneAceState, d: Any, seat: int | None, cp: int | None, k: _Drawn, epoch: tuple) -> list[Seat]:
+    """The seats as ``seat`` sees them, ``cp`` to act. Each seat's fields are kept in ``k`` with its :class:`Seat`
+    not to act and to act (made when first asked for), and the row of seats the last table showed. Within a deal,
+    until the game ends or the deal's ledger moves (``epoch``), who sees which hand, the Bone, the Game and the
+    balances stay as they are, and a move changes only the seats that drew, stood or went out since the last
+    table, and the seats to act then and now: only those are looked at again."""
+    n = state.players
+    drawn = tuple(map(len, d.drawn))
+    bone, game = d.bone.get("winner"), d.game.get("winners") or []
+    if k.epoch != epoch or k.nout > len(d.out) or k.nstood > len(d.stood):
+        if not k.epoch or k.epoch[0] is not d:
+            k.head = (f"{state.title}: deal {d.number} of {state.total_deals}",
+                      f"{label(d.dealer, d)} deals and is youngest hand; {label(d.eldest, d)} is eldest and draws "
+                      "first. The nearest to one and thirty wins the Game.")
+            roles_of: dict[int, list[str]] = {}
+            for r, x in (("dealer", d.dealer), ("eldest", d.eldest)):
+                roles_of.setdefault(x, []).append(r)
+            k.roles = [roles_of.get(s, ()) for s in range(n)]
+        sees = state.observer(seat)
+        k.mine = [sees.hand(s) for s in range(n)]
+        k.nets = state.net()
+        k.money = [Pot("The Bone's dish", d.ledger.balance(R.BONE)), Pot("The Game's dish", d.ledger.balance(R.POT))]
+        changed: Any = range(n)
+        marked: Any = range(n)
+        k.seats = [None] * n
+        k.row = [None] * n
+    else:
+        changed = set(d.out[k.nout:]) | set(d.stood[k.nstood:])
+        if drawn != k.drawn:
+            changed.update(compress(range(n), map(ne, drawn, k.drawn)))
+        marked = changed | {x for x in (k.cp, cp) if x is not None} if k.cp != cp else changed
+    for s in changed:
+        k.seats[s] = [_seat(state, d, s, seat, k.mine[s], bone, game, k.nets[s], k.roles[s]), None, None]
+    for s in marked:
+        i = 2 if cp == s else 1
+        kept = k.seats[s]
+        if kept[i] is None:
+            kept[i] = Seat(**kept[0], to_act=i == 2)
+        k.row[s] = kept[i]
+    k.epoch, k.nout, k.nstood, k.drawn, k.cp = epoch, len(d.out), len(d.stood), drawn, cp
+    return list(k.row)
 
 
 def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
-    n = state.players
+    """The table of ``state`` as ``seat`` sees it: a move draws again only what it changed (:func:`_seats`), and
+    a seat that shows the same as it did is the last table's (the same object)."""
     d = state.deal
-    over = state.is_terminal()
-    cp = None if over else state.current_player()
-    title = f"{state.title}: deal {d.number} of {state.total_deals}"
-    sub = (f"{label(d.dealer, d)} deals and is youngest hand; {label(d.eldest, d)} is eldest and draws first. "
-           "The nearest to one and thirty wins the Game.")
-    seats = []
-    nets = state.net()
-    sees = state.observer(seat)
-    roles_of: dict[int, list[str]] = {}
-    for r, x in (("dealer", d.dealer), ("eldest", d.eldest)):
-        roles_of.setdefault(x, []).append(r)
-    bone, game = d.bone.get("winner"), d.game.get("winners") or []
-    # A seat is drawn from what these say of it in this deal (its cards are dealt once, then only drawn to): a seat
-    # they say the same of as at the last table is that table's (a move changes one seat or two of up to 13).
-    kept = _SEATS.setdefault(state, {}).get(seat)
-    if kept is None or kept[0] is not d:
-        kept = _SEATS[state][seat] = (d, {})
-    for s in range(n):
-        mine = sees.hand(s)
-        shows = (mine, bone == s, s in d.out, s in d.stood, s in game, nets[s], len(d.drawn[s]), cp == s)
-        was = kept[1].get(s)
-        if was is not None and was[0] == shows:
-            seats.append(was[1])
-            continue
-        status = []
-        if bone == s:
-            status.append("carries the Bone")
-        if s in d.out:
-            status.append("past one and thirty: out")
-        elif s in d.stood:
-            status.append("stands")
-        if mine:
-            status.append(f"counts {state.total_of(s)}")
-        if s in game:
-            status.append("wins the Game")
-        net = nets[s]
-        cards = [str(c) for c in (d.cards(s) if mine else [d.up[s]] + d.drawn[s])]
-        seats.append(Seat(s, roles=list(roles_of.get(s, ())),
-                          you=seat == s, cards=cards, hidden=0 if mine else 2,
-                          cards_label="" if mine else "Turned up and drawn", status=status,
-                          counters=[("Balance", f"{net:+d}" if net else "0")], to_act=cp == s))
-        kept[1][s] = (shows, seats[-1])
+    cp = state.current_player()
+    over = cp == TERMINAL
+    if over:
+        cp = None
+    kept = _DRAWN.get(state)
+    if kept is None:
+        kept = _DRAWN[state] = {}
+    k = kept.get(seat)
+    if k is None:
+        k = kept[seat] = _Drawn()
+    seats = _seats(state, d, seat, cp, k, (d, over, len(d.ledger.lines)))
     left = len(d.stock)
-    centre = [Pile("The stock", [], hidden=1 if left else 0,
-                   note=f"{left} card{'' if left == 1 else 's'} left to draw from" if left else "spent")]
-    money = [Pot("The Bone's dish", d.ledger.balance(R.BONE)), Pot("The Game's dish", d.ledger.balance(R.POT))]
+    if not k.stock or k.stock[0] != left:
+        k.stock = (left, Pile("The stock", [], hidden=1 if left else 0,
+                              note=f"{left} card{'' if left == 1 else 's'} left to draw from" if left else "spent"))
     groups, log = log_groups(state, lambda ev: _words(state, ev))
     end, between, lab, chances = None, "", "", []
     if over:
@@ -177,16 +234,20 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
             between, said_now = said_apart(groups[-1])
         else:  # nobody has acted yet: say how the Bone went
             said_now = said([x for x in groups[0] if x.clause.startswith("ba.bone.")])
-        counted = said_now.endswith(f"counts {state.total_of(cp)}.")  # the card just drawn has said the count
-        question = (("Draw a card, or stand?" if counted else f"You count {state.total_of(cp)}. Draw a card, or stand?")
-                    if you else f"{who} to draw or stand.")
+        if you:
+            t = state.total_of(cp)
+            counted = said_now.endswith(f"counts {t}.")  # the card just drawn has said the count
+            question = "Draw a card, or stand?" if counted else f"You count {t}. Draw a card, or stand?"
+        else:
+            question = f"{who} to draw or stand."
         prompt = (said_now + " " + question).strip()
         lab = "Your choices" if you else f"Choices for {who}"
         if analysis and analysis.get("over") is not None and (seat is None or seat == cp):
             chances = [Chance("Chance that one more card takes you past one and thirty", analysis["over"]),
                        Chance("Chance that it makes one and thirty exactly", analysis["thirty_one"])]
     show = not over and (seat is None or seat == cp)
-    return Table(title=title, subtitle=sub, seats=seats, centre=centre, money=money,
+    title, sub = k.head
+    return Table(title=title, subtitle=sub, seats=seats, centre=[k.stock[1]], money=list(k.money),
                  money_title="In the middle of the table", prompt=prompt, between=between,
                  choices=_choices(state, analysis) if show else [], choices_label=lab, chances=chances,
                  chances_title="Chances, from the cards you cannot see" if chances else "",

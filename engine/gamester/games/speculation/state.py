@@ -379,18 +379,18 @@ class SpeculationState(State):
 
     # -- the state-machine interface --------------------------------------------------------------------------
     def current_player(self) -> int:
-        p = self._phase
-        if p == Phase.OVER:
-            return TERMINAL
-        if p == Phase.TURNUP_SALE:
-            return self.deal.owner[self.deal.turnup]
-        if p == Phase.WINDOW:
-            return self.chief()
-        if p == Phase.TURN:
-            return self.turner
-        if p == Phase.BID:
+        p = self._phase  # (asked many times a move: the commonest phases first)
+        if p is Phase.BID:
             return self.auction["queue"][0]
-        return self.auction["seller"]
+        if p is Phase.TURN:
+            return self.turner
+        if p is Phase.ACCEPT:
+            return self.auction["seller"]
+        if p is Phase.OVER:
+            return TERMINAL
+        if p is Phase.TURNUP_SALE:
+            return self.deal.owner[self.deal.turnup]
+        return self.chief()
 
     def _can_sell_hand(self, seat: int) -> bool:
         d = self.deal
@@ -420,7 +420,7 @@ class SpeculationState(State):
             return out
         if p == Phase.BID:
             high = self.auction["high"][1] if self.auction["high"] else 0
-            return ["no-bid"] + [f"bid {n}" for n in range(high + 1, self.bid_cap() + 1)]
+            return ["no-bid", *map("bid {}".format, range(high + 1, self.bid_cap() + 1))]
         if p == Phase.ACCEPT:
             return ["accept", "refuse"]
         return []

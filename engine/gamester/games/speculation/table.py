@@ -8,9 +8,11 @@ and clause ids). Nothing here decides a rule.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
-from ...cards import SUIT_NAMES
+from ...cards import SUIT_NAMES, format_cards
+from ...state import TERMINAL
 from ...table import (
     Chance,
     Choice,
@@ -154,60 +156,66 @@ def _words(state: SpeculationState, ev: dict[str, Any]) -> list[LogEntry]:
 
 def _choices(state: SpeculationState, legal: list[str]) -> list[Choice]:
     """The buttons for ``legal``: the same lists recur move after move (the bids on offer), so each list's buttons
-    are made once for what they read (the peek's penalty, the best bid; bounded: emptied when full); a new list each
-    time, the buttons shared (never changed)."""
+    are made once for what they read (the peek's penalty, the best bid; bounded: emptied when full), and a button
+    that reads nothing else (a bid, a turn) is made once (:data:`_CHOICE`); a new list each time, the buttons
+    shared (never changed)."""
     high = state.auction["high"][1] if state.auction and state.auction["high"] else 0
     key = (tuple(legal), state.options.peek_penalty, high)
     kept = _CHOICES.get(key)
     if kept is None:
         if len(_CHOICES) >= 256:
             _CHOICES.clear()
-        kept = _CHOICES[key] = _make_choices(legal, state.options.peek_penalty, high)
+        pen = state.options.peek_penalty
+        one = _CHOICE.get
+        kept = _CHOICES[key] = [one(a) or _make_choice(a, pen, high) for a in legal]
     return list(kept)
 
 
 _CHOICES: dict[tuple, list[Choice]] = {}
+#: The buttons that read nothing but their action, each made once (bounded: emptied when full).
+_CHOICE: dict[str, Choice] = {}
 
 
-def _make_choices(legal: list[str], pen: int, high: int) -> list[Choice]:
-    out = []
-    for a in legal:
-        verb, _, arg = a.partition(" ")
-        if a == "keep":
-            out.append(Choice("Keep it", a))
-        elif a == "offer turn-up":
-            out.append(Choice("Offer the turn-up for sale", a))
-        elif a == "offer card":
-            out.append(Choice("Offer this card for sale, unseen", a))
-        elif a == "offer hand":
-            out.append(Choice("Offer all my unturned cards", a))
-        elif verb == "offer":
-            out.append(Choice(f"Offer the {card_name(arg)} for sale", a))
-        elif a == "turn":
-            out.append(Choice("Turn my card", a))
-        elif a == "peek":
-            out.append(Choice(f"Look at my cards (costs {pen}, and forfeits the pool)", a,
-                              hint=f"You pay {pen} into the pool and see your unturned cards; if you then hold the "
-                                   "best trump, you cannot take the pool: it stays for the next deal."))
-        elif a == "no-bid":
-            out.append(Choice("No bid", a))
-        elif verb == "bid":
-            out.append(Choice(f"Bid {arg}", a))
-        elif a == "accept":
-            out.append(Choice(f"Sell for {high}", a))
-        elif a == "refuse":
-            out.append(Choice("Refuse", a))
-        else:
-            out.append(Choice(a.capitalize(), a))
-    return out
+def _make_choice(a: str, pen: int, high: int) -> Choice:
+    verb, _, arg = a.partition(" ")
+    if a == "peek":
+        return Choice(f"Look at my cards (costs {pen}, and forfeits the pool)", a,
+                      hint=f"You pay {pen} into the pool and see your unturned cards; if you then hold the "
+                           "best trump, you cannot take the pool: it stays for the next deal.")
+    if a == "accept":
+        return Choice(f"Sell for {high}", a)
+    if a == "keep":
+        c = Choice("Keep it", a)
+    elif a == "offer turn-up":
+        c = Choice("Offer the turn-up for sale", a)
+    elif a == "offer card":
+        c = Choice("Offer this card for sale, unseen", a)
+    elif a == "offer hand":
+        c = Choice("Offer all my unturned cards", a)
+    elif verb == "offer":
+        c = Choice(f"Offer the {card_name(arg)} for sale", a)
+    elif a == "turn":
+        c = Choice("Turn my card", a)
+    elif a == "no-bid":
+        c = Choice("No bid", a)
+    elif verb == "bid":
+        c = Choice(f"Bid {arg}", a)
+    elif a == "refuse":
+        c = Choice("Refuse", a)
+    else:
+        c = Choice(a.capitalize(), a)
+    if len(_CHOICE) >= 1024:
+        _CHOICE.clear()
+    _CHOICE[a] = c
+    return c
 
 
-def _question(state: SpeculationState, reader: int | None, rl: dict[int, str], offered: bool = False
+def _question(state: SpeculationState, reader: int | None, cp: int, names: dict[int, str], offered: bool = False
               ) -> tuple[str, str]:
-    """What happens next, in words (``offered``: the sentence just said already names the offer)."""
-    cp = state.current_player()
+    """What happens next, in words: ``cp`` to act, ``names`` each seat's label in this deal (``offered``: the
+    sentence just said already names the offer)."""
     you = reader is not None and cp == reader
-    who = label(cp, rl)
+    who = names[cp]
     lab = "Your choices" if you else f"Choices for {who}"
     ph = state.phase
     d = state.deal
@@ -226,79 +234,108 @@ def _question(state: SpeculationState, reader: int | None, rl: dict[int, str], o
             else f"{who} to turn a card."
         return ask, lab
     a = state.auction
-    seller = label(a["seller"], rl)
+    seller = names[a["seller"]]
     what = WHAT.get(a["what"], a["what"])
     high = a["high"]
-    hi = f"The best bid so far is {high[1]}, by {label(high[0], rl)}." if high else "Nobody has bid yet."
+    hi = f"The best bid so far is {high[1]}, by {names[high[0]]}." if high else "Nobody has bid yet."
     if ph == "bid":
         on_sale = "" if offered else f"{seller} offers {what}. "
         return (f"{on_sale}{hi} " + ("What will you bid?" if you else f"{who} to bid.")), lab
-    return (f"The best bid for {what} is {high[1]}, by {label(high[0], rl)}. "
+    return (f"The best bid for {what} is {high[1]}, by {names[high[0]]}. "
             + ("Will you sell?" if you else f"{who} to sell or refuse.")), lab
 
 
-def _seat(state: SpeculationState, v: dict[str, Any], sv: dict[str, Any], seat: int | None,
-          rl: dict[int, str], over: bool, cp: int | None) -> Seat:
-    """One seat as ``seat`` sees it: its cards turned face up, how many it has still to turn, what it holds."""
-    s = sv["seat"]
+def _seat(state: SpeculationState, d: Any, s: int, shown: list[str], holds: bool, mine: bool, net: int,
+          seat: int | None, rl: dict[int, str], over: bool) -> dict[str, Any]:
+    """Seat ``s`` as ``seat`` sees it, the fields of its :class:`Seat`: its cards turned face up, how many it has
+    still to turn, what it holds (``mine``: whether ``seat`` sees its unturned cards); whether it is to act is
+    :func:`table`'s to say."""
+    unturned = d.hidden[s]
+    peeked = s in d.peeked
     status = []
-    if sv["holds"]:
+    if holds:
         status.append("holds the best trump")
-    if sv["peeked"]:
+    if peeked:
         status.append("looked out of turn: cannot take the pool")
-    if sv["cards"] and sv["unturned"]:
-        status.append("unturned: " + ", ".join(card_name(c) for c in sv["cards"].split()))
-    if over and state.deal.winner == s:
+    if mine and unturned:
+        status.append("unturned: " + ", ".join(card_name(str(c)) for c in unturned))
+    if over and d.winner == s:
         status.append("takes the pool")
-    net = sv["net"]
-    return Seat(s, roles=[rl[s]] if s in rl else [], you=seat == s, cards=list(sv["shown"]),
-                hidden=sv["unturned"], cards_label="Face up" if sv["shown"] else "",
-                best=[v["best"]] if v["best"] and sv["holds"] else [], status=status,
-                counters=[("Balance", f"{net:+d}" if net else "0")], to_act=cp == s)
+    best = str(d.best) if d.best else None
+    return {"index": s, "roles": [rl[s]] if s in rl else [], "you": seat == s, "cards": shown,
+            "hidden": len(unturned), "cards_label": "Face up" if shown else "", "best": [best] if best and holds else [],
+            "status": status, "counters": [("Balance", f"{net:+d}" if net else "0")]}
 
 
-def _centre_and_money(v: dict[str, Any], rl: dict[int, str]) -> tuple[list[Pile], list[Pot]]:
-    """The turn-up, the best trump so far, the spare hand and what is for sale; the pool and the best bid."""
+def _seats(state: SpeculationState, d: Any, seat: int | None, rl: dict[int, str], over: bool,
+           was: list[tuple[tuple, list[Any]]]) -> list[tuple[tuple, list[Any]]]:
+    """Each seat as ``seat`` sees it: what it is drawn from, and its fields with its :class:`Seat` not to act and
+    to act (each made when first asked for); a seat drawn from what it was drawn from at the last table (``was``)
+    is that table's."""
+    n = state.players
+    sees = state.observer(seat)
+    net = state.net()
+    owner = dict(zip(map(str, d.owner), d.owner.values(), strict=True))
+    shown_by: dict[int, list[str]] = {s: [] for s in range(n)}
+    for sh, c in d.exposures:  # (one pass for every seat) a sold card is drawn with its buyer
+        shown_by.get(owner.get(c, sh), []).append(c)
+    holder = d.owner.get(d.best) if d.best is not None else None
+    out = []
+    for s in range(n):
+        mine = sees.hand(s)
+        shows = (tuple(shown_by[s]), d.best if holder == s else None, tuple(d.hidden[s]) if mine else None,
+                 net[s], len(d.hidden[s]), s in d.peeked, over and d.winner == s)
+        if s < len(was) and was[s][0] == shows:
+            out.append(was[s])
+        else:
+            out.append((shows, [_seat(state, d, s, shown_by[s], holder == s, mine, net[s], seat, rl, over), None, None]))
+    return out
+
+
+def _centre(state: SpeculationState, d: Any, seat: int | None, names: dict[int, str]) -> tuple[list[Pile], Pot]:
+    """The turn-up, the best trump so far and the spare hand; the pool."""
+    sees = state.observer(seat)
     centre = []
-    holder = v["turn_up_holder"]
-    hold = "belongs to the pool" if holder is None else f"held by {label(holder, rl)}"
-    if v["turn_up"] and v["turn_up_shown"]:
-        tr = v["trump"]
-        centre.append(Pile("Turn-up", [("", v["turn_up"])], note=f"{SUIT_NAMES[tr]} are trumps; {hold}",
-                           best=[v["best"]] if v["best"] == v["turn_up"] else []))
-    elif v["turn_up"]:
-        centre.append(Pile("Turn-up (still face down to the players)", [("", v["turn_up"])], note=hold))
+    holder = d.owner.get(d.turnup)
+    hold = "belongs to the pool" if holder is None else f"held by {names[holder]}"
+    turn_up = str(d.turnup) if sees.turn_up() else None
+    best = str(d.best) if d.best else None
+    if turn_up and d.turnup_shown:
+        tr = state.trump_shown()
+        centre.append(Pile("Turn-up", [("", turn_up)], note=f"{SUIT_NAMES[tr]} are trumps; {hold}",
+                           best=[best] if best == turn_up else []))
+    elif turn_up:
+        centre.append(Pile("Turn-up (still face down to the players)", [("", turn_up)], note=hold))
     else:
         centre.append(Pile("Turn-up", [], hidden=1, note=f"face down; {hold}"))
-    if v["best"]:
-        ch = v["chief"]
-        centre.append(Pile("Best trump so far", [("", v["best"])], best=[v["best"]],
-                           note=f"{label(ch, rl)} is the chief hand" if ch is not None else "the pool holds it"))
-    if v["spare"] is not None:
-        sp = v["spare"]
-        if sp["cards"]:
-            centre.append(Pile("Spare hand", [("", c) for c in sp["cards"].split()],
-                               note="shown" if sp["shown"] else "face down to the players"))
+    if best:
+        ch = state.chief()
+        centre.append(Pile("Best trump so far", [("", best)], best=[best],
+                           note=f"{names[ch]} is the chief hand" if ch is not None else "the pool holds it"))
+    if d.spare is not None:
+        spare = format_cards(d.spare) if sees.spare() else None
+        if spare:
+            centre.append(Pile("Spare hand", [("", c) for c in spare.split()],
+                               note="shown" if d.spare_shown else "face down to the players"))
         else:
             centre.append(Pile("Spare hand", [], hidden=3, note="face down"))
-    a = v["auction"]
-    money = [Pot("Pool", v["pool"], note=f"{v['carried_in']} from the last deal" if v["carried_in"] else "")]
-    if a:
-        bids = "; ".join(f"{label(x, rl)} {'bids ' + str(b) if b is not None else 'does not bid'}"
-                         for x, b in a["bids"]) or "no bids yet"
-        cards = a["cards"] or []
-        if cards and a["what"] == "best":
-            centre.append(Pile(f"For sale by {label(a['seller'], rl)}", [("", c) for c in cards], note=bids))
-        else:
-            n_hidden = 1 if a["what"] in ("turn-up", "card") else len(cards) or 2
-            if cards:
-                centre.append(Pile(f"For sale by {label(a['seller'], rl)}", [("", c) for c in cards], note=bids))
-            else:
-                centre.append(Pile(f"For sale by {label(a['seller'], rl)}: {WHAT[a['what']]}", [], hidden=n_hidden,
-                                   note=bids))
-        if a["high"]:
-            money.append(Pot("Best bid", a["high"][1], note=f"by {label(a['high'][0], rl)}"))
-    return centre, money
+    return centre, Pot("Pool", d.pool(), note=f"{d.carried_in} from the last deal" if d.carried_in else "")
+
+
+def _sale(state: SpeculationState, a: dict[str, Any], seat: int | None, names: dict[int, str]
+          ) -> tuple[Pile, Pot | None]:
+    """What is for sale, with its bids; the best bid."""
+    bids = "; ".join(f"{names[x]} {'bids ' + str(b) if b is not None else 'does not bid'}"
+                     for x, b in a["bids"]) or "no bids yet"
+    cards = [str(c) for c in a["cards"]] if state.observer(seat).offered(a) else []
+    seller = names[a["seller"]]
+    if cards:
+        pile = Pile(f"For sale by {seller}", [("", c) for c in cards], note=bids)
+    else:
+        n_hidden = 1 if a["what"] in ("turn-up", "card") else 2
+        pile = Pile(f"For sale by {seller}: {WHAT[a['what']]}", [], hidden=n_hidden, note=bids)
+    high = a["high"]
+    return pile, Pot("Best bid", high[1], note=f"by {names[high[0]]}") if high else None
 
 
 def _end(state: SpeculationState) -> End:
@@ -340,19 +377,76 @@ def _chances(analysis: dict[str, Any] | None, seat: int | None, cp: int | None, 
     return chances
 
 
+class _Drawn:
+    """What one reader's last table of a state was drawn from, and its parts (see :func:`table`)."""
+
+    __slots__ = ("ver", "rl", "names", "head", "seats", "row", "cp", "centre", "pool", "sale", "for_sale")
+
+    def __init__(self) -> None:
+        self.ver: tuple = ()
+        self.row: list[Seat] | None = None
+        self.sale: tuple = ()
+        self.seats: list[tuple[tuple, list[Any]]] = []
+
+
+#: Per state and reader, its last table's parts and what they were drawn from (:class:`_Drawn`): read, never changed.
+_DRAWN: weakref.WeakKeyDictionary[SpeculationState, dict[int | None, _Drawn]] = weakref.WeakKeyDictionary()
+
+
 def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
+    """The table of ``state`` as ``seat`` sees it. A move changes little of it: its heading, seats and middle are
+    drawn again only when what they are drawn from has changed since this reader's last table of this state (the
+    deal; its cards turned, offers closed, ledger lines and looks out of turn; the sale and its bids), and a seat
+    that shows the same as it did is the last table's (the same object)."""
     n = state.players
-    v = state.view(seat)
-    rl = roles(v["dealer"], n)
-    over = state.is_terminal()
-    cp = None if over else state.current_player()
-    title = f"{state.title}: deal {v['deal']} of {v['deals']}"
-    sub = (f"{label(v['dealer'], rl)} deals; {label((v['dealer'] + 1) % n, rl)} turns first. Nobody looks at his "
-           "own cards: each is seen only when it is turned.")
-    seats = [_seat(state, v, sv, seat, rl, over, cp) for sv in v["seats"]]
-    centre, money = _centre_and_money(v, rl)
+    d = state.deal
+    cp = state.current_player()
+    over = cp == TERMINAL
+    if over:
+        cp = None
+    kept = _DRAWN.get(state)
+    if kept is None:
+        kept = _DRAWN[state] = {}
+    k = kept.get(seat)
+    if k is None:
+        k = kept[seat] = _Drawn()
+    ver = (d, len(d.exposures), len(d.offers), len(d.ledger.lines), len(d.peeked), over)
+    if k.ver != ver:
+        if not k.ver or k.ver[0] is not d:
+            k.rl = roles(d.dealer, n)
+            k.names = {s: label(s, k.rl) for s in range(n)}
+            k.head = (f"{state.title}: deal {d.number} of {state.total_deals}",
+                      f"{k.names[d.dealer]} deals; {k.names[(d.dealer + 1) % n]} turns first. Nobody looks at his "
+                      "own cards: each is seen only when it is turned.")
+            k.seats = []
+        k.seats = _seats(state, d, seat, k.rl, over, k.seats)
+        k.row = None
+        k.centre, k.pool = _centre(state, d, seat, k.names)
+        k.ver = ver
+    rl, names = k.rl, k.names
+    a = state.auction
+    sale = (ver, a is None, len(a["bids"]) if a else 0)
+    if k.sale != sale:
+        k.for_sale = _sale(state, a, seat, names) if a else None
+        k.sale = sale
+    centre, money = list(k.centre), [k.pool]
+    if k.for_sale is not None:
+        centre.append(k.for_sale[0])
+        if k.for_sale[1] is not None:
+            money.append(k.for_sale[1])
+    if k.row is None or k.cp != cp:  # the seats to act then and now are drawn again, or all with the seats
+        marked = range(n) if k.row is None else [x for x in (k.cp, cp) if x is not None]
+        if k.row is None:
+            k.row = [None] * n
+        for s in marked:
+            i = 2 if cp == s else 1
+            drawn = k.seats[s][1]
+            if drawn[i] is None:
+                drawn[i] = Seat(**drawn[0], to_act=i == 2)
+            k.row[s] = drawn[i]
+        k.cp = cp
+    seats = list(k.row)
     groups, log = log_groups(state, lambda ev: _words(state, ev))
-    legal = [] if over else state.legal_actions()
     end = None
     if over:
         end = _end(state)
@@ -360,14 +454,15 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
         lab, between = "", ""
     else:
         last = groups[-1] if len(groups) > 1 else []
-        question, lab = _question(state, seat, rl, any(" offers for sale " in x.text for x in last))
-        between, said = said_apart(groups[-1] if len(groups) > 1 else [])
+        question, lab = _question(state, seat, cp, names, any(" offers for sale " in x.text for x in last))
+        between, said = said_apart(last)
         prompt = (said + " " + question).strip()
     chances = _chances(analysis, seat, cp, rl) if not over else []
     show_choices = not over and (seat is None or seat == cp)
+    title, sub = k.head
     return Table(title=title, subtitle=sub, seats=seats, centre=centre, money=money,
                  money_title="In the middle of the table", prompt=prompt, between=between,
-                 choices=_choices(state, legal) if show_choices else [], choices_label=lab,
+                 choices=_choices(state, state.legal_actions()) if show_choices else [], choices_label=lab,
                  chances=chances, chances_title="Chances, from what you can see" if chances else "",
                  log=log, end=end, game=state.game, reader=seat, to_act=cp, parties=PARTIES)
 
