@@ -33,7 +33,7 @@ def mark_pages(site: Path) -> list[Path]:
         return []
     code = source.read_text(encoding="utf-8")
     if "</script" in code.lower():
-        raise ValueError(f"{SCRIPT} cannot be put inline: it contains </script")
+        raise ValueError(f"{SCRIPT} cannot go inline: it contains </script")
     marked = []
     for page in sorted(site.rglob("*.html")):
         text = page.read_text(encoding="utf-8")
