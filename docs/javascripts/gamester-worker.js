@@ -139,13 +139,21 @@ function compiledStdlib(manifest, assets) {
   return new URL("gamester/" + manifest.stdlib, assets).href;
 }
 
-// The compiled library Pyodide wrote into its file system is the one runtime.json names: the service worker's copy
-// says the hash it was checked against when it was kept; otherwise its bytes are hashed (no Python runs for it).
-async function checkStdlib(pyodide, manifest, url) {
-  if (held.get(url) === manifest.stdlib_sha256) return;
+// A start from the snapshot mounts only the part of the compiled library the snapshot has not imported (a few kB;
+// runtime.json's snapshot_stdlib, made with the snapshot, whose zip importer knows that file's contents).
+function snapshotStdlib(manifest, assets, stdLibURL) {
+  if (!/^[A-Za-z0-9_.-]+\.zip$/.test(manifest.snapshot_stdlib || "") ||
+      !/^[0-9a-f]{64}$/.test(manifest.snapshot_stdlib_sha256 || "")) return [stdLibURL, manifest.stdlib_sha256];
+  return [new URL("gamester/" + manifest.snapshot_stdlib, assets).href, manifest.snapshot_stdlib_sha256];
+}
+
+// The library Pyodide wrote into its file system is the one runtime.json names: the service worker's copy says the
+// hash it was checked against when it was kept; otherwise its bytes are hashed (no Python runs for it).
+async function checkStdlib(pyodide, sha, url) {
+  if (held.get(url) === sha) return;
   const zip = pyodide.FS.readdir("/lib").find((f) => f.endsWith(".zip"));
   const digest = zip ? await sha256hex(pyodide.FS.readFile("/lib/" + zip)) : "none";
-  if (digest && digest !== manifest.stdlib_sha256) throw new Error("checksum mismatch");
+  if (digest && digest !== sha) throw new Error("checksum mismatch");
 }
 
 // The engine's files beside the snapshot (a stored zip: runtime.py writes it uncompressed), written straight into
@@ -349,9 +357,10 @@ async function boot(assets) {
   if (snapshot && filesP) {
     snapshot.then(() => mark("snapshot_fetched"), () => {});
     try {
-      pyodide = await attempt(loadPyodide, { ...options, stdLibURL, _loadSnapshot: snapshot });
+      const [libURL, libSha] = snapshotStdlib(manifest, assets, stdLibURL);
+      pyodide = await attempt(loadPyodide, { ...options, stdLibURL: libURL, _loadSnapshot: snapshot });
       mark("restored");
-      await checkStdlib(pyodide, manifest, stdLibURL);
+      await checkStdlib(pyodide, libSha, libURL);
       mark("stdlib_checked");
       // The snapshot's interpreter was started at build time: its random numbers are reseeded for this reader.
       pyodide.pyimport("random").seed();
@@ -368,7 +377,7 @@ async function boot(assets) {
   if (pyodide === null && stdLibURL) {
     try {
       pyodide = await attempt(loadPyodide, { ...options, stdLibURL });
-      await checkStdlib(pyodide, manifest, stdLibURL);
+      await checkStdlib(pyodide, manifest.stdlib_sha256, stdLibURL);
       pyodide.pyimport("_gamester_stdlib").install(fullStdlib(pyodide, pyodideURL));
     } catch (e) {
       console.info(`Gamester: booting with Pyodide's own standard library (the compiled one: ${e.message})`);

@@ -1,11 +1,16 @@
 // A memory snapshot of a started interpreter with the engine imported and warmed, made at build time in Node with
 // the npm Pyodide (issue 30): the browser's worker restores it instead of starting Python and importing the engine.
 //
-//   node snapshot.mjs PYODIDE_DIR STDLIB_ZIP WHEEL OUT_FILE
+//   node snapshot.mjs PYODIDE_DIR STDLIB_ZIP WHEEL OUT_FILE OUT_STDLIB
 //
-// STDLIB_ZIP is the compiled library the browser is given (bytecode.mjs's): the restored interpreter's zip importer
-// keeps that file's table of contents in memory, so the browser must mount the very same bytes (runtime.json ties
-// the two by their sha256). WHEEL is the engine wheel the site ships. Nothing that holds a JavaScript object is made
+// STDLIB_ZIP is the compiled library (bytecode.mjs's) the interpreter starts on; WHEEL is the engine wheel the site
+// ships. Once warmed, the interpreter has imported almost every module of that library (all but a handful), so a
+// start from the snapshot does not need it: OUT_STDLIB is the library cut to the modules the snapshot has not
+// imported (a few kB, in the same stored zip form), and it is written over the library in the interpreter's file
+// system before the snapshot is taken, so that the zip importer's table of contents, which the snapshot keeps in
+// memory, is that file's. The browser mounts OUT_STDLIB, the very same bytes (runtime.json ties the two by their
+// sha256), when it starts from the snapshot, and the whole library for the ordinary start; a module in neither is
+// fetched from Pyodide's full library, as in the ordinary start (_gamester_stdlib). Nothing that holds a JavaScript object is made
 // before the snapshot (Pyodide can only restore references it can find again by their path from globalThis): the
 // worker installs the finder of last resort (_gamester_stdlib) after the restore, and unpacks the engine's files
 // that are not code (the file system is not in the snapshot; the code is, imported).
@@ -17,9 +22,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, stdlibPath, wheelPath, outFile] = process.argv.slice(2);
-if (!pyodideDir || !stdlibPath || !wheelPath || !outFile) {
-  console.error("usage: node snapshot.mjs PYODIDE_DIR STDLIB_ZIP WHEEL OUT_FILE");
+const [pyodideDir, stdlibPath, wheelPath, outFile, outStdlib] = process.argv.slice(2);
+if (!pyodideDir || !stdlibPath || !wheelPath || !outFile || !outStdlib) {
+  console.error("usage: node snapshot.mjs PYODIDE_DIR STDLIB_ZIP WHEEL OUT_FILE OUT_STDLIB");
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
@@ -55,19 +60,73 @@ def warm():
     web._OPEN.clear()
     gc.collect()
     return len(games)
+
+def cut_library():
+    """Write over the compiled library the part of it no module imported so far comes from (each .pyc entry whose
+    module is not in sys.modules, copied as it is), and have the zip importer read that file's table of contents.
+    Returns the names kept."""
+    import io, sys, zipfile
+    path = next(p for p in sys.path if p.endswith(".zip"))
+    keep = []
+    with zipfile.ZipFile(path) as z:
+        for info in z.infolist():
+            name = info.filename.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
+            if not info.filename.endswith(".pyc") or name not in sys.modules:
+                keep.append((info, z.read(info)))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as out:
+        for info, data in keep:
+            out.writestr(info, data)
+    with open(path, "wb") as f:
+        f.write(buf.getvalue())
+    sys.path_importer_cache[path].invalidate_caches()  # (the zip's table of contents, shared by its importers)
+    sys.path_importer_cache[path]._get_files()
+    gc.collect()
+    return json.dumps({"path": path, "kept": [i.filename for i, _ in keep]})
 `;
+
+// The interpreter's freed memory still holds what was there (the dropped games, the build's own work): the snapshot
+// is the whole wasm memory, so every free chunk is filled with zeros before it is taken, by allocating the free
+// chunks from the largest size down, zeroing them, and freeing them all again (only memory below the heap's end
+// when we began: the memory itself never grows). Zeros compress to almost nothing.
+function zeroFreeMemory(M) {
+  const size = M.HEAP8.length, end = M._sbrk(0), held = [];
+  let zeroed = 0;
+  for (let s = 1 << 20; s >= 16; s >>= 1) {
+    for (;;) {
+      const p = M._malloc(s);
+      if (!p) break;
+      if (p + s > end) {
+        M._free(p);
+        break;
+      }
+      M.HEAPU8.fill(0, p, p + s);
+      held.push(p);
+      zeroed += s;
+    }
+  }
+  for (const p of held) M._free(p);
+  M._malloc_trim(0);
+  if (M.HEAP8.length !== size) throw new Error("the memory grew while its free chunks were zeroed");
+  return zeroed;
+}
 
 const t0 = performance.now();
 const py = await loadPyodide({ ...options, _makeSnapshot: true });
 install(py);
 py.runPython(WARM);
 const games = py.runPython("warm()");
+const cut = JSON.parse(py.runPython("cut_library()"));
+const zeroed = zeroFreeMemory(py._module);
 const snapshot = py.makeMemorySnapshot();
+const library = py.FS.readFile(cut.path);
 const made = performance.now() - t0;
 
 // Check: a fresh Pyodide restored from it answers as the engine, with nothing imported afresh.
 const t1 = performance.now();
-const check = await loadPyodide({ ...options, _loadSnapshot: snapshot.slice() });
+fs.writeFileSync(outStdlib + ".check", library);
+const check = await loadPyodide({ ...options, stdLibURL: outStdlib + ".check", _loadSnapshot: snapshot.slice() });
+fs.unlinkSync(outStdlib + ".check");
 install(check);
 // The browser unpacks only the wheel's files that are not code beside a snapshot (runtime.py's engine-files.zip):
 // the check has no engine code on disk either, so an engine module left out of the snapshot fails it.
@@ -83,7 +142,11 @@ before = set(sys.modules)
 import random, _gamester_stdlib
 from gamester.hosts import web
 reply = json.loads(web.handle(json.dumps({"op": "games"})))
-json.dumps({"games": len(reply.get("games", [])), "imported": sorted(set(sys.modules) - before)})
+imported = sorted(set(sys.modules) - before)
+import importlib
+for name in ${JSON.stringify(cut.kept.filter((n) => n.endsWith(".pyc")))}:  # (the cut's modules import)
+    importlib.import_module(name.removesuffix(".pyc").removesuffix("/__init__").replace("/", "."))
+json.dumps({"games": len(reply.get("games", [])), "imported": imported})
 `));
 const restored = performance.now() - t1;
 if (answer.games !== games || answer.imported.length) {
@@ -93,4 +156,6 @@ if (answer.games !== games || answer.imported.length) {
 }
 fs.mkdirSync(path.dirname(outFile), { recursive: true });
 fs.writeFileSync(outFile, snapshot);
-console.log(JSON.stringify({ bytes: snapshot.length, games, made_ms: Math.round(made), restored_ms: Math.round(restored) }));
+fs.writeFileSync(outStdlib, library);
+console.log(JSON.stringify({ bytes: snapshot.length, games, made_ms: Math.round(made), restored_ms: Math.round(restored),
+                             zeroed, library: { bytes: library.length, kept: cut.kept } }));

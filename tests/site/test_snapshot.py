@@ -71,3 +71,20 @@ def test_the_strategies_and_the_files_beside_the_snapshot_are_in_the_table_by_th
     assert sha256(files) == manifest["snapshot_files_sha256"] == table[f"gamester/{manifest['snapshot_files']}"]
     names = zipfile.ZipFile(files).namelist()
     assert "gamester/hostfiles.json" in names and not [n for n in names if n.endswith((".py", ".pyc"))]
+
+
+def test_a_start_from_the_snapshot_mounts_a_part_of_the_compiled_library(site, manifest):
+    """The snapshot holds almost all of the compiled library imported: beside it, the library cut to the modules it
+    has not imported (each entry the compiled library's, byte for byte), in the table by its hash, a small part."""
+    import zipfile
+
+    assert manifest["snapshot_stdlib"] != manifest["stdlib"]
+    part = site / "assets" / "gamester" / manifest["snapshot_stdlib"]
+    table = manifest["cache"]
+    assert sha256(part) == manifest["snapshot_stdlib_sha256"] == table[f"gamester/{manifest['snapshot_stdlib']}"]
+    whole = zipfile.ZipFile(site / "assets" / "gamester" / manifest["stdlib"])
+    with zipfile.ZipFile(part) as z:
+        assert z.namelist() and set(z.namelist()) < set(whole.namelist())
+        for name in z.namelist():
+            assert z.read(name) == whole.read(name), name
+    assert part.stat().st_size * 20 < (site / "assets" / "gamester" / manifest["stdlib"]).stat().st_size
