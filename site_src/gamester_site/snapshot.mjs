@@ -10,10 +10,10 @@
 // system before the snapshot is taken, so that the zip importer's table of contents, which the snapshot keeps in
 // memory, is that file's. The browser mounts OUT_STDLIB, the very same bytes (runtime.json ties the two by their
 // sha256), when it starts from the snapshot, and the whole library for the ordinary start; a module in neither is
-// fetched from Pyodide's full library, as in the ordinary start (_gamester_stdlib). Nothing that holds a JavaScript object is made
-// before the snapshot (Pyodide can only restore references it can find again by their path from globalThis): the
-// worker installs the finder of last resort (_gamester_stdlib) after the restore, and unpacks the engine's files
-// that are not code (the file system is not in the snapshot; the code is, imported).
+// fetched from Pyodide's full library, as in the ordinary start (_gamester_stdlib). Nothing that holds a JavaScript
+// object is made before the snapshot (Pyodide can only restore references it can find again by their path from
+// globalThis): the worker installs the finder of last resort (_gamester_stdlib) after the restore, and unpacks the
+// engine's files that are not code (the file system is not in the snapshot; the code is, imported).
 //
 // Pyodide's snapshot (pyodide.asm.mjs, API.makeSnapshot / restoreSnapshot) is the wasm linear memory behind a
 // header: a magic number, the hiwire table as JSON and the runtime's BUILD_ID, which restoreSnapshot compares with
@@ -157,5 +157,6 @@ if (answer.games !== games || answer.imported.length) {
 fs.mkdirSync(path.dirname(outFile), { recursive: true });
 fs.writeFileSync(outFile, snapshot);
 fs.writeFileSync(outStdlib, library);
-console.log(JSON.stringify({ bytes: snapshot.length, games, made_ms: Math.round(made), restored_ms: Math.round(restored),
-                             zeroed, library: { bytes: library.length, kept: cut.kept } }));
+console.log(JSON.stringify({ bytes: snapshot.length, games, made_ms: Math.round(made),
+                             restored_ms: Math.round(restored), zeroed,
+                             library: { bytes: library.length, kept: cut.kept } }));
