@@ -18,7 +18,7 @@ A link speed is made one of two ways, said in the output:
 
 Then the crossover: the link speed at which both starts take the same time. The first hand's time on a link of
 rate r is close to a + b / r (a: the work, b: the bytes), so the difference between the two starts is a straight
-line in 1 / r; it is fitted by least squares to the medians and solved for zero.
+line in 1 / r; it is fitted by least squares to the medians (loopback at 1 / r = 0) and solved for zero.
 """
 
 from __future__ import annotations
@@ -137,10 +137,11 @@ def crossover(browser, site: Path, click_js: str, repeat: int, no_snapshot_site:
             "latency_ms": LATENCY_MS, "repeat": repeat}
 
 
-def fit_crossover(points: list[tuple[float, float]]) -> float | None:
-    """Given (Mbit/s, snapshot ms - no snapshot ms) on throttled links, the Mbit/s at which the difference is zero
-    (a straight line in 1 / speed, by least squares), or None when the line never crosses at a positive speed."""
-    xs = [1 / s for s, _ in points]
+def fit_crossover(points: list[tuple[float | None, float]]) -> float | None:
+    """Given (Mbit/s, snapshot ms - no snapshot ms), loopback's speed None (1 / speed = 0), the Mbit/s at which the
+    difference is zero (a straight line in 1 / speed, by least squares), or None when the line never crosses at a
+    positive speed."""
+    xs = [1 / s if s else 0.0 for s, _ in points]
     ys = [d for _, d in points]
     if len(xs) < 2:
         return None
@@ -178,11 +179,10 @@ def print_crossover(c: dict) -> float | None:
         print(f"  {name:>10} {ta:12.0f} {ba / 1e6:6.2f} {tb:15.0f} {bb / 1e6:6.2f} {tb - ta:+13.0f} ms"
               f"   {' '.join(f'{r[0]:.0f}' for r in a)} | {' '.join(f'{r[0]:.0f}' for r in b)}"
               + ("" if starts <= {"snapshot", "ordinary"} else f"  starts {sorted(map(str, starts))}"))
-        if mbit:
-            points.append((mbit, ta - tb))
+        points.append((mbit, ta - tb))
     cross = fit_crossover(points)
     if cross is None:
-        diffs = [d for _, d in points]
+        diffs = [d for s, d in points if s]
         if diffs and all(d < 0 for d in diffs):
             print("  the snapshot's start is faster at every speed measured")
         elif diffs and all(d > 0 for d in diffs):
