@@ -84,6 +84,28 @@ function useTable(manifest, assets) {
     });
   }
 }
+// The snapshot is stored as its difference (XOR) from the wasm's initial memory (snapshot.mjs; runtime.json's
+// snapshot_wasm_data: how many bytes into the memory it runs): Pyodide's static data, which pyodide.asm.wasm brings
+// already, is not sent twice. It is undone in place once the wasm is instantiated (its fresh memory then holds that
+// data) and before Pyodide restores the snapshot into that memory (loadPyodide has the bytes by then).
+let snapshotDiff = null; // { bytes, end } until undone
+function undoSnapshotDiff(instance) {
+  if (!snapshotDiff) return;
+  const { bytes, end } = snapshotDiff;
+  snapshotDiff = null;
+  const memory = Object.values(instance.exports).find((m) => m instanceof WebAssembly.Memory);
+  const head = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true); // Pyodide's header's length
+  const init = new Uint8Array(memory.buffer, 0, end);
+  let k = 0;
+  if ((bytes.byteOffset + head) % 4 === 0) {
+    const a = new Int32Array(bytes.buffer, bytes.byteOffset + head, end >> 2);
+    const m = new Int32Array(memory.buffer, 0, end >> 2);
+    for (; k < a.length; k++) a[k] ^= m[k];
+    k <<= 2;
+  }
+  for (; k < end; k++) bytes[head + k] ^= init[k];
+  bytes.undone = true;
+}
 if (typeof WebAssembly === "object" && WebAssembly.instantiateStreaming) {
   const stream = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async function (source, imports) {
@@ -93,12 +115,14 @@ if (typeof WebAssembly === "object" && WebAssembly.instantiateStreaming) {
       if (module) {
         const instance = await WebAssembly.instantiate(module, imports);
         mark("wasm_instantiated");
+        undoSnapshotDiff(instance);
         return { module, instance };
       }
       response = realFetch(wasm.url);
     }
     const out = await stream.call(WebAssembly, response, imports);
     mark("wasm_instantiated");
+    undoSnapshotDiff(out.instance);
     return out;
   };
 }
@@ -358,7 +382,16 @@ async function boot(assets) {
     snapshot.then(() => mark("snapshot_fetched"), () => {});
     try {
       const [libURL, libSha] = snapshotStdlib(manifest, assets, stdLibURL);
-      pyodide = await attempt(loadPyodide, { ...options, stdLibURL: libURL, _loadSnapshot: snapshot });
+      const end = manifest.snapshot_wasm_data;
+      let bytes = snapshot;
+      if (end) {
+        if (!Number.isInteger(end) || end <= 0 || !WebAssembly.instantiateStreaming) {
+          throw new Error("its difference from the wasm cannot be undone here");
+        }
+        bytes = snapshot.then((b) => { snapshotDiff = { bytes: b, end }; return b; });
+      }
+      pyodide = await attempt(loadPyodide, { ...options, stdLibURL: libURL, _loadSnapshot: bytes });
+      if (end && !(await snapshot).undone) throw new Error("its difference from the wasm was not undone");
       mark("restored");
       await checkStdlib(pyodide, libSha, libURL);
       mark("stdlib_checked");
@@ -368,6 +401,7 @@ async function boot(assets) {
       engine = await filesP;
       times.start = "snapshot";
     } catch (e) {
+      snapshotDiff = null;
       engineWheel();
       engine = null;
       console.info(`Gamester: starting Python the ordinary way (the snapshot: ${e.message})`);

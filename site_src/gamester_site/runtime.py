@@ -39,7 +39,9 @@ the worker restores it instead of starting Python, and falls back to the ordinar
 snapshot unpacks that instead of fetching the wheel (the engine's modules are in the snapshot, imported; the file
 system is not), and mounts ``snapshot-stdlib.zip`` (runtime.json: ``snapshot_stdlib``, ``snapshot_stdlib_sha256``)
 instead of the compiled library: the few modules of that library the snapshot has not imported (the snapshot's
-zip importer knows that file's table of contents, so the two go together). runtime.json's ``cache`` gives every runtime file the worker may fetch with its sha256, for the
+zip importer knows that file's table of contents, so the two go together). The snapshot is stored as its difference
+(XOR) from the wasm's initial memory, Pyodide's static data, up to ``snapshot_wasm_data`` bytes into the memory:
+the worker undoes it once the wasm is instantiated, before Pyodide restores it. runtime.json's ``cache`` gives every runtime file the worker may fetch with its sha256, for the
 service worker (``docs/gamester-sw.js``), which keeps each by it once it has passed.
 
 Data kept out of the wheel (issue 30): Put's solved strategies (``engine/gamester/games/*/data/*.json.gz``, 2.3 MB,
@@ -345,14 +347,15 @@ def snapshot_wanted() -> bool:
 def make_snapshot(stdlib: Path, wheel: Path, cache: Path = SNAPSHOT_CACHE) -> Path:
     """The memory snapshot (``snapshot.mjs``) of an interpreter started on ``stdlib`` with ``wheel``'s engine
     imported and warmed; cached by the hash of everything that goes into it. Beside it (the same folder,
-    :data:`SNAPSHOT_STDLIB_NAME`), the part of ``stdlib`` a start from it mounts."""
+    :data:`SNAPSHOT_STDLIB_NAME`), the part of ``stdlib`` a start from it mounts, and ``snapshot.json``, what
+    snapshot.mjs said of it (``wasm_data``: how far into the memory its difference from the wasm's runs)."""
     key = hashlib.sha256()
     for part in (SNAPSHOT_SCRIPT, PYODIDE_DIR / "package.json", *(PYODIDE_DIR / f for f in PYODIDE_FILES), stdlib,
                  wheel):
         key.update(bytes.fromhex(file_sha256(part)))
     out = cache / key.hexdigest()[:20] / SNAPSHOT_NAME
-    lib = out.with_name(SNAPSHOT_STDLIB_NAME)
-    if out.is_file() and lib.is_file():
+    lib, about = out.with_name(SNAPSHOT_STDLIB_NAME), out.with_name("snapshot.json")
+    if out.is_file() and lib.is_file() and about.is_file():
         return out
     node = shutil.which("node")
     if node is None:
@@ -368,6 +371,7 @@ def make_snapshot(stdlib: Path, wheel: Path, cache: Path = SNAPSHOT_CACHE) -> Pa
         why = [ln for ln in proc.stderr.splitlines() if ln.strip() and len(ln) < 400][-6:]
         raise StagingError("pyodide_runtime: snapshot.mjs failed: " + " | ".join(why))
     tmp_lib.replace(lib)
+    about.write_text(proc.stdout.strip().splitlines()[-1] + "\n", encoding="utf-8")
     tmp.replace(out)
     log.info("runtime: made the start-up snapshot %s", proc.stdout.strip())
     return out
@@ -413,7 +417,8 @@ def stage(site_dir: str | os.PathLike) -> dict:
         extra.update(snapshot=SNAPSHOT_NAME, snapshot_sha256=file_sha256(snap), snapshot_bytes=snap.stat().st_size,
                      snapshot_files=FILES_NAME, snapshot_files_sha256=build_files_zip(dest / wheel, dest / FILES_NAME),
                      snapshot_stdlib=SNAPSHOT_STDLIB_NAME,
-                     snapshot_stdlib_sha256=file_sha256(dest / SNAPSHOT_STDLIB_NAME))
+                     snapshot_stdlib_sha256=file_sha256(dest / SNAPSHOT_STDLIB_NAME),
+                     snapshot_wasm_data=json.loads(snap.with_name("snapshot.json").read_text())["wasm_data"])
     else:
         for name in (SNAPSHOT_NAME, FILES_NAME, SNAPSHOT_STDLIB_NAME):
             (dest / name).unlink(missing_ok=True)

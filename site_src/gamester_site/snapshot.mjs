@@ -111,6 +111,49 @@ function zeroFreeMemory(M) {
   return zeroed;
 }
 
+// The wasm's own initial memory: its active data segments (Pyodide's static data, 3.2 MB), each at its constant
+// offset, as the wasm's instantiation writes them into a fresh memory. Returns the image up to its last byte.
+function initialMemory(b) {
+  let i = 8;
+  const leb = () => { let r = 0, s = 0, x; do { x = b[i++]; r += (x & 0x7f) * 2 ** s; s += 7; } while (x & 0x80); return r; };
+  const image = new Uint8Array(64 << 20);
+  let end = 0;
+  while (i < b.length) {
+    const id = b[i++], size = leb(), next = i + size;
+    if (id === 11) {
+      for (let n = leb(); n > 0; n--) {
+        const flags = leb();
+        if (flags === 1) { i += leb(); continue; } // a passive segment: not in the initial memory
+        if (flags === 2) leb(); // (its memory's index)
+        if (b[i++] !== 0x41) throw new Error("a data segment whose offset is not a constant");
+        let offset = 0, s = 0, x;
+        do { x = b[i++]; offset |= (x & 0x7f) << s; s += 7; } while (x & 0x80);
+        if (b[i++] !== 0x0b) throw new Error("a data segment's offset is not one i32.const");
+        const len = leb();
+        image.set(b.subarray(i, i + len), offset >>> 0);
+        end = Math.max(end, (offset >>> 0) + len);
+        i += len;
+      }
+    }
+    i = next;
+  }
+  return image.subarray(0, end);
+}
+
+// bytes[head + k] ^= memory[k] for every k of memory: applied once at build time to store the snapshot as its
+// difference from the wasm's initial memory, and once more in the browser (gamester-worker.js) to undo it.
+function xorInto(bytes, head, memory) {
+  let k = 0;
+  if ((bytes.byteOffset + head) % 4 === 0 && memory.byteOffset % 4 === 0) {
+    const n = memory.length >> 2;
+    const a = new Int32Array(bytes.buffer, bytes.byteOffset + head, n);
+    const m = new Int32Array(memory.buffer, memory.byteOffset, n);
+    for (; k < n; k++) a[k] ^= m[k];
+    k = n << 2;
+  }
+  for (; k < memory.length; k++) bytes[head + k] ^= memory[k];
+}
+
 const t0 = performance.now();
 const py = await loadPyodide({ ...options, _makeSnapshot: true });
 install(py);
@@ -120,13 +163,39 @@ const cut = JSON.parse(py.runPython("cut_library()"));
 const zeroed = zeroFreeMemory(py._module);
 const snapshot = py.makeMemorySnapshot();
 const library = py.FS.readFile(cut.path);
+// Stored as its difference from the wasm's initial memory: Pyodide's static data, which pyodide.asm.wasm brings
+// already, is mostly the same bytes in the snapshot, and a zero where it is (brotli cannot know the wasm's bytes).
+const image = initialMemory(new Uint8Array(fs.readFileSync(path.join(pyodideDir, "pyodide.asm.wasm"))));
+const head = new DataView(snapshot.buffer, snapshot.byteOffset).getUint32(4, true);
+const plain = snapshot.slice();
+xorInto(snapshot, head, image);
 const made = performance.now() - t0;
 
 // Check: a fresh Pyodide restored from it answers as the engine, with nothing imported afresh.
 const t1 = performance.now();
+// The difference is undone as the worker undoes it: once the wasm is instantiated (its fresh memory then holds the
+// initial image), before Pyodide restores the snapshot into that memory.
 fs.writeFileSync(outStdlib + ".check", library);
-const check = await loadPyodide({ ...options, stdLibURL: outStdlib + ".check", _loadSnapshot: snapshot.slice() });
+const diff = snapshot.slice();
+let undone = false;
+const instantiate = WebAssembly.instantiate;
+WebAssembly.instantiate = async function (source, imports) {
+  const out = await instantiate.call(WebAssembly, source, imports);
+  const instance = out.instance || out;
+  if (!undone) {
+    const memory = Object.values(instance.exports).find((m) => m instanceof WebAssembly.Memory);
+    xorInto(diff, head, new Uint8Array(memory.buffer, 0, image.length));
+    undone = true;
+  }
+  return out;
+};
+const check = await loadPyodide({ ...options, stdLibURL: outStdlib + ".check", _loadSnapshot: diff });
+WebAssembly.instantiate = instantiate;
 fs.unlinkSync(outStdlib + ".check");
+if (!undone || diff.length !== plain.length || !diff.every((v, k) => v === plain[k])) {
+  console.error("snapshot: its difference from the wasm's initial memory was not undone to the snapshot taken");
+  process.exit(1);
+}
 install(check);
 // The browser unpacks only the wheel's files that are not code beside a snapshot (runtime.py's engine-files.zip):
 // the check has no engine code on disk either, so an engine module left out of the snapshot fails it.
@@ -158,5 +227,5 @@ fs.mkdirSync(path.dirname(outFile), { recursive: true });
 fs.writeFileSync(outFile, snapshot);
 fs.writeFileSync(outStdlib, library);
 console.log(JSON.stringify({ bytes: snapshot.length, games, made_ms: Math.round(made),
-                             restored_ms: Math.round(restored), zeroed,
+                             restored_ms: Math.round(restored), zeroed, wasm_data: image.length,
                              library: { bytes: library.length, kept: cut.kept } }));
