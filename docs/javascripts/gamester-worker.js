@@ -212,7 +212,7 @@ function unpackStored(pyodide, bytes, dest) {
 // engine imported. Fetched alongside the wasm; refused (the promise fails, and so the attempt) unless its sha256 is
 // runtime.json's. It only fits the compiled library it was made with, so it is used with that library alone.
 // A page that cannot check a hash (plain HTTP to another machine has no crypto.subtle) does not fetch it at all, nor
-// does a browser asked to save data, unless the service worker already holds it (the snapshot adds 2.6 MB to a first
+// does a browser asked to save data, unless the service worker already holds it (the snapshot adds 1.6 MB to a first
 // use, worth it only on a fast link: see the README).
 // A second visit reads the snapshot kept in storage while runtime.json is still being asked for (runtime.json names
 // the snapshot, runtime.py's SNAPSHOT_NAME, and its hash): what was read early is used only if runtime.json names
@@ -340,7 +340,7 @@ async function boot(assets) {
   mark("boot");
   const stage = (n, text) => post({ type: "progress", stage: n, of: 4, text, ms: performance.now() - t0 });
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
-  stage(1, "Starting the card engine in your browser (about 7 MB to fetch the first time)");
+  stage(1, "Starting the card engine in your browser (about 6 MB to fetch the first time)");
   const manifestP = fetch(new URL("gamester/runtime.json", assets), { cache: "no-cache" }).then((r) => {
     if (!r.ok) throw new Error(`runtime.json: HTTP ${r.status}`);
     return r.json();
