@@ -28,7 +28,11 @@ with precompressed files does; Chromium asks for br on http://127.0.0.1, so the 
    part alone);
 9. issue 30's start-up figures (``start_figures.py``; ``--start-only``: this part alone, on any built site): cold
    and warm first hands against a bare boot, bytes on the wire cold and warm, and which start the worker used; and
-   (3) again as a ratio to the bare boot.
+   (3) again as a ratio to the bare boot;
+10. does the snapshot pay for itself (``crossover.py``; ``--crossover-only``: this part alone, on any built site):
+   the cold first hand with the snapshot and without it (``--no-snapshot-site DIR``, a build with
+   ``GAMESTER_SNAPSHOT=0``; else a copy of the site whose runtime.json names none) on loopback and on links of
+   50, 20, 10 and 5 Mbit/s (``--speeds``), and the link speed above which the snapshot's start is the faster.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ from gamester_site.browser import LAUNCH_ARGS, cache_dir  # the browser tests' C
 from gamester_site.serve import Handler, serve_in_thread
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from crossover import SPEEDS, crossover, print_crossover  # noqa: E402 (beside this script)
 from start_figures import first_visits, print_first_visits, print_start, start_figures  # noqa: E402 (beside this script)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -400,7 +405,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--start-only", action="store_true", help="only part 9 (start-up: snapshot, second visit)")
     ap.add_argument("--no-first-visits", action="store_true",
                     help="with --start-only: not each game page's first visit (the cold and warm starts alone)")
+    ap.add_argument("--crossover-only", action="store_true",
+                    help="only part 10 (the snapshot's start against the ordinary one on slow links)")
+    ap.add_argument("--no-snapshot-site", help="part 10: a site built with GAMESTER_SNAPSHOT=0 for the same address"
+                    " (else a copy of --site whose runtime.json names no snapshot)")
+    ap.add_argument("--speeds", default=",".join(str(s) for s in SPEEDS if s),
+                    help="part 10: link speeds in Mbit/s, besides loopback (default %(default)s)")
+    ap.add_argument("--shaping", choices=("auto", "cdp", "server"), default="auto",
+                    help="part 10: how a slow link is made (auto: Chromium's emulation where it reaches the worker)")
     ns = ap.parse_args(argv)
+    speeds = (None, *(float(x) if "." in x else int(x) for x in ns.speeds.split(",") if x.strip()))
+    no_snap = Path(ns.no_snapshot_site) if ns.no_snapshot_site else None
     import shutil
 
     from playwright.sync_api import sync_playwright
@@ -410,7 +425,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     port = free_port(ns.port)
     base = f"http://127.0.0.1:{port}/"
-    site = Path(ns.site) if ns.start_only and ns.site else site_dir(ns.site, base)
+    site = Path(ns.site) if (ns.start_only or ns.crossover_only) and ns.site else site_dir(ns.site, base)
     t = time.perf_counter()
     packed = precompress.precompress(site, cache=cache_dir())
     print(f"precompressed copies of {site} ({time.perf_counter() - t:.1f} s; cached in {cache_dir()}):", flush=True)
@@ -426,6 +441,10 @@ def main(argv: list[str] | None = None) -> int:
             if ns.moves_only:
                 print("browser widgets (one Chromium run, site served on 127.0.0.1)")
                 print_moves(reader_moves(browser, base))
+                browser.close()
+                return 0
+            if ns.crossover_only:
+                print_crossover(crossover(browser, site, CLICK_TO_LIVE, ns.repeat, no_snap, speeds, ns.shaping))
                 browser.close()
                 return 0
             if ns.start_only:
@@ -579,6 +598,7 @@ def main(argv: list[str] | None = None) -> int:
             moves = reader_moves(browser, base)
             f["start"] = start_figures(browser, site, BARE_BOOT, CLICK_TO_LIVE, ns.repeat)
             f["first_visits"] = first_visits(browser, site, CLICK_TO_LIVE)
+            f["crossover"] = crossover(browser, site, CLICK_TO_LIVE, ns.repeat, no_snap, speeds, ns.shaping)
             browser.close()
     finally:
         httpd.shutdown()
@@ -732,6 +752,7 @@ def print_report(f: dict, ns: argparse.Namespace, moves: dict) -> None:
     for fig, value, goal, met in print_start(f["start"]):
         row(fig, value, "{:.2f}", goal, met)
     print_first_visits(f["first_visits"])
+    print_crossover(f["crossover"])
 
     print("\nsummary (issue #16; speed goals are reported, never asserted)")
     w = max(len(r[0]) for r in summary)

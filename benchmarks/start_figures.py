@@ -231,14 +231,22 @@ def _s(xs: list[float]) -> str:
 GAME_PAGES = ("post-and-pair/", "put/", "bone-ace/", "speculation/")
 FIRST_LIVE = """() => { const b = document.querySelector(".gm-widget[data-widget] .gm-start");
   return b ? b.closest(".gm-widget").dataset.widget : null; }"""
-SNAPSHOT_KEYS = ("snapshot", "snapshot_sha256", "snapshot_bytes", "snapshot_files", "snapshot_files_sha256")
+SNAPSHOT_KEYS = ("snapshot", "snapshot_sha256", "snapshot_bytes", "snapshot_files", "snapshot_files_sha256",
+                 "snapshot_stdlib", "snapshot_stdlib_sha256")
 
 
 def without_snapshot(site: Path, dest: Path) -> Path:
-    """A copy of ``site`` whose runtime.json names no snapshot (the worker then starts the ordinary way)."""
+    """A copy of ``site`` as a build with ``GAMESTER_SNAPSHOT=0`` would be: runtime.json names no snapshot (the worker
+    then starts the ordinary way), and the files beside it are gone (the worker asks for the snapshot by its name
+    before runtime.json comes, and would download it from a copy that still had it)."""
     shutil.copytree(site, dest)
     path = dest / "assets" / "gamester" / "runtime.json"
     manifest = json.loads(path.read_text(encoding="utf-8"))
+    for key in ("snapshot", "snapshot_files", "snapshot_stdlib"):
+        if manifest.get(key):
+            manifest["cache"].pop(f"gamester/{manifest[key]}", None)
+            for copy in ("", ".br", ".gz"):
+                (path.parent / (manifest[key] + copy)).unlink(missing_ok=True)
     for key in SNAPSHOT_KEYS:
         manifest.pop(key, None)
     path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")

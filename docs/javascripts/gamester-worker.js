@@ -84,6 +84,28 @@ function useTable(manifest, assets) {
     });
   }
 }
+// The snapshot is stored as its difference (XOR) from the wasm's initial memory (snapshot.mjs; runtime.json's
+// snapshot_wasm_data: how many bytes into the memory it runs): Pyodide's static data, which pyodide.asm.wasm brings
+// already, is not sent twice. It is undone in place once the wasm is instantiated (its fresh memory then holds that
+// data) and before Pyodide restores the snapshot into that memory (loadPyodide has the bytes by then).
+let snapshotDiff = null; // { bytes, end } until undone
+function undoSnapshotDiff(instance) {
+  if (!snapshotDiff) return;
+  const { bytes, end } = snapshotDiff;
+  snapshotDiff = null;
+  const memory = Object.values(instance.exports).find((m) => m instanceof WebAssembly.Memory);
+  const head = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true); // Pyodide's header's length
+  const init = new Uint8Array(memory.buffer, 0, end);
+  let k = 0;
+  if ((bytes.byteOffset + head) % 4 === 0) {
+    const a = new Int32Array(bytes.buffer, bytes.byteOffset + head, end >> 2);
+    const m = new Int32Array(memory.buffer, 0, end >> 2);
+    for (; k < a.length; k++) a[k] ^= m[k];
+    k <<= 2;
+  }
+  for (; k < end; k++) bytes[head + k] ^= init[k];
+  bytes.undone = true;
+}
 if (typeof WebAssembly === "object" && WebAssembly.instantiateStreaming) {
   const stream = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async function (source, imports) {
@@ -93,12 +115,14 @@ if (typeof WebAssembly === "object" && WebAssembly.instantiateStreaming) {
       if (module) {
         const instance = await WebAssembly.instantiate(module, imports);
         mark("wasm_instantiated");
+        undoSnapshotDiff(instance);
         return { module, instance };
       }
       response = realFetch(wasm.url);
     }
     const out = await stream.call(WebAssembly, response, imports);
     mark("wasm_instantiated");
+    undoSnapshotDiff(out.instance);
     return out;
   };
 }
@@ -139,13 +163,21 @@ function compiledStdlib(manifest, assets) {
   return new URL("gamester/" + manifest.stdlib, assets).href;
 }
 
-// The compiled library Pyodide wrote into its file system is the one runtime.json names: the service worker's copy
-// says the hash it was checked against when it was kept; otherwise its bytes are hashed (no Python runs for it).
-async function checkStdlib(pyodide, manifest, url) {
-  if (held.get(url) === manifest.stdlib_sha256) return;
+// A start from the snapshot mounts only the part of the compiled library the snapshot has not imported (a few kB;
+// runtime.json's snapshot_stdlib, made with the snapshot, whose zip importer knows that file's contents).
+function snapshotStdlib(manifest, assets, stdLibURL) {
+  if (!/^[A-Za-z0-9_.-]+\.zip$/.test(manifest.snapshot_stdlib || "") ||
+      !/^[0-9a-f]{64}$/.test(manifest.snapshot_stdlib_sha256 || "")) return [stdLibURL, manifest.stdlib_sha256];
+  return [new URL("gamester/" + manifest.snapshot_stdlib, assets).href, manifest.snapshot_stdlib_sha256];
+}
+
+// The library Pyodide wrote into its file system is the one runtime.json names: the service worker's copy says the
+// hash it was checked against when it was kept; otherwise its bytes are hashed (no Python runs for it).
+async function checkStdlib(pyodide, sha, url) {
+  if (held.get(url) === sha) return;
   const zip = pyodide.FS.readdir("/lib").find((f) => f.endsWith(".zip"));
   const digest = zip ? await sha256hex(pyodide.FS.readFile("/lib/" + zip)) : "none";
-  if (digest && digest !== manifest.stdlib_sha256) throw new Error("checksum mismatch");
+  if (digest && digest !== sha) throw new Error("checksum mismatch");
 }
 
 // The engine's files beside the snapshot (a stored zip: runtime.py writes it uncompressed), written straight into
@@ -180,7 +212,7 @@ function unpackStored(pyodide, bytes, dest) {
 // engine imported. Fetched alongside the wasm; refused (the promise fails, and so the attempt) unless its sha256 is
 // runtime.json's. It only fits the compiled library it was made with, so it is used with that library alone.
 // A page that cannot check a hash (plain HTTP to another machine has no crypto.subtle) does not fetch it at all, nor
-// does a browser asked to save data, unless the service worker already holds it (the snapshot adds 4.4 MB to a first
+// does a browser asked to save data, unless the service worker already holds it (the snapshot adds 1.6 MB to a first
 // use, worth it only on a fast link: see the README).
 // A second visit reads the snapshot kept in storage while runtime.json is still being asked for (runtime.json names
 // the snapshot, runtime.py's SNAPSHOT_NAME, and its hash): what was read early is used only if runtime.json names
@@ -308,7 +340,7 @@ async function boot(assets) {
   mark("boot");
   const stage = (n, text) => post({ type: "progress", stage: n, of: 4, text, ms: performance.now() - t0 });
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
-  stage(1, "Starting the card engine in your browser (about 8 MB to fetch the first time)");
+  stage(1, "Starting the card engine in your browser (about 6 MB to fetch the first time)");
   const manifestP = fetch(new URL("gamester/runtime.json", assets), { cache: "no-cache" }).then((r) => {
     if (!r.ok) throw new Error(`runtime.json: HTTP ${r.status}`);
     return r.json();
@@ -353,9 +385,19 @@ async function boot(assets) {
   if (snapshot && filesP) {
     snapshot.then(() => mark("snapshot_fetched"), () => {});
     try {
-      pyodide = await attempt(loadPyodide, { ...options, stdLibURL, _loadSnapshot: snapshot });
+      const [libURL, libSha] = snapshotStdlib(manifest, assets, stdLibURL);
+      const end = manifest.snapshot_wasm_data;
+      let bytes = snapshot;
+      if (end) {
+        if (!Number.isInteger(end) || end <= 0 || !WebAssembly.instantiateStreaming) {
+          throw new Error("its difference from the wasm cannot be undone here");
+        }
+        bytes = snapshot.then((b) => { snapshotDiff = { bytes: b, end }; return b; });
+      }
+      pyodide = await attempt(loadPyodide, { ...options, stdLibURL: libURL, _loadSnapshot: bytes });
+      if (end && !(await snapshot).undone) throw new Error("its difference from the wasm was not undone");
       mark("restored");
-      await checkStdlib(pyodide, manifest, stdLibURL);
+      await checkStdlib(pyodide, libSha, libURL);
       mark("stdlib_checked");
       // The snapshot's interpreter was started at build time: its random numbers are reseeded for this reader.
       pyodide.pyimport("random").seed();
@@ -363,6 +405,7 @@ async function boot(assets) {
       engine = await filesP;
       times.start = "snapshot";
     } catch (e) {
+      snapshotDiff = null;
       engineWheel();
       engine = null;
       console.info(`Gamester: starting Python the ordinary way (the snapshot: ${e.message})`);
@@ -372,7 +415,7 @@ async function boot(assets) {
   if (pyodide === null && stdLibURL) {
     try {
       pyodide = await attempt(loadPyodide, { ...options, stdLibURL });
-      await checkStdlib(pyodide, manifest, stdLibURL);
+      await checkStdlib(pyodide, manifest.stdlib_sha256, stdLibURL);
       pyodide.pyimport("_gamester_stdlib").install(fullStdlib(pyodide, pyodideURL));
     } catch (e) {
       console.info(`Gamester: booting with Pyodide's own standard library (the compiled one: ${e.message})`);

@@ -37,7 +37,11 @@ the worker restores it instead of starting Python, and falls back to the ordinar
 ``.cache/snapshot/``; ``GAMESTER_SNAPSHOT=0`` builds without it. Beside it, ``engine-files.zip`` (runtime.json:
 ``snapshot_files``, ``snapshot_files_sha256``) holds the wheel's files that are not code, a few kB: a start from the
 snapshot unpacks that instead of fetching the wheel (the engine's modules are in the snapshot, imported; the file
-system is not). runtime.json's ``cache`` gives every runtime file the worker may fetch with its sha256, for the
+system is not), and mounts ``snapshot-stdlib.zip`` (runtime.json: ``snapshot_stdlib``, ``snapshot_stdlib_sha256``)
+instead of the compiled library: the few modules of that library the snapshot has not imported (the snapshot's
+zip importer knows that file's table of contents, so the two go together). The snapshot is stored as its difference
+(XOR) from the wasm's initial memory, Pyodide's static data, up to ``snapshot_wasm_data`` bytes into the memory:
+the worker undoes it once the wasm is instantiated, before Pyodide restores it. runtime.json's ``cache`` gives every runtime file the worker may fetch with its sha256, for the
 service worker (``docs/gamester-sw.js``), which keeps each by it once it has passed.
 
 Data kept out of the wheel (issue 30): Put's solved strategies (``engine/gamester/games/*/data/*.json.gz``, 2.3 MB,
@@ -333,6 +337,7 @@ def build_files_zip(wheel: Path, dest: Path) -> str:
 SNAPSHOT_SCRIPT = Path(__file__).with_name("snapshot.mjs")
 SNAPSHOT_CACHE = ROOT / ".cache" / "snapshot"
 SNAPSHOT_NAME = "engine-snapshot.bin"  # gamester-worker.js reads it early from storage by this name (SNAPSHOT_GUESS)
+SNAPSHOT_STDLIB_NAME = "snapshot-stdlib.zip"
 
 
 def snapshot_wanted() -> bool:
@@ -341,26 +346,32 @@ def snapshot_wanted() -> bool:
 
 def make_snapshot(stdlib: Path, wheel: Path, cache: Path = SNAPSHOT_CACHE) -> Path:
     """The memory snapshot (``snapshot.mjs``) of an interpreter started on ``stdlib`` with ``wheel``'s engine
-    imported and warmed; cached by the hash of everything that goes into it."""
+    imported and warmed; cached by the hash of everything that goes into it. Beside it (the same folder,
+    :data:`SNAPSHOT_STDLIB_NAME`), the part of ``stdlib`` a start from it mounts, and ``snapshot.json``, what
+    snapshot.mjs said of it (``wasm_data``: how far into the memory its difference from the wasm's runs)."""
     key = hashlib.sha256()
     for part in (SNAPSHOT_SCRIPT, PYODIDE_DIR / "package.json", *(PYODIDE_DIR / f for f in PYODIDE_FILES), stdlib,
                  wheel):
         key.update(bytes.fromhex(file_sha256(part)))
     out = cache / key.hexdigest()[:20] / SNAPSHOT_NAME
-    if out.is_file():
+    lib, about = out.with_name(SNAPSHOT_STDLIB_NAME), out.with_name("snapshot.json")
+    if out.is_file() and lib.is_file() and about.is_file():
         return out
     node = shutil.which("node")
     if node is None:
         raise StagingError("pyodide_runtime: Node is needed to make the start-up snapshot (or build with "
                            "GAMESTER_SNAPSHOT=0)")
-    tmp = out.with_name(out.name + ".part")
+    tmp, tmp_lib = out.with_name(out.name + ".part"), lib.with_name(lib.name + ".part")
     out.parent.mkdir(parents=True, exist_ok=True)
-    proc = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(PYODIDE_DIR), str(stdlib), str(wheel), str(tmp)],
-                          capture_output=True, text=True)
+    proc = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(PYODIDE_DIR), str(stdlib), str(wheel), str(tmp),
+                           str(tmp_lib)], capture_output=True, text=True)
     if proc.returncode != 0:
         tmp.unlink(missing_ok=True)
+        tmp_lib.unlink(missing_ok=True)
         why = [ln for ln in proc.stderr.splitlines() if ln.strip() and len(ln) < 400][-6:]
         raise StagingError("pyodide_runtime: snapshot.mjs failed: " + " | ".join(why))
+    tmp_lib.replace(lib)
+    about.write_text(proc.stdout.strip().splitlines()[-1] + "\n", encoding="utf-8")
     tmp.replace(out)
     log.info("runtime: made the start-up snapshot %s", proc.stdout.strip())
     return out
@@ -370,7 +381,8 @@ def cache_table(site: Path, manifest: dict) -> dict[str, str]:
     """Every runtime file the worker fetches, by its path under ``assets/``, with its sha256: what the service
     worker keeps, and checks before it keeps it."""
     names = [f"pyodide/{f}" for f in PYODIDE_FILES if f != "python_stdlib.zip"]
-    names += [f"gamester/{manifest[k]}" for k in ("wheel", "stdlib", "snapshot", "snapshot_files") if manifest.get(k)]
+    names += [f"gamester/{manifest[k]}" for k in ("wheel", "stdlib", "snapshot", "snapshot_files", "snapshot_stdlib")
+              if manifest.get(k)]
     names += [f"gamester/{e['file']}" for e in manifest.get("external", {}).values()]
     return {n: file_sha256(site / "assets" / n) for n in names}
 
@@ -401,11 +413,15 @@ def stage(site_dir: str | os.PathLike) -> dict:
     if extra and snapshot_wanted():
         snap = make_snapshot(dest / STDLIB_NAME, dest / wheel)
         shutil.copyfile(snap, dest / SNAPSHOT_NAME)
+        shutil.copyfile(snap.with_name(SNAPSHOT_STDLIB_NAME), dest / SNAPSHOT_STDLIB_NAME)
         extra.update(snapshot=SNAPSHOT_NAME, snapshot_sha256=file_sha256(snap), snapshot_bytes=snap.stat().st_size,
-                     snapshot_files=FILES_NAME, snapshot_files_sha256=build_files_zip(dest / wheel, dest / FILES_NAME))
+                     snapshot_files=FILES_NAME, snapshot_files_sha256=build_files_zip(dest / wheel, dest / FILES_NAME),
+                     snapshot_stdlib=SNAPSHOT_STDLIB_NAME,
+                     snapshot_stdlib_sha256=file_sha256(dest / SNAPSHOT_STDLIB_NAME),
+                     snapshot_wasm_data=json.loads(snap.with_name("snapshot.json").read_text())["wasm_data"])
     else:
-        (dest / SNAPSHOT_NAME).unlink(missing_ok=True)
-        (dest / FILES_NAME).unlink(missing_ok=True)
+        for name in (SNAPSHOT_NAME, FILES_NAME, SNAPSHOT_STDLIB_NAME):
+            (dest / name).unlink(missing_ok=True)
     manifest = {"pyodide": pyodide_version(), "wheel": wheel, "sha256": sha, "version": engine_version(),
                 "files": list(PYODIDE_FILES), **extra, "external": external}
     manifest["cache"] = cache_table(site, manifest)

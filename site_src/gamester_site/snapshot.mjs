@@ -1,14 +1,19 @@
 // A memory snapshot of a started interpreter with the engine imported and warmed, made at build time in Node with
 // the npm Pyodide (issue 30): the browser's worker restores it instead of starting Python and importing the engine.
 //
-//   node snapshot.mjs PYODIDE_DIR STDLIB_ZIP WHEEL OUT_FILE
+//   node snapshot.mjs PYODIDE_DIR STDLIB_ZIP WHEEL OUT_FILE OUT_STDLIB
 //
-// STDLIB_ZIP is the compiled library the browser is given (bytecode.mjs's): the restored interpreter's zip importer
-// keeps that file's table of contents in memory, so the browser must mount the very same bytes (runtime.json ties
-// the two by their sha256). WHEEL is the engine wheel the site ships. Nothing that holds a JavaScript object is made
-// before the snapshot (Pyodide can only restore references it can find again by their path from globalThis): the
-// worker installs the finder of last resort (_gamester_stdlib) after the restore, and unpacks the engine's files
-// that are not code (the file system is not in the snapshot; the code is, imported).
+// STDLIB_ZIP is the compiled library (bytecode.mjs's) the interpreter starts on; WHEEL is the engine wheel the site
+// ships. Once warmed, the interpreter has imported almost every module of that library (all but a handful), so a
+// start from the snapshot does not need it: OUT_STDLIB is the library cut to the modules the snapshot has not
+// imported (a few kB, in the same stored zip form), and it is written over the library in the interpreter's file
+// system before the snapshot is taken, so that the zip importer's table of contents, which the snapshot keeps in
+// memory, is that file's. The browser mounts OUT_STDLIB, the very same bytes (runtime.json ties the two by their
+// sha256), when it starts from the snapshot, and the whole library for the ordinary start; a module in neither is
+// fetched from Pyodide's full library, as in the ordinary start (_gamester_stdlib). Nothing that holds a JavaScript
+// object is made before the snapshot (Pyodide can only restore references it can find again by their path from
+// globalThis): the worker installs the finder of last resort (_gamester_stdlib) after the restore, and unpacks the
+// engine's files that are not code (the file system is not in the snapshot; the code is, imported).
 //
 // Pyodide's snapshot (pyodide.asm.mjs, API.makeSnapshot / restoreSnapshot) is the wasm linear memory behind a
 // header: a magic number, the hiwire table as JSON and the runtime's BUILD_ID, which restoreSnapshot compares with
@@ -17,9 +22,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, stdlibPath, wheelPath, outFile] = process.argv.slice(2);
-if (!pyodideDir || !stdlibPath || !wheelPath || !outFile) {
-  console.error("usage: node snapshot.mjs PYODIDE_DIR STDLIB_ZIP WHEEL OUT_FILE");
+const [pyodideDir, stdlibPath, wheelPath, outFile, outStdlib] = process.argv.slice(2);
+if (!pyodideDir || !stdlibPath || !wheelPath || !outFile || !outStdlib) {
+  console.error("usage: node snapshot.mjs PYODIDE_DIR STDLIB_ZIP WHEEL OUT_FILE OUT_STDLIB");
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
@@ -55,19 +60,142 @@ def warm():
     web._OPEN.clear()
     gc.collect()
     return len(games)
+
+def cut_library():
+    """Write over the compiled library the part of it no module imported so far comes from (each .pyc entry whose
+    module is not in sys.modules, copied as it is), and have the zip importer read that file's table of contents.
+    Returns the names kept."""
+    import io, sys, zipfile
+    path = next(p for p in sys.path if p.endswith(".zip"))
+    keep = []
+    with zipfile.ZipFile(path) as z:
+        for info in z.infolist():
+            name = info.filename.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
+            if not info.filename.endswith(".pyc") or name not in sys.modules:
+                keep.append((info, z.read(info)))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as out:
+        for info, data in keep:
+            out.writestr(info, data)
+    with open(path, "wb") as f:
+        f.write(buf.getvalue())
+    sys.path_importer_cache[path].invalidate_caches()  # (the zip's table of contents, shared by its importers)
+    sys.path_importer_cache[path]._get_files()
+    gc.collect()
+    return json.dumps({"path": path, "kept": [i.filename for i, _ in keep]})
 `;
+
+// The interpreter's freed memory still holds what was there (the dropped games, the build's own work): the snapshot
+// is the whole wasm memory, so every free chunk is filled with zeros before it is taken, by allocating the free
+// chunks from the largest size down, zeroing them, and freeing them all again (only memory below the heap's end
+// when we began: the memory itself never grows). Zeros compress to almost nothing.
+function zeroFreeMemory(M) {
+  const size = M.HEAP8.length, end = M._sbrk(0), held = [];
+  let zeroed = 0;
+  for (let s = 1 << 20; s >= 16; s >>= 1) {
+    for (;;) {
+      const p = M._malloc(s);
+      if (!p) break;
+      if (p + s > end) {
+        M._free(p);
+        break;
+      }
+      M.HEAPU8.fill(0, p, p + s);
+      held.push(p);
+      zeroed += s;
+    }
+  }
+  for (const p of held) M._free(p);
+  M._malloc_trim(0);
+  if (M.HEAP8.length !== size) throw new Error("the memory grew while its free chunks were zeroed");
+  return zeroed;
+}
+
+// The wasm's own initial memory: its active data segments (Pyodide's static data, 3.2 MB), each at its constant
+// offset, as the wasm's instantiation writes them into a fresh memory. Returns the image up to its last byte.
+function initialMemory(b) {
+  let i = 8;
+  const leb = () => { let r = 0, s = 0, x; do { x = b[i++]; r += (x & 0x7f) * 2 ** s; s += 7; } while (x & 0x80); return r; };
+  const image = new Uint8Array(64 << 20);
+  let end = 0;
+  while (i < b.length) {
+    const id = b[i++], size = leb(), next = i + size;
+    if (id === 11) {
+      for (let n = leb(); n > 0; n--) {
+        const flags = leb();
+        if (flags === 1) { i += leb(); continue; } // a passive segment: not in the initial memory
+        if (flags === 2) leb(); // (its memory's index)
+        if (b[i++] !== 0x41) throw new Error("a data segment whose offset is not a constant");
+        let offset = 0, s = 0, x;
+        do { x = b[i++]; offset |= (x & 0x7f) << s; s += 7; } while (x & 0x80);
+        if (b[i++] !== 0x0b) throw new Error("a data segment's offset is not one i32.const");
+        const len = leb();
+        image.set(b.subarray(i, i + len), offset >>> 0);
+        end = Math.max(end, (offset >>> 0) + len);
+        i += len;
+      }
+    }
+    i = next;
+  }
+  return image.subarray(0, end);
+}
+
+// bytes[head + k] ^= memory[k] for every k of memory: applied once at build time to store the snapshot as its
+// difference from the wasm's initial memory, and once more in the browser (gamester-worker.js) to undo it.
+function xorInto(bytes, head, memory) {
+  let k = 0;
+  if ((bytes.byteOffset + head) % 4 === 0 && memory.byteOffset % 4 === 0) {
+    const n = memory.length >> 2;
+    const a = new Int32Array(bytes.buffer, bytes.byteOffset + head, n);
+    const m = new Int32Array(memory.buffer, memory.byteOffset, n);
+    for (; k < n; k++) a[k] ^= m[k];
+    k = n << 2;
+  }
+  for (; k < memory.length; k++) bytes[head + k] ^= memory[k];
+}
 
 const t0 = performance.now();
 const py = await loadPyodide({ ...options, _makeSnapshot: true });
 install(py);
 py.runPython(WARM);
 const games = py.runPython("warm()");
+const cut = JSON.parse(py.runPython("cut_library()"));
+const zeroed = zeroFreeMemory(py._module);
 const snapshot = py.makeMemorySnapshot();
+const library = py.FS.readFile(cut.path);
+// Stored as its difference from the wasm's initial memory: Pyodide's static data, which pyodide.asm.wasm brings
+// already, is mostly the same bytes in the snapshot, and a zero where it is (brotli cannot know the wasm's bytes).
+const image = initialMemory(new Uint8Array(fs.readFileSync(path.join(pyodideDir, "pyodide.asm.wasm"))));
+const head = new DataView(snapshot.buffer, snapshot.byteOffset).getUint32(4, true);
+const plain = snapshot.slice();
+xorInto(snapshot, head, image);
 const made = performance.now() - t0;
 
 // Check: a fresh Pyodide restored from it answers as the engine, with nothing imported afresh.
 const t1 = performance.now();
-const check = await loadPyodide({ ...options, _loadSnapshot: snapshot.slice() });
+// The difference is undone as the worker undoes it: once the wasm is instantiated (its fresh memory then holds the
+// initial image), before Pyodide restores the snapshot into that memory.
+fs.writeFileSync(outStdlib + ".check", library);
+const diff = snapshot.slice();
+let undone = false;
+const instantiate = WebAssembly.instantiate;
+WebAssembly.instantiate = async function (source, imports) {
+  const out = await instantiate.call(WebAssembly, source, imports);
+  const instance = out.instance || out;
+  if (!undone) {
+    const memory = Object.values(instance.exports).find((m) => m instanceof WebAssembly.Memory);
+    xorInto(diff, head, new Uint8Array(memory.buffer, 0, image.length));
+    undone = true;
+  }
+  return out;
+};
+const check = await loadPyodide({ ...options, stdLibURL: outStdlib + ".check", _loadSnapshot: diff });
+WebAssembly.instantiate = instantiate;
+fs.unlinkSync(outStdlib + ".check");
+if (!undone || diff.length !== plain.length || !diff.every((v, k) => v === plain[k])) {
+  console.error("snapshot: its difference from the wasm's initial memory was not undone to the snapshot taken");
+  process.exit(1);
+}
 install(check);
 // The browser unpacks only the wheel's files that are not code beside a snapshot (runtime.py's engine-files.zip):
 // the check has no engine code on disk either, so an engine module left out of the snapshot fails it.
@@ -83,7 +211,11 @@ before = set(sys.modules)
 import random, _gamester_stdlib
 from gamester.hosts import web
 reply = json.loads(web.handle(json.dumps({"op": "games"})))
-json.dumps({"games": len(reply.get("games", [])), "imported": sorted(set(sys.modules) - before)})
+imported = sorted(set(sys.modules) - before)
+import importlib
+for name in ${JSON.stringify(cut.kept.filter((n) => n.endsWith(".pyc")))}:  # (the cut's modules import)
+    importlib.import_module(name.removesuffix(".pyc").removesuffix("/__init__").replace("/", "."))
+json.dumps({"games": len(reply.get("games", [])), "imported": imported})
 `));
 const restored = performance.now() - t1;
 if (answer.games !== games || answer.imported.length) {
@@ -93,4 +225,7 @@ if (answer.games !== games || answer.imported.length) {
 }
 fs.mkdirSync(path.dirname(outFile), { recursive: true });
 fs.writeFileSync(outFile, snapshot);
-console.log(JSON.stringify({ bytes: snapshot.length, games, made_ms: Math.round(made), restored_ms: Math.round(restored) }));
+fs.writeFileSync(outStdlib, library);
+console.log(JSON.stringify({ bytes: snapshot.length, games, made_ms: Math.round(made),
+                             restored_ms: Math.round(restored), zeroed, wasm_data: image.length,
+                             library: { bytes: library.length, kept: cut.kept } }));

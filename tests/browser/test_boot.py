@@ -42,7 +42,9 @@ def test_the_pointer_over_a_widget_starts_the_boot_quietly_and_a_call_without_an
     assert manifest["stdlib"] and manifest["python"].startswith("3.14")
     assert page.evaluate("__gamester.info.times.compiled") is True
     urls = traffic.urls[since:]
-    assert any(manifest["stdlib"] in u for u in urls)
+    # (a start from the snapshot mounts only the few modules of that library the snapshot has not imported)
+    snap = page.evaluate("__gamester.info.start") == "snapshot" and manifest.get("snapshot_stdlib")
+    assert any((snap or manifest["stdlib"]) in u for u in urls)
     assert not [u for u in urls if u.endswith("/python_stdlib.zip")], "the stock library was fetched as well"
     w.locator(".gm-start").click()
     w.locator("[data-live='1']").or_(w.locator(".gm-table-host .gm-tbl")).first.wait_for(timeout=BOOT_MS)
@@ -87,14 +89,16 @@ def test_keyboard_focus_in_a_widget_starts_the_boot(fresh):
 @pytest.mark.parametrize("damage", ["not the one built", "missing", "broken"])
 def test_without_the_compiled_library_the_stock_boot_still_plays(fresh, traffic, damage):
     page = fresh()
-    name = json.loads((SITE / "assets" / "gamester" / "runtime.json").read_text())["stdlib"]
+    manifest = json.loads((SITE / "assets" / "gamester" / "runtime.json").read_text())
     body = {"missing": None, "broken": b"PK\x05\x06" + bytes(18),  # an empty zip: Python cannot start from it
             "not the one built": (SITE / "assets" / "pyodide" / "python_stdlib.zip").read_bytes()}[damage]
-    if body is None:
-        page.context.route(f"**/assets/gamester/{name}", lambda r: r.fulfill(status=404, body="gone"))
-    else:
-        page.context.route(f"**/assets/gamester/{name}",
-                           lambda r: r.fulfill(status=200, body=body, content_type="application/zip"))
+    # (the compiled library, and the part of it a start from the snapshot mounts, damaged alike)
+    for name in filter(None, (manifest["stdlib"], manifest.get("snapshot_stdlib"))):
+        if body is None:
+            page.context.route(f"**/assets/gamester/{name}", lambda r: r.fulfill(status=404, body="gone"))
+        else:
+            page.context.route(f"**/assets/gamester/{name}",
+                               lambda r: r.fulfill(status=200, body=body, content_type="application/zip"))
     messages: list[str] = []
     page.on("console", lambda m: messages.append(m.text))
     page.goto("post-and-pair/")

@@ -11,7 +11,8 @@ pytestmark = pytest.mark.browser
 
 BOOT_MS = 120_000
 
-RUNTIME = ("/assets/pyodide/", "gamester-worker", ".whl", "engine-snapshot", "compiled.zip", "engine-files")
+RUNTIME = ("/assets/pyodide/", "gamester-worker", ".whl", "engine-snapshot", "compiled.zip", "engine-files",
+           "snapshot-stdlib")
 
 
 def runtime_asked(traffic, since: int, worker_since: int) -> list[str]:

@@ -26,8 +26,9 @@ from gamester_site import serve as serve_mod
 pytestmark = pytest.mark.browser
 
 # What a second visit reads from the service worker's storage (issue 30's warm start) instead of fetching it.
-STORED = ("engine-snapshot.bin", "pyodide.asm.wasm", ".compiled.zip", "engine-files.zip")
-RUNTIME = ("/assets/pyodide/", ".whl", ".compiled.zip", "engine-snapshot.bin", "engine-files.zip", "/assets/gamester/data/")
+STORED = ("engine-snapshot.bin", "pyodide.asm.wasm", ".compiled.zip", "engine-files.zip", "snapshot-stdlib.zip")
+RUNTIME = ("/assets/pyodide/", ".whl", ".compiled.zip", "engine-snapshot.bin", "engine-files.zip", "snapshot-stdlib.zip",
+           "/assets/gamester/data/")
 
 
 class Served:
@@ -102,11 +103,15 @@ def boot(page) -> dict:
 def fetched_at_start(served: Served, start: str = "snapshot") -> dict[str, str]:
     """The runtime files a start fetches (and the service worker then holds), by address, with runtime.json's
     sha256: not Put's solved strategies (fetched when a game reads them), nor, beside the snapshot, the engine wheel
-    (the snapshot holds the engine imported; the wheel's files that are not code come in a small zip of their own)."""
+    and the compiled library (the snapshot holds the engine and almost all of that library imported; the wheel's
+    files that are not code, and the few modules of the library it has not imported, come in small zips of their
+    own), nor, at the ordinary start, the snapshot's small library (which it may or may not have asked for)."""
     manifest = served.manifest()
+    skip = {f"gamester/{manifest['wheel']}", f"gamester/{manifest['stdlib']}"} if start == "snapshot" else \
+        {f"gamester/{manifest['snapshot_stdlib']}"}
     out = {}
     for name, sha in manifest["cache"].items():
-        if name.startswith("gamester/data/") or (start == "snapshot" and name == f"gamester/{manifest['wheel']}"):
+        if name.startswith("gamester/data/") or name in skip:
             continue
         out[served.url + "assets/" + name] = sha
     return out

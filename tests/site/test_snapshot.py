@@ -71,3 +71,61 @@ def test_the_strategies_and_the_files_beside_the_snapshot_are_in_the_table_by_th
     assert sha256(files) == manifest["snapshot_files_sha256"] == table[f"gamester/{manifest['snapshot_files']}"]
     names = zipfile.ZipFile(files).namelist()
     assert "gamester/hostfiles.json" in names and not [n for n in names if n.endswith((".py", ".pyc"))]
+
+
+def test_a_start_from_the_snapshot_mounts_a_part_of_the_compiled_library(site, manifest):
+    """The snapshot holds almost all of the compiled library imported: beside it, the library cut to the modules it
+    has not imported (each entry the compiled library's, byte for byte), in the table by its hash, a small part."""
+    import zipfile
+
+    assert manifest["snapshot_stdlib"] != manifest["stdlib"]
+    part = site / "assets" / "gamester" / manifest["snapshot_stdlib"]
+    table = manifest["cache"]
+    assert sha256(part) == manifest["snapshot_stdlib_sha256"] == table[f"gamester/{manifest['snapshot_stdlib']}"]
+    whole = zipfile.ZipFile(site / "assets" / "gamester" / manifest["stdlib"])
+    with zipfile.ZipFile(part) as z:
+        assert z.namelist() and set(z.namelist()) < set(whole.namelist())
+        for name in z.namelist():
+            assert z.read(name) == whole.read(name), name
+    assert part.stat().st_size * 20 < (site / "assets" / "gamester" / manifest["stdlib"]).stat().st_size
+
+
+def wasm_initial_memory(wasm: bytes) -> bytearray:
+    """The wasm's active data segments, each at its constant offset, as its instantiation writes them."""
+    def leb(i: int, signed: bool = False) -> tuple[int, int]:
+        r = s = 0
+        while True:
+            x = wasm[i]
+            i += 1
+            r |= (x & 0x7F) << s
+            s += 7
+            if x < 0x80:
+                return (r - (1 << s) if signed and x & 0x40 else r), i
+    image, i = bytearray(), 8
+    while i < len(wasm):
+        section, (size, i) = wasm[i], leb(i + 1)
+        j, i = i, i + size
+        if section != 11:
+            continue
+        count, j = leb(j)
+        for _ in range(count):
+            flags, j = leb(j)
+            assert flags == 0 and wasm[j] == 0x41, "a data segment not at a constant offset of memory 0"
+            offset, j = leb(j + 1, signed=True)
+            assert wasm[j] == 0x0B
+            length, j = leb(j + 1)
+            image.extend(bytes(max(0, offset + length - len(image))))
+            image[offset:offset + length] = wasm[j:j + length]
+            j += length
+    return image
+
+
+def test_the_snapshot_is_stored_as_its_difference_from_the_wasms_initial_memory(site, manifest):
+    """Pyodide's static data is in the wasm already: the snapshot keeps only its XOR with it (zeros where the
+    interpreter left it as it was), over the length runtime.json gives the worker."""
+    image = wasm_initial_memory((site / "assets" / "pyodide" / "pyodide.asm.wasm").read_bytes())
+    assert manifest["snapshot_wasm_data"] == len(image) > 1_000_000
+    raw = (site / "assets" / "gamester" / manifest["snapshot"]).read_bytes()
+    body = raw[struct.unpack("<4I", raw[:16])[1]:][:len(image)]
+    data = [k for k, v in enumerate(image) if v]
+    assert sum(1 for k in data if body[k] == 0) > 0.7 * len(data)  # most of it as the wasm has it
