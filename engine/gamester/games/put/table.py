@@ -277,18 +277,18 @@ def _question(state: PutState, reader: int | None, rl: dict[int, str], cp: int, 
     return f"{who} to play to trick {k}.", lab
 
 
-def _seat(state: PutState, s: int, seat: int | None, rl: dict[int, str], over: bool, cp: int | None,
-          sees: Any, own: list[str]) -> Seat:
+def _seat(state: PutState, kept: _Deal, s: int, seat: int | None, over: bool, cp: int | None, sees: list[bool],
+          own: list[str]) -> Seat:
     """Seat ``s`` as ``seat`` sees it: its cards (face down unless its own), what it gave or was given, its
-    points, tricks and games (``over``: the game is; ``cp``: the seat to act; ``sees``: what ``seat`` may see;
-    ``own``: what the reader's own seat says of its exchange; each found once a table). Read from the state (what
-    its view says of each seat), not from the whole view: a move's table reads only what it shows."""
+    points, tricks and games (``over``: the game is; ``cp``: the seat to act; ``sees``: whose hands ``seat`` may
+    see; ``own``: what the reader's own seat says of its exchange; each found once a table). Read from the state
+    (what its view says of each seat), not from the whole view: a move's table reads only what it shows."""
     o = state.options
     cards: list[str] = []
     hidden = 0
     if not over:
-        if sees.hand(s):
-            cards = [str(c) for c in state.best_first(state.hands[s])]
+        if sees[s]:
+            cards = kept.cards(state, state.hands[s])
         else:
             hidden = len(state.hands[s])
     active = state.active[s]
@@ -305,6 +305,7 @@ def _seat(state: PutState, s: int, seat: int | None, rl: dict[int, str], over: b
         counters.append(("Games won", str(state.games_won[state.side(s)])))
     if state.partners:
         counters.append(("Partner", f"Seat {(s + 2) % state.players}"))
+    rl = kept.rl
     return Seat(s, roles=[rl[s]] if s in rl else [], you=seat == s, cards=cards, hidden=hidden,
                 status=status, counters=counters, to_act=not over and cp == s)
 
@@ -392,7 +393,7 @@ class _Deal:
     state, :data:`_KEPT`): its roles, each seat's label, the subtitle, and the piles of the tricks played (a trick
     played never changes: a move adds at most one)."""
 
-    __slots__ = ("deal", "rl", "labels", "subs", "piles", "playing")
+    __slots__ = ("deal", "rl", "labels", "subs", "piles", "playing", "sees", "held")
 
     def __init__(self, state: PutState) -> None:
         d = self.deal = state.this_deal
@@ -402,6 +403,24 @@ class _Deal:
         self.subs: dict[bool, str] = {}
         self.piles: list[Pile] = []
         self.playing: dict[tuple[int, int], Pile] = {}  # the trick in play, by its number and cards played
+        self.sees: dict[int | None, list[bool]] = {}  # by reader: whose hands it sees
+        self.held: dict[tuple, list[str]] = {}  # a hand seen, best first, by its cards (a few a seat a deal)
+
+    def seen(self, state: PutState, reader: int | None) -> list[bool]:
+        """Whose hands ``reader`` sees (its observer's, asked once a deal)."""
+        sees = self.sees.get(reader)
+        if sees is None:
+            obs = state.observer(reader)
+            sees = self.sees[reader] = [obs.hand(s) for s in range(state.players)]
+        return sees
+
+    def cards(self, state: PutState, hand: list) -> list[str]:
+        """A hand seen, best first (a hand only loses cards in a deal, or gives one and is given one)."""
+        key = tuple(hand)
+        cards = self.held.get(key)
+        if cards is None:
+            cards = self.held[key] = [str(c) for c in state.best_first(hand)]
+        return cards
 
     def sub(self, state: PutState, seen: bool) -> str:
         text = self.subs.get(seen)
@@ -458,9 +477,9 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
         cp = None
     title = f"{state.title}: game {len(state.games) + (0 if over else 1)}, deal {d['number']}" if o.rubber > 1 \
         else f"{state.title}: deal {d['number']}"
-    sees = state.observer(seat)
+    sees = kept.seen(state, seat)
     own = _own(state, seat)
-    seats = [_seat(state, s, seat, rl, over, cp, sees, own) for s in range(n)]
+    seats = [_seat(state, kept, s, seat, over, cp, sees, own) for s in range(n)]
     centre = kept.centre(state, over)
     money = []
     if o.betting == "double":
