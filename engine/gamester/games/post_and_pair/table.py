@@ -11,6 +11,7 @@ import weakref
 from typing import Any
 
 from ...cards import SUIT_NAMES
+from ...state import TERMINAL
 from ...table import (
     Chance,
     Choice,
@@ -213,7 +214,8 @@ class _Deal:
             trump = f"; trumps were {SUIT_NAMES[prev['trump']]}" if prev.get("trump") else ""
             self.shown.append(Pile(f"Shown at the end of deal {len(state.deals)}", plays, note=trump.lstrip("; ")))
         self.turnup: Pile | None = None
-        self.seats: dict[int | None, list[tuple[tuple, Seat] | None]] = {}
+        # By reader: whose hands it sees, and each seat as last drawn with what it was drawn from.
+        self.seats: dict[int | None, tuple[list[bool], list[tuple[tuple, Seat] | None]]] = {}
         self.money: tuple[tuple, list[Pot]] | None = None
 
 
@@ -223,10 +225,10 @@ _KEPT: weakref.WeakKeyDictionary[PostAndPairState, _Deal] = weakref.WeakKeyDicti
 
 
 def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
-    if state.is_terminal():
+    cp = state.current_player()
+    if cp == TERMINAL:
         return _table_at_end(state, seat)
     o = state.options
-    cp = state.current_player()
     kept = _KEPT.get(state)
     if kept is None or kept.deals != len(state.deals):
         kept = _KEPT[state] = _Deal(state)
@@ -259,10 +261,11 @@ def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[st
 def _seats(state: PostAndPairState, kept: _Deal, reader: int | None, cp: int, net: list[int]) -> list[Seat]:
     """The seats while a deal is played, as ``reader`` sees them (what the view says of each: its cards or how many,
     what became of it, its vyes and balance), each made again only when what it is drawn from changed."""
-    last = kept.seats.get(reader)
-    if last is None:
-        last = kept.seats[reader] = [None] * state.players
-    sees = None
+    mine = kept.seats.get(reader)
+    if mine is None:  # whose hands the reader sees, asked of its observer once a deal; no seat drawn yet
+        obs = state.observer(reader)
+        mine = kept.seats[reader] = ([obs.hand(s) for s in range(state.players)], [None] * state.players)
+    sees, last = mine
     contrib = getattr(state, "contrib", {})
     played = len(state.deals)
     out = []
@@ -273,13 +276,11 @@ def _seats(state: PostAndPairState, kept: _Deal, reader: int | None, cp: int, ne
         if was is not None and was[0] == key:
             out.append(was[1])
             continue
-        if sees is None:
-            sees = state.observer(reader)
         _, st, vy, balance, to_act = key
         counters = [("In the vyes", str(vy))] if vy else []
         if played:
             counters.append(("Balance", f"{balance:+d}" if balance else "0"))
-        shown = sees.hand(s)
+        shown = sees[s]
         one = Seat(s, roles=[kept.rl[s]] if s in kept.rl else [], you=reader == s,
                    cards=[str(c) for c in cards] if shown else [], hidden=0 if shown else len(cards),
                    status=[STATUS[st]] if st in STATUS else [], counters=counters, to_act=to_act)
