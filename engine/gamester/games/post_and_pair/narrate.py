@@ -46,20 +46,27 @@ _DISHES = ("pair", "post", "seat")
 def act_words(a: str, bet: int = 0) -> tuple[str, str]:
     """What an action does, in words (with the seat before it: "Seat 2 vyes 3"), and the rule it follows."""
     verb, _, num = a.partition(" ")
-    return {
-        "seat": ("stakes the Seat on his two cards", rules.STAKE_SEAT),
-        "abandon": ("abandons his two cards", rules.STAKE_ABANDON),
-        "pass": ("passes", rules.VYE_ELDEST_PASS),
-        "vye": (f"vyes {num}", rules.VYE_ONE_CHANCE),
-        "drop": ("will not vye, and drops out", rules.VYE_ONE_CHANCE),
-        "match": (f"matches the vye of {bet}", rules.VYE_MATCH),
-        "revye": (f"re-vyes {num}", rules.VYE_MATCH),
-        "fold": ("folds", rules.VYE_MATCH),
-        "play": ("plays it out", rules.VYE_DEALER_CHOICE),
-        "double": ("doubles", rules.VYE_DEALER_CHOICE),
-        "part": ("agrees to part stakes", rules.SETTLE_PART),
-        "show": ("asks for a show", rules.SETTLE_PART_EQUAL),
-    }.get(verb, (a, ""))
+    if verb == "vye":
+        return f"vyes {num}", rules.VYE_ONE_CHANCE
+    if verb == "revye":
+        return f"re-vyes {num}", rules.VYE_MATCH
+    if verb == "match":
+        return f"matches the vye of {bet}", rules.VYE_MATCH
+    return _ACTS.get(verb, (a, ""))
+
+
+#: The words of the actions that say no number.
+_ACTS = {
+    "seat": ("stakes the Seat on his two cards", rules.STAKE_SEAT),
+    "abandon": ("abandons his two cards", rules.STAKE_ABANDON),
+    "pass": ("passes", rules.VYE_ELDEST_PASS),
+    "drop": ("will not vye, and drops out", rules.VYE_ONE_CHANCE),
+    "fold": ("folds", rules.VYE_MATCH),
+    "play": ("plays it out", rules.VYE_DEALER_CHOICE),
+    "double": ("doubles", rules.VYE_DEALER_CHOICE),
+    "part": ("agrees to part stakes", rules.SETTLE_PART),
+    "show": ("asks for a show", rules.SETTLE_PART_EQUAL),
+}
 
 
 def _pp_outcome(d: dict, roles: dict[int, str]) -> str | None:

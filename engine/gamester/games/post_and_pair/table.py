@@ -7,9 +7,11 @@ The words for each move are here; every counter that moves, and why, comes from 
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from ...cards import SUIT_NAMES
+from ...state import TERMINAL
 from ...table import (
     Chance,
     Choice,
@@ -115,8 +117,8 @@ def _make_choices(legal: list[str]) -> list[Choice]:
     return out
 
 
-def _question(state: PostAndPairState, reader: int | None, rl: dict[int, str]) -> tuple[str, str]:
-    cp = state.current_player()
+def _question(state: PostAndPairState, reader: int | None, rl: dict[int, str], cp: int, legal: list[str]
+              ) -> tuple[str, str]:
     you = reader is not None and cp == reader
     who = label(cp, rl)
     lab = "Your choices" if you else f"Choices for {who}"
@@ -128,7 +130,6 @@ def _question(state: PostAndPairState, reader: int | None, rl: dict[int, str]) -
         return ("Will you part the stakes equally with the others still in, or ask for a show?" if you
                 else f"{who} to part the stakes or ask for a show."), lab
     if not state.opened:
-        legal = state.legal_actions()
         other = [x for x in ("pass", "drop", "play out", "double") if x in legal]
         alt = {"pass": "pass", "drop": "drop out", "play out": "play it out", "double": "double"}
         alts = " or ".join(alt[x] for x in other)
@@ -139,58 +140,33 @@ def _question(state: PostAndPairState, reader: int | None, rl: dict[int, str]) -
              else f"{who} to match the vye of {state.bet}, re-vye or fold."), lab)
 
 
-def _seat(state: PostAndPairState, v: dict[str, Any], s: int, reader: int | None, rl: dict[int, str],
-          over: bool, cp: int | None) -> Seat:
-    """Seat ``s`` as ``reader`` sees it: its cards (or how many, face down), what became of it, its counters
-    (``over``: the game is; ``cp``: the seat to act, found once a table)."""
+def _seat_at_end(v: dict[str, Any], s: int, reader: int | None, rl: dict[int, str]) -> Seat:
+    """Seat ``s`` as ``reader`` sees it at the end of the game (``v``: its view): its last cards (or how many, face
+    down), the dishes it won, its balance."""
     cards: list[str] = []
     hidden = 0
     status: list[str] = []
-    counters: list[tuple[str, str]] = []
-    if over:
-        last = v["deals"][-1]
-        h = last["hands"][s]
-        if isinstance(h, str):
-            cards = h.split()
-        else:
-            hidden = h
-        w = [k.capitalize() for k in ("post", "pair", "seat") if last["winners"].get(k) == s]
-        if w:
-            status.append("wins the " + " and the ".join(w))
+    last = v["deals"][-1]
+    h = last["hands"][s]
+    if isinstance(h, str):
+        cards = h.split()
     else:
-        hs = v["hands"]  # one entry per seat: its cards (a string) or, hidden, how many
-        h = hs.get(str(s)) if isinstance(hs, dict) else (hs[s] if s < len(hs) else None)
-        if isinstance(h, str):
-            cards = h.split()
-        elif isinstance(h, int):
-            hidden = h
-        st = v["status"].get(str(s), "in")
-        if st in STATUS:
-            status.append(STATUS[st])
-        vy = v["vyed"].get(str(s))
-        if vy:
-            counters.append(("In the vyes", str(vy)))
+        hidden = h
+    w = [k.capitalize() for k in ("post", "pair", "seat") if last["winners"].get(k) == s]
+    if w:
+        status.append("wins the " + " and the ".join(w))
     net = v["net"][s]
-    if over or len(v["deals"]):
-        counters.append(("Balance", f"{net:+d}" if net else "0"))
     return Seat(s, roles=[rl[s]] if s in rl else [], you=reader == s, cards=cards, hidden=hidden,
-                status=status, counters=counters, to_act=not over and cp == s)
+                status=status, counters=[("Balance", f"{net:+d}" if net else "0")], to_act=False)
 
 
-def _money(v: dict[str, Any], over: bool, box: int) -> list[Pot]:
-    """The dishes and the vyes while a deal is played; at the end, what is left on the table; and the box."""
+def _money_at_end(v: dict[str, Any], box: int) -> list[Pot]:
+    """What is left on the table at the end, and the box."""
     money = []
-    if not over:
-        carried = v["carried_in"]
+    left = v["deals"][-1]["carried_out"]
+    if sum(left.values()):
         for k, name in (("post", "Post"), ("pair", "Pair"), ("seat", "Seat")):
-            c = carried.get(k, 0)
-            money.append(Pot(name, v["table"][k], note=f"{c} from the last deal" if c else ""))
-        money.append(Pot("Vyes", v["table"]["vyes"], note=f"the vye stands at {v['bet']}" if v["bet"] else ""))
-    else:
-        left = v["deals"][-1]["carried_out"]
-        if sum(left.values()):
-            for k, name in (("post", "Post"), ("pair", "Pair"), ("seat", "Seat")):
-                money.append(Pot(name, left.get(k, 0), note="left on the table"))
+            money.append(Pot(name, left.get(k, 0), note="left on the table"))
     money.append(Pot("The box", box, note="odd counters, for whoever keeps the cards"))
     return money
 
@@ -218,48 +194,135 @@ def _end(state: PostAndPairState) -> End:
     return counters_end(head + ".", lines, rows, n, winners)
 
 
+class _Deal:
+    """What a table of the deal in play draws the same at every move of it, made once a deal (and kept with its
+    state, :data:`_KEPT`): its roles and subtitle, the last deal's show, and each reader's seats and the dishes as
+    last drawn, with what they were drawn from (a move changes one seat or two, and a dish or none)."""
+
+    __slots__ = ("deals", "dealer", "eldest", "rl", "sub", "shown", "turnup", "seats", "money")
+
+    def __init__(self, state: PostAndPairState) -> None:
+        self.deals = len(state.deals)
+        self.dealer, self.eldest = state.dealer, state.order[0]
+        self.rl = roles(self.dealer, self.eldest)
+        self.sub = f"{label(self.dealer, {})} deals; {label(self.eldest, {})} is the eldest hand and speaks first."
+        self.shown: list[Pile] = []
+        prev = state.deals[-1] if state.deals else None
+        if prev is not None and prev["outcome"] == "show":  # (a deal shown: every hand in its record is seen)
+            rlp = roles(prev["dealer"], prev["eldest"])
+            plays = [(label(s, rlp), c) for s in prev["shown"] for c in prev["hands"][s].split()]
+            trump = f"; trumps were {SUIT_NAMES[prev['trump']]}" if prev.get("trump") else ""
+            self.shown.append(Pile(f"Shown at the end of deal {len(state.deals)}", plays, note=trump.lstrip("; ")))
+        self.turnup: Pile | None = None
+        # By reader: whose hands it sees, and each seat as last drawn with what it was drawn from.
+        self.seats: dict[int | None, tuple[list[bool], list[tuple[tuple, Seat] | None]]] = {}
+        self.money: tuple[tuple, list[Pot]] | None = None
+
+
+#: Per state, what its tables draw the same all through the deal in play (:class:`_Deal`): one deal's, a few
+#: strings and piles and a list of seats for each reader (at most one more than the seats); it goes with its state.
+_KEPT: weakref.WeakKeyDictionary[PostAndPairState, _Deal] = weakref.WeakKeyDictionary()
+
+
 def table(state: PostAndPairState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
+    cp = state.current_player()
+    if cp == TERMINAL:
+        return _table_at_end(state, seat)
     o = state.options
-    v = state.view(seat)
-    over = state.is_terminal()
-    cp = None if over else state.current_player()
-    if over:
-        dealer, eldest = v["deals"][-1]["dealer"], v["deals"][-1]["eldest"]
-    else:
-        dealer, eldest = v["dealer"], v["order"][0]
-    rl = roles(dealer, eldest)
-    title = f"{state.title}: deal {v['deal']} of {o.deals}" if o.deals > 1 else state.title
-    sub = f"{label(dealer, {})} deals; {label(eldest, {})} is the eldest hand and speaks first."
-    seats = [_seat(state, v, s, seat, rl, over, cp) for s in range(state.players)]
-    centre = []
-    prev = v["deals"][-1] if v["deals"] and not over else None
-    if prev is not None and prev["outcome"] == "show":
-        rlp = roles(prev["dealer"], prev["eldest"])
-        plays = [(label(s, rlp), c) for s in prev["shown"] for c in prev["hands"][s].split()]
-        trump = f"; trumps were {SUIT_NAMES[prev['trump']]}" if prev.get("trump") else ""
-        centre.append(Pile(f"Shown at the end of deal {len(v['deals'])}", plays, note=trump.lstrip("; ")))
-    if not over and getattr(state, "turnup", None) is not None:  # trumps by the card turned up after the deal
-        centre.append(Pile("Turned up", [("", str(state.turnup))], note=f"trumps: {SUIT_NAMES[state.turnup.suit.letter]}"))
+    kept = _KEPT.get(state)
+    if kept is None or kept.deals != len(state.deals):
+        kept = _KEPT[state] = _Deal(state)
+    rl = kept.rl
+    title = f"{state.title}: deal {len(state.deals) + 1} of {o.deals}" if o.deals > 1 else state.title
+    net, box = state.totals()
+    seats = _seats(state, kept, seat, cp, net)
+    centre = list(kept.shown)
+    turnup = getattr(state, "turnup", None)
+    if turnup is not None:  # trumps by the card turned up after the deal
+        if kept.turnup is None:
+            kept.turnup = Pile("Turned up", [("", str(turnup))], note=f"trumps: {SUIT_NAMES[turnup.suit.letter]}")
+        centre.append(kept.turnup)
     groups, log = log_groups(state, _words)
-    legal = [] if over else state.legal_actions()
-    end = None
-    if over:
-        end = _end(state)
-        prompt = f"The game is over. {end.headline}"
-        question, lab, between = "", "", ""
-    else:
-        question, lab = _question(state, seat, rl)
-        between, said = said_apart(groups[-1] if len(groups) > 1 else [])
-        prompt = (said + " " + question).strip()
-    show_choices = not over and (seat is None or seat == cp)
+    legal = state.legal_actions()
+    question, lab = _question(state, seat, rl, cp, legal)
+    between, said = said_apart(groups[-1] if len(groups) > 1 else [])
+    prompt = (said + " " + question).strip()
+    show_choices = seat is None or seat == cp
     chances = [Chance(f"Take {what}", analysis.get(dish)) for dish, what in CHANCES] if analysis and show_choices else []
     note = (f"Estimated from {analysis.get('samples', 0):,} random deals of the cards you cannot see, everyone still "
             "in showing; how the others have staked and vyed is not taken into account.") if chances else ""
-    return Table(title=title, subtitle=sub, seats=seats, centre=centre, money=_money(v, over, state.totals()[1]),
-                 money_title="The dishes" if not over else "Left at the end",
-                 prompt=prompt, between=between, choices=_choices(legal) if show_choices else [], choices_label=lab,
+    return Table(title=title, subtitle=kept.sub, seats=seats, centre=centre, money=_dishes(state, kept, box),
+                 money_title="The dishes", prompt=prompt, between=between,
+                 choices=_choices(legal) if show_choices else [], choices_label=lab,
                  chances=chances, chances_title="Your chances at a show" if chances else "", chances_note=note,
-                 log=log, end=end, game=state.game, reader=seat, to_act=cp, parties=PARTIES)
+                 log=log, end=None, game=state.game, reader=seat, to_act=cp, parties=PARTIES)
+
+
+def _seats(state: PostAndPairState, kept: _Deal, reader: int | None, cp: int, net: list[int]) -> list[Seat]:
+    """The seats while a deal is played, as ``reader`` sees them (what the view says of each: its cards or how many,
+    what became of it, its vyes and balance), each made again only when what it is drawn from changed."""
+    mine = kept.seats.get(reader)
+    if mine is None:  # whose hands the reader sees, asked of its observer once a deal; no seat drawn yet
+        obs = state.observer(reader)
+        mine = kept.seats[reader] = ([obs.hand(s) for s in range(state.players)], [None] * state.players)
+    sees, last = mine
+    contrib = getattr(state, "contrib", {})
+    played = len(state.deals)
+    out = []
+    for s in range(state.players):
+        cards = state.hands.get(s, [])
+        key = (tuple(cards), state.status.get(s, "in"), contrib.get(s), net[s], s == cp)
+        was = last[s]
+        if was is not None and was[0] == key:
+            out.append(was[1])
+            continue
+        _, st, vy, balance, to_act = key
+        counters = [("In the vyes", str(vy))] if vy else []
+        if played:
+            counters.append(("Balance", f"{balance:+d}" if balance else "0"))
+        shown = sees[s]
+        one = Seat(s, roles=[kept.rl[s]] if s in kept.rl else [], you=reader == s,
+                   cards=[str(c) for c in cards] if shown else [], hidden=0 if shown else len(cards),
+                   status=[STATUS[st]] if st in STATUS else [], counters=counters, to_act=to_act)
+        last[s] = (key, one)
+        out.append(one)
+    return out
+
+
+def _dishes(state: PostAndPairState, kept: _Deal, box: int) -> list[Pot]:
+    """The dishes and the vyes while a deal is played, and the box: made again when a count changed."""
+    t = state.table
+    bet = getattr(state, "bet", 0)
+    key = (t["post"], t["pair"], t["seat"], t["vyes"], bet, box)
+    if kept.money is None or kept.money[0] != key:
+        carried = state.carried_in
+        money = []
+        for k, name in (("post", "Post"), ("pair", "Pair"), ("seat", "Seat")):
+            c = carried.get(k, 0)
+            money.append(Pot(name, t[k], note=f"{c} from the last deal" if c else ""))
+        money.append(Pot("Vyes", t["vyes"], note=f"the vye stands at {bet}" if bet else ""))
+        money.append(Pot("The box", box, note="odd counters, for whoever keeps the cards"))
+        kept.money = (key, money)
+    return list(kept.money[1])
+
+
+def _table_at_end(state: PostAndPairState, seat: int | None) -> Table:
+    """The table of a game over (drawn once a game): its seats from the view, the last deal's hands as the reader
+    may see them."""
+    o = state.options
+    v = state.view(seat)
+    last = v["deals"][-1]
+    dealer, eldest = last["dealer"], last["eldest"]
+    rl = roles(dealer, eldest)
+    title = f"{state.title}: deal {v['deal']} of {o.deals}" if o.deals > 1 else state.title
+    sub = f"{label(dealer, {})} deals; {label(eldest, {})} is the eldest hand and speaks first."
+    seats = [_seat_at_end(v, s, seat, rl) for s in range(state.players)]
+    groups, log = log_groups(state, _words)
+    end = _end(state)
+    return Table(title=title, subtitle=sub, seats=seats, centre=[], money=_money_at_end(v, state.totals()[1]),
+                 money_title="Left at the end", prompt=f"The game is over. {end.headline}", between="",
+                 choices=[], choices_label="", chances=[], chances_title="", chances_note="",
+                 log=log, end=end, game=state.game, reader=seat, to_act=None, parties=PARTIES)
 
 
 #: The reader's chances (the game's ``analysis``), dish by dish, in words.

@@ -7,10 +7,13 @@ clause ids). Nothing here decides a rule.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import replace
 from typing import Any
 
 from ...clauses import get_clause
+from ...errors import NotationError
+from ...state import TERMINAL
 from ...table import (
     Chance,
     Choice,
@@ -140,7 +143,22 @@ def _words(state: PutState, ev: dict[str, Any], reader: int | None) -> list[LogE
 
 
 def _hints(state: PutState) -> dict[str, str]:
-    """What each choice means and risks, said beside its button at the moment of choice."""
+    """What each choice means and risks, said beside its button at the moment of choice (made once for what it
+    reads: a few rules and, answering a double, the deal's value)."""
+    o = state.options
+    key = (state.phase == "answer-double" and state.value_now, o.rubber == 1, o.betting)
+    kept = _HINTS.get(key)
+    if kept is None:
+        if len(_HINTS) >= 256:
+            _HINTS.clear()
+        kept = _HINTS[key] = _make_hints(state)
+    return kept
+
+
+_HINTS: dict[tuple, dict[str, str]] = {}
+
+
+def _make_hints(state: PutState) -> dict[str, str]:
     o = state.options
     if state.phase == "answer-double":
         v = state.value_now
@@ -179,30 +197,52 @@ def _trick_why(t: dict, ranking: str) -> str:
 
 
 def _choices(state: PutState, legal: list[str]) -> list[Choice]:
+    """The buttons for ``legal``, each made once for what it reads (bounded: emptied when full) and shared (never
+    changed): a card's by its action alone, the put's and its answers' with their hints' words."""
     out = []
-    hints = _hints(state)
-    words = {"put": "Put", "see": "See it", "refuse": "Refuse", "accept": "Accept", "double": "Double",
-             "throw-up": "Throw up my cards"}
+    hints = None
     for a in legal:
-        verb, _, arg = a.partition(" ")
-        if verb in ("play", "give", "discard"):
-            v = {"play": "Play", "give": "Give", "discard": "Lay out"}[verb]
-            out.append(Choice(f"{v} the {card_name(arg)}", a, card=arg))
-        else:
-            out.append(Choice(words.get(a, a.capitalize()), a, hint=hints.get(a, "")))
+        c = _CARDS.get(a)
+        if c is None:
+            verb, _, arg = a.partition(" ")
+            if verb in ("play", "give", "discard"):
+                v = {"play": "Play", "give": "Give", "discard": "Lay out"}[verb]
+                c = Choice(f"{v} the {card_name(arg)}", a, card=arg)
+                if len(_CARDS) >= 1024:
+                    _CARDS.clear()
+                _CARDS[a] = c
+            else:
+                if hints is None:
+                    hints = _hints(state)
+                hint = hints.get(a, "")
+                c = _OTHERS.get((a, hint))
+                if c is None:
+                    if len(_OTHERS) >= 256:
+                        _OTHERS.clear()
+                    c = _OTHERS[(a, hint)] = Choice(_WORDS.get(a, a.capitalize()), a, hint=hint)
+        out.append(c)
     return out
 
 
-def _question(state: PutState, reader: int | None, rl: dict[int, str]) -> tuple[str, str]:
-    """What happens next, in words, and the label of the choices."""
-    cp = state.current_player()
+#: The buttons of the cards (an action names one: at most three verbs for each card of the pack).
+_CARDS: dict[str, Choice] = {}
+#: The other buttons, by their action and hint.
+_OTHERS: dict[tuple[str, str], Choice] = {}
+_WORDS = {"put": "Put", "see": "See it", "refuse": "Refuse", "accept": "Accept", "double": "Double",
+          "throw-up": "Throw up my cards"}
+
+
+def _question(state: PutState, reader: int | None, rl: dict[int, str], cp: int, legal: list[str]
+              ) -> tuple[str, str]:
+    """What happens next, in words, and the label of the choices (``cp``: the seat to act; ``legal``: its
+    actions)."""
     you = reader is not None and cp == reader
     who = label(cp, rl)
     k = len(state.this_deal["tricks"]) + 1
     ph = state.phase
     lab = "Your choices" if you else f"Choices for {who}"
     if ph == "exchange":
-        verb = state.legal_actions()[0].split()[0]
+        verb = legal[0].split()[0]
         if verb == "give":
             partner = label((cp + 2) % state.players, rl)
             return ((f"Give your partner, {partner}, your best card." if you
@@ -218,7 +258,6 @@ def _question(state: PutState, reader: int | None, rl: dict[int, str]) -> tuple[
         doubler = label(state.doubler, rl)
         return ((f"Will you accept and play for {2 * v}, or refuse and give {doubler} {v}?" if you
                  else f"{who} to accept the double or refuse it."), lab)
-    legal = state.legal_actions()
     extra = []
     if "put" in legal:
         extra.append("put")
@@ -238,40 +277,52 @@ def _question(state: PutState, reader: int | None, rl: dict[int, str]) -> tuple[
     return f"{who} to play to trick {k}.", lab
 
 
-def _seat(state: PutState, v: dict[str, Any], s: int, seat: int | None, rl: dict[int, str], over: bool,
-          cp: int | None, sees: Any) -> Seat:
+def _seat(state: PutState, kept: _Deal, s: int, seat: int | None, over: bool, cp: int | None, sees: list[bool],
+          own: list[str]) -> Seat:
     """Seat ``s`` as ``seat`` sees it: its cards (face down unless its own), what it gave or was given, its
-    points, tricks and games (``over``: the game is; ``cp``: the seat to act; ``sees``: what ``seat`` may see,
-    each found once a table)."""
-    o, n, d = state.options, state.players, state.this_deal
-    mine = sees.hand(s)
+    points, tricks and games (``over``: the game is; ``cp``: the seat to act; ``sees``: whose hands ``seat`` may
+    see; ``own``: what the reader's own seat says of its exchange; each found once a table). Read from the state
+    (what its view says of each seat), not from the whole view: a move's table reads only what it shows."""
+    o = state.options
     cards: list[str] = []
     hidden = 0
-    if over:
-        hidden = 0
-    elif mine:
-        cards = v["hands"][s].split()
-    else:
-        hidden = v["hand_sizes"][s]
+    if not over:
+        if sees[s]:
+            cards = kept.cards(state, state.hands[s])
+        else:
+            hidden = len(state.hands[s])
+    active = state.active[s]
     status = []
-    if not over and not state.active[s]:
-        status.append("out of this deal" if not state.partners or s in d.get("playing", [])
+    if not over and not active:
+        status.append("out of this deal" if not state.partners or s in state.this_deal.get("playing", [])
                       else "sits out this deal")
-    if seat is not None and s == seat and v.get("received"):
-        status.append(f"was given the {card_name(v['received'])}")
-    if seat is not None and s == seat and v.get("gave"):
-        status.append(f"gave the {card_name(v['gave'])}")
-    if seat is not None and s == seat and v.get("discarded"):
-        status.append(f"laid out the {card_name(v['discarded'])}")
-    counters = [("Points", f"{v['score'][s]} of {o.game_points}")]
-    if not over and state.active[s]:
-        counters.append(("Tricks this deal", str(v["tricks_won"][s])))
+    if own and s == seat:
+        status.extend(own)
+    counters = [("Points", f"{state.score[state.side(s)]} of {o.game_points}")]
+    if not over and active:
+        counters.append(("Tricks this deal", str(state.tricks_won[s])))
     if o.rubber > 1:
-        counters.append(("Games won", str(v["games_won"][s])))
+        counters.append(("Games won", str(state.games_won[state.side(s)])))
     if state.partners:
-        counters.append(("Partner", f"Seat {(s + 2) % n}"))
+        counters.append(("Partner", f"Seat {(s + 2) % state.players}"))
+    rl = kept.rl
     return Seat(s, roles=[rl[s]] if s in rl else [], you=seat == s, cards=cards, hidden=hidden,
                 status=status, counters=counters, to_act=not over and cp == s)
+
+
+def _own(state: PutState, seat: int | None) -> list[str]:
+    """What the reader's seat says of its own exchange: the card it was given, gave or laid out (as its view)."""
+    if seat is None or not state.partners:  # (only partners exchange cards)
+        return []
+    out = []
+    if seat in state.received:
+        out.append(f"was given the {card_name(str(state.received[seat]))}")
+    given = [e["gives"] for e in state.this_deal.get("exchange", []) if e.get("seat") == seat and "gives" in e]
+    if given:
+        out.append(f"gave the {card_name(given[0])}")
+    if seat in state.discarded:
+        out.append(f"laid out the {card_name(str(state.discarded[seat]))}")
+    return out
 
 
 def _end(state: PutState) -> End:
@@ -337,40 +388,107 @@ def _chances(analysis: dict[str, Any] | None, legal: list[str]) -> tuple[list[Ch
     return chances, note
 
 
+class _Deal:
+    """What a table of the deal in play draws the same at every move of it, made once a deal (and kept with its
+    state, :data:`_KEPT`): its roles, each seat's label, the subtitle, and the piles of the tricks played (a trick
+    played never changes: a move adds at most one)."""
+
+    __slots__ = ("deal", "rl", "labels", "subs", "piles", "playing", "sees", "held")
+
+    def __init__(self, state: PutState) -> None:
+        d = self.deal = state.this_deal
+        n = state.players
+        self.rl = roles(d["dealer"], n)
+        self.labels = [label(s, self.rl) for s in range(n)]
+        self.subs: dict[bool, str] = {}
+        self.piles: list[Pile] = []
+        self.playing: dict[tuple[int, int], Pile] = {}  # the trick in play, by its number and cards played
+        self.sees: dict[int | None, list[bool]] = {}  # by reader: whose hands it sees
+        self.held: dict[tuple, list[str]] = {}  # a hand seen, best first, by its cards (a few a seat a deal)
+
+    def seen(self, state: PutState, reader: int | None) -> list[bool]:
+        """Whose hands ``reader`` sees (its observer's, asked once a deal)."""
+        sees = self.sees.get(reader)
+        if sees is None:
+            obs = state.observer(reader)
+            sees = self.sees[reader] = [obs.hand(s) for s in range(state.players)]
+        return sees
+
+    def cards(self, state: PutState, hand: list) -> list[str]:
+        """A hand seen, best first (a hand only loses cards in a deal, or gives one and is given one)."""
+        key = tuple(hand)
+        cards = self.held.get(key)
+        if cards is None:
+            cards = self.held[key] = [str(c) for c in state.best_first(hand)]
+        return cards
+
+    def sub(self, state: PutState, seen: bool) -> str:
+        text = self.subs.get(seen)
+        if text is None:
+            o, d, n = state.options, self.deal, state.players
+            target = f"{o.game_points} point{'s' if o.game_points != 1 else ''}"
+            sub = [f"{self.labels[d['dealer']]} deals; {self.labels[(d['dealer'] + 1) % n]} leads.",
+                   f"{target[0].upper() + target[1:]} make the game" + (", two games the rubber." if o.rubber > 1
+                                                                         else ".")]
+            if seen:
+                sub.append("A put has been seen: this deal is played for the whole game.")
+            if state.partners:
+                sub.append("Seats 0 and 2 play together against Seats 1 and 3.")
+            text = self.subs[seen] = " ".join(sub)
+        return text
+
+    def centre(self, state: PutState, over: bool) -> list[Pile]:
+        """The tricks played in this deal and the one in play."""
+        tricks, piles, lb = self.deal["tricks"], self.piles, self.labels
+        for i, t in enumerate(tricks[len(piles):], len(piles) + 1):
+            w = t.get("winner")
+            piles.append(Pile(f"Trick {i}", [(lb[x], c) for x, c in t["plays"]],
+                              note="tied" if w is None else f"won by {lb[w]}"))
+        centre = list(piles)
+        if not over and (state.trick or state.phase == "play"):
+            k = len(tricks) + 1
+            if k <= 3:
+                key = (k, len(state.trick))
+                pile = self.playing.get(key)
+                if pile is None:
+                    pile = self.playing[key] = Pile(f"Trick {k}, in play", [(lb[x], str(c)) for x, c in state.trick])
+                centre.append(pile)
+        return centre
+
+
+#: Per state, what its tables draw the same all through the deal in play (:class:`_Deal`): one deal's, a few
+#: strings and at most three tricks' piles; it goes with its state.
+_KEPT: weakref.WeakKeyDictionary[PutState, _Deal] = weakref.WeakKeyDictionary()
+
+
 def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] | None = None) -> Table:
     n = state.players
     o = state.options
-    v = state.view(seat)
+    if seat is not None and not 0 <= seat < n:  # (as its view says)
+        raise NotationError(f"seat {seat!r}: Put here has seats 0 .. {n - 1}")
     d = state.this_deal
-    rl = roles(d["dealer"], n)
-    over = state.is_terminal()
-    cp = None if over else state.current_player()
-    title = f"{state.title}: game {v['game']}, deal {d['number']}" if o.rubber > 1 else \
-        f"{state.title}: deal {d['number']}"
-    target = f"{o.game_points} point{'s' if o.game_points != 1 else ''}"
-    sub = [f"{label(d['dealer'], rl)} deals; {label((d['dealer'] + 1) % n, rl)} leads.",
-           f"{target[0].upper() + target[1:]} make the game" + (", two games the rubber." if o.rubber > 1 else ".")]
-    if state.put_seen and not over:
-        sub.append("A put has been seen: this deal is played for the whole game.")
-    if state.partners:
-        sub.append("Seats 0 and 2 play together against Seats 1 and 3.")
-    sees = state.observer(seat)
-    seats = [_seat(state, v, s, seat, rl, over, cp, sees) for s in range(n)]
-    centre = []
-    for i, t in enumerate(d["tricks"], 1):
-        w = t.get("winner")
-        centre.append(Pile(f"Trick {i}", [(label(x, rl), c) for x, c in t["plays"]],
-                           note="tied" if w is None else f"won by {label(w, rl)}"))
-    if not over and (state.trick or state.phase == "play"):
-        k = len(d["tricks"]) + 1
-        if k <= 3:
-            centre.append(Pile(f"Trick {k}, in play", [(label(x, rl), str(c)) for x, c in state.trick]))
+    kept = _KEPT.get(state)
+    if kept is None or kept.deal is not d:
+        kept = _KEPT[state] = _Deal(state)
+    rl = kept.rl
+    cp: int | None = state.current_player()
+    over = cp == TERMINAL
+    if over:
+        cp = None
+    title = f"{state.title}: game {len(state.games) + (0 if over else 1)}, deal {d['number']}" if o.rubber > 1 \
+        else f"{state.title}: deal {d['number']}"
+    sees = kept.seen(state, seat)
+    own = _own(state, seat)
+    seats = [_seat(state, kept, s, seat, over, cp, sees, own) for s in range(n)]
+    centre = kept.centre(state, over)
     money = []
     if o.betting == "double":
-        money.append(Pot("This deal is worth", text=f"{v.get('value', 1)} point{'s' if v.get('value', 1) != 1 else ''}"))
+        value = state.value_now
+        money.append(Pot("This deal is worth", text=f"{value} point{'s' if value != 1 else ''}"))
     if state.put_by is not None and not over:
-        ans = "; ".join(f"{label(x, rl)} {'sees it' if a == 'see' else 'refuses'}" for x, a in d["puts"][-1]["answers"])
-        money.append(Pot("Put", text=f"{label(state.put_by, rl)} put" + (f"; {ans}" if ans else "")))
+        ans = "; ".join(f"{_label(x, kept)} {'sees it' if a == 'see' else 'refuses'}"
+                        for x, a in d["puts"][-1]["answers"])
+        money.append(Pot("Put", text=f"{_label(state.put_by, kept)} put" + (f"; {ans}" if ans else "")))
     groups, log = log_groups(state, lambda ev: _words(state, ev, seat), seat)
     end = None
     legal = [] if over else state.legal_actions()
@@ -379,7 +497,7 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
         prompt = join_said(groups[-1]) if len(groups) > 1 else end.headline
         question, lab, between = "", "", ""
     else:
-        question, lab = _question(state, seat, rl)
+        question, lab = _question(state, seat, rl, cp, legal)
         last = groups[-1] if len(groups) > 1 else []
         between, said = said_apart(last)
         if state.trick and f"the {state.trick[0][1].name}" in said:  # the lead was just said: do not say it twice
@@ -388,11 +506,15 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
     show_choices = not over and (seat is None or seat == cp)
     chances, note = _chances(analysis, legal)
     return Table(
-        title=title, subtitle=" ".join(sub), seats=seats, centre=centre, money=money,
+        title=title, subtitle=kept.sub(state, state.put_seen and not over), seats=seats, centre=centre, money=money,
         money_title="In the middle of the table", prompt=prompt, between=between,
         choices=_choices(state, legal) if show_choices else [], choices_label=lab,
         chances=chances, chances_title="Your chances" if chances else "", chances_note=note,
         log=log, end=end, game=state.game, reader=seat, to_act=cp, parties=PARTIES)
+
+
+def _label(seat: int | None, kept: _Deal) -> str:
+    return "nobody" if seat is None else kept.labels[seat]
 
 
 __all__ = ["roles", "table"]
