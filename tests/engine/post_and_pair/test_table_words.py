@@ -106,3 +106,24 @@ def test_the_web_render_of_the_reader_s_hands_is_the_build_time_rendering():
     assert r["ok"] and r["html"] == render.render("pp-settle", args) and "gm-example" in r["html"]
     bad = json.loads(web.handle(json.dumps({"op": "render", "kind": "pp-settle", "args": {**args, "evil": "<script>"}})))
     assert not bad["ok"] and "unknown argument" in bad["error"]
+
+
+def test_a_new_deal_shows_no_vye_from_the_last():
+    """The vye of a deal is over when the next is dealt: while the players stake the Seat, no seat shows counters
+    "in the vyes" and the Vyes dish names no vye standing (they once showed the last deal's)."""
+    from gamester.table import table_for
+
+    spec = get_game("post-and-pair")
+    seen = 0
+    for seed in range(6):
+        state = spec.new_state(spec.options_for(spec.default_preset, {"deals": "20"}), 4, seed)
+        bot = random.Random(seed)
+        while not state.is_terminal() and len(state.deals) < 3:
+            if state.deals and state.phase == "seat":
+                t = table_for(state, 0)
+                assert all(n != "In the vyes" for s in t.seats for n, _ in s.counters), (seed, state.history)
+                assert all("vye stands" not in p.note for p in t.money), (seed, state.history)
+                assert state.view(0)["bet"] == 0 and not any(state.view(0)["vyed"].values())
+                seen += 1
+            state.apply(bot.choice(state.legal_actions()))
+    assert seen > 10

@@ -74,6 +74,8 @@ class PostAndPairState(State):
         self.table[VYES] = 0
         self.deal_actions: list[list[Any]] = []
         self.deal_notes: list[tuple[str, str]] = []
+        self.bet = 0  # nobody has vyed in this deal yet (the last deal's vye and what each put to it are over)
+        self.contrib: dict[int, int] = {}
         for s in self.order:
             self._pay(s, "post", 1, rules.STAKE_POST, f"seat {s} stakes one counter at Post")
         for s in self.order:
