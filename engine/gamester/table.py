@@ -41,6 +41,7 @@ from .html import LedgerRow, Markup, cap, card_back, card_face, h, ledger_table,
 from .ledger import Ledger
 from .registry import GameSpec, get_game
 from .state import Outcome, State
+from .table_html import _choice_html, _part, _pile_html, _pot_html, _seat_html, _signed, _x
 from .words import Names, card_name, counters_words, sentence
 
 
@@ -231,21 +232,14 @@ def _with(obj: Any, **changes: Any) -> Any:
     return new
 
 
-def _named(t: Table) -> tuple[Table, Names]:
-    """The table with every seat named for its reader (:class:`gamester.words.Names`, which keeps the texts it
-    named) in the texts it shows outside its seats, piles, pots and choices (which :func:`_live_parts` names as it
-    draws them)."""
-    nm = Names(t.reader, len(t.seats), parties=t.parties)
-    w = nm.text
-    end = None
-    if t.end is not None:
-        end = _with(t.end, headline=_to_reader(t, nm.sentence(t.end.headline)),
-                    lines=[nm.sentence(x) for x in t.end.lines],
-                    totals=[(s, nm(s, "") if name == f"Seat {s}" else w(name), n) for s, name, n in t.end.totals])
-    return _with(t, subtitle=w(t.subtitle), prompt=w(t.prompt), between=w(t.between),
-                 choices_label=w(t.choices_label),
-                 chances=[_with(c, label=w(c.label), note=w(c.note)) for c in t.chances] if t.chances else [],
-                 end=end), nm
+def _named_end(t: Table, nm: Names) -> End | None:
+    """The table's end (if any) with every seat named for its reader (``nm``: :class:`gamester.words.Names`, which
+    keeps the texts it named) in its headline, lines and totals."""
+    if t.end is None:
+        return None
+    return _with(t.end, headline=_to_reader(t, nm.sentence(t.end.headline)),
+                 lines=[nm.sentence(x) for x in t.end.lines],
+                 totals=[(s, nm(s, "") if name == f"Seat {s}" else nm.text(name), n) for s, name, n in t.end.totals])
 
 
 def _to_reader(t: Table, headline: str) -> str:
@@ -260,86 +254,6 @@ def _to_reader(t: Table, headline: str) -> str:
     unit = t.end.unit + ("" if abs(mine) == 1 else "s")
     said = f"you have {mine} {unit}" if t.end.unit == "point" else f"you end on {_signed(mine)} {unit}"
     return f"{headline.rstrip('.')}; {said}"
-
-
-def _cards(cards: list[str], hidden: int, best: list[str] | None = None, label: str = "") -> Markup:
-    items = [h("li", {}, card_face(c, best=c in (best or []))) for c in cards] + [h("li", {}, card_back())] * hidden
-    if not items:
-        return h("p", {"class": "gm-t-none"}, "no cards")
-    return h("ul", {"class": "gm-t-cards", "aria-label": label or None}, items)
-
-
-def _chips(n: int) -> Markup:
-    if n <= 0:
-        return Markup("")
-    shown = min(n, 12)
-    return h("span", {"class": "gm-chips", "aria-hidden": "true"}, [h("span", {"class": "gm-chip"})] * shown,
-             h("span", {"class": "gm-chip-more"}, "+") if n > shown else None)
-
-
-def _seat_html(s: Seat) -> Markup:
-    """One seat; its name, cards, status and counters each drawn once for what they show (:data:`_PARTS`): a move
-    that changes one of them draws only that one again."""
-    cls = ["gm-seat"] + (["gm-seat-you"] if s.you else []) + (["gm-seat-turn"] if s.to_act else [])
-    head = _part(("head", s.name, tuple(s.roles), s.you, s.to_act), lambda: h(
-        "p", {"class": "gm-seat-name"}, h("strong", {}, cap(s.name)),
-        [[" ", h("span", {"class": "gm-role"}, r)] for r in s.roles],
-        [" ", h("span", {"class": "gm-you"}, "you")] if s.you and s.name != "you" else None,
-        [" ", h("span", {"class": "gm-turn-mark"}, "to play")] if s.to_act else None))
-    what = "Your cards" if s.you else f"Cards of {s.name}"
-    n_up, n_down = len(s.cards), s.hidden
-    bits = ([f"{n_up} face up"] if n_up else []) + ([f"{n_down} face down"] if n_down else [])
-    label = f"{what}: {', '.join(bits)}" if bits else what
-    cards = _part(("cards", tuple(s.cards), s.hidden, tuple(s.best), label),
-                  lambda: _cards(s.cards, s.hidden, s.best, label))
-    status = _part(("status", tuple(s.status)), lambda: h(
-        "p", {"class": "gm-seat-status"}, [h("span", {"class": "gm-status-word"}, w) for w in s.status])) \
-        if s.status else None
-    counters = _part(("counters", tuple(s.counters)), lambda: h(
-        "dl", {"class": "gm-seat-counters"}, [h("div", {}, h("dt", {}, k), h("dd", {}, v)) for k, v in s.counters])) \
-        if s.counters else None
-    return h("li", {"class": " ".join(cls), "data-seat": s.index, "data-roles": " ".join(s.roles),
-                    "data-you": "1" if s.you else None},
-             head, h("p", {"class": "gm-seat-cards-label"}, s.cards_label) if s.cards_label else None,
-             cards, status, counters)
-
-
-def _pile_html(p: Pile) -> Markup:
-    items = [h("li", {}, card_face(c, best=c in p.best), h("span", {"class": "gm-who"}, cap(who)) if who else None)
-             for who, c in p.plays] + [h("li", {}, card_back())] * p.hidden
-    return h("div", {"class": "gm-pile"}, h("p", {"class": "gm-pile-title"}, p.title),
-             h("ul", {"class": "gm-t-cards gm-t-played"}, items) if items else
-             h("p", {"class": "gm-t-none"}, "no cards yet"),
-             h("p", {"class": "gm-pile-note"}, p.note) if p.note else None)
-
-
-def _pot_html(p: Pot) -> Markup:
-    num = None
-    if p.counters is not None:
-        num = [h("span", {"class": "gm-pot-n"}, p.counters), " ",
-               h("span", {"class": "gm-pot-unit"}, "counter" if p.counters == 1 else "counters"), _chips(p.counters)]
-    return h("li", {"class": "gm-pot", "data-counters": p.counters},
-             h("span", {"class": "gm-pot-name"}, p.name), " ", num,
-             [" ", h("span", {"class": "gm-pot-text"}, p.text)] if p.text else None,
-             h("span", {"class": "gm-pot-note"}, p.note) if p.note else None)
-
-
-def _choice_html(c: Choice, scope: str = "") -> Markup:
-    hint_id = f"gm-hint-{re.sub(r'[^a-z0-9]+', '-', (scope + ' ' + c.action).lower()).strip('-')}" if c.hint else None
-    if c.card:
-        button = h("button", {"type": "button", "class": "gm-choice gm-choice-card", "data-action": c.action,
-                              "title": c.label, "aria-describedby": hint_id},
-                   card_face(c.card, decorative=True), h("span", {"class": "gm-sr"}, card_name(c.card)))
-    else:
-        button = h("button", {"type": "button", "class": "gm-choice", "data-action": c.action,
-                              "aria-describedby": hint_id}, c.label)
-    if not c.hint:
-        return button
-    return h("span", {"class": "gm-choice-wrap"}, button, h("small", {"class": "gm-choice-hint", "id": hint_id}, c.hint))
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
 
 
 def _end_html(end: End, level: int, base: str, passages: dict | None, names: Names,
@@ -378,23 +292,6 @@ def _log_item(x: LogEntry, names: Names, base: str, passages: dict | None, drawn
     return item
 
 
-#: The live table's parts as drawn lately (a seat, a pile, a pot, a choice, a text named for a reader), by all that
-#: their drawing reads: a move changes a few, and the rest are not drawn again. Emptied when full.
-_PARTS: dict[tuple, Any] = {}
-PARTS_KEPT = 8192
-
-
-def _part(key: tuple, make: Callable[..., Any], *args: Any) -> Any:
-    """The part drawn for ``key``, kept (:data:`_PARTS`); ``make(*args)`` draws it when it is not (most parts of a
-    move's table are as they were: they cost a look-up, and nothing is made for them)."""
-    v = _PARTS.get(key)
-    if v is None:
-        if len(_PARTS) >= PARTS_KEPT:
-            _PARTS.clear()
-        v = _PARTS[key] = make(*args)
-    return v
-
-
 def _live_seat(s: Seat, nm: Names) -> Markup:
     w = nm.text
     return _seat_html(_with(s, name=s.name if s.name != f"Seat {s.index}" else nm(s.index, ""),
@@ -413,19 +310,90 @@ def _live_choice(c: Choice, w: Callable[[str], str], scope: str) -> Markup:
     return _choice_html(_with(c, label=w(c.label), hint=w(c.hint)), scope)
 
 
-def _live_parts(t: Table, nm: Names, key: tuple) -> tuple[list[Markup], list[Markup], list[Markup], list[Markup]]:
-    """The seats, piles, pots and choices of a table, each named for its reader (``nm``, whose drawing
-    ``key`` is, and which keeps the texts it named) and drawn once for what it shows (:func:`_part`)."""
-    w = nm.text
-    seats = [_part((key, "seat", s.index, s.name, tuple(s.roles), s.you, tuple(s.cards), s.hidden, s.cards_label,
-                    tuple(s.best), tuple(s.status), tuple(s.counters), s.to_act), _live_seat, s, nm) for s in t.seats]
-    piles = [_part((key, "pile", p.title, tuple(p.plays), p.hidden, p.note, tuple(p.best)), _live_pile, p, w)
-             for p in t.centre]
-    pots = [_part((key, "pot", p.name, p.counters, p.text, p.note), _live_pot, p, w) for p in t.money]
+def _frozen(fields: dict[str, Any]) -> dict[str, Any]:
+    """A model's fields as they are now, kept apart from it (:func:`_kept`): its lists copied (a model's fields are
+    plain values, or lists of them: strings and tuples of strings)."""
+    return {k: v.copy() if type(v) is list else v for k, v in fields.items()}
+
+
+def _kept(memo: dict, slot: Any, model: Any, draw: Callable[..., Any], *args: Any) -> Any:
+    """The part of ``slot`` (a seat's place, a pile's ...) as :data:`_LAST` drew it for its model when the model's
+    fields are what they were then (one comparison of two dicts); else ``draw(*args)``, kept with a copy of them."""
+    now = model.__dict__
+    k = memo.get(slot)
+    if k is not None and k[0] == now:
+        return k[1]
+    v = draw(*args)
+    memo[slot] = (_frozen(now), v)
+    return v
+
+
+def _seat_part(s: Seat, nm: Names, key: tuple) -> Markup:
+    return _part((key, "seat", s.index, s.name, tuple(s.roles), s.you, tuple(s.cards), s.hidden, s.cards_label,
+                  tuple(s.best), tuple(s.status), tuple(s.counters), s.to_act), _live_seat, s, nm)
+
+
+def _pile_part(p: Pile, w: Callable[[str], str], key: tuple) -> Markup:
+    return _part((key, "pile", p.title, tuple(p.plays), p.hidden, p.note, tuple(p.best)), _live_pile, p, w)
+
+
+def _pot_part(p: Pot, w: Callable[[str], str], key: tuple) -> Markup:
+    return _part((key, "pot", p.name, p.counters, p.text, p.note), _live_pot, p, w)
+
+
+def _text_part(memo: dict, slot: str, text: str, draw: Callable[[str], str], w: Callable[[str], str]) -> str:
+    """A part that shows one text named for the reader (the prompt ...): as last drawn in this context when the
+    engine's text is the same (not named again), else ``draw(named)``."""
+    k = memo.get(slot)
+    if k is not None and k[0] == text:
+        return k[1]
+    v = draw(w(text))
+    memo[slot] = (text, v)
+    return v
+
+
+#: The live table's last drawing in each context (the game, the reader, the seats, the game's parties, ``base``
+#: and the heading level: all that naming and drawing a part reads besides its model): each part with a copy of the
+#: fields of the model it drew (a :class:`Seat`, a :class:`Pile` ..., by its place), so that the table after a move
+#: compares each part's model with the last (one comparison of two dicts) and draws again only those that changed,
+#: named for the reader only then. The naming (:class:`Names`) is kept with them. Bounded by the contexts drawn
+#: lately (a reader of a game is one; a page of printed examples a few): emptied when full.
+_LAST: dict[tuple, dict[Any, Any]] = {}
+LAST_KEPT = 256
+
+
+def _choices_part(t: Table, memo: dict, nm: Names, key: tuple) -> str:
+    """The reader's choices: as last drawn when every choice, the label and the seat to act are the same."""
     scope = f"{t.game} {t.to_act}"
-    choices = [_part((key, "choice", c.label, c.action, c.card, c.hint, scope), _live_choice, c, w, scope)
+    now = [c.__dict__ for c in t.choices]
+    k = memo.get("choices")
+    if k is not None and k[0] == scope and k[1] == t.choices_label and k[2] == now:
+        return k[3]
+    w = nm.text
+    buttons = [_part((key, "choice", c.label, c.action, c.card, c.hint, scope), _live_choice, c, w, scope)
                for c in t.choices]
-    return seats, piles, pots, choices
+    label = w(t.choices_label)
+    v = _part(("choices", label, tuple(buttons)), lambda: h(
+        "div", {"class": "gm-t-choices", "role": "group", "aria-label": label},
+        h("p", {"class": "gm-t-choices-label"}, label), buttons))
+    memo["choices"] = (scope, t.choices_label, [dict(d) for d in now], v)
+    return v
+
+
+def _centre_part(t: Table, memo: dict, nm: Names, key: tuple, h2: str) -> str:
+    """The middle of the table (its pots and piles, each kept by :func:`_kept`): as last drawn when they are."""
+    w = nm.text
+    piles = [_kept(memo, ("pile", i), p, _pile_part, p, w, key) for i, p in enumerate(t.centre)]
+    pots = [_kept(memo, ("pot", i), p, _pot_part, p, w, key) for i, p in enumerate(t.money)]
+    k = memo.get("centre")
+    if k is not None and k[0] == piles and k[1] == pots and k[2] == t.money_title:
+        return k[3]
+    v = _part(("centre", h2, t.money_title, tuple(pots), tuple(piles), bool(t.money), bool(t.centre)),
+              lambda: Markup(f'<div class="gm-t-centre"><{h2} class="gm-t-h">{_x(t.money_title)}</{h2}>'
+                             + (f'<ul class="gm-t-pots">{"".join(pots)}</ul>' if t.money else "")
+                             + (f'<div class="gm-t-piles">{"".join(piles)}</div>' if t.centre else "") + "</div>"))
+    memo["centre"] = (piles, pots, t.money_title, v)
+    return v
 
 
 def render(t: Table, *, base: str = "../", passages: dict | None = None, level: int = 3,
@@ -451,44 +419,48 @@ def render_parts(t: Table, *, base: str = "../", passages: dict | None = None, l
     list says where it starts (``data-first``, ``start``), and each says how many there are in all. ``log_from``:
     the reader's page holds the log's entries before this one (the table of the last move, drawn for the same
     reader): the list leaves them out and says from where it goes on (``data-log-from``), so that a move sends only what
-    it added however long the log."""
+    it added however long the log. A part whose model is as the last table drawn in the same context had it is not
+    drawn again (:data:`_LAST`)."""
     level = max(2, min(5, int(level)))
     h1, h2 = f"h{level}", f"h{level + 1}"
     total = len(t.log)
     first = max(0, total - log_limit) if log_limit else 0
-    key = (t.reader, len(t.seats), tuple(t.parties.items()))  # all that naming a seat for the reader reads
-    t, names = _named(t)  # the log's entries are named below, only those shown
-    seats, piles, pots, buttons = _live_parts(t, names, key)
-    # The parts around them drawn once for what they hold (the parts inside are kept strings: cheap to compare).
-    centre = None
-    if t.centre or t.money:
-        centre = _part(("centre", h2, t.money_title, tuple(pots), tuple(piles), bool(t.money), bool(t.centre)),
-                       lambda: h("div", {"class": "gm-t-centre"}, h(h2, {"class": "gm-t-h"}, t.money_title),
-                                 h("ul", {"class": "gm-t-pots"}, pots) if t.money else None,
-                                 h("div", {"class": "gm-t-piles"}, piles) if t.centre else None))
-    choices = None
-    if t.choices:
-        choices = _part(("choices", t.choices_label, tuple(buttons)), lambda: h(
-            "div", {"class": "gm-t-choices", "role": "group", "aria-label": t.choices_label},
-            h("p", {"class": "gm-t-choices-label"}, t.choices_label), buttons))
-    chances = None
+    parties = tuple(t.parties.items())
+    key = (t.reader, len(t.seats), parties)  # all that naming a seat for the reader reads
+    ctx = (t.game, key, base, level)
+    memo = _LAST.get(ctx)
+    if memo is None:
+        if len(_LAST) >= LAST_KEPT:
+            _LAST.clear()
+        memo = _LAST[ctx] = {"names": Names(t.reader, len(t.seats), parties=t.parties)}
+    names: Names = memo["names"]
+    w = names.text
+    seats = [_kept(memo, i, s, _seat_part, s, names, key) for i, s in enumerate(t.seats)]
+    centre = _centre_part(t, memo, names, key, h2) if t.centre or t.money else ""
+    choices = _choices_part(t, memo, names, key) if t.choices else ""
+    chances = ""
     if t.chances:
+        title = t.chances_title
         chances = h("div", {"class": "gm-t-chances"},
-                    h("p", {"class": "gm-t-chances-title"}, h("strong", {}, t.chances_title)) if t.chances_title else None,
-                    h("ul", {}, [h("li", {}, h("span", {"class": "gm-chance-label"}, f"{c.label}:"), " ",
+                    h("p", {"class": "gm-t-chances-title"}, h("strong", {}, title)) if title else None,
+                    h("ul", {}, [h("li", {}, h("span", {"class": "gm-chance-label"}, f"{w(c.label)}:"), " ",
                                    h("span", {"class": "gm-chance"}, chance_words(c.p)),
-                                   [" ", h("span", {"class": "gm-chance-note"}, c.note)] if c.note else None)
+                                   [" ", h("span", {"class": "gm-chance-note"}, w(c.note))] if c.note else None)
                                  for c in t.chances]),
                     h("p", {"class": "gm-t-chances-note"}, t.chances_note) if t.chances_note else None)
-    log = None
+    log = ""
     if t.log:
         count = f"{total}" + (f"; the last {total - first} shown" if first else "")
-        drawn = (t.reader, len(t.seats), tuple(t.parties.items()), base)
+        drawn = (*key, base)
         sent = first if log_from is None else max(first, min(log_from, total))
-        log = h("details", {"class": "gm-t-log"}, h("summary", {}, f"{t.log_title} ({count})"),
-                h("ol", {"start": first + 1 if first else None, "data-first": first or None,
-                         "data-log-from": sent if log_from is not None else None},
-                  [_log_item(x, names, base, passages, drawn) for x in t.log[sent:]]))
+        attrs = (f' start="{first + 1}" data-first="{first}"' if first else "") + (
+            f' data-log-from="{sent}"' if log_from is not None else "")
+        items = "".join([_log_item(x, names, base, passages, drawn) for x in t.log[sent:]])
+        log = Markup(f'<details class="gm-t-log"><summary>{_x(f"{t.log_title} ({count})")}</summary>'
+                     f"<ol{attrs}>{items}</ol></details>")
+    end = ""
+    if t.end is not None:
+        end = _end_html(_named_end(t, names), level + 1, base, passages, names, log_limit)
     # The table's parts, joined its HTML: as many for every table of a game (one per seat; a part a table lacks is
     # ""), so that a move's reply can send only the parts that changed (gamester.hosts.web's "open").
     section = ("section", t.title, t.game, t.reader, t.to_act, bool(t.end))
@@ -497,15 +469,25 @@ def render_parts(t: Table, *, base: str = "../", passages: dict | None = None, l
                 "data-reader": "" if t.reader is None else t.reader,
                 "data-to-act": "" if t.to_act is None else t.to_act, "data-over": "1" if t.end else "0"})),
             _part(("title", h1, t.title), h, h1, {"class": "gm-t-title"}, t.title),
-            _part(("sub", t.subtitle), h, "p", {"class": "gm-t-sub"}, t.subtitle) if t.subtitle else "",
-            _FELT, *seats, "</ul>", centre or "", "</div>",
-            _part(("between", t.between), lambda: h(
-                "div", {"class": "gm-t-between", "role": "status", "data-deal-over": "1"},
-                h("p", {"class": "gm-t-between-title"}, h("strong", {}, "The last deal")), h("p", {}, t.between)))
-            if t.between else "",
-            _part(("prompt", t.prompt), h, "p", {"class": "gm-t-prompt", "role": "status"}, t.prompt),
-            choices or "", chances or "", _end_html(t.end, level + 1, base, passages, names, log_limit) if t.end else "",
-            log or "", "</section>"]
+            _text_part(memo, "sub", t.subtitle, _sub_html, w) if t.subtitle else "",
+            _FELT, *seats, "</ul>", centre, "</div>",
+            _text_part(memo, "between", t.between, _between_html, w) if t.between else "",
+            _text_part(memo, "prompt", t.prompt, _prompt_html, w),
+            choices, chances, end, log, "</section>"]
+
+
+def _sub_html(text: str) -> str:
+    return _part(("sub", text), h, "p", {"class": "gm-t-sub"}, text) if text else ""
+
+
+def _between_html(text: str) -> str:
+    return _part(("between", text), lambda: h(
+        "div", {"class": "gm-t-between", "role": "status", "data-deal-over": "1"},
+        h("p", {"class": "gm-t-between-title"}, h("strong", {}, "The last deal")), h("p", {}, text))) if text else ""
+
+
+def _prompt_html(text: str) -> str:
+    return _part(("prompt", text), lambda: Markup(f'<p class="gm-t-prompt" role="status">{_x(text)}</p>'))
 
 
 _FELT = _open_tag("div", {"class": "gm-t-felt"}) + _open_tag("ul", {"class": "gm-t-seats", "aria-label": "The seats"})
@@ -530,8 +512,8 @@ def end_html(state: State, *, base: str = "../", passages: dict | None = None, l
     t = table_for(state, None)
     if t.end is None:
         return ""
-    t, names = _named(t)
-    return _end_html(t.end, level, base, passages, names)
+    names = Names(t.reader, len(t.seats), parties=t.parties)
+    return _end_html(_named_end(t, names), level, base, passages, names)
 
 
 def render_table(state: State, seat: int | None = None, *, analysis: dict[str, Any] | None = None,

@@ -29,7 +29,9 @@ def _game(req: dict) -> GameSpec:
 
 def _options(spec: GameSpec, req: dict) -> Options:
     text = _str(req, "ruleset", None, limit=2000)
-    extra = _field(req, "options", {})
+    extra = req.get("options")
+    if extra is None:  # (the usual: the ruleset alone, read once by the game and kept)
+        return spec.parse_ruleset(text) if text else spec.default_options()
     if not isinstance(extra, dict):
         raise RequestError(f"field 'options' must be an object of option names and values, not {_show(extra)}")
     if len(extra) > 50:

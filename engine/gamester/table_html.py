@@ -1,0 +1,138 @@
+"""The card table's models drawn as HTML, part by part (:mod:`gamester.table` puts them together and keeps them):
+a seat, its cards, a pile, a pot, a choice. Each writes its elements as :func:`gamester.html.h` would (every text
+escaped, :class:`Markup` as it is), as strings rather than element by element: drawing the parts a move changed is
+most of what the live table costs. Stdlib only."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from .html import _ESCAPES, Markup, cap, card_back, card_face, h
+from .words import card_name
+
+# (the models, gamester.table's Seat, Pile, Pot and Choice, are read by their fields: that module imports this one)
+
+#: The live table's parts as drawn lately (a seat, a pile, a pot, a choice, a text named for a reader), by all that
+#: their drawing reads: a move changes a few, and the rest are not drawn again. Emptied when full.
+_PARTS: dict[tuple, Any] = {}
+PARTS_KEPT = 8192
+
+
+def _part(key: tuple, make: Callable[..., Any], *args: Any) -> Any:
+    """The part drawn for ``key``, kept (:data:`_PARTS`); ``make(*args)`` draws it when it is not (most parts of a
+    move's table are as they were: they cost a look-up, and nothing is made for them)."""
+    v = _PARTS.get(key)
+    if v is None:
+        if len(_PARTS) >= PARTS_KEPT:
+            _PARTS.clear()
+        v = _PARTS[key] = make(*args)
+    return v
+
+
+def _x(v: Any) -> str:
+    """A child as :func:`gamester.html.h` writes it: :class:`Markup` as it is, other text escaped, ``None`` and
+    ``False`` left out (the drawings below write their elements themselves: they are most of a move's work)."""
+    t = type(v)
+    if t is Markup:
+        return v
+    if t is str:
+        return v.translate(_ESCAPES)
+    if v is None or v is False:
+        return ""
+    return v if isinstance(v, Markup) else str(v).translate(_ESCAPES)
+
+
+def _cards(cards: list[str], hidden: int, best: list[str] | None = None, label: str = "") -> Markup:
+    best = best or []
+    items = "".join([f"<li>{card_face(c, best=c in best)}</li>" for c in cards]) + _BACK_ITEM * hidden
+    if not items:
+        return _NO_CARDS
+    if label:
+        return Markup(f'<ul class="gm-t-cards" aria-label="{str(label).translate(_ESCAPES)}">{items}</ul>')
+    return Markup(f'<ul class="gm-t-cards">{items}</ul>')
+
+
+_BACK_ITEM = f"<li>{card_back()}</li>"
+_NO_CARDS = h("p", {"class": "gm-t-none"}, "no cards")
+
+
+def _chips(n: int) -> Markup:
+    if n <= 0:
+        return Markup("")
+    shown = min(n, 12)
+    return h("span", {"class": "gm-chips", "aria-hidden": "true"}, [h("span", {"class": "gm-chip"})] * shown,
+             h("span", {"class": "gm-chip-more"}, "+") if n > shown else None)
+
+
+def _head_html(s: Any) -> Markup:
+    roles = "".join([f' <span class="gm-role">{_x(r)}</span>' for r in s.roles])
+    you = ' <span class="gm-you">you</span>' if s.you and s.name != "you" else ""
+    turn = ' <span class="gm-turn-mark">to play</span>' if s.to_act else ""
+    return Markup(f'<p class="gm-seat-name"><strong>{_x(cap(s.name))}</strong>{roles}{you}{turn}</p>')
+
+
+def _seat_html(s: Any) -> Markup:
+    """One seat; its name, cards, status and counters each drawn once for what they show (:data:`_PARTS`): a move
+    that changes one of them draws only that one again."""
+    cls = "gm-seat" + (" gm-seat-you" if s.you else "") + (" gm-seat-turn" if s.to_act else "")
+    head = _part(("head", s.name, tuple(s.roles), s.you, s.to_act), _head_html, s)
+    what = "Your cards" if s.you else f"Cards of {s.name}"
+    n_up, n_down = len(s.cards), s.hidden
+    bits = ([f"{n_up} face up"] if n_up else []) + ([f"{n_down} face down"] if n_down else [])
+    label = f"{what}: {', '.join(bits)}" if bits else what
+    cards = _part(("cards", tuple(s.cards), s.hidden, tuple(s.best), label),
+                  lambda: _cards(s.cards, s.hidden, s.best, label))
+    status = _part(("status", tuple(s.status)), lambda: Markup(
+        '<p class="gm-seat-status">' + "".join([f'<span class="gm-status-word">{_x(w)}</span>' for w in s.status])
+        + "</p>")) if s.status else ""
+    counters = _part(("counters", tuple(s.counters)), lambda: Markup(
+        '<dl class="gm-seat-counters">' + "".join([f"<div><dt>{_x(k)}</dt><dd>{_x(v)}</dd></div>"
+                                                    for k, v in s.counters]) + "</dl>")) if s.counters else ""
+    label = f'<p class="gm-seat-cards-label">{_x(s.cards_label)}</p>' if s.cards_label else ""
+    you = ' data-you="1"' if s.you else ""
+    return Markup(f'<li class="{cls}" data-seat="{_x(s.index)}" data-roles="{" ".join(s.roles).translate(_ESCAPES)}"'
+                  f'{you}>{head}{label}{cards}{status}{counters}</li>')
+
+
+def _pile_html(p: Any) -> Markup:
+    items = "".join([f"<li>{card_face(c, best=c in p.best)}"
+                     + (f'<span class="gm-who">{_x(cap(who))}</span></li>' if who else "</li>")
+                     for who, c in p.plays]) + _BACK_ITEM * p.hidden
+    cards = f'<ul class="gm-t-cards gm-t-played">{items}</ul>' if items else _NO_CARDS_YET
+    note = f'<p class="gm-pile-note">{_x(p.note)}</p>' if p.note else ""
+    return Markup(f'<div class="gm-pile"><p class="gm-pile-title">{_x(p.title)}</p>{cards}{note}</div>')
+
+
+_NO_CARDS_YET = h("p", {"class": "gm-t-none"}, "no cards yet")
+
+
+def _pot_html(p: Any) -> Markup:
+    n = p.counters
+    num = data = ""
+    if n is not None:
+        num = (f'<span class="gm-pot-n">{_x(n)}</span> <span class="gm-pot-unit">'
+               f'{"counter" if n == 1 else "counters"}</span>{_chips(n)}')
+        data = f' data-counters="{str(n).translate(_ESCAPES)}"' if n is not False else ""
+    text = f' <span class="gm-pot-text">{_x(p.text)}</span>' if p.text else ""
+    note = f'<span class="gm-pot-note">{_x(p.note)}</span>' if p.note else ""
+    return Markup(f'<li class="gm-pot"{data}><span class="gm-pot-name">{_x(p.name)}</span> {num}{text}{note}</li>')
+
+
+def _choice_html(c: Any, scope: str = "") -> Markup:
+    hint_id = f"gm-hint-{re.sub(r'[^a-z0-9]+', '-', (scope + ' ' + c.action).lower()).strip('-')}" if c.hint else None
+    if c.card:
+        button = h("button", {"type": "button", "class": "gm-choice gm-choice-card", "data-action": c.action,
+                              "title": c.label, "aria-describedby": hint_id},
+                   card_face(c.card, decorative=True), h("span", {"class": "gm-sr"}, card_name(c.card)))
+    else:
+        button = h("button", {"type": "button", "class": "gm-choice", "data-action": c.action,
+                              "aria-describedby": hint_id}, c.label)
+    if not c.hint:
+        return button
+    return h("span", {"class": "gm-choice-wrap"}, button, h("small", {"class": "gm-choice-hint", "id": hint_id}, c.hint))
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
