@@ -537,6 +537,18 @@ _WORDED: weakref.WeakKeyDictionary[State, dict[Any, tuple[list[list[LogEntry]], 
     weakref.WeakKeyDictionary()
 
 
+def kept_for(store: weakref.WeakKeyDictionary, state: State, reader: Any, make: Callable[[], Any]) -> Any:
+    """What a game's tables keep for ``state`` and ``reader`` between moves, in ``store`` (a game's own
+    ``WeakKeyDictionary``: it goes with its state): made by ``make()`` the first time it is asked for."""
+    kept = store.get(state)
+    if kept is None:
+        kept = store[state] = {}
+    k = kept.get(reader)
+    if k is None:
+        k = kept[reader] = make()
+    return k
+
+
 def log_groups(state: State, word: Callable[[Any], list[LogEntry]], reader: Any = None
                ) -> tuple[list[list[LogEntry]], list[LogEntry]]:
     """The state's own log (:meth:`gamester.state.State.log`) in words: one group of entries per event (group 0
@@ -555,4 +567,4 @@ def log_groups(state: State, word: Callable[[Any], list[LogEntry]], reader: Any 
 
 __all__ = ["Chance", "Choice", "End", "counters_end", "seat_label", "LedgerRow", "LogEntry", "Pile", "Pot", "Seat", "Table", "card_back",
            "card_face", "card_name", "chance_words", "counters_words", "ledger_table", "render",
-           "end_html", "log_groups", "render_parts", "render_table", "render_table_parts", "said", "said_apart", "sentence", "table_for"]
+           "end_html", "kept_for", "log_groups", "render_parts", "render_table", "render_table_parts", "said", "said_apart", "sentence", "table_for"]

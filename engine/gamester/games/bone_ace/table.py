@@ -28,6 +28,7 @@ from ...table import (
     ahead,
     card_name,
     counters_end,
+    kept_for,
     log_groups,
     said,
     said_apart,
@@ -211,12 +212,7 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
     over = cp == TERMINAL
     if over:
         cp = None
-    kept = _DRAWN.get(state)
-    if kept is None:
-        kept = _DRAWN[state] = {}
-    k = kept.get(seat)
-    if k is None:
-        k = kept[seat] = _Drawn()
+    k = kept_for(_DRAWN, state, seat, _Drawn)
     seats = _seats(state, d, seat, cp, k, (d, over, len(d.ledger.lines)))
     left = len(d.stock)
     if not k.stock or k.stock[0] != left:

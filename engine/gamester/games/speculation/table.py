@@ -26,6 +26,7 @@ from ...table import (
     ahead,
     card_name,
     counters_end,
+    kept_for,
     log_groups,
     said_apart,
     seat_label,
@@ -404,12 +405,7 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
     over = cp == TERMINAL
     if over:
         cp = None
-    kept = _DRAWN.get(state)
-    if kept is None:
-        kept = _DRAWN[state] = {}
-    k = kept.get(seat)
-    if k is None:
-        k = kept[seat] = _Drawn()
+    k = kept_for(_DRAWN, state, seat, _Drawn)
     ver = (d, len(d.exposures), len(d.offers), len(d.ledger.lines), len(d.peeked), over)
     if k.ver != ver:
         if not k.ver or k.ver[0] is not d:
