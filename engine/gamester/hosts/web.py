@@ -281,40 +281,9 @@ def _known_fields(op: str, req: dict) -> None:
 
 
 def _encode(reply: dict) -> str:
-    """The reply as JSON (:data:`_REPLY_JSON`), the table's parts each written as JSON once (:data:`_PARTS_JSON`):
-    a move sends again many a part drawn before (a seat as it was, the prompt). The parts not written lately are
-    written together, in one list (a JSON text holds no bare quote: the list's items part at its ``","``)."""
-    parts = reply.get("parts")
-    if type(parts) is not list:
-        return _REPLY_JSON.encode(reply)
-    get = _PARTS_JSON.get
-    written: list[str | None] = []
-    new = []
-    for p in parts:
-        if p is None:
-            written.append("null")
-        elif type(p) is not str:
-            return _REPLY_JSON.encode(reply)
-        else:
-            j = get(p)
-            written.append(j)
-            if j is None:
-                new.append(p)
-    if new:
-        if len(_PARTS_JSON) + len(new) > 1024:
-            _PARTS_JSON.clear()
-        items = iter(_REPLY_JSON.encode(new)[2:-2].split('","'))
-        for i, j in enumerate(written):
-            if j is None:
-                written[i] = _PARTS_JSON[parts[i]] = f'"{next(items)}"'
-    keys = list(reply)
-    i = keys.index("parts")
-    head = _REPLY_JSON.encode({k: reply[k] for k in keys[:i]})  # ("ok" comes first: never empty)
-    tail = _REPLY_JSON.encode({k: reply[k] for k in keys[i + 1:]})
-    return f'{head[:-1]},"parts":[{",".join(written)}]' + (f",{tail[1:]}" if len(tail) > 2 else "}")
-
-
-_PARTS_JSON: dict[str, str] = {}  # the table's parts lately sent, as JSON (bounded: emptied when full)
+    """The reply as JSON (:data:`_REPLY_JSON`). (A cache of each part's JSON was tried: the parts are ``Markup``,
+    which it passed over, and written for them it was slower than encoding the reply whole.)"""
+    return _REPLY_JSON.encode(reply)
 
 
 def handle(request_json: str) -> str:

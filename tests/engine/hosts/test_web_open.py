@@ -124,19 +124,3 @@ def test_a_name_not_kept_at_its_step_is_refused_and_the_whole_position_is_replay
     assert "must be text" in call(op="apply", open=5, action="x", **pos)["error"]
     for op in ("view", "new", "analysis"):
         assert "takes no field 'open'" in call(op=op, open=again["open"], **pos)["error"]
-
-
-@pytest.mark.parametrize("parts", [
-    ["<p>a</p>", None, "", 'say "a","b"', "back\\slash\\", '\\","', "é ♠ \u2028", "<p>a</p>"],
-    [None, None],
-    [],
-])
-def test_a_reply_with_kept_parts_is_the_json_the_encoder_writes(parts):
-    """The reply's parts are written as JSON once and kept (web._encode): the text is what the encoder writes of the
-    whole reply, whatever the parts hold (quotes, commas between quotes, backslashes, non-ASCII), written first or
-    kept."""
-    web._PARTS_JSON.clear()
-    for reply in ({"ok": True, "open": "g1", "parts": parts, "log": ["x"], "id": 3}, {"ok": True, "parts": parts}):
-        for _ in range(2):  # the first time written, the second time kept
-            assert web._encode(reply) == web._REPLY_JSON.encode(reply)
-            assert json.loads(web._encode(reply))["parts"] == parts
