@@ -177,6 +177,12 @@ _CHOICES: dict[tuple, list[Choice]] = {}
 _CHOICE: dict[str, Choice] = {}
 
 
+#: The buttons whose words are fixed, by their action.
+_LABELS = {"keep": "Keep it", "offer turn-up": "Offer the turn-up for sale",
+           "offer card": "Offer this card for sale, unseen", "offer hand": "Offer all my unturned cards",
+           "turn": "Turn my card", "no-bid": "No bid", "refuse": "Refuse"}
+
+
 def _make_choice(a: str, pen: int, high: int) -> Choice:
     verb, _, arg = a.partition(" ")
     if a == "peek":
@@ -185,24 +191,12 @@ def _make_choice(a: str, pen: int, high: int) -> Choice:
                            "best trump, you cannot take the pool: it stays for the next deal.")
     if a == "accept":
         return Choice(f"Sell for {high}", a)
-    if a == "keep":
-        c = Choice("Keep it", a)
-    elif a == "offer turn-up":
-        c = Choice("Offer the turn-up for sale", a)
-    elif a == "offer card":
-        c = Choice("Offer this card for sale, unseen", a)
-    elif a == "offer hand":
-        c = Choice("Offer all my unturned cards", a)
+    if a in _LABELS:
+        c = Choice(_LABELS[a], a)
     elif verb == "offer":
         c = Choice(f"Offer the {card_name(arg)} for sale", a)
-    elif a == "turn":
-        c = Choice("Turn my card", a)
-    elif a == "no-bid":
-        c = Choice("No bid", a)
     elif verb == "bid":
         c = Choice(f"Bid {arg}", a)
-    elif a == "refuse":
-        c = Choice("Refuse", a)
     else:
         c = Choice(a.capitalize(), a)
     if len(_CHOICE) >= 1024:
