@@ -35,10 +35,26 @@
     // gamester-engine.js's worker and its boot message; what the worker says before the engine module takes it over
     // is kept, in order, and handed on.
     early.at = performance.now();
+    // Shared, and so found already running after a reload or in a new tab, where the browser keeps a shared worker
+    // for a while after its pages have gone; under the name of this build: as gamester-engine.js's engineWorker.
     const url = new URL("../javascripts/gamester-worker.js", assets).href;
-    const w = new Worker(url, { type: "module", name: "gamester-engine" });
-    w.onmessage = (ev) => early.messages.push(ev);
-    w.onerror = (ev) => { ev.preventDefault(); early.error = ev; };
+    const name = script.dataset.build ? "gamester-engine " + script.dataset.build : "gamester-engine";
+    let keeps = false;
+    try {
+      if (typeof SharedWorker === "function") new SharedWorker("http://[", { get extendedLifetime() { keeps = true; return true; } });
+    } catch (e) { /* the bad address, as meant: no worker is made */ }
+    let w, port;
+    if (keeps) {
+      const sw = new SharedWorker(url, { type: "module", name, extendedLifetime: true });
+      port = sw.port;
+      w = { shared: true, sw, postMessage: (m) => port.postMessage(m), set onmessage(f) { port.onmessage = f; },
+            set onerror(f) { sw.onerror = f; }, terminate() { port.postMessage({ type: "leave" }); port.close(); } };
+    } else {
+      w = port = new Worker(url, { type: "module", name });
+      w.shared = false;
+    }
+    port.onmessage = (ev) => early.messages.push(ev);
+    (keeps ? w.sw : w).onerror = (ev) => { ev.preventDefault(); early.error = ev; };
     w.postMessage({ type: "boot", assets });
     return (early.worker = w);
   })();

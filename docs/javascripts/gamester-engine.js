@@ -1,4 +1,5 @@
-// Gamester widgets: the engine. One Web Worker per visit (gamester-worker.js: Pyodide and our engine's wheel), booted
+// Gamester widgets: the engine. One Web Worker per visit (gamester-worker.js: Pyodide and our engine's wheel; shared by
+// the site's pages and kept across a reload where the browser allows it: engineWorker), booted
 // at the reader's first sign of using a widget (on a second visit, whose runtime the browser holds: from the <head> of
 // a page with a live game, by gamester-early.js, whose worker this module takes over; otherwise once the page is
 // idle with a way to play on screen: prestartWhenSeen) and kept across Material's instant navigation (an ES module is
@@ -9,6 +10,10 @@
 const SRC = import.meta.url;
 export const ASSETS = new URL("../assets/", SRC).href;
 const WORKER_URL = new URL("gamester-worker.js", SRC).href;
+// This build's mark (the build writes it here and into gamester-early.js's tag: gamester_site.earlystart), in the
+// engine worker's name: a page joins a shared engine only of its own build, and a new build starts its own.
+const BUILD = "";
+export const ENGINE_NAME = BUILD ? `gamester-engine ${BUILD}` : "gamester-engine";
 const BOOT_TIMEOUT_S = 180;
 const CALL_TIMEOUT_S = 30; // the engine's limits keep every request the widgets send well under a second or two
 
@@ -25,6 +30,38 @@ let seq = 0;
 const pending = new Map(); // id -> {resolve, timer}
 
 export function notify() { for (const f of G.listeners) { try { f(); } catch (e) { /* a widget gone with its page */ } } }
+
+// The engine's worker: where the browser keeps a shared worker alive for a while after its pages have gone (Chromium
+// 148 on: SharedWorker's extendedLifetime, known by the option being read; a bad address then stops the constructor
+// before any worker is made), a shared one, which a reload, another page of the site or a new tab joins already
+// running (gamester-worker.js); otherwise, or once a shared one has failed this page, a dedicated worker of its own.
+let dedicatedOnly = false;
+function keepsShared() {
+  if (dedicatedOnly || typeof SharedWorker !== "function") return false;
+  let read = false;
+  try {
+    new SharedWorker("http://[", { get extendedLifetime() { read = true; return true; } });
+  } catch (e) { /* the bad address, as meant */ }
+  return read;
+}
+export function engineWorker(url = WORKER_URL) {
+  if (!keepsShared()) {
+    const w = new Worker(url, { type: "module", name: ENGINE_NAME });
+    w.shared = false;
+    return w;
+  }
+  const sw = new SharedWorker(url, { type: "module", name: ENGINE_NAME, extendedLifetime: true });
+  const port = sw.port;
+  return { // (as much of a Worker as this module uses)
+    shared: true,
+    postMessage: (m) => port.postMessage(m),
+    set onmessage(f) { port.onmessage = f; },
+    set onerror(f) { sw.onerror = f; },
+    // A page cannot end a shared worker (other pages may be using it): it leaves it, and starts no other shared
+    // one (a worker that stopped answering would be found again by its name).
+    terminate() { dedicatedOnly = true; port.postMessage({ type: "leave" }); port.close(); },
+  };
+}
 
 export function supported() {
   return typeof WebAssembly === "object" && WebAssembly !== null && typeof Worker === "function";
@@ -106,17 +143,19 @@ function start(resolve, reject, early = null) {
       worker = early.worker;
     } else {
       G.workerAt = performance.now(); // (with the worker's own marks, where a start's time goes: the benchmark's)
-      worker = new Worker(WORKER_URL, { type: "module", name: "gamester-engine" });
+      worker = engineWorker();
     }
   } catch (e) {
     reject(e);
     return;
   }
   const mine = worker;
-  worker.onmessage = (ev) => {
+  G.shared = Boolean(worker.shared);
+  const onMessage = (ev) => {
     if (mine !== worker) return; // a worker given up on (a call timed out) says nothing more
     const m = ev.data || {};
     if (m.type === "progress") {
+      if (G.state !== "booting") return; // (a shared engine tells every page how a start goes)
       G.progress = m;
       notify();
     } else if (m.type === "ready") {
@@ -143,14 +182,16 @@ function start(resolve, reject, early = null) {
       settle(m.id, r);
     }
   };
-  worker.onerror = (ev) => {
+  const onError = (ev) => {
     ev.preventDefault();
     reject(new Error((ev && ev.message) || "the engine worker could not start"));
   };
+  worker.onmessage = onMessage;
+  worker.onerror = onError;
   if (early) {
     // What it said before this module ran, in order (its progress, perhaps that it is ready, or failed to load).
-    for (const ev of early.messages.splice(0)) worker.onmessage(ev);
-    if (early.error) worker.onerror(early.error);
+    for (const ev of early.messages.splice(0)) onMessage(ev);
+    if (early.error) onError(early.error);
   } else {
     worker.postMessage({ type: "boot", assets: ASSETS });
   }
@@ -162,6 +203,7 @@ function start(resolve, reject, early = null) {
 // told, and the next call starts a fresh one, so the reader can simply try again.
 function restart(seconds) {
   G.timeouts += 1;
+  if (worker && worker.shared) dedicatedOnly = true; // (the early start's shared worker too)
   if (worker) worker.terminate();
   worker = null;
   bootPromise = null;

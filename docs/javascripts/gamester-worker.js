@@ -1,6 +1,11 @@
 // Gamester engine worker: one Pyodide, our engine's wheel, and a JSON-in/JSON-out bridge to gamester.hosts.web.handle.
 // Started (as a module worker) by gamester-engine.js on the reader's first interaction with a widget; it never runs
 // anything but `gamester.hosts.web.handle(text)` with the JSON text it is sent.
+// Where the browser can keep a shared worker alive for a while after its pages have gone (SharedWorker's
+// extendedLifetime), the pages of the site share one, which a reload, a shared link in a new tab or another page of
+// the same build joins already running (gamester-engine.js, engineWorker); elsewhere each page has its own
+// dedicated worker, as before. The two speak the same messages: a shared worker answers each page on that page's own
+// port, and tells every page how its start is going.
 "use strict";
 
 let handle = null;       // the Python function gamester.hosts.web.handle, once booted
@@ -127,7 +132,16 @@ if (typeof WebAssembly === "object" && WebAssembly.instantiateStreaming) {
   };
 }
 
-function post(msg) { self.postMessage(msg); }
+const SHARED = typeof SharedWorkerGlobalScope === "function" && self instanceof SharedWorkerGlobalScope;
+const ports = new Set(); // a shared worker's pages (a port of a page that has gone takes a message and drops it)
+// What every page waiting on the start is told (its progress); a reply goes to the page that asked.
+let progress = null; // the last, for a page that connects while the start is under way (the first page too: a
+                     // shared worker's script runs, and so starts, before its first page's port is connected)
+function post(msg) {
+  if (msg.type === "progress") progress = msg;
+  if (!SHARED) self.postMessage(msg);
+  else for (const port of ports) port.postMessage(msg);
+}
 
 async function fetchBytes(url, what) {
   const r = await fetch(url, { cache: "no-cache" });
@@ -451,24 +465,28 @@ async function boot(assets) {
   return { version: manifest.version, pyodide: manifest.pyodide, start: times.start, times, games: hello.games || [] };
 }
 
-// The page names its engine worker "gamester-engine" and tells it to boot at once: it starts from its name, without
-// waiting for that message, which a page still busy loading (the early start, gamester-early.js) passes on only
-// when its main thread is free (100-300 ms later, measured). Its assets are beside its own address, as the page's
-// are beside the engine script's; the boot message then finds the boot under way.
-if (self.name === "gamester-engine" && self.location) {
+// The page names its engine worker "gamester-engine" (with its build's mark, gamester-engine.js's ENGINE_NAME) and
+// tells it to boot at once: it starts from its name, without waiting for that message, which a page still busy
+// loading (the early start, gamester-early.js) passes on only when its main thread is free (100-300 ms later,
+// measured). Its assets are beside its own address, as the page's are beside the engine script's; the boot message
+// then finds the boot under way.
+if (/^gamester-engine\b/.test(self.name || "") && self.location) {
   booting = boot(new URL("../assets/", self.location.href).href);
   booting.catch(() => {}); // (reported when the boot message awaits it)
 }
 
-self.onmessage = async (ev) => {
+let started = 0; // the pages that have asked for the engine (a shared worker's second page finds it running)
+async function onMessage(ev, answer) {
   const msg = ev.data || {};
   if (msg.type === "boot") {
+    started += 1;
+    const running = handle !== null; // (a page that joins a shared engine already started: "running")
     if (!booting) booting = boot(msg.assets);
     try {
       const info = await booting;
-      post({ type: "ready", ...info });
+      answer({ type: "ready", ...info, start: running ? "running" : info.start, pages: started });
     } catch (e) {
-      post({ type: "failed", error: String((e && e.message) || e) });
+      answer({ type: "failed", error: String((e && e.message) || e) });
     }
     return;
   }
@@ -482,6 +500,20 @@ self.onmessage = async (ev) => {
     } catch (e) {
       reply = JSON.stringify({ ok: false, error: "engine failure: " + String((e && e.message) || e) });
     }
-    post({ type: "reply", id: msg.id, reply, ms: performance.now() - t });
+    answer({ type: "reply", id: msg.id, reply, ms: performance.now() - t });
   }
-};
+}
+
+if (SHARED) {
+  self.onconnect = (ev) => {
+    const port = ev.ports[0];
+    ports.add(port);
+    if (progress && handle === null) port.postMessage(progress);
+    port.onmessage = (m) => {
+      if (m.data && m.data.type === "leave") ports.delete(port); // a page that gave up on this engine
+      else onMessage(m, (msg) => port.postMessage(msg));
+    };
+  };
+} else {
+  self.onmessage = (ev) => onMessage(ev, post);
+}

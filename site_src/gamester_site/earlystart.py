@@ -6,10 +6,16 @@ After a build, each page with a live game widget (the one ``markers`` marks ``id
 for itself whether the browser holds the runtime; see the script). No other page gets it. Inline, and before the
 stylesheets, because a script after a stylesheet waits for it, and a script of its own would wait for a request.
 Run by ``runtime.stage`` (so by every builder); running it again on a page that has it changes nothing.
+
+The build's mark (:func:`build_mark`: the runtime's manifest and the engine worker's script, hashed) goes into
+``data-build`` and into the built ``gamester-engine.js``: the engine's worker is named by it, so that where the
+browser shares one worker between the site's pages (and keeps it across a reload) a page joins only an engine of its
+own build, and a new build starts a new one.
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
 from pathlib import Path
@@ -18,16 +24,48 @@ SCRIPT = "javascripts/gamester-early.js"
 PLAY_WIDGET = re.compile(r'<div class="gm-widget" id="play"')
 CHARSET = re.compile(r"<meta charset=[\"']?utf-8[\"']?\s*/?>", re.IGNORECASE)
 MARK = "data-gamester-early"
+ENGINE = "javascripts/gamester-engine.js"
+WORKER = "javascripts/gamester-worker.js"
+RUNTIME = "assets/gamester/runtime.json"
+BUILD_LINE = re.compile(r'^const BUILD = "[0-9a-f]*";$', re.MULTILINE)
 
 
-def tag(root: str, code: str) -> str:
+def build_mark(site: Path) -> str:
+    """This build's engine, in 16 hex digits: the runtime it starts (``runtime.json``, which holds every file's
+    sha256) and the worker's script that starts it."""
+    digest = hashlib.sha256()
+    for rel in (RUNTIME, WORKER):
+        p = site / rel
+        digest.update(p.read_bytes() if p.is_file() else b"")
+        digest.update(b"\0")
+    return digest.hexdigest()[:16]
+
+
+def mark_engine(site: Path, build: str) -> bool:
+    """Write ``build`` into the built ``gamester-engine.js`` (its ``const BUILD``); False if it has no such line."""
+    p = site / ENGINE
+    if not p.is_file():
+        return False
+    text = p.read_text(encoding="utf-8")
+    new, n = BUILD_LINE.subn(f'const BUILD = "{build}";', text, count=1)
+    if n and new != text:
+        p.write_text(new, encoding="utf-8")
+    return bool(n)
+
+
+def tag(root: str, code: str, build: str = "") -> str:
     """The inline script for a page whose way to the site's root is ``root`` ("../", or "./" at the root)."""
     code = "\n".join(line for line in code.strip().splitlines() if not line.lstrip().startswith("//"))
-    return f'<script {MARK} data-root="{html.escape(root)}">\n{code}\n</script>'
+    mark = f' data-build="{html.escape(build)}"' if build else ""
+    return f'<script {MARK} data-root="{html.escape(root)}"{mark}>\n{code}\n</script>'
 
 
 def mark_pages(site: Path) -> list[Path]:
-    """Put the early start into every page of ``site`` with a live game widget; return those pages."""
+    """Put the early start into every page of ``site`` with a live game widget, and the build's mark into it and
+    into the engine module; return those pages."""
+    build = build_mark(site)
+    if not mark_engine(site, build):
+        build = ""  # (an engine module without the line names its worker plainly: the early start does the same)
     source = site / SCRIPT
     if not source.is_file():
         return []
@@ -45,6 +83,6 @@ def mark_pages(site: Path) -> list[Path]:
         if at is None and head < 0:
             continue
         cut = at.end() if at else head + len("<head>")
-        page.write_text(text[:cut] + "\n" + tag("../" * depth or "./", code) + text[cut:], encoding="utf-8")
+        page.write_text(text[:cut] + "\n" + tag("../" * depth or "./", code, build) + text[cut:], encoding="utf-8")
         marked.append(page)
     return marked

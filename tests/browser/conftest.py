@@ -29,9 +29,18 @@ expect.set_options(timeout=HANG_MS)
 _new_context = Browser.new_context
 
 
-def _patient_context(self, *args, **kwargs):
+#: A page as in a browser without shared workers, where the engine starts in a dedicated worker of each page's own
+#: (gamester-engine.js's engineWorker). Every context's, unless it is made with ``shared_engine=True``: Playwright
+#: does not see a shared worker's requests, which most of these tests count; the shared engine has tests of its own
+#: (test_shared_engine.py), which count the requests on the server's side.
+NO_SHARED_WORKER = "delete window.SharedWorker;"
+
+
+def _patient_context(self, *args, shared_engine: bool = False, **kwargs):
     context = _new_context(self, *args, **kwargs)
     context.set_default_timeout(HANG_MS)
+    if not shared_engine:
+        context.add_init_script(NO_SHARED_WORKER)
     return context
 
 

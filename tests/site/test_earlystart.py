@@ -42,3 +42,42 @@ def test_the_built_site(site):
     assert page.count(earlystart.MARK) == 1
     assert page.index(earlystart.MARK) < page.index('rel="stylesheet"')
     assert "</script" not in (ROOT / "docs" / earlystart.SCRIPT).read_text("utf-8").lower()
+
+
+def test_the_build_mark_names_the_engine_and_changes_with_it(tmp_path):
+    """The build's mark, in the engine module's BUILD and in each early start's data-build (the shared engine's
+    worker is named by it): the same for the same runtime and worker script, another for another."""
+    (tmp_path / "javascripts").mkdir()
+    (tmp_path / "javascripts" / "gamester-early.js").write_text("(() => {})();\n", encoding="utf-8")
+    engine = 'const A = 1;\nconst BUILD = "";\nconst B = 2;\n'
+    (tmp_path / "javascripts" / "gamester-engine.js").write_text(engine, encoding="utf-8")
+    (tmp_path / "javascripts" / "gamester-worker.js").write_text("// the worker\n", encoding="utf-8")
+    (tmp_path / "assets" / "gamester").mkdir(parents=True)
+    (tmp_path / "assets" / "gamester" / "runtime.json").write_text('{"sha256": "1"}\n', encoding="utf-8")
+    (tmp_path / "play.html").write_text(HEAD.format(PLAY), encoding="utf-8")
+    earlystart.mark_pages(tmp_path)
+    mark = earlystart.build_mark(tmp_path)
+    assert len(mark) == 16 and int(mark, 16) >= 0
+    assert (tmp_path / "javascripts" / "gamester-engine.js").read_text(encoding="utf-8") == \
+        engine.replace('BUILD = ""', f'BUILD = "{mark}"')
+    assert f'data-build="{mark}"' in (tmp_path / "play.html").read_text(encoding="utf-8")
+    earlystart.mark_pages(tmp_path)  # again: the same mark
+    assert f'BUILD = "{mark}"' in (tmp_path / "javascripts" / "gamester-engine.js").read_text(encoding="utf-8")
+    # A new runtime (or a new worker script) is another engine: another mark, written over the old.
+    (tmp_path / "assets" / "gamester" / "runtime.json").write_text('{"sha256": "2"}\n', encoding="utf-8")
+    assert earlystart.build_mark(tmp_path) != mark
+    (tmp_path / "assets" / "gamester" / "runtime.json").write_text('{"sha256": "1"}\n', encoding="utf-8")
+    (tmp_path / "javascripts" / "gamester-worker.js").write_text("// another worker\n", encoding="utf-8")
+    new = earlystart.build_mark(tmp_path)
+    assert new != mark
+    assert earlystart.mark_engine(tmp_path, new)
+    assert f'BUILD = "{new}"' in (tmp_path / "javascripts" / "gamester-engine.js").read_text(encoding="utf-8")
+
+
+def test_the_built_engine_and_pages_carry_the_same_mark(site):
+    engine = (site / earlystart.ENGINE).read_text("utf-8")
+    mark = earlystart.build_mark(site)
+    assert f'\nconst BUILD = "{mark}";\n' in engine
+    assert f'data-build="{mark}"' in (site / "post-and-pair" / "index.html").read_text("utf-8")
+    # The source keeps the line the build writes into.
+    assert '\nconst BUILD = "";\n' in (ROOT / "docs" / earlystart.ENGINE).read_text("utf-8")

@@ -1,0 +1,115 @@
+"""One engine for the site's pages where the browser keeps a shared worker alive (issue 30's warm start): in a
+browser whose SharedWorker takes ``extendedLifetime`` (Chromium 148 on), the engine runs in a shared worker named
+by its build, so that a reload, a shared link in a new tab and another page of the site find it already running
+(``__gamester.info.start`` "running") rather than starting Python again; a new build starts an engine of its own;
+and a page whose shared engine stopped answering goes on with a dedicated worker of its own.
+
+The other browser tests run the engine in each page's dedicated worker (conftest's ``NO_SHARED_WORKER``: Playwright
+does not see a shared worker's requests, which they count). These contexts keep the browser's SharedWorker, and
+count the requests on the server's side (test_start_cache's ``Served``: a copy of the site under a sub-path)."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from test_start_cache import Served, boot, served  # noqa: F401 (served: the fixture)
+from test_widgets import BOOT_MS
+
+pytestmark = pytest.mark.browser
+
+#: The engine worker's own clock, which a worker keeps for its life: the same worker answered when these are equal.
+SAME_WORKER = "[__gamester.info.times.origin, __gamester.info.times.first_line]"
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context(shared_engine=True)
+    foreign: list[str] = []
+    ctx.on("request", lambda r: None if r.url.startswith(("data:", "blob:")) or urlsplit(r.url).hostname == "127.0.0.1"
+           else foreign.append(r.url))
+    yield ctx
+    ctx.close()
+    assert not foreign, f"requests left 127.0.0.1: {foreign[:5]}"
+
+
+def first_hand(page) -> None:
+    """The reader's Play on the page's play widget, until the live hand is drawn."""
+    w = page.locator(".gm-widget#play")
+    w.locator(".gm-start").click()
+    w.locator("xpath=.").and_(page.locator("[data-live='1']")).wait_for(timeout=BOOT_MS)
+    assert "gm-t-" in w.inner_html()
+
+
+def test_a_reload_a_new_tab_and_another_page_find_the_engine_running(context, served: Served):  # noqa: F811 (the fixture)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(served.url + "post-and-pair/")
+    first_hand(page)
+    info = page.evaluate("__gamester.info")
+    assert page.evaluate("__gamester.shared") is True
+    assert info["start"] in ("snapshot", "ordinary") and info["pages"] == 1
+    worker = page.evaluate(SAME_WORKER)
+
+    # The page again, in the same tab (its own address: the played widget wrote its game into the address bar, and
+    # a link to a game starts that game itself): the page's <head> (gamester-early.js) or the engine module joins
+    # the engine already running; no runtime file is asked for, and the first hand comes from it.
+    since = len(served.log)
+    page.goto(served.url + "post-and-pair/")
+    first_hand(page)
+    assert page.evaluate("__gamester.info.start") == "running"
+    assert page.evaluate(SAME_WORKER) == worker
+    assert served.runtime_requests(since) == []
+
+    # A shared link in a new tab, and another game's page: the same engine, which has answered every page.
+    tab = context.new_page()
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.goto(served.url + "put/?from=a-link")
+    first_hand(tab)
+    assert tab.evaluate("[__gamester.info.start, __gamester.shared]") == ["running", True]
+    assert tab.evaluate(SAME_WORKER) == worker
+    assert tab.evaluate("__gamester.info.pages") >= 3
+    # Both pages are answered by it, each on its own port (their calls' ids are their own, and may be the same).
+    for p in (page, tab):
+        assert p.evaluate("__gamester.call({ op: 'ping' })")["ok"] is True
+    # (Put's solved strategies, fetched when its game first reads them, are data the engine asks for, not its start)
+    assert [r for r in served.runtime_requests(since) if "/assets/gamester/data/" not in r] == []
+    assert errors == []
+
+
+def test_a_new_build_starts_an_engine_of_its_own(context, served: Served):  # noqa: F811 (the fixture)
+    page = context.new_page()
+    page.goto(served.url + "bone-ace/")
+    info = boot(page)
+    assert page.evaluate("__gamester.shared") is True and info["start"] != "running"
+    worker = page.evaluate(SAME_WORKER)
+    # The build's mark, in the engine module and in the early start of each page with a way to play.
+    engine = (served.root / "javascripts" / "gamester-engine.js").read_text(encoding="utf-8")
+    mark = re.search(r'^const BUILD = "([0-9a-f]{16})";$', engine, re.MULTILINE).group(1)
+    pages = [p for p in served.root.rglob("*.html") if f'data-build="{mark}"' in p.read_text(encoding="utf-8")]
+    assert pages, "no page carries the build's mark"
+    # A new build (another engine: another mark): the page, reloaded, does not join the old build's engine.
+    served.write("javascripts/gamester-engine.js", engine.replace(mark, "0" * 16).encode())
+    for p in pages:
+        text = p.read_text(encoding="utf-8").replace(f'data-build="{mark}"', f'data-build="{"0" * 16}"')
+        served.write(p.relative_to(served.root).as_posix(), text.encode())
+    page.reload()
+    info = boot(page)
+    assert info["start"] != "running" and page.evaluate(SAME_WORKER) != worker
+
+
+def test_a_shared_engine_that_stops_answering_is_left_for_a_dedicated_one(context, served: Served):  # noqa: F811 (the fixture)
+    page = context.new_page()
+    page.goto(served.url + "speculation/")
+    boot(page)
+    assert page.evaluate("__gamester.shared") is True
+    # Every reply late (a call's time below nothing): the call ends with the restart message, and the page leaves the
+    # shared engine; the next call starts a dedicated worker of the page's own, which answers.
+    reply = page.evaluate("""async () => { __gamester.callTimeoutMs = -1;
+      const r = await __gamester.call({ op: 'ping' }); __gamester.callTimeoutMs = 30000; return r; }""")
+    assert reply["ok"] is False and reply.get("timeout") is True
+    reply = page.evaluate("__gamester.call({ op: 'ping' })")
+    assert reply["ok"] is True
+    assert page.evaluate("[__gamester.shared, __gamester.boots, __gamester.timeouts]") == [False, 2, 1]
