@@ -61,6 +61,23 @@ from start_figures import first_visits, print_first_visits, print_start, start_f
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def dedicated_engine(browser) -> None:
+    """Every context of ``browser`` with the engine in each page's dedicated worker (the browser's SharedWorker
+    hidden), unless made with ``shared_engine=True`` (the start-up figures' reader contexts, ``start_figures``):
+    Playwright sees neither a shared worker's requests (which these figures count) nor their end (so a page that
+    starts one is never "networkidle"). A first start costs the same in either worker; only the warm start, which
+    joins an engine already running, is the shared worker's, and its bytes are counted by the server."""
+    make = browser.new_context
+
+    def new_context(*args, shared_engine: bool = False, **kwargs):
+        ctx = make(*args, **kwargs)
+        if not shared_engine:
+            ctx.add_init_script("delete window.SharedWorker;")
+        return ctx
+
+    browser.new_context = new_context
+
+
 def free_port(wanted: int) -> int:
     """``wanted`` if nothing listens there on 127.0.0.1, else any free port."""
     import socket
@@ -438,6 +455,7 @@ def main(argv: list[str] | None = None) -> int:
             browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
                                         args=LAUNCH_ARGS)
             print(f"Chromium {browser.version}", flush=True)
+            dedicated_engine(browser)
             if ns.moves_only:
                 print("browser widgets (one Chromium run, site served on 127.0.0.1)")
                 print_moves(reader_moves(browser, base))

@@ -34,6 +34,7 @@ import shutil
 import statistics
 import tempfile
 import threading
+import time
 from functools import partial
 from http.server import ThreadingHTTPServer
 from pathlib import Path
@@ -46,14 +47,20 @@ class Counted:
 
     def __init__(self, site: Path) -> None:
         self.sent: list[tuple[str, int]] = []
-        sent, lock = self.sent, threading.Lock()
+        self.last = [time.monotonic()]  # the server's last sign of work: a response begun, a chunk of one sent
+        sent, lock, last = self.sent, threading.Lock(), self.last
 
         class Counting(Handler):
+            def log_request(self, code="-", size="-") -> None:
+                last[0] = time.monotonic()
+                super().log_request(code, size)
+
             def copyfile(self, source, outputfile) -> None:
                 n = 0
                 while chunk := source.read(65536):
                     outputfile.write(chunk)
                     n += len(chunk)
+                    last[0] = time.monotonic()
                 with lock:
                     sent.append((self.path, n))
 
@@ -64,6 +71,14 @@ class Counted:
 
     def mark(self) -> int:
         return len(self.sent)
+
+    def quiet(self, idle_s: float = 1.0, limit_s: float = 120.0) -> None:
+        """Until the server has had nothing to do for ``idle_s`` (Playwright's "networkidle" never comes for a page
+        with a shared worker, whose requests it does not see end): what a start fetches after its first hand (the
+        service worker keeping copies) is counted with it."""
+        end = time.monotonic() + limit_s
+        while time.monotonic() < end and time.monotonic() - self.last[0] < idle_s:
+            time.sleep(0.05)
 
     def since(self, mark: int, until: int | None = None, having: str = "") -> int:
         return sum(n for p, n in self.sent[mark:until] if having in p)
@@ -117,7 +132,7 @@ def start_figures(browser, site: Path, bare_boot_js: str, click_js: str, repeat:
             click = page.evaluate(click_js, "pp-deal")
             ms = click["ms"]
             f["phases"][kind].append(page.evaluate(PHASES_JS, [click["t0"], ms]))
-            page.wait_for_load_state("networkidle")
+            srv.quiet()
             info = page.evaluate("__gamester.info || {}")
             if info.get("start") != "running":  # (a running engine's marks are those of the start it joined)
                 stages.setdefault(info.get("start", "ordinary"), []).append({**info.get("times", {}),
@@ -127,7 +142,7 @@ def start_figures(browser, site: Path, bare_boot_js: str, click_js: str, repeat:
         bare()  # the browser warmed up once (not counted)
         for _ in range(repeat):
             f["bare"].append(bare())
-            ctx = browser.new_context(base_url=srv.base, viewport={"width": 1280, "height": 900})
+            ctx = browser.new_context(base_url=srv.base, viewport={"width": 1280, "height": 900}, shared_engine=True)
             page = ctx.new_page()
             ms, sent, start = first_hand(page, "post-and-pair/", "cold")
             f["cold"].append(ms)
@@ -168,7 +183,7 @@ def start_figures(browser, site: Path, bare_boot_js: str, click_js: str, repeat:
                 click = where.evaluate(click_js, "pp-deal")
                 f[kind].append(click["ms"])
                 f["phases"][kind].append(where.evaluate(PHASES_JS, [click["t0"], click["ms"]]))
-                where.wait_for_load_state("networkidle")
+                srv.quiet()
                 f["bytes_" + kind].append(srv.since(mark))
             ctx.close()
     finally:
