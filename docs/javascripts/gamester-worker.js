@@ -475,12 +475,12 @@ if (/^gamester-engine\b/.test(self.name || "") && self.location) {
   booting.catch(() => {}); // (reported when the boot message awaits it)
 }
 
-let started = 0; // the pages that have asked for the engine (a shared worker's second page finds it running)
-async function onMessage(ev, answer) {
+let started = 0; // the pages that have asked for the engine (a shared worker's later pages find it running)
+// ``running``: the page's port was connected to a shared engine that had started already (its start "running").
+async function onMessage(ev, answer, running = false) {
   const msg = ev.data || {};
   if (msg.type === "boot") {
     started += 1;
-    const running = handle !== null; // (a page that joins a shared engine already started: "running")
     if (!booting) booting = boot(msg.assets);
     try {
       const info = await booting;
@@ -507,11 +507,12 @@ async function onMessage(ev, answer) {
 if (SHARED) {
   self.onconnect = (ev) => {
     const port = ev.ports[0];
+    const running = handle !== null;
     ports.add(port);
-    if (progress && handle === null) port.postMessage(progress);
+    if (progress && !running) port.postMessage(progress);
     port.onmessage = (m) => {
       if (m.data && m.data.type === "leave") ports.delete(port); // a page that gave up on this engine
-      else onMessage(m, (msg) => port.postMessage(msg));
+      else onMessage(m, (msg) => port.postMessage(msg), running);
     };
   };
 } else {
