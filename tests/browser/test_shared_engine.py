@@ -11,10 +11,9 @@ count the requests on the server's side (test_start_cache's ``Served``: a copy o
 from __future__ import annotations
 
 import re
-from urllib.parse import urlsplit
 
 import pytest
-from test_start_cache import Served, boot, served  # noqa: F401 (served: the fixture)
+from test_start_cache import Served, boot, served, watched_context  # noqa: F401 (served: the fixture)
 from test_widgets import BOOT_MS
 
 pytestmark = pytest.mark.browser
@@ -25,13 +24,7 @@ SAME_WORKER = "[__gamester.info.times.origin, __gamester.info.times.first_line]"
 
 @pytest.fixture
 def context(browser):
-    ctx = browser.new_context(shared_engine=True)
-    foreign: list[str] = []
-    ctx.on("request", lambda r: None if r.url.startswith(("data:", "blob:")) or urlsplit(r.url).hostname == "127.0.0.1"
-           else foreign.append(r.url))
-    yield ctx
-    ctx.close()
-    assert not foreign, f"requests left 127.0.0.1: {foreign[:5]}"
+    yield from watched_context(browser, shared_engine=True)
 
 
 def first_hand(page) -> None:

@@ -82,15 +82,21 @@ def served(tmp_path, base_url):  # base_url: skips unless a built site with the 
     s.stop()
 
 
-@pytest.fixture
-def context(browser):
-    ctx = browser.new_context()
+def watched_context(browser, **kwargs):
+    """A context (``kwargs`` as ``browser.new_context``'s) whose every request is checked, once it is closed, to
+    have stayed on 127.0.0.1."""
+    ctx = browser.new_context(**kwargs)
     foreign: list[str] = []
     ctx.on("request", lambda r: None if r.url.startswith(("data:", "blob:")) or urlsplit(r.url).hostname == "127.0.0.1"
            else foreign.append(r.url))
     yield ctx
     ctx.close()
     assert not foreign, f"requests left 127.0.0.1: {foreign[:5]}"
+
+
+@pytest.fixture
+def context(browser):
+    yield from watched_context(browser)
 
 
 def boot(page) -> dict:
