@@ -2,7 +2,8 @@
 browser whose SharedWorker takes ``extendedLifetime`` (Chromium 148 on), the engine runs in a shared worker named
 by its build, so that a reload, a shared link in a new tab and another page of the site find it already running
 (``__gamester.info.start`` "running") rather than starting Python again; a new build starts an engine of its own;
-and a page whose shared engine stopped answering goes on with a dedicated worker of its own.
+a page whose shared engine stopped answering goes on with a dedicated worker of its own; and once the browser has let
+the engine go, a page with no network starts a new one from what the service worker holds.
 
 The other browser tests run the engine in each page's dedicated worker (conftest's ``NO_SHARED_WORKER``: Playwright
 does not see a shared worker's requests, which they count). These contexts keep the browser's SharedWorker, and
@@ -13,7 +14,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_start_cache import Served, boot, served, watched_context  # noqa: F401 (served: the fixture)
+from test_start_cache import Served, boot, fetched_at_start, served, wait_held, watched_context  # noqa: F401
 from test_widgets import BOOT_MS
 
 pytestmark = pytest.mark.browser
@@ -106,3 +107,36 @@ def test_a_shared_engine_that_stops_answering_is_left_for_a_dedicated_one(contex
     reply = page.evaluate("__gamester.call({ op: 'ping' })")
     assert reply["ok"] is True
     assert page.evaluate("[__gamester.shared, __gamester.boots, __gamester.timeouts]") == [False, 2, 1]
+
+
+def end_shared_engines(browser, site: Served) -> int:
+    """End the site's shared engines, as the browser does some 40-70 s after the site's last page has gone
+    (Chromium's DevTools protocol closes a shared worker's target); return how many."""
+    cdp = browser.new_browser_cdp_session()
+    try:
+        ended = 0
+        for t in cdp.send("Target.getTargets")["targetInfos"]:
+            if t["type"] == "shared_worker" and t["url"].startswith(site.url):
+                ended += bool(cdp.send("Target.closeTarget", {"targetId": t["targetId"]}).get("success"))
+        return ended
+    finally:
+        cdp.detach()
+
+
+def test_with_the_engine_gone_and_no_server_a_page_starts_one_from_what_the_browser_holds(
+        browser, context, served: Served):  # noqa: F811 (the fixture)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(served.url + "post-and-pair/")
+    boot(page)
+    wait_held(page, fetched_at_start(served))  # (the service worker keeps the runtime as it passes)
+    page.goto(served.url + "speculation/")  # (another page: the engine the first one played on is left behind)
+    assert end_shared_engines(browser, served) == 1
+    # No server, no engine running: the page comes from the service worker, and a new shared engine starts from
+    # the runtime the browser holds (its runtime.json through the service worker, which controls it too).
+    served.stop()
+    page.goto(served.url + "post-and-pair/")
+    first_hand(page)
+    assert page.evaluate("[__gamester.shared, __gamester.info.start]") == [True, "snapshot"]
+    assert errors == []
