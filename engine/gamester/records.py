@@ -79,7 +79,7 @@ def _depth(text: str) -> int:
 
 
 def _int(s: str) -> int:
-    if len(s.lstrip("-")) > MAX_DIGITS:
+    if len(s) > MAX_DIGITS and len(s.lstrip("-")) > MAX_DIGITS:
         raise NotationError(f"a number of {len(s.lstrip('-'))} digits ({s[:20]}...); at most {MAX_DIGITS}")
     return int(s)
 
