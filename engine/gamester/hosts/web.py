@@ -116,11 +116,14 @@ MAX_REPLY = 4_000_000        # characters of JSON in one reply (the longest tabl
 _REPLY_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 # And the C encoder that _REPLY_JSON.encode makes at each call (with its markers, the containers being encoded, by
 # which it refuses a reply that contains itself), made once: what encode does, less two calls and a closure a
-# reply. Where there is no C encoder, encode itself.
+# reply. Where there is no C encoder (or it is made otherwise), encode itself.
 _MARKERS: dict = {}
-_C_REPLY_JSON = None if json.encoder.c_make_encoder is None else json.encoder.c_make_encoder(
-    _MARKERS, _REPLY_JSON.default, json.encoder.encode_basestring, None, _REPLY_JSON.key_separator,
-    _REPLY_JSON.item_separator, False, False, True)
+try:
+    _C_REPLY_JSON = json.encoder.c_make_encoder(
+        _MARKERS, _REPLY_JSON.default, json.encoder.encode_basestring, None, _REPLY_JSON.key_separator,
+        _REPLY_JSON.item_separator, False, False, True)
+except TypeError:  # (None, or another signature)
+    _C_REPLY_JSON = None
 
 
 # -- operations -----------------------------------------------------------------------------------------------
