@@ -59,7 +59,13 @@ def load_json(text: str | bytes, what: str = "record") -> Any:
     try:
         if text.startswith("\ufeff"):  # json.loads's own first check, which the decoder leaves to it
             raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
-        return _DECODER.decode(text)
+        try:  # (the usual: one value, no space around it: what decode does, less its two calls and two searches)
+            value, end = _SCAN(text, 0)
+            if end == len(text):
+                return value
+        except StopIteration:  # (no value at the start: decode skips the space before it, or words the error)
+            pass
+        return _DECODER.decode(text)  # (and after it: decode checks that nothing but space follows)
     except json.JSONDecodeError as e:
         raise NotationError(f"{what} is not JSON: {e}") from None
     except RecursionError:
@@ -79,7 +85,7 @@ def _depth(text: str) -> int:
 
 
 def _int(s: str) -> int:
-    if len(s.lstrip("-")) > MAX_DIGITS:
+    if len(s) > MAX_DIGITS and len(s.lstrip("-")) > MAX_DIGITS:
         raise NotationError(f"a number of {len(s.lstrip('-'))} digits ({s[:20]}...); at most {MAX_DIGITS}")
     return int(s)
 
@@ -97,6 +103,7 @@ def _constant(s: str) -> Any:
 # json.loads makes one a call; a key given twice is refused (Python would keep the last value: a forged "net" put
 # before the real one would go unseen).
 _DECODER = json.JSONDecoder(parse_int=_int, parse_float=_float, parse_constant=_constant, object_pairs_hook=unique_keys)
+_SCAN = _DECODER.scan_once  # the value at an index, and where it ends (what decode calls, after the space before it)
 
 
 @dataclass

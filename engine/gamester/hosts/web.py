@@ -114,6 +114,16 @@ _OPEN = _positions._OPEN   # the open games (gamester.hosts.web_positions), by t
 MAX_REPLY = 4_000_000        # characters of JSON in one reply (the longest table the limits allow: about 1.6 MB)
 # json.dumps with any option makes an encoder a call (in Pyodide that costs as much as a small reply): one each.
 _REPLY_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+# And the C encoder that _REPLY_JSON.encode makes at each call (with its markers, the containers being encoded, by
+# which it refuses a reply that contains itself), made once: what encode does, less two calls and a closure a
+# reply. Where there is no C encoder (or it is made otherwise), encode itself.
+_MARKERS: dict = {}
+try:
+    _C_REPLY_JSON = json.encoder.c_make_encoder(
+        _MARKERS, _REPLY_JSON.default, json.encoder.encode_basestring, None, _REPLY_JSON.key_separator,
+        _REPLY_JSON.item_separator, False, False, True)
+except TypeError:  # (None, or another signature)
+    _C_REPLY_JSON = None
 
 
 # -- operations -----------------------------------------------------------------------------------------------
@@ -271,7 +281,13 @@ OPS = {
 }
 
 
+# The same, with op and id, as sets: a request whose fields are all known passes in one look.
+_TAKES = {op: frozenset((*takes, "op", "id")) for op, takes in FIELDS.items()}
+
+
 def _known_fields(op: str, req: dict) -> None:
+    if req.keys() <= _TAKES[op]:
+        return
     takes = FIELDS[op]
     extra = [k for k in req if k not in takes and k not in ("op", "id")]
     if extra:
@@ -283,7 +299,13 @@ def _known_fields(op: str, req: dict) -> None:
 def _encode(reply: dict) -> str:
     """The reply as JSON (:data:`_REPLY_JSON`). (A cache of each part's JSON was tried: the parts are ``Markup``,
     which it passed over, and written for them it was slower than encoding the reply whole.)"""
-    return _REPLY_JSON.encode(reply)
+    if _C_REPLY_JSON is None:
+        return _REPLY_JSON.encode(reply)
+    try:
+        return "".join(_C_REPLY_JSON(reply, 0))
+    except BaseException:
+        _MARKERS.clear()  # (the containers it was in when it stopped: else taken for cycles in the next reply)
+        raise
 
 
 def handle(request_json: str) -> str:

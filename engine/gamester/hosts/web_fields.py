@@ -24,14 +24,21 @@ class RequestError(GamesterError):
 
 
 def _field(req: dict, name: str, default: Any = ..., *, required: bool = False) -> Any:
-    if name in req and req[name] is not None:
-        return req[name]
+    v = req.get(name)  # (a field given as null is left out)
+    if v is not None:
+        return v
     if required or default is ...:
         raise RequestError(f"request lacks the field {name!r}")
     return default
 
 
+# The readers below first take the usual value at once (a str, int or bool of JSON, within the bounds: what each
+# reader returns for it); anything else goes through the checks, which return it or name what is wrong.
+
 def _str(req: dict, name: str, default: Any = ..., *, limit: int = MAX_TEXT) -> Any:
+    v = req.get(name)
+    if type(v) is str and len(v) <= limit:
+        return v
     v = _field(req, name, default)
     if v is default and default is not ...:
         return v
@@ -43,6 +50,9 @@ def _str(req: dict, name: str, default: Any = ..., *, limit: int = MAX_TEXT) -> 
 
 
 def _int(req: dict, name: str, default: Any = ..., *, lo: int = 0, hi: int = MAX_SEED) -> Any:
+    v = req.get(name)
+    if type(v) is int and lo <= v <= hi:
+        return v
     v = _field(req, name, default)
     if v is default and default is not ...:
         return v
@@ -92,6 +102,11 @@ def _show(v: Any) -> str:
 
 
 def _bool(req: dict, name: str) -> bool:
+    v = req.get(name)
+    if v is None or v is False:
+        return False
+    if v is True:
+        return True
     v = _field(req, name, False)
     if not isinstance(v, bool):
         raise RequestError(f"field {name!r} must be true or false, not {_show(v)}")
@@ -99,6 +114,9 @@ def _bool(req: dict, name: str) -> bool:
 
 
 def _base(req: dict) -> str:
+    base = req.get("base")
+    if base is None:
+        return "../"
     base = _str(req, "base", "../", limit=60)
     if base != "../" and not _BASE_RE.fullmatch(base):
         raise RequestError(f"field 'base' must be a relative path such as '../', not {_show(base)}")

@@ -50,6 +50,9 @@ def _bounded(spec: GameSpec, opts: Options, players: int) -> None:
 
 
 def _players(spec: GameSpec, req: dict) -> int:
+    n = req.get("players")
+    if type(n) is int:  # (the usual: checked at once)
+        return spec.check_players(n)
     n = _field(req, "players", spec.default_players or spec.player_range[0])
     if isinstance(n, str):
         try:
@@ -135,6 +138,9 @@ def _position(req: dict) -> tuple[GameSpec, State]:
 def _seat(req: dict, state: State) -> int | None:
     """The seat whose table is drawn: a number, ``"all"`` (or none: everything shown) or ``"current"`` (the seat
     to act, everything at the end: a reader who plays every seat in turn)."""
+    v = req.get("seat")
+    if type(v) is int and 0 <= v < state.players:  # (the usual: a seat's number, as _int reads it below)
+        return v
     v = _field(req, "seat", None)
     if v is None or v == "all":
         return None
