@@ -319,12 +319,11 @@ def _frozen(fields: dict[str, Any]) -> dict[str, Any]:
 def _kept(memo: dict, slot: Any, model: Any, draw: Callable[..., Any], *args: Any) -> Any:
     """The part of ``slot`` (a seat's place, a pile's ...) as :data:`_LAST` drew it for its model when the model's
     fields are what they were then (one comparison of two dicts); else ``draw(*args)``, kept with a copy of them."""
-    now = model.__dict__
     k = memo.get(slot)
-    if k is not None and k[0] == now:
+    if k is not None and k[0] == model.__dict__:
         return k[1]
     v = draw(*args)
-    memo[slot] = (_frozen(now), v)
+    memo[slot] = (_frozen(model.__dict__), v)
     return v
 
 

@@ -59,11 +59,20 @@ _NO_CARDS = h("p", {"class": "gm-t-none"}, "no cards")
 
 
 def _chips(n: int) -> Markup:
+    """Counters drawn as chips: at most 12, and a "+" for more (one of 14 drawings, each made once)."""
     if n <= 0:
         return Markup("")
-    shown = min(n, 12)
-    return h("span", {"class": "gm-chips", "aria-hidden": "true"}, [h("span", {"class": "gm-chip"})] * shown,
-             h("span", {"class": "gm-chip-more"}, "+") if n > shown else None)
+    k = n if n < 13 else 13
+    chips = _CHIPS.get(k)
+    if chips is None:
+        shown = min(n, 12)
+        chips = _CHIPS[k] = h("span", {"class": "gm-chips", "aria-hidden": "true"},
+                              [h("span", {"class": "gm-chip"})] * shown,
+                              h("span", {"class": "gm-chip-more"}, "+") if n > shown else None)
+    return chips
+
+
+_CHIPS: dict[int, Markup] = {}  # (by the count up to 13: a finite few)
 
 
 def _head_html(s: Any) -> Markup:
