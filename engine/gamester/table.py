@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RulesetError
-from .html import LedgerRow, Markup, cap, card_back, card_face, h, ledger_table, rule_link
+from .html import _ESCAPES, LedgerRow, Markup, cap, card_back, card_face, h, ledger_table, rule_link
 from .ledger import Ledger
 from .registry import GameSpec, get_game
 from .state import Outcome, State
@@ -286,7 +286,10 @@ def _log_item(x: LogEntry, names: Names, base: str, passages: dict | None, drawn
     game's parties, ``base``), so that drawing the table after a move draws only what the move added."""
     if passages is None and (item := x.drawn.get(drawn)) is not None:
         return item
-    item = h("li", {}, sentence(names.text(x.text)), " " if x.clause else "", rule_link(x.clause, base, passages))
+    # (as h("li", {}, the sentence, " " if x.clause else "", the link) writes it: the log's new items are most of
+    # what a move draws)
+    item = Markup(f"<li>{sentence(names.text(x.text)).translate(_ESCAPES)}{' ' if x.clause else ''}"
+                  f"{_x(rule_link(x.clause, base, passages))}</li>")
     if passages is None:
         x.drawn[drawn] = item
     return item
@@ -294,16 +297,16 @@ def _log_item(x: LogEntry, names: Names, base: str, passages: dict | None, drawn
 
 def _live_seat(s: Seat, nm: Names) -> Markup:
     w = nm.text
-    return _seat_html(_with(s, name=s.name if s.name != f"Seat {s.index}" else nm(s.index, ""),
-                            status=[w(x) for x in s.status], counters=[(a, w(b)) for a, b in s.counters]))
+    return _seat_html(s, s.name if s.name != f"Seat {s.index}" else nm(s.index, ""), [w(x) for x in s.status],
+                      [(a, w(b)) for a, b in s.counters])
 
 
 def _live_pile(p: Pile, w: Callable[[str], str]) -> Markup:
-    return _pile_html(_with(p, title=w(p.title), plays=[(w(a), c) for a, c in p.plays], note=w(p.note)))
+    return _pile_html(p, w(p.title), [(w(a), c) for a, c in p.plays], w(p.note))
 
 
 def _live_pot(p: Pot, w: Callable[[str], str]) -> Markup:
-    return _pot_html(_with(p, name=w(p.name), text=w(p.text), note=w(p.note)))
+    return _pot_html(p, w(p.name), w(p.text), w(p.note))
 
 
 def _live_choice(c: Choice, w: Callable[[str], str], scope: str) -> Markup:
