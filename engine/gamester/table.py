@@ -34,6 +34,7 @@ import re
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from .errors import RulesetError
@@ -41,7 +42,7 @@ from .html import _ESCAPES, LedgerRow, Markup, cap, card_back, card_face, h, led
 from .ledger import Ledger
 from .registry import GameSpec, get_game
 from .state import Outcome, State
-from .table_html import _choice_html, _part, _pile_html, _pot_html, _seat_html, _signed, _x
+from .table_html import _PARTS, _choice_html, _part, _pile_html, _pot_html, _seat_html, _signed, _x
 from .words import Names, card_name, counters_words, sentence
 
 
@@ -367,19 +368,28 @@ LAST_KEPT = 256
 def _choices_part(t: Table, memo: dict, nm: Names, key: tuple) -> str:
     """The reader's choices: as last drawn when every choice, the label and the seat to act are the same."""
     scope = f"{t.game} {t.to_act}"
-    now = [c.__dict__ for c in t.choices]
+    now = list(map(vars, t.choices))
     k = memo.get("choices")
     if k is not None and k[0] == scope and k[1] == t.choices_label and k[2] == now:
         return k[3]
-    w = nm.text
-    buttons = [_part((key, "choice", c.label, c.action, c.card, c.hint, scope), _live_choice, c, w, scope)
-               for c in t.choices]
-    label = w(t.choices_label)
-    v = _part(("choices", label, tuple(buttons)), lambda: h(
-        "div", {"class": "gm-t-choices", "role": "group", "aria-label": label},
-        h("p", {"class": "gm-t-choices-label"}, label), buttons))
-    memo["choices"] = (scope, t.choices_label, [dict(d) for d in now], v)
+    # The same few lists of choices recur (the bids on offer ...): a list drawn lately is drawn again from here, by
+    # all that its buttons read (each button's words, action, card and hint; the seat to act; the label; the naming).
+    block = ("choices-block", key, scope, t.choices_label, tuple(map(_CHOICE_FIELDS, t.choices)))
+    v = _PARTS.get(block)
+    if v is None:
+        w = nm.text
+        buttons = [_part((key, "choice", c.label, c.action, c.card, c.hint, scope), _live_choice, c, w, scope)
+                   for c in t.choices]
+        label = w(t.choices_label)
+        v = _part(("choices", label, tuple(buttons)), lambda: h(
+            "div", {"class": "gm-t-choices", "role": "group", "aria-label": label},
+            h("p", {"class": "gm-t-choices-label"}, label), buttons))
+        _part(block, lambda: v)
+    memo["choices"] = (scope, t.choices_label, list(map(dict, now)), v)
     return v
+
+
+_CHOICE_FIELDS = attrgetter("label", "action", "card", "hint")  # (all that drawing a Choice reads)
 
 
 def _centre_part(t: Table, memo: dict, nm: Names, key: tuple, h2: str) -> str:
