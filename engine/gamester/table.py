@@ -499,7 +499,8 @@ def _between_html(text: str) -> str:
 
 
 def _prompt_html(text: str) -> str:
-    return _part(("prompt", text), lambda: Markup(f'<p class="gm-t-prompt" role="status">{_x(text)}</p>'))
+    # (not kept in _PARTS: a prompt is new at almost every move, and the last one drawn is kept by _text_part)
+    return Markup(f'<p class="gm-t-prompt" role="status">{_x(text)}</p>')
 
 
 _FELT = _open_tag("div", {"class": "gm-t-felt"}) + _open_tag("ul", {"class": "gm-t-seats", "aria-label": "The seats"})
