@@ -34,14 +34,15 @@ import re
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from .errors import RulesetError
-from .html import LedgerRow, Markup, cap, card_back, card_face, h, ledger_table, rule_link
+from .html import _ESCAPES, LedgerRow, Markup, cap, card_back, card_face, h, ledger_table, rule_link
 from .ledger import Ledger
 from .registry import GameSpec, get_game
 from .state import Outcome, State
-from .table_html import _choice_html, _part, _pile_html, _pot_html, _seat_html, _signed, _x
+from .table_html import _PARTS, _choice_html, _part, _pile_html, _pot_html, _seat_html, _signed, _x
 from .words import Names, card_name, counters_words, sentence
 
 
@@ -286,7 +287,10 @@ def _log_item(x: LogEntry, names: Names, base: str, passages: dict | None, drawn
     game's parties, ``base``), so that drawing the table after a move draws only what the move added."""
     if passages is None and (item := x.drawn.get(drawn)) is not None:
         return item
-    item = h("li", {}, sentence(names.text(x.text)), " " if x.clause else "", rule_link(x.clause, base, passages))
+    # (as h("li", {}, the sentence, " " if x.clause else "", the link) writes it: the log's new items are most of
+    # what a move draws)
+    item = Markup(f"<li>{sentence(names.text(x.text)).translate(_ESCAPES)}{' ' if x.clause else ''}"
+                  f"{_x(rule_link(x.clause, base, passages))}</li>")
     if passages is None:
         x.drawn[drawn] = item
     return item
@@ -294,16 +298,16 @@ def _log_item(x: LogEntry, names: Names, base: str, passages: dict | None, drawn
 
 def _live_seat(s: Seat, nm: Names) -> Markup:
     w = nm.text
-    return _seat_html(_with(s, name=s.name if s.name != f"Seat {s.index}" else nm(s.index, ""),
-                            status=[w(x) for x in s.status], counters=[(a, w(b)) for a, b in s.counters]))
+    return _seat_html(s, s.name if s.name != f"Seat {s.index}" else nm(s.index, ""), [w(x) for x in s.status],
+                      [(a, w(b)) for a, b in s.counters])
 
 
 def _live_pile(p: Pile, w: Callable[[str], str]) -> Markup:
-    return _pile_html(_with(p, title=w(p.title), plays=[(w(a), c) for a, c in p.plays], note=w(p.note)))
+    return _pile_html(p, w(p.title), [(w(a), c) for a, c in p.plays], w(p.note))
 
 
 def _live_pot(p: Pot, w: Callable[[str], str]) -> Markup:
-    return _pot_html(_with(p, name=w(p.name), text=w(p.text), note=w(p.note)))
+    return _pot_html(p, w(p.name), w(p.text), w(p.note))
 
 
 def _live_choice(c: Choice, w: Callable[[str], str], scope: str) -> Markup:
@@ -319,12 +323,11 @@ def _frozen(fields: dict[str, Any]) -> dict[str, Any]:
 def _kept(memo: dict, slot: Any, model: Any, draw: Callable[..., Any], *args: Any) -> Any:
     """The part of ``slot`` (a seat's place, a pile's ...) as :data:`_LAST` drew it for its model when the model's
     fields are what they were then (one comparison of two dicts); else ``draw(*args)``, kept with a copy of them."""
-    now = model.__dict__
     k = memo.get(slot)
-    if k is not None and k[0] == now:
+    if k is not None and k[0] == model.__dict__:
         return k[1]
     v = draw(*args)
-    memo[slot] = (_frozen(now), v)
+    memo[slot] = (_frozen(model.__dict__), v)
     return v
 
 
@@ -365,19 +368,28 @@ LAST_KEPT = 256
 def _choices_part(t: Table, memo: dict, nm: Names, key: tuple) -> str:
     """The reader's choices: as last drawn when every choice, the label and the seat to act are the same."""
     scope = f"{t.game} {t.to_act}"
-    now = [c.__dict__ for c in t.choices]
+    now = list(map(vars, t.choices))
     k = memo.get("choices")
     if k is not None and k[0] == scope and k[1] == t.choices_label and k[2] == now:
         return k[3]
-    w = nm.text
-    buttons = [_part((key, "choice", c.label, c.action, c.card, c.hint, scope), _live_choice, c, w, scope)
-               for c in t.choices]
-    label = w(t.choices_label)
-    v = _part(("choices", label, tuple(buttons)), lambda: h(
-        "div", {"class": "gm-t-choices", "role": "group", "aria-label": label},
-        h("p", {"class": "gm-t-choices-label"}, label), buttons))
-    memo["choices"] = (scope, t.choices_label, [dict(d) for d in now], v)
+    # The same few lists of choices recur (the bids on offer ...): a list drawn lately is drawn again from here, by
+    # all that its buttons read (each button's words, action, card and hint; the seat to act; the label; the naming).
+    block = ("choices-block", key, scope, t.choices_label, tuple(map(_CHOICE_FIELDS, t.choices)))
+    v = _PARTS.get(block)
+    if v is None:
+        w = nm.text
+        buttons = [_part((key, "choice", c.label, c.action, c.card, c.hint, scope), _live_choice, c, w, scope)
+                   for c in t.choices]
+        label = w(t.choices_label)
+        v = _part(("choices", label, tuple(buttons)), lambda: h(
+            "div", {"class": "gm-t-choices", "role": "group", "aria-label": label},
+            h("p", {"class": "gm-t-choices-label"}, label), buttons))
+        _part(block, lambda: v)
+    memo["choices"] = (scope, t.choices_label, list(map(dict, now)), v)
     return v
+
+
+_CHOICE_FIELDS = attrgetter("label", "action", "card", "hint")  # (all that drawing a Choice reads)
 
 
 def _centre_part(t: Table, memo: dict, nm: Names, key: tuple, h2: str) -> str:
@@ -487,7 +499,8 @@ def _between_html(text: str) -> str:
 
 
 def _prompt_html(text: str) -> str:
-    return _part(("prompt", text), lambda: Markup(f'<p class="gm-t-prompt" role="status">{_x(text)}</p>'))
+    # (not kept in _PARTS: a prompt is new at almost every move, and the last one drawn is kept by _text_part)
+    return Markup(f'<p class="gm-t-prompt" role="status">{_x(text)}</p>')
 
 
 _FELT = _open_tag("div", {"class": "gm-t-felt"}) + _open_tag("ul", {"class": "gm-t-seats", "aria-label": "The seats"})

@@ -59,65 +59,91 @@ _NO_CARDS = h("p", {"class": "gm-t-none"}, "no cards")
 
 
 def _chips(n: int) -> Markup:
+    """Counters drawn as chips: at most 12, and a "+" for more (one of 14 drawings, each made once)."""
     if n <= 0:
         return Markup("")
-    shown = min(n, 12)
-    return h("span", {"class": "gm-chips", "aria-hidden": "true"}, [h("span", {"class": "gm-chip"})] * shown,
-             h("span", {"class": "gm-chip-more"}, "+") if n > shown else None)
+    k = n if n < 13 else 13
+    chips = _CHIPS.get(k)
+    if chips is None:
+        shown = min(n, 12)
+        chips = _CHIPS[k] = h("span", {"class": "gm-chips", "aria-hidden": "true"},
+                              [h("span", {"class": "gm-chip"})] * shown,
+                              h("span", {"class": "gm-chip-more"}, "+") if n > shown else None)
+    return chips
 
 
-def _head_html(s: Any) -> Markup:
-    roles = "".join([f' <span class="gm-role">{_x(r)}</span>' for r in s.roles])
-    you = ' <span class="gm-you">you</span>' if s.you and s.name != "you" else ""
-    turn = ' <span class="gm-turn-mark">to play</span>' if s.to_act else ""
-    return Markup(f'<p class="gm-seat-name"><strong>{_x(cap(s.name))}</strong>{roles}{you}{turn}</p>')
+_CHIPS: dict[int, Markup] = {}  # (by the count up to 13: a finite few)
 
 
-def _seat_html(s: Any) -> Markup:
-    """One seat; its name, cards, status and counters each drawn once for what they show (:data:`_PARTS`): a move
+def _head_html(name: str, roles: list[str], you: bool, to_act: bool) -> Markup:
+    roles_ = "".join([f' <span class="gm-role">{_x(r)}</span>' for r in roles])
+    you_ = ' <span class="gm-you">you</span>' if you and name != "you" else ""
+    turn = ' <span class="gm-turn-mark">to play</span>' if to_act else ""
+    return Markup(f'<p class="gm-seat-name"><strong>{_x(cap(name))}</strong>{roles_}{you_}{turn}</p>')
+
+
+def _seat_cards(cards: list[str], hidden: int, best: list[str], you: bool, name: str) -> Markup:
+    what = "Your cards" if you else f"Cards of {name}"
+    n_up = len(cards)
+    bits = ([f"{n_up} face up"] if n_up else []) + ([f"{hidden} face down"] if hidden else [])
+    return _cards(cards, hidden, best, f"{what}: {', '.join(bits)}" if bits else what)
+
+
+def _status_html(status: list[str]) -> Markup:
+    return Markup('<p class="gm-seat-status">' + "".join([f'<span class="gm-status-word">{_x(w)}</span>'
+                                                          for w in status]) + "</p>")
+
+
+def _counters_html(counters: list[tuple[str, str]]) -> Markup:
+    return Markup('<dl class="gm-seat-counters">' + "".join([f"<div><dt>{_x(k)}</dt><dd>{_x(v)}</dd></div>"
+                                                             for k, v in counters]) + "</dl>")
+
+
+def _seat_html(s: Any, name: str, status: list[str], counters: list[tuple[str, str]]) -> Markup:
+    """One seat (``s``, a :class:`gamester.table.Seat`, with its ``name``, ``status`` and ``counters`` as the reader
+    reads them); its name, cards, status and counters each drawn once for what they show (:data:`_PARTS`): a move
     that changes one of them draws only that one again."""
-    cls = "gm-seat" + (" gm-seat-you" if s.you else "") + (" gm-seat-turn" if s.to_act else "")
-    head = _part(("head", s.name, tuple(s.roles), s.you, s.to_act), _head_html, s)
-    what = "Your cards" if s.you else f"Cards of {s.name}"
-    n_up, n_down = len(s.cards), s.hidden
-    bits = ([f"{n_up} face up"] if n_up else []) + ([f"{n_down} face down"] if n_down else [])
-    label = f"{what}: {', '.join(bits)}" if bits else what
-    cards = _part(("cards", tuple(s.cards), s.hidden, tuple(s.best), label),
-                  lambda: _cards(s.cards, s.hidden, s.best, label))
-    status = _part(("status", tuple(s.status)), lambda: Markup(
-        '<p class="gm-seat-status">' + "".join([f'<span class="gm-status-word">{_x(w)}</span>' for w in s.status])
-        + "</p>")) if s.status else ""
-    counters = _part(("counters", tuple(s.counters)), lambda: Markup(
-        '<dl class="gm-seat-counters">' + "".join([f"<div><dt>{_x(k)}</dt><dd>{_x(v)}</dd></div>"
-                                                    for k, v in s.counters]) + "</dl>")) if s.counters else ""
+    you, to_act, roles = s.you, s.to_act, s.roles
+    cls = "gm-seat" + (" gm-seat-you" if you else "") + (" gm-seat-turn" if to_act else "")
+    head = _part(("head", name, tuple(roles), you, to_act), _head_html, name, roles, you, to_act)
+    cards = _part(("cards", tuple(s.cards), s.hidden, tuple(s.best), you, name), _seat_cards, s.cards, s.hidden,
+                  s.best, you, name)
+    status_ = _part(("status", tuple(status)), _status_html, status) if status else ""
+    counters_ = _part(("counters", tuple(counters)), _counters_html, counters) if counters else ""
     label = f'<p class="gm-seat-cards-label">{_x(s.cards_label)}</p>' if s.cards_label else ""
-    you = ' data-you="1"' if s.you else ""
-    return Markup(f'<li class="{cls}" data-seat="{_x(s.index)}" data-roles="{" ".join(s.roles).translate(_ESCAPES)}"'
-                  f'{you}>{head}{label}{cards}{status}{counters}</li>')
+    index = s.index
+    mine = ' data-you="1"' if you else ""
+    return Markup(f'<li class="{cls}" data-seat="{index if type(index) is int else _x(index)}" data-roles="'
+                  f'{" ".join(roles).translate(_ESCAPES)}"{mine}>{head}{label}{cards}{status_}{counters_}</li>')
 
 
-def _pile_html(p: Any) -> Markup:
-    items = "".join([f"<li>{card_face(c, best=c in p.best)}"
+def _pile_html(p: Any, title: str, plays: list[tuple[str, str]], note: str) -> Markup:
+    """A pile (``p``, a :class:`gamester.table.Pile`, with its ``title``, ``plays`` and ``note`` as the reader
+    reads them)."""
+    best = p.best
+    items = "".join([f"<li>{card_face(c, best=c in best)}"
                      + (f'<span class="gm-who">{_x(cap(who))}</span></li>' if who else "</li>")
-                     for who, c in p.plays]) + _BACK_ITEM * p.hidden
+                     for who, c in plays]) + _BACK_ITEM * p.hidden
     cards = f'<ul class="gm-t-cards gm-t-played">{items}</ul>' if items else _NO_CARDS_YET
-    note = f'<p class="gm-pile-note">{_x(p.note)}</p>' if p.note else ""
-    return Markup(f'<div class="gm-pile"><p class="gm-pile-title">{_x(p.title)}</p>{cards}{note}</div>')
+    note = f'<p class="gm-pile-note">{_x(note)}</p>' if note else ""
+    return Markup(f'<div class="gm-pile"><p class="gm-pile-title">{_x(title)}</p>{cards}{note}</div>')
 
 
 _NO_CARDS_YET = h("p", {"class": "gm-t-none"}, "no cards yet")
 
 
-def _pot_html(p: Any) -> Markup:
+def _pot_html(p: Any, name: str, text: str, note: str) -> Markup:
+    """A pot (``p``, a :class:`gamester.table.Pot`, with its ``name``, ``text`` and ``note`` as the reader reads
+    them)."""
     n = p.counters
     num = data = ""
     if n is not None:
         num = (f'<span class="gm-pot-n">{_x(n)}</span> <span class="gm-pot-unit">'
                f'{"counter" if n == 1 else "counters"}</span>{_chips(n)}')
         data = f' data-counters="{str(n).translate(_ESCAPES)}"' if n is not False else ""
-    text = f' <span class="gm-pot-text">{_x(p.text)}</span>' if p.text else ""
-    note = f'<span class="gm-pot-note">{_x(p.note)}</span>' if p.note else ""
-    return Markup(f'<li class="gm-pot"{data}><span class="gm-pot-name">{_x(p.name)}</span> {num}{text}{note}</li>')
+    text = f' <span class="gm-pot-text">{_x(text)}</span>' if text else ""
+    note = f'<span class="gm-pot-note">{_x(note)}</span>' if note else ""
+    return Markup(f'<li class="gm-pot"{data}><span class="gm-pot-name">{_x(name)}</span> {num}{text}{note}</li>')
 
 
 def _choice_html(c: Any, scope: str = "") -> Markup:

@@ -41,7 +41,9 @@ def player(seat: int, *, reader: int | None = None, players: int = 0, role: str 
 
 
 # "Seat 2", "seat 2 (dealer)", "Seats 0 and 2", "Seats 0, 1 and 3": the engine's own phrasing of seats.
-_SEATS = re.compile(r"\b[Ss]eats? (\d+(?:(?:, | and )\d+)*)(?: \(([a-z][a-z ,]*?)\))?(?!\w)")
+# (The "S" first and the word's start checked after it, as "\b" before it would: a pattern that starts with a letter
+# is looked for by that letter alone, which is most of the time a text takes.)
+_SEATS = re.compile(r"[Ss](?<!\w[Ss])eats? (\d+(?:(?:, | and )\d+)*)(?: \(([a-z][a-z ,]*?)\))?(?!\w)")
 # After these, a name is the subject of what follows ("you win", not "you wins").
 _SUBJECT_BEFORE = re.compile(r"(?:^|[.;:!?(]\s*|,\s|\b(?:and|then|when|if|while|but|so|because|until)\s)$")
 _IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
@@ -49,6 +51,10 @@ _NOT_VERBS = {"his", "this", "its", "plus", "us", "as"}
 _CLAUSE_END = re.compile(r"[.;:!?]")
 _DIGITS = re.compile(r"\d+")
 _YOURS = re.compile(r"\b([Yy])ou's\b")
+_ES_VERB = re.compile(r"(ch|sh|ss|x|z)es$")
+_YOU_VERB = re.compile(r"([Yy]ou(?: and [A-Z][\w ]*?\d+)?)(\s+)([A-Za-z-]+)")
+_HIS = re.compile(r"\bhis\b")
+_AND_VERB = re.compile(r"\band ([a-z-]+)")
 
 
 def _base_form(word: str) -> str:
@@ -58,7 +64,7 @@ def _base_form(word: str) -> str:
         return _IRREGULAR[low]
     if low in _NOT_VERBS or not low.endswith("s") or low.endswith("ss") or len(low) < 3:
         return word
-    if re.search(r"(ch|sh|ss|x|z)es$", low):
+    if _ES_VERB.search(low):
         return word[:-2]
     return word[:-1]
 
@@ -107,16 +113,25 @@ class Names:
         done = ""  # the output so far
         pos = 0
         you_from: list[int] = []  # where a subject "you" was written (in the output so far)
+        reader, players = self.reader, self.players
         for m in _SEATS.finditer(text):
-            seats, role = m.group(1, 2)
             done += text[pos:m.start()]
-            if seats.isdigit():  # one seat (the usual): its name, as seats() gives it
-                name = self(int(seats), role or "")
-            else:
-                name = self.seats([int(x) for x in _DIGITS.findall(seats)], role or "")
+            # The seats as named: what they read is the reader and the count of seats alone (a role is the text's).
+            key = (reader, players, m.group())
+            name = _NAMED.get(key)
+            if name is None:
+                seats, role = m.group(1, 2)
+                if seats.isdigit():  # one seat (the usual): its name, as seats() gives it
+                    name = self(int(seats), role or "")
+                else:
+                    name = self.seats([int(x) for x in _DIGITS.findall(seats)], role or "")
+                if len(_NAMED) >= _NAMED_KEPT:
+                    _NAMED.clear()
+                _NAMED[key] = name
             if _starts(done):  # a sentence starts with the name
                 name = name[:1].upper() + name[1:]
-            if name.lower().startswith("you") and _SUBJECT_BEFORE.search(done):
+            # (a subject's mark ends at the text's last few letters and the space after: looked for there alone)
+            if name[:3].lower() == "you" and _SUBJECT_BEFORE.search(done, max(0, len(done.rstrip()) - 8)):
                 you_from.append(len(done))
             done += name
             pos = m.end()
@@ -144,12 +159,16 @@ def _starts(done: str) -> bool:
 #: few sentences move after move. Emptied when full.
 _SAID: dict[tuple, str] = {}
 _SAID_KEPT = 4096
+#: Seats named lately (:meth:`Names.text`), by the naming's reader and count of seats and the engine's words for
+#: them ("Seat 2 (dealer)"). Emptied when full.
+_NAMED: dict[tuple, str] = {}
+_NAMED_KEPT = 1024
 
 
 def _agree(s: str) -> str:
     """``s`` starts with a subject "you" (or "you and Player 3"): the verb after it agrees, and "his" in the same
     clause becomes "your" (only for "you" alone)."""
-    m = re.match(r"([Yy]ou(?: and [A-Z][\w ]*?\d+)?)(\s+)([A-Za-z-]+)", s)
+    m = _YOU_VERB.match(s)
     if not m:
         return s
     subject, gap, verb = m.groups()
@@ -160,8 +179,8 @@ def _agree(s: str) -> str:
         rest = s[m.end():]
         end = _CLAUSE_END.search(rest)
         cut = end.start() if end else len(rest)
-        clause = re.sub(r"\bhis\b", "your", rest[:cut])
-        clause = re.sub(r"\band ([a-z-]+)", lambda m: "and " + _base_form(m.group(1)), clause)  # "and take"
+        clause = _HIS.sub("your", rest[:cut])
+        clause = _AND_VERB.sub(lambda m: "and " + _base_form(m.group(1)), clause)  # "and take"
         rest = clause + rest[cut:]
         return subject + gap + new_verb + rest
     return s
