@@ -116,7 +116,9 @@ MAX_REPLY = 4_000_000        # characters of JSON in one reply (the longest tabl
 _REPLY_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 # And the C encoder that _REPLY_JSON.encode makes at each call (with its markers, the containers being encoded, by
 # which it refuses a reply that contains itself), made once: what encode does, less two calls and a closure a
-# reply. Where there is no C encoder (or it is made otherwise), encode itself.
+# reply. Where there is no C encoder (or it is made otherwise), encode itself. (Its markers are shared by the replies:
+# ``handle`` answers one request at a time, as every host calls it; two threads encoding at once could each take the
+# other's containers for a cycle, and answer with an internal error.)
 _MARKERS: dict = {}
 try:
     _C_REPLY_JSON = json.encoder.c_make_encoder(
