@@ -8,8 +8,8 @@ in one Chromium, against a bare Pyodide boot in a cold context of the same brows
   (SharedWorker's extendedLifetime: Chromium 148 on), both find the engine already running (start "running");
 - warm first hand with a fresh engine: a new tab of the same context in which the browser's SharedWorker is hidden,
   so that the engine starts afresh in a dedicated worker from what the browser holds (the service worker's copies):
-  the second visit of a browser without shared workers, or once the shared engine has gone (some 40-70 s after
-  the site's last page was closed, measured in Chromium 156);
+  the second visit of a browser without shared workers, or once the shared engine has gone (in one headless
+  trial each in Chromium 156, 40 s but not 70 s after the site's last page was closed);
 - warm first hand once the page has settled: the page again, and a new tab, clicked only once the engine that a
   second visit starts before the click (gamester-engine.js's prestart: the runtime held, a way to play on screen, the
   page idle) is ready; with how long after the page was opened it was ready (a reader who clicks sooner waits for

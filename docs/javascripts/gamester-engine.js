@@ -20,7 +20,7 @@ const CALL_TIMEOUT_S = 30; // the engine's limits keep every request the widgets
 // The engine's state, for the widgets and for tests (window.__gamester): boots, state, timings, the games op.
 export const G = {
   boots: 0, state: "idle", info: null, error: null, bootMs: null, calls: 0, lastCallMs: null, timeouts: 0,
-  callTimeoutMs: CALL_TIMEOUT_S * 1000, games: {}, listeners: new Set(),
+  callTimeoutMs: CALL_TIMEOUT_S * 1000, joinTimeoutMs: CALL_TIMEOUT_S * 1000, left: 0, games: {}, listeners: new Set(),
 };
 window.__gamester = G; // a handle for tests and the console, not a way between modules
 
@@ -151,9 +151,15 @@ function start(resolve, reject, early = null) {
   }
   const mine = worker;
   G.shared = Boolean(worker.shared);
+  let heard = false;
   const onMessage = (ev) => {
     if (mine !== worker) return; // a worker given up on (a call timed out) says nothing more
+    heard = true;
     const m = ev.data || {};
+    if (m.type === "broken") { // a shared engine whose Python failed for good: it has closed itself
+      restart("the card engine stopped working, so it has been restarted: try again");
+      return;
+    }
     if (m.type === "progress") {
       if (G.state !== "booting") return; // (a shared engine tells every page how a start goes)
       G.progress = m;
@@ -174,7 +180,7 @@ function start(resolve, reject, early = null) {
       // A reply later than the call's time counts as none, even when it comes in before the timer has run (the
       // two are separate tasks, in either order): the same call is late or not on every machine and every load.
       if (p && performance.now() - p.sent > p.ms) {
-        restart(Math.round(p.ms / 1000));
+        restart(late(p.ms));
         return;
       }
       let r;
@@ -195,20 +201,34 @@ function start(resolve, reject, early = null) {
   } else {
     worker.postMessage({ type: "boot", assets: ASSETS });
   }
+  // A shared engine that says nothing at all when joined (busy for good in another page's request, or hung) is left
+  // for a dedicated worker of this page's own; a healthy one answers at once (it replays its progress on connect).
+  if (mine.shared) {
+    setTimeout(() => {
+      if (heard || mine !== worker || G.state !== "booting") return;
+      G.left += 1;
+      dedicatedOnly = true;
+      mine.terminate();
+      start(resolve, reject);
+    }, G.joinTimeoutMs);
+  }
   // A boot that neither finishes nor fails (a stalled download) is reported rather than waited on for ever.
   setTimeout(() => reject(new Error(`the engine did not start within ${BOOT_TIMEOUT_S} seconds`)), BOOT_TIMEOUT_S * 1000);
 }
 
+function late(ms) {
+  return `the card engine did not answer within ${Math.round(ms / 1000)} seconds, so it has been restarted: try again`;
+}
+
 // A call that gets no answer in time: the worker (busy for good, or lost) is ended, every call waiting on it is
 // told, and the next call starts a fresh one, so the reader can simply try again.
-function restart(seconds) {
+function restart(error) {
   G.timeouts += 1;
   if (worker && worker.shared) dedicatedOnly = true; // (the early start's shared worker too)
   if (worker) worker.terminate();
   worker = null;
   bootPromise = null;
   G.state = "idle";
-  const error = `the card engine did not answer within ${seconds} seconds, so it has been restarted: try again`;
   for (const id of [...pending.keys()]) settle(id, { ok: false, error, timeout: true });
   notify();
 }
@@ -327,7 +347,7 @@ export async function call(req) {
   const id = ++seq;
   const ms = G.callTimeoutMs;
   return new Promise((resolve) => {
-    const timer = setTimeout(() => restart(Math.round(ms / 1000)), ms);
+    const timer = setTimeout(() => restart(late(ms)), ms);
     pending.set(id, { resolve, timer, sent: performance.now(), ms });
     worker.postMessage({ type: "call", id, request: JSON.stringify(req) });
   });

@@ -294,11 +294,13 @@ function snapshotFiles(manifest, assets) {
 // Pyodide reports a runtime that cannot load (a missing or refused .wasm, a library Python cannot start from) on the
 // console and may never settle its promise: the console is watched so that each attempt fails instead of waiting.
 let attemptFailed = null;
+let fatal = false; // Pyodide said it has failed for good (it says so on the console, then throws the cause)
 for (const level of ["error", "warn"]) {
   const original = console[level].bind(console);
   console[level] = (...args) => {
     original(...args);
     const text = args.map(String).join(" ");
+    if (/suffered a fatal error|fatally failed/i.test(text)) fatal = true;
     if (attemptFailed && /instantiation failed|Aborted\(|status code is not ok|failed to asynchronously prepare wasm|Fatal Python error/i.test(text)) {
       attemptFailed(new Error("the Python runtime could not be loaded: " + text.slice(0, 160)));
     }
@@ -493,14 +495,20 @@ async function onMessage(ev, answer, running = false) {
   if (msg.type === "call") {
     const t = performance.now();
     let reply;
+    let broken = false;
     try {
       if (!handle) throw new Error("the engine is not running");
       if (typeof msg.request !== "string") throw new Error("a request is JSON text");
       reply = handle(msg.request);
     } catch (e) {
       reply = JSON.stringify({ ok: false, error: "engine failure: " + String((e && e.message) || e) });
+      broken = fatal || /fatally failed/i.test(String(e && e.message)); // (Pyodide's fatal error: nothing runs again)
     }
     answer({ type: "reply", id: msg.id, reply, ms: performance.now() - t });
+    if (broken && SHARED) { // every page is told, and the next one starts afresh rather than joining it
+      post({ type: "broken" });
+      self.close();
+    }
   }
 }
 

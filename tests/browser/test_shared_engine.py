@@ -11,6 +11,7 @@ count the requests on the server's side (test_start_cache's ``Served``: a copy o
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -110,8 +111,8 @@ def test_a_shared_engine_that_stops_answering_is_left_for_a_dedicated_one(contex
 
 
 def end_shared_engines(browser, site: Served) -> int:
-    """End the site's shared engines, as the browser does some 40-70 s after the site's last page has gone
-    (Chromium's DevTools protocol closes a shared worker's target); return how many."""
+    """End the site's shared engines, as the browser does a while after the site's last page has gone (40 s but
+    not 70 s, in one headless trial each), through Chromium's DevTools protocol; return how many."""
     cdp = browser.new_browser_cdp_session()
     try:
         ended = 0
@@ -140,3 +141,35 @@ def test_with_the_engine_gone_and_no_server_a_page_starts_one_from_what_the_brow
     first_hand(page)
     assert page.evaluate("[__gamester.shared, __gamester.info.start]") == [True, "snapshot"]
     assert errors == []
+
+
+def hang_shared_engine(browser, site: Served) -> None:
+    """Make the site's shared engine busy for good (a loop run in it through the DevTools protocol), as an engine
+    stuck in a request would be: it takes no message again."""
+    cdp = browser.new_browser_cdp_session()
+    try:
+        target = next(t["targetId"] for t in cdp.send("Target.getTargets")["targetInfos"]
+                      if t["type"] == "shared_worker" and t["url"].startswith(site.url))
+        session = cdp.send("Target.attachToTarget", {"targetId": target, "flatten": False})["sessionId"]
+        cdp.send("Target.sendMessageToTarget", {"sessionId": session, "message": json.dumps(
+            {"id": 1, "method": "Runtime.evaluate", "params": {"expression": "setTimeout(() => { for (;;) {} }); 1"}})})
+    finally:
+        cdp.detach()
+
+
+def test_a_page_that_joins_a_shared_engine_that_says_nothing_starts_one_of_its_own(
+        browser, context, served: Served):  # noqa: F811 (the fixture)
+    page = context.new_page()
+    page.goto(served.url + "post-and-pair/")
+    boot(page)
+    hang_shared_engine(browser, served)
+    # Another page of the site (no early start: its wait for the engine is set before it asks): the engine it joins
+    # says nothing, not even how its start is going, so the page leaves it for a dedicated worker, which answers.
+    other = context.new_page()
+    other.goto(served.url + "bibliography/")
+    other.evaluate("__gamester.joinTimeoutMs = 1000")
+    info = boot(other)
+    assert other.evaluate("[__gamester.left, __gamester.shared]") == [1, False]
+    assert info["start"] != "running"
+    assert other.evaluate("__gamester.call({ op: 'ping' })")["ok"] is True
+    assert end_shared_engines(browser, served) == 1
