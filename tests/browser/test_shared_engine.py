@@ -74,25 +74,33 @@ def test_a_reload_a_new_tab_and_another_page_find_the_engine_running(context, se
     assert errors == []
 
 
+#: A shared engine worker of the site under ``name``, asked to start as a page asks it: its ready message.
+JOIN = """(name) => new Promise((resolve) => {
+  const w = new SharedWorker(new URL("../javascripts/gamester-worker.js", location.href).href,
+                             { type: "module", name, extendedLifetime: true });
+  w.port.onmessage = (ev) => { if (ev.data.type === "ready" || ev.data.type === "failed") resolve(ev.data); };
+  w.port.postMessage({ type: "boot", assets: new URL("../assets/", location.href).href }); })"""
+
+
 def test_a_new_build_starts_an_engine_of_its_own(context, served: Served):  # noqa: F811 (the fixture)
     page = context.new_page()
     page.goto(served.url + "bone-ace/")
     info = boot(page)
     assert page.evaluate("__gamester.shared") is True and info["start"] != "running"
     worker = page.evaluate(SAME_WORKER)
-    # The build's mark, in the engine module and in the early start of each page with a way to play.
+    # The engine's name is the build's mark, the one in the engine module and in the early start of each game page.
     engine = (served.root / "javascripts" / "gamester-engine.js").read_text(encoding="utf-8")
     mark = re.search(r'^const BUILD = "([0-9a-f]{16})";$', engine, re.MULTILINE).group(1)
-    pages = [p for p in served.root.rglob("*.html") if f'data-build="{mark}"' in p.read_text(encoding="utf-8")]
-    assert pages, "no page carries the build's mark"
-    # A new build (another engine: another mark): the page, reloaded, does not join the old build's engine.
-    served.write("javascripts/gamester-engine.js", engine.replace(mark, "0" * 16).encode())
-    for p in pages:
-        text = p.read_text(encoding="utf-8").replace(f'data-build="{mark}"', f'data-build="{"0" * 16}"')
-        served.write(p.relative_to(served.root).as_posix(), text.encode())
-    page.reload()
-    info = boot(page)
-    assert info["start"] != "running" and page.evaluate(SAME_WORKER) != worker
+    assert f'data-build="{mark}"' in (served.root / "bone-ace" / "index.html").read_text(encoding="utf-8")
+    name = page.evaluate("import(new URL('../javascripts/gamester-engine.js', location.href).href)"
+                         ".then((m) => m.ENGINE_NAME)")
+    assert name == f"gamester-engine {mark}"
+    # Under that name, a page joins this engine; under another build's (another mark), a new engine starts.
+    same = page.evaluate(JOIN, name)
+    assert same["start"] == "running" and [same["times"]["origin"], same["times"]["first_line"]] == worker
+    other = page.evaluate(JOIN, "gamester-engine " + "0" * 16)
+    assert other["type"] == "ready" and other["start"] != "running"
+    assert [other["times"]["origin"], other["times"]["first_line"]] != worker
 
 
 def test_a_shared_engine_that_stops_answering_is_left_for_a_dedicated_one(context, served: Served):  # noqa: F811 (the fixture)
