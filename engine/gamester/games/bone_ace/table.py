@@ -14,7 +14,6 @@ from itertools import compress
 from operator import ne
 from typing import Any
 
-from ...state import TERMINAL
 from ...table import (
     Chance,
     Choice,
@@ -33,6 +32,7 @@ from ...table import (
     said,
     said_apart,
     seat_label,
+    seat_to_act,
 )
 from . import rules as R
 from .narrate import PARTIES
@@ -208,10 +208,8 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
     """The table of ``state`` as ``seat`` sees it: a move draws again only what it changed (:func:`_seats`), and
     a seat that shows the same as it did is the last table's (the same object)."""
     d = state.deal
-    cp = state.current_player()
-    over = cp == TERMINAL
-    if over:
-        cp = None
+    cp = seat_to_act(state)
+    over = cp is None
     k = kept_for(_DRAWN, state, seat, _Drawn)
     seats = _seats(state, d, seat, cp, k, (d, over, len(d.ledger.lines)))
     left = len(d.stock)

@@ -13,7 +13,6 @@ from typing import Any
 
 from ...clauses import get_clause
 from ...errors import NotationError
-from ...state import TERMINAL
 from ...table import (
     Chance,
     Choice,
@@ -29,6 +28,7 @@ from ...table import (
     log_groups,
     said_apart,
     seat_label,
+    seat_to_act,
 )
 from ...table import said as join_said
 from ...words import plural
@@ -471,10 +471,8 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
     if kept is None or kept.deal is not d:
         kept = _KEPT[state] = _Deal(state)
     rl = kept.rl
-    cp: int | None = state.current_player()
-    over = cp == TERMINAL
-    if over:
-        cp = None
+    cp = seat_to_act(state)
+    over = cp is None
     title = f"{state.title}: game {len(state.games) + (0 if over else 1)}, deal {d['number']}" if o.rubber > 1 \
         else f"{state.title}: deal {d['number']}"
     sees = kept.seen(state, seat)

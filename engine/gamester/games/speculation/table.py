@@ -12,7 +12,6 @@ import weakref
 from typing import Any
 
 from ...cards import SUIT_NAMES, format_cards
-from ...state import TERMINAL
 from ...table import (
     Chance,
     Choice,
@@ -30,6 +29,7 @@ from ...table import (
     log_groups,
     said_apart,
     seat_label,
+    seat_to_act,
 )
 from .narrate import PARTIES
 from .rules import (
@@ -395,10 +395,8 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
     that shows the same as it did is the last table's (the same object)."""
     n = state.players
     d = state.deal
-    cp = state.current_player()
-    over = cp == TERMINAL
-    if over:
-        cp = None
+    cp = seat_to_act(state)
+    over = cp is None
     k = kept_for(_DRAWN, state, seat, _Drawn)
     ver = (d, len(d.exposures), len(d.offers), len(d.ledger.lines), len(d.peeked), over)
     if k.ver != ver:
