@@ -151,18 +151,23 @@ def test_with_the_engine_gone_and_no_server_a_page_starts_one_from_what_the_brow
     assert errors == []
 
 
-def hang_shared_engine(browser, site: Served) -> None:
-    """Make the site's shared engine busy for good (a loop run in it through the DevTools protocol), as an engine
-    stuck in a request would be: it takes no message again."""
+def hang_shared_engine(browser, page, site: Served) -> None:
+    """Stop the site's shared engine for good at the next thing it runs (its debugger told to pause, through the
+    DevTools protocol), as an engine stuck in a request would be: it answers no page again. Returns once the
+    debugger has said it will."""
     cdp = browser.new_browser_cdp_session()
-    try:
-        target = next(t["targetId"] for t in cdp.send("Target.getTargets")["targetInfos"]
-                      if t["type"] == "shared_worker" and t["url"].startswith(site.url))
-        session = cdp.send("Target.attachToTarget", {"targetId": target, "flatten": False})["sessionId"]
+    answered: dict[int, dict] = {}
+    cdp.on("Target.receivedMessageFromTarget", lambda ev: answered.update(
+        {m["id"]: m for m in [json.loads(ev["message"])] if "id" in m}))
+    target = next(t["targetId"] for t in cdp.send("Target.getTargets")["targetInfos"]
+                  if t["type"] == "shared_worker" and t["url"].startswith(site.url))
+    session = cdp.send("Target.attachToTarget", {"targetId": target, "flatten": False})["sessionId"]
+    for n, method in enumerate(("Debugger.enable", "Debugger.pause"), 1):
         cdp.send("Target.sendMessageToTarget", {"sessionId": session, "message": json.dumps(
-            {"id": 1, "method": "Runtime.evaluate", "params": {"expression": "setTimeout(() => { for (;;) {} }); 1"}})})
-    finally:
-        cdp.detach()
+            {"id": n, "method": method, "params": {}})})
+        while n not in answered:  # (the answer comes as an event, which the sync API hands over while it waits)
+            page.wait_for_timeout(20)
+        assert "error" not in answered[n], answered[n]
 
 
 def test_a_page_that_joins_a_shared_engine_that_says_nothing_starts_one_of_its_own(
@@ -170,7 +175,7 @@ def test_a_page_that_joins_a_shared_engine_that_says_nothing_starts_one_of_its_o
     page = context.new_page()
     page.goto(served.url + "post-and-pair/")
     boot(page)
-    hang_shared_engine(browser, served)
+    hang_shared_engine(browser, page, served)
     # Another page of the site (no early start: its wait for the engine is set before it asks): the engine it joins
     # says nothing, not even how its start is going, so the page leaves it for a dedicated worker, which answers.
     other = context.new_page()
