@@ -184,6 +184,11 @@ class State(ABC):
     def _apply(self, action: str) -> None:
         """Apply an action already known to be legal."""
 
+    def seat_to_act(self) -> int | None:
+        """The seat to act, or ``None`` once the game is over (:meth:`current_player` says :data:`TERMINAL`)."""
+        cp = self.current_player()
+        return None if cp == TERMINAL else cp
+
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
 
@@ -284,12 +289,11 @@ class State(ABC):
     def common_view(self, seat: int | None) -> dict[str, Any]:
         """The keys every game's view has: ``to_act``, ``hands`` (text where ``seat`` may see, else a count) and
         ``roles``."""
-        cur = self.current_player()
         sees = self.observer(seat)
         hands: list[Any] = []
         for s, cards in enumerate(self.held()):
             hands.append(" ".join(map(str, cards)) if sees.hand(s) else len(cards))
-        return {"to_act": None if cur == TERMINAL else cur, "hands": hands, "roles": self.roles()}
+        return {"to_act": self.seat_to_act(), "hands": hands, "roles": self.roles()}
 
     def deals_net(self) -> list[int]:
         """Each seat's counters won or lost over the deals, for a game whose ``deals`` each keep a ``ledger`` (the

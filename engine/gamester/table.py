@@ -41,7 +41,7 @@ from .errors import RulesetError
 from .html import _ESCAPES, LedgerRow, Markup, cap, card_back, card_face, h, ledger_table, rule_link
 from .ledger import Ledger
 from .registry import GameSpec, get_game
-from .state import TERMINAL, Outcome, State
+from .state import Outcome, State
 from .table_html import _PARTS, _choice_html, _part, _pile_html, _pot_html, _seat_html, _signed, _x
 from .words import Names, card_name, counters_words, sentence
 
@@ -207,12 +207,6 @@ def ahead(outcome: Outcome) -> str:
     if len(winners) == 1:
         return f"Seat {winners[0]} comes out ahead, {top:+d} {outcome.unit}{'s' if abs(top) != 1 else ''}"
     return "Seats " + ", ".join(map(str, winners[:-1])) + f" and {winners[-1]} come out ahead, {top:+d} each"
-
-
-def seat_to_act(state: State) -> int | None:
-    """The seat to act in ``state``, or ``None`` once the game is over (what a table shows as nobody's turn)."""
-    cp = state.current_player()
-    return None if cp == TERMINAL else cp
 
 
 def said(entries: list[LogEntry]) -> str:
@@ -586,4 +580,4 @@ def log_groups(state: State, word: Callable[[Any], list[LogEntry]], reader: Any 
 
 __all__ = ["Chance", "Choice", "End", "counters_end", "seat_label", "LedgerRow", "LogEntry", "Pile", "Pot", "Seat", "Table", "card_back",
            "card_face", "card_name", "chance_words", "counters_words", "ledger_table", "render",
-           "end_html", "kept_for", "log_groups", "render_parts", "render_table", "render_table_parts", "said", "said_apart", "seat_to_act", "sentence", "table_for"]
+           "end_html", "kept_for", "log_groups", "render_parts", "render_table", "render_table_parts", "said", "said_apart", "sentence", "table_for"]

@@ -98,7 +98,6 @@ from .web_positions import (
     LIVE_LOG,
     MAX_OPEN,
     _bot_names,
-    _current,
     _game,
     _jsonable,
     _keep,
@@ -199,7 +198,7 @@ def _op_bot(req: dict) -> dict:
     limit = 1 if until == "one" else spec.limits.bot_moves
     more = False
     while True:
-        p = _current(state)
+        p = state.seat_to_act()
         if p is None:
             break
         name = names[p] if until == "human" else (names[p] or usual[p])
@@ -231,7 +230,7 @@ def _op_analysis(req: dict) -> dict:
             raise RulesetError(f"{spec.title} has no analysis")
         seat = _seat(req, state)
         if seat is None:
-            seat = _current(state)
+            seat = state.seat_to_act()
         if seat is None:
             raise IllegalActionError("the game is over: there is nothing left to analyse")
         return {"seat": seat, "analysis": _jsonable(spec.analysis(state, seat))}

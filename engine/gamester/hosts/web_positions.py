@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import GamesterError, IllegalActionError, RulesetError
 from ..options import Options, parse_int
 from ..registry import GameSpec, get_game
-from ..state import TERMINAL, State
+from ..state import State
 from ..table import render_table_parts
 from .web_fields import _TOKEN_RE, MAX_TEXT, RequestError, _actions, _base, _bool, _field, _int, _show, _str
 
@@ -145,16 +145,11 @@ def _seat(req: dict, state: State) -> int | None:
     if v is None or v == "all":
         return None
     if v == "current":
-        return _current(state)
+        return state.seat_to_act()
     if isinstance(v, str):  # a seat is a JSON number (the widget sends one): "1" or " 1" is refused, not read
         raise RequestError(f"field 'seat' must be a seat's number (0 to {state.players - 1}), \"current\" or "
                            f"\"all\", not {_show(v)}")
     return _int(req, "seat", None, lo=0, hi=state.players - 1)
-
-
-def _current(state: State) -> int | None:
-    p = state.current_player()
-    return None if p == TERMINAL else p
 
 
 def _reply(spec: GameSpec, state: State, req: dict, *, draw: bool = True) -> dict[str, Any]:
@@ -164,7 +159,7 @@ def _reply(spec: GameSpec, state: State, req: dict, *, draw: bool = True) -> dic
     step the widget asks for at once. The state is kept for the next request (:func:`_keep`)."""
     seat = _seat(req, state)
     base = _base(req)
-    cur = _current(state)
+    cur = state.seat_to_act()
     # A forward step from what the client holds (log_from given): only what the step added, the log's new entries
     # and the actions after the request's own (from actions_from), so that the reply does not grow with the game.
     log_from = _int(req, "log_from", None, hi=10**7)

@@ -32,7 +32,6 @@ from ...table import (
     said,
     said_apart,
     seat_label,
-    seat_to_act,
 )
 from . import rules as R
 from .narrate import PARTIES
@@ -208,7 +207,7 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
     """The table of ``state`` as ``seat`` sees it: a move draws again only what it changed (:func:`_seats`), and
     a seat that shows the same as it did is the last table's (the same object)."""
     d = state.deal
-    cp = seat_to_act(state)
+    cp = state.seat_to_act()
     over = cp is None
     k = kept_for(_DRAWN, state, seat, _Drawn)
     seats = _seats(state, d, seat, cp, k, (d, over, len(d.ledger.lines)))

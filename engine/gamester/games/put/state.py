@@ -482,10 +482,10 @@ class PutState(State):
         return Outcome(score, "point", winners, True, ended, self.game_by, zero_sum=False)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        cp = self.current_player()
+        cp = self.seat_to_act()
         v: dict[str, Any] = {
             "game": self.game, "ruleset": self.options.to_string(), "players": self.players, "phase": self.phase,
-            "current": None if cp == TERMINAL else cp, "dealer": self.dealer, "deal": len(self.deals),
+            "current": cp, "dealer": self.dealer, "deal": len(self.deals),
             "score": [self.seat_score(s) for s in range(self.players)], "winner": self.winner,
             "ranking": " ".join(self.order), "active": self.active_seats(),
             "hand_sizes": [len(h) for h in self.hands],

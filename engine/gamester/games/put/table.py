@@ -28,7 +28,6 @@ from ...table import (
     log_groups,
     said_apart,
     seat_label,
-    seat_to_act,
 )
 from ...table import said as join_said
 from ...words import plural
@@ -471,7 +470,7 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
     if kept is None or kept.deal is not d:
         kept = _KEPT[state] = _Deal(state)
     rl = kept.rl
-    cp = seat_to_act(state)
+    cp = state.seat_to_act()
     over = cp is None
     title = f"{state.title}: game {len(state.games) + (0 if over else 1)}, deal {d['number']}" if o.rubber > 1 \
         else f"{state.title}: deal {d['number']}"

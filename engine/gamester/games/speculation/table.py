@@ -29,7 +29,6 @@ from ...table import (
     log_groups,
     said_apart,
     seat_label,
-    seat_to_act,
 )
 from .narrate import PARTIES
 from .rules import (
@@ -395,7 +394,7 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
     that shows the same as it did is the last table's (the same object)."""
     n = state.players
     d = state.deal
-    cp = seat_to_act(state)
+    cp = state.seat_to_act()
     over = cp is None
     k = kept_for(_DRAWN, state, seat, _Drawn)
     ver = (d, len(d.exposures), len(d.offers), len(d.ledger.lines), len(d.peeked), over)
