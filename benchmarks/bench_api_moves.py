@@ -21,6 +21,13 @@ more, then fewer), then five seeds.
 2. The first ``--moves`` moves through the API, a ``new`` request and then one ``apply`` request a move, against the
    engine alone (``new_state`` and ``apply`` of the same actions, the fastest of three); goal: within 10 times. A game whose games are
    shorter chains them (the next seeds, same rules and players): ``games`` says how many.
+3. The same games' rules, players and seeds played as a reader plays them in the widget, against the computer: the
+   reader (seat 0) moves by one ``apply`` (a random legal action, chosen outside the timing), and then the computer's
+   seats move by one ``bot`` request, ``until: "human"``, the random bot at each of them (``gamester-play.js``'s
+   ``autoAdvance``; asked again while the reply says ``more``), each reply drawn once. Timed around ``handle``, the
+   first ``--moves`` moves in all, against the engine alone applying the same actions (the fastest of three). The
+   computer's choices are made inside the API's time and not in the engine's, so this ratio is, if anything, high.
+   It is not the issue's measure (2.), which draws the table after every move; it is what a reader's game costs.
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ from typing import Any
 
 from gamester.hosts import web
 from gamester.registry import GameSpec, all_games
-from gamester.state import RandomBot
+from gamester.state import RandomBot, bot_move
 
 
 def _play(spec: GameSpec, opts: Any, players: int, seed: int, moves: int) -> list[str]:
@@ -133,6 +140,58 @@ def whole(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves: 
     return api, engine
 
 
+def as_read(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves: int) -> tuple[float, float, int, int]:
+    """Seconds for the first ``moves`` moves played as the widget plays against the computer (see the module doc),
+    and for the engine alone; the requests made and the games played."""
+    web._OPEN.clear()
+    api = engine = 0.0
+    requests = played = 0
+    pos = dict(games[0][0])
+    while played < moves:
+        players = pos["players"]
+        bots = [None] + ["random"] * (players - 1)
+        mirror = spec.new_state(spec.parse_ruleset(pos["ruleset"]), players, pos["seed"])
+        dt, held, name = _handle(json.dumps({"op": "new", **pos, "seat": 0}))
+        api += dt
+        requests += 1
+        while played + len(mirror.history) < moves and not mirror.is_terminal():
+            seat = mirror.seat_to_act()
+            if seat == 0:
+                action = bot_move(spec.make_bot, "random", mirror)  # the reader's choice: not timed
+                dt, held, name = _handle(_move(pos, name, action, held))
+                mirror.apply(action)
+            else:
+                t = time.perf_counter()
+                reply = web.handle(json.dumps({"op": "bot", **pos, "seat": 0, "open": name, "until": "human",
+                                               "bots": bots, "log_from": held}))
+                dt = time.perf_counter() - t
+                r = json.loads(reply)
+                if not r["ok"]:
+                    raise SystemExit(f"the API refused the computer's moves: {reply[:300]}")
+                name = r["open"]
+                for _, a in r["moved"]:
+                    mirror.apply(a)
+                if not r["more"]:
+                    html = "".join(p or "" for p in r.get("parts") or [])
+                    m = re.search(r'class="gm-t-log"><summary>[^<]*\((\d+)', html)
+                    held = int(m.group(1)) if m else 0
+            api += dt
+            requests += 1
+        actions = list(mirror.history)
+        played += len(actions)
+        opts = spec.parse_ruleset(pos["ruleset"])
+        runs = []
+        for _ in range(3):
+            t = time.perf_counter()
+            state = spec.new_state(opts, players, pos["seed"])
+            for a in actions:
+                state.apply(a)
+            runs.append(time.perf_counter() - t)
+        engine += min(runs)
+        pos["seed"] += 1
+    return api, engine, requests, int(pos["seed"] - games[0][0]["seed"])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--moves", type=int, default=1000)
@@ -157,6 +216,18 @@ def main() -> None:
               f"{engine:>9.3f} {api / engine:>11.1f}")
         sys.stdout.flush()
     print("goals: move 1,000 at most 1.5 x move 10; the whole game through the API within 10 x the engine alone")
+    print()
+    print("# As a reader plays against the computer (not the issue's measure: see the module doc, 3.)")
+    print(f"{'game':<15} {'players':>7} {'moves':>6} {'requests':>8} {'games':>5} {'API s':>8} {'engine s':>9} "
+          f"{'API/engine':>11}")
+    for name, spec in sorted(all_games().items()):
+        if a.game and name != a.game:
+            continue
+        games = long_games(spec, a.moves + a.repeat)
+        api, engine, requests, n_games = as_read(spec, games, a.moves)
+        print(f"{spec.title:<15} {games[0][0]['players']:>7} {a.moves:>6,} {requests:>8,} {n_games:>5} {api:>8.2f} "
+              f"{engine:>9.3f} {api / engine:>11.1f}")
+        sys.stdout.flush()
 
 
 if __name__ == "__main__":
