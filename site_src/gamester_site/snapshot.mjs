@@ -61,6 +61,43 @@ def warm():
     gc.collect()
     return len(games)
 
+def lighten():
+    """Drop what the snapshot need not keep (each byte of it is on a first visit's wire): the docstrings of every
+    function, class and module (nothing in the engine or its host reads one: no help(), no pydoc) and the type
+    attribute cache (refilled on use). A function's docstring is its code's first constant: the code is replaced by
+    a copy whose first constant is None, unless its bytecode loads that constant (a string used again in the
+    body). Returns how many docstrings went."""
+    import dis, inspect, sys, types
+    flag = getattr(inspect, "CO_HAS_DOCSTRING", 0)  # (Python 3.14: set where the first constant is the docstring)
+    loads0 = {bytes((op, 0)) for op in dis.hasconst}
+    def first_constant_used(co):
+        raw = co.co_code
+        return any(raw[i:i + 2] in loads0 for i in range(0, len(raw), 2))
+    gone = 0
+    for o in gc.get_objects():
+        if isinstance(o, types.FunctionType):
+            co = o.__code__
+            if co.co_flags & flag and not first_constant_used(co):
+                o.__code__ = co.replace(co_consts=(None, *co.co_consts[1:]), co_flags=co.co_flags & ~flag)
+            if o.__doc__ is not None:
+                o.__doc__ = None
+                gone += 1
+        elif isinstance(o, (type, property, classmethod, staticmethod)) and isinstance(o.__doc__, str):
+            if isinstance(o, type) and "__doc__" not in o.__dict__:
+                continue  # (inherited, or a built-in type's own)
+            try:
+                o.__doc__ = None
+                gone += 1
+            except (AttributeError, TypeError):
+                pass  # (a built-in type's)
+    for m in list(sys.modules.values()):
+        if isinstance(getattr(m, "__doc__", None), str):
+            m.__doc__ = None
+            gone += 1
+    sys._clear_internal_caches()
+    gc.collect()
+    return gone
+
 def cut_library():
     """Write over the compiled library the part of it no module imported so far comes from (each .pyc entry whose
     module is not in sys.modules, copied as it is), and have the zip importer read that file's table of contents.
@@ -83,6 +120,7 @@ def cut_library():
     sys.path_importer_cache[path]._get_files()
     gc.collect()
     return json.dumps({"path": path, "kept": [i.filename for i, _ in keep]})
+
 `;
 
 // The interpreter's freed memory still holds what was there (the dropped games, the build's own work): the snapshot
@@ -159,6 +197,7 @@ const py = await loadPyodide({ ...options, _makeSnapshot: true });
 install(py);
 py.runPython(WARM);
 const games = py.runPython("warm()");
+const docstrings = py.runPython("lighten()");
 const cut = JSON.parse(py.runPython("cut_library()"));
 const zeroed = zeroFreeMemory(py._module);
 const snapshot = py.makeMemorySnapshot();
@@ -227,5 +266,5 @@ fs.mkdirSync(path.dirname(outFile), { recursive: true });
 fs.writeFileSync(outFile, snapshot);
 fs.writeFileSync(outStdlib, library);
 console.log(JSON.stringify({ bytes: snapshot.length, games, made_ms: Math.round(made),
-                             restored_ms: Math.round(restored), zeroed, wasm_data: image.length,
+                             restored_ms: Math.round(restored), docstrings, zeroed, wasm_data: image.length,
                              library: { bytes: library.length, kept: cut.kept } }));
