@@ -213,8 +213,8 @@ def _frozen(fields: dict[str, Any]) -> dict[str, Any]:
 
 
 def _kept(memo: dict, slot: Any, model: Any, draw: Callable[..., Any], *args: Any) -> Any:
-    """The part of ``slot`` (a seat's place, a pile's ...) as :data:`gamester.table._LAST` drew it for its model when the model's
-    fields are what they were then (one comparison of two dicts); else ``draw(*args)``, kept with a copy of them."""
+    """The part of ``slot`` (a seat's place, a pile's ...) as :data:`gamester.table._LAST` drew it for its model
+    when the model's fields are what they were then (one comparison of two dicts); else ``draw(*args)``, kept with a copy of them."""
     k = memo.get(slot)
     if k is not None and k[0] == model.__dict__:
         return k[1]
@@ -269,42 +269,27 @@ def _centre_tags(h2: str, title: str, money: bool, middle: bool) -> tuple[str, s
 
 
 def joined(parts: list[str | list[str]]) -> str:
-    """A table's HTML from its parts (:func:`gamester.table.render_parts`): each part, or a part's pieces, one after the other."""
+    """A table's HTML from its parts (:func:`gamester.table.render_parts`): each part, or a part's pieces, one
+    after the other."""
     return "".join([p if type(p) is not list else "".join(p) for p in parts])
 
 
 def changed_parts(parts: list[str | list[str]], held: list[str | list[str]] | None) -> list[Any]:
-    """The parts of a table (:func:`gamester.table.render_parts`) as a reply sends them to a client that holds the parts ``held``
-    (those of the last table it was sent, or None): the parts whole when it holds none or not as many; else, for
-    each part, null when it is the same; a part in pieces whose held part is in pieces too, as the list of its
-    pieces, each null when it is the held part's piece at the same place, a number ``k`` when it is the held part's
-    piece ``k`` (a pot that moved up one place when the pot before it went), else the piece; any other part that
-    changed, whole. (A part or piece is never null or a number itself, so the client puts them together by one
+    """The parts of a table (:func:`gamester.table.render_parts`) as a reply sends them to a client that holds
+    the parts ``held`` (those of the last table it was sent, or None): the parts whole when it holds none or not as
+    many; else, for each part, null when it is the same; a part in pieces whose held part is in pieces too, as the
+    list of its pieces, each null when it is the held part's piece at the same place, a number ``k`` when it is the
+    held part's piece ``k`` (a pot that moved up one place when the pot before it went), else the piece; any other
+    part that changed, whole. (A part or piece is never null or a number itself, so the client puts them together by one
     rule: ``gamester-play.js``, ``hold``.)"""
     if held is None or len(held) != len(parts):
         return parts
-    out: list[Any] = []
-    for p, q in zip(parts, held, strict=True):
-        if p is q or p == q:
-            out.append(None)
-        elif type(p) is list and type(q) is list:
-            out.append(_changed_pieces(p, q))
-        else:
-            out.append(p)
-    return out
+    # (a string's == and a list's look at identity first: a part kept from the last table is the same object)
+    return [None if p == q else _changed_pieces(p, q) if type(p) is list and type(q) is list else p
+            for p, q in zip(parts, held, strict=True)]
 
 
 def _changed_pieces(pieces: list[str], held: list[str]) -> list[str | int | None]:
+    """A part's pieces as :func:`changed_parts` sends them to a client that holds ``held``."""
     n = len(held)
-    out: list[str | int | None] = []
-    for j, p in enumerate(pieces):
-        if j < n and (p is held[j] or p == held[j]):
-            out.append(None)
-            continue
-        for k, q in enumerate(held):
-            if p is q or p == q:
-                out.append(k)
-                break
-        else:
-            out.append(p)
-    return out
+    return [None if j < n and p == held[j] else held.index(p) if p in held else p for j, p in enumerate(pieces)]

@@ -1,8 +1,8 @@
 """The parts a move's reply sends in pieces (issue 30): a seat and the centre of the table are lists of pieces
 (``gamester.table.render_parts``), and a reply to a move from an open game sends, of such a part that changed, only
-the pieces that changed (``gamester.table.changed_parts``; a piece held at another place by its number): a bid that moves one pot sends that pot, not the pots
-beside it. ``test_web_open.py`` checks that the parts put together are the whole table; this checks that no more
-is sent than changed, and the pieces' form."""
+the pieces that changed (``gamester.table.changed_parts``; a piece held at another place by its number): a bid
+that moves one pot sends that pot, not the pots beside it. ``test_web_open.py`` checks that the parts put together
+are the whole table; this checks that no more is sent than changed, and the pieces' form."""
 
 from __future__ import annotations
 
