@@ -81,7 +81,8 @@ def main() -> None:
                     m = _LOG.search(held or "")
                     text = bench._move(pos, named, action, int(m.group(1)) if m else 0)
                     r = json.loads(web.handle(text))
-                    held, named = "".join(p or "" for p in r["parts"]), r["open"]
+                    # (the log's part, a string, is always sent whole: the parts sent in pieces are not read)
+                    held, named = "".join(p for p in r["parts"] if isinstance(p, str)), r["open"]
 
         def engine(games: list = games, spec: Any = spec) -> None:
             left = a.moves

@@ -5,6 +5,9 @@ the engine byte for byte (a change made for speed must not change what the widge
     PYTHONPATH=engine:site_src python benchmarks/api_replies.py new.txt
     cmp old.txt new.txt
 
+or, when the replies' form changes on purpose (the table's parts sent otherwise), ``benchmarks/api_replies_compare.py
+old.txt new.txt``: each reply's whole table, put together as the widget does, and every other field.
+
 For every registered game (never named here), each preset with the whole-number options at the top of their ranges
 (the live limits lifted, as in ``bench_api_moves.py``), up to three numbers of players, four seeds each drawn for a
 different reader (seat 0, seat 1, everything, the seat to act): a ``new``, then an ``apply`` a move with ``open`` and
@@ -28,7 +31,8 @@ _LOG = re.compile(r'class="gm-t-log"><summary>[^<]*\((\d+)')
 
 
 def _held(r: dict[str, Any]) -> int:
-    html = r.get("html") or "".join(p or "" for p in r.get("parts") or [])
+    # (the log's part, a string, is always sent whole: the pieces of the parts sent in pieces are not read here)
+    html = r.get("html") or "".join(p for p in r.get("parts") or [] if isinstance(p, str))
     m = _LOG.search(html)
     return int(m.group(1)) if m else 0
 

@@ -20,7 +20,8 @@ more, then fewer), then five seeds.
    1,000 (at any number of players) is measured at its longest game's last moves, and N says which.
 2. The first ``--moves`` moves through the API, a ``new`` request and then one ``apply`` request a move, against the
    engine alone (``new_state`` and ``apply`` of the same actions, the fastest of three); goal: within 10 times. A game whose games are
-   shorter chains them (the next seeds, same rules and players): ``games`` says how many.
+   shorter chains them (the next seeds, same rules and players): ``games`` says how many. ``reply B``: the characters
+   of an ``apply`` reply, on average over those moves.
 3. The same games' rules, players and seeds played as a reader plays them in the widget, against the computer: the
    reader (seat 0) moves by one ``apply`` (a random legal action, chosen outside the timing), and then the computer's
    seats move by one ``bot`` request, ``until: "human"``, the random bot at each of them (``gamester-play.js``'s
@@ -83,18 +84,24 @@ def _request(op: str, pos: dict[str, Any], actions: list[str], **more: Any) -> s
     return json.dumps({"op": op, **pos, "actions": actions, "seat": 0, **more})
 
 
-def _handle(text: str) -> tuple[float, int, str]:
-    """Seconds of one request, the log entries the table it drew holds (the next move's ``log_from``) and the name
-    of the open game (the next move's ``open``)."""
+def _sent(r: dict[str, Any]) -> str:
+    """The reply's table as far as it sends it: its html, or the parts it sends (a part in pieces, the pieces it
+    sends; null or a number for what the client holds), joined (the log's part, always sent whole, is all the bench reads)."""
+    return r.get("html") or "".join(p if isinstance(p, str) else "".join(x for x in p if isinstance(x, str))
+                                    for p in r.get("parts") or [] if p)
+
+
+def _handle(text: str) -> tuple[float, int, str, int]:
+    """Seconds of one request, the log entries the table it drew holds (the next move's ``log_from``), the name
+    of the open game (the next move's ``open``) and the reply's characters."""
     t = time.perf_counter()
     reply = web.handle(text)
     dt = time.perf_counter() - t
     r = json.loads(reply)
     if not r["ok"]:
         raise SystemExit(f"the API refused a move: {reply[:300]}")
-    html = r.get("html") or "".join(p or "" for p in r.get("parts") or [])  # (the log's part is always sent whole)
-    m = re.search(r'class="gm-t-log"><summary>[^<]*\((\d+)', html)
-    return dt, int(m.group(1)) if m else 0, r["open"]
+    m = re.search(r'class="gm-t-log"><summary>[^<]*\((\d+)', _sent(r))
+    return dt, int(m.group(1)) if m else 0, r["open"], len(reply)
 
 
 def _move(pos: dict[str, Any], name: str, action: str, held: int) -> str:
@@ -106,28 +113,31 @@ def per_move(pos: dict[str, Any], actions: list[str], at: int, repeat: int) -> f
     """Seconds of one ``apply`` at moves ``at`` .. ``at + repeat - 1``, each on the kept state: the fastest (the
     machine is shared; the least disturbed of the moves)."""
     web._OPEN.clear()
-    _, held, name = _handle(_request("view", pos, actions[:at]))
+    _, held, name, _ = _handle(_request("view", pos, actions[:at]))
     times = []
     for k in range(at, at + repeat):
-        dt, held, name = _handle(_move(pos, name, actions[k], held))
+        dt, held, name, _ = _handle(_move(pos, name, actions[k], held))
         times.append(dt)
     return min(times)
 
 
-def whole(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves: int) -> tuple[float, float]:
+def whole(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves: int) -> tuple[float, float, int]:
     """Seconds for the first ``moves`` moves of the games through the API (a ``new``, then one ``apply`` a move),
-    and for the engine alone (``new_state`` and ``apply`` of the same actions)."""
+    and for the engine alone (``new_state`` and ``apply`` of the same actions); and the characters of the ``apply``
+    replies in all."""
     web._OPEN.clear()
     api = engine = 0.0
+    sent = 0
     left = moves
     for pos, actions in games:
         actions = actions[:left]
         left -= len(actions)
-        dt, held, name = _handle(json.dumps({"op": "new", **pos, "seat": 0}))
+        dt, held, name, _ = _handle(json.dumps({"op": "new", **pos, "seat": 0}))
         api += dt
         for action in actions:  # the next request names the last reply's game and log count: made here, not timed
-            dt, held, name = _handle(_move(pos, name, action, held))
+            dt, held, name, size = _handle(_move(pos, name, action, held))
             api += dt
+            sent += size
         opts = spec.parse_ruleset(pos["ruleset"])
         runs = []
         for _ in range(3):  # the fastest of three: the engine alone is quick, and the machine shared
@@ -137,7 +147,7 @@ def whole(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves: 
                 state.apply(a)
             runs.append(time.perf_counter() - t)
         engine += min(runs)
-    return api, engine
+    return api, engine, sent
 
 
 def as_read(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves: int) -> tuple[float, float, int, int]:
@@ -151,14 +161,14 @@ def as_read(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves
         players = pos["players"]
         bots = [None] + ["random"] * (players - 1)
         mirror = spec.new_state(spec.parse_ruleset(pos["ruleset"]), players, pos["seed"])
-        dt, held, name = _handle(json.dumps({"op": "new", **pos, "seat": 0}))
+        dt, held, name, _ = _handle(json.dumps({"op": "new", **pos, "seat": 0}))
         api += dt
         requests += 1
         while played + len(mirror.history) < moves and not mirror.is_terminal():
             seat = mirror.seat_to_act()
             if seat == 0:
                 action = bot_move(spec.make_bot, "random", mirror)  # the reader's choice: not timed
-                dt, held, name = _handle(_move(pos, name, action, held))
+                dt, held, name, _ = _handle(_move(pos, name, action, held))
                 mirror.apply(action)
             else:
                 t = time.perf_counter()
@@ -172,8 +182,7 @@ def as_read(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves
                 for _, a in r["moved"]:
                     mirror.apply(a)
                 if not r["more"]:
-                    html = "".join(p or "" for p in r.get("parts") or [])
-                    m = re.search(r'class="gm-t-log"><summary>[^<]*\((\d+)', html)
+                    m = re.search(r'class="gm-t-log"><summary>[^<]*\((\d+)', _sent(r))
                     held = int(m.group(1)) if m else 0
             api += dt
             requests += 1
@@ -201,7 +210,7 @@ def main() -> None:
     web._positions._bounded = lambda spec, opts, players: None  # the live limits are lifted (see the module doc)
     print(f"# Moves through the web API (CPython {platform.python_version()}, {platform.machine()})")
     print(f"{'game':<15} {'players':>7} {'move 10':>9} {'move 100':>9} {'move N':>18} {'N/10':>6} "
-          f"{'games':>5} {'API s':>8} {'engine s':>9} {'API/engine':>11}")
+          f"{'games':>5} {'API s':>8} {'engine s':>9} {'API/engine':>11} {'reply B':>8}")
     for name, spec in sorted(all_games().items()):
         if a.game and name != a.game:
             continue
@@ -209,11 +218,11 @@ def main() -> None:
         pos, actions = games[0]
         late = min(a.moves, len(actions) - a.repeat)
         ms = {k: per_move(pos, actions, k, a.repeat) * 1000 for k in (10, 100, late)}
-        api, engine = whole(spec, games, a.moves)
+        api, engine, sent = whole(spec, games, a.moves)
         n_games = next(i for i in range(1, len(games) + 1) if sum(len(x) for _, x in games[:i]) >= a.moves)
         print(f"{spec.title:<15} {pos['players']:>7} {ms[10]:>7.2f}ms {ms[100]:>7.2f}ms "
               f"{f'{ms[late]:.2f}ms at {late:,}':>18} {ms[late] / ms[10]:>6.2f} {n_games:>5} {api:>8.2f} "
-              f"{engine:>9.3f} {api / engine:>11.1f}")
+              f"{engine:>9.3f} {api / engine:>11.1f} {sent / a.moves:>8,.0f}")
         sys.stdout.flush()
     print("goals: move 1,000 at most 1.5 x move 10; the whole game through the API within 10 x the engine alone")
     print()

@@ -105,13 +105,16 @@ export class Play {
     return this.hold(await call(req));
   }
   // The table of a reply in parts put together (its html: a null part is the same as in was, the parts of the reply
-  // the request named), and the parts held with the reply's name for the next move.
+  // the request named; a part in pieces, a list, has a null piece where it is the held part's piece at the same
+  // place, a number k where it is the held part's piece k), and the parts held with the reply's name for the next
+  // move (gamester.table.changed_parts says what is sent).
   hold(r, was = null) {
     if (!r.ok) return r;
     let parts = null;
     if (r.parts) {
-      parts = r.parts.map((x, i) => (x === null ? was[i] : x));
-      r.html = parts.join("");
+      const piece = (y, j, i) => (y === null ? was[i][j] : typeof y === "number" ? was[i][y] : y); // (was: read only here)
+      parts = r.parts.map((x, i) => (x === null ? was[i] : Array.isArray(x) ? x.map((y, j) => piece(y, j, i)) : x));
+      r.html = parts.map((x) => (Array.isArray(x) ? x.join("") : x)).join("");
     }
     this.held = { open: r.open, parts };
     return r;

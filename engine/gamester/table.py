@@ -42,7 +42,20 @@ from .html import _ESCAPES, LedgerRow, Markup, cap, card_back, card_face, h, led
 from .ledger import Ledger
 from .registry import GameSpec, get_game
 from .state import Outcome, State
-from .table_html import _PARTS, _choice_html, _part, _pile_html, _pot_html, _seat_html, _signed, _x
+from .table_html import (
+    _PARTS,
+    _centre_tags,
+    _choice_html,
+    _kept,
+    _part,
+    _pile_html,
+    _pot_html,
+    _seat_pieces,
+    _signed,
+    _x,
+    changed_parts,
+    joined,
+)
 from .words import Names, card_name, counters_words, sentence
 
 
@@ -296,12 +309,6 @@ def _log_item(x: LogEntry, names: Names, base: str, passages: dict | None, drawn
     return item
 
 
-def _live_seat(s: Seat, nm: Names) -> Markup:
-    w = nm.text
-    return _seat_html(s, s.name if s.name != f"Seat {s.index}" else nm(s.index, ""), [w(x) for x in s.status],
-                      [(a, w(b)) for a, b in s.counters])
-
-
 def _live_pile(p: Pile, w: Callable[[str], str]) -> Markup:
     return _pile_html(p, w(p.title), [(w(a), c) for a, c in p.plays], w(p.note))
 
@@ -312,28 +319,6 @@ def _live_pot(p: Pot, w: Callable[[str], str]) -> Markup:
 
 def _live_choice(c: Choice, w: Callable[[str], str], scope: str) -> Markup:
     return _choice_html(_with(c, label=w(c.label), hint=w(c.hint)), scope)
-
-
-def _frozen(fields: dict[str, Any]) -> dict[str, Any]:
-    """A model's fields as they are now, kept apart from it (:func:`_kept`): its lists copied (a model's fields are
-    plain values, or lists of them: strings and tuples of strings)."""
-    return {k: v.copy() if type(v) is list else v for k, v in fields.items()}
-
-
-def _kept(memo: dict, slot: Any, model: Any, draw: Callable[..., Any], *args: Any) -> Any:
-    """The part of ``slot`` (a seat's place, a pile's ...) as :data:`_LAST` drew it for its model when the model's
-    fields are what they were then (one comparison of two dicts); else ``draw(*args)``, kept with a copy of them."""
-    k = memo.get(slot)
-    if k is not None and k[0] == model.__dict__:
-        return k[1]
-    v = draw(*args)
-    memo[slot] = (_frozen(model.__dict__), v)
-    return v
-
-
-def _seat_part(s: Seat, nm: Names, key: tuple) -> Markup:
-    return _part((key, "seat", s.index, s.name, tuple(s.roles), s.you, tuple(s.cards), s.hidden, s.cards_label,
-                  tuple(s.best), tuple(s.status), tuple(s.counters), s.to_act), _live_seat, s, nm)
 
 
 def _pile_part(p: Pile, w: Callable[[str], str], key: tuple) -> Markup:
@@ -368,13 +353,13 @@ LAST_KEPT = 256
 def _choices_part(t: Table, memo: dict, nm: Names, key: tuple) -> str:
     """The reader's choices: as last drawn when every choice, the label and the seat to act are the same."""
     scope = f"{t.game} {t.to_act}"
-    now = list(map(vars, t.choices))
+    now = tuple(map(_CHOICE_FIELDS, t.choices))  # (all that drawing them reads: plain values, kept as they are)
     k = memo.get("choices")
     if k is not None and k[0] == scope and k[1] == t.choices_label and k[2] == now:
         return k[3]
     # The same few lists of choices recur (the bids on offer ...): a list drawn lately is drawn again from here, by
     # all that its buttons read (each button's words, action, card and hint; the seat to act; the label; the naming).
-    block = ("choices-block", key, scope, t.choices_label, tuple(map(_CHOICE_FIELDS, t.choices)))
+    block = ("choices-block", key, scope, t.choices_label, now)
     v = _PARTS.get(block)
     if v is None:
         w = nm.text
@@ -385,25 +370,27 @@ def _choices_part(t: Table, memo: dict, nm: Names, key: tuple) -> str:
             "div", {"class": "gm-t-choices", "role": "group", "aria-label": label},
             h("p", {"class": "gm-t-choices-label"}, label), buttons))
         _part(block, lambda: v)
-    memo["choices"] = (scope, t.choices_label, list(map(dict, now)), v)
+    memo["choices"] = (scope, t.choices_label, now, v)
     return v
 
 
 _CHOICE_FIELDS = attrgetter("label", "action", "card", "hint")  # (all that drawing a Choice reads)
 
 
-def _centre_part(t: Table, memo: dict, nm: Names, key: tuple, h2: str) -> str:
-    """The middle of the table (its pots and piles, each kept by :func:`_kept`): as last drawn when they are."""
+def _centre_part(t: Table, memo: dict, nm: Names, key: tuple, h2: str) -> list[str]:
+    """The middle of the table in its pieces: its heading (and the pots' list's start tag), each pot, the tags
+    between the pots and the piles, each pile, and the end tags (each pot and pile kept by :func:`_kept`): as last
+    drawn when they are."""
     w = nm.text
     piles = [_kept(memo, ("pile", i), p, _pile_part, p, w, key) for i, p in enumerate(t.centre)]
     pots = [_kept(memo, ("pot", i), p, _pot_part, p, w, key) for i, p in enumerate(t.money)]
     k = memo.get("centre")
     if k is not None and k[0] == piles and k[1] == pots and k[2] == t.money_title:
         return k[3]
-    v = _part(("centre", h2, t.money_title, tuple(pots), tuple(piles), bool(t.money), bool(t.centre)),
-              lambda: Markup(f'<div class="gm-t-centre"><{h2} class="gm-t-h">{_x(t.money_title)}</{h2}>'
-                             + (f'<ul class="gm-t-pots">{"".join(pots)}</ul>' if t.money else "")
-                             + (f'<div class="gm-t-piles">{"".join(piles)}</div>' if t.centre else "") + "</div>"))
+    money, middle = bool(t.money), bool(t.centre)
+    head, between, tail = _part(("centre", h2, t.money_title, money, middle), _centre_tags, h2, t.money_title,
+                                money, middle)
+    v = [head, *pots, between, *piles, tail]
     memo["centre"] = (piles, pots, t.money_title, v)
     return v
 
@@ -411,8 +398,8 @@ def _centre_part(t: Table, memo: dict, nm: Names, key: tuple, h2: str) -> str:
 def render(t: Table, *, base: str = "../", passages: dict | None = None, level: int = 3,
            log_limit: int | None = None, log_from: int | None = None) -> str:
     """The HTML of a table: its parts (:func:`render_parts`) one after the other."""
-    return "".join(render_parts(t, base=base, passages=passages, level=level, log_limit=log_limit,
-                                log_from=log_from))
+    return joined(render_parts(t, base=base, passages=passages, level=level, log_limit=log_limit,
+                               log_from=log_from))
 
 
 def _open_tag(tag: str, attrs: dict[str, Any]) -> str:
@@ -422,7 +409,7 @@ def _open_tag(tag: str, attrs: dict[str, Any]) -> str:
 
 
 def render_parts(t: Table, *, base: str = "../", passages: dict | None = None, level: int = 3,
-                 log_limit: int | None = None, log_from: int | None = None) -> list[str]:
+                 log_limit: int | None = None, log_from: int | None = None) -> list[str | list[str]]:
     """The HTML of a table. ``base`` is the path from the page to the site root (clause links go to
     ``{base}clauses/#id``); ``passages`` maps a clause id to ``[[passage_id, href_from_site_root, locator], ...]``;
     ``level`` is the heading level of the table's title (its parts use ``level + 1``). Every seat is named for the
@@ -432,7 +419,15 @@ def render_parts(t: Table, *, base: str = "../", passages: dict | None = None, l
     the reader's page holds the log's entries before this one (the table of the last move, drawn for the same
     reader): the list leaves them out and says from where it goes on (``data-log-from``), so that a move sends only what
     it added however long the log. A part whose model is as the last table drawn in the same context had it is not
-    drawn again (:data:`_LAST`)."""
+    drawn again (:data:`_LAST`).
+
+    The parts, joined (:func:`joined`), are the table's HTML: as many for every table of a game (a part a table
+    lacks is ""), so that a move's reply can send only the parts that changed (:mod:`gamester.hosts.web`'s
+    ``open``). Each is a string, or a list of strings (its pieces, joined in order): each seat (its start tag and
+    name line, its cards' label, its cards, its status, its counters and end tag:
+    :func:`gamester.table_html._seat_html`) and the centre (its heading, each pot, the tags between, each pile, its
+    end tags), so that a reply sends, of a part that changed, only the pieces that did. A part or piece drawn as
+    the last table had it is the same string object (read them, never change them)."""
     level = max(2, min(5, int(level)))
     h1, h2 = f"h{level}", f"h{level + 1}"
     total = len(t.log)
@@ -447,7 +442,7 @@ def render_parts(t: Table, *, base: str = "../", passages: dict | None = None, l
         memo = _LAST[ctx] = {"names": Names(t.reader, len(t.seats), parties=t.parties)}
     names: Names = memo["names"]
     w = names.text
-    seats = [_kept(memo, i, s, _seat_part, s, names, key) for i, s in enumerate(t.seats)]
+    seats = [_seat_pieces(memo, i, s, names) for i, s in enumerate(t.seats)]
     centre = _centre_part(t, memo, names, key, h2) if t.centre or t.money else ""
     choices = _choices_part(t, memo, names, key) if t.choices else ""
     chances = ""
@@ -473,8 +468,7 @@ def render_parts(t: Table, *, base: str = "../", passages: dict | None = None, l
     end = ""
     if t.end is not None:
         end = _end_html(_named_end(t, names), level + 1, base, passages, names, log_limit)
-    # The table's parts, joined its HTML: as many for every table of a game (one per seat; a part a table lacks is
-    # ""), so that a move's reply can send only the parts that changed (gamester.hosts.web's "open").
+    # The table's parts (see the docstring: a seat and the centre in pieces).
     section = ("section", t.title, t.game, t.reader, t.to_act, bool(t.end))
     return [_part(section, lambda: _open_tag("section", {
                 "class": "gm-tbl", "aria-label": t.title, "data-game": t.game,
@@ -532,14 +526,14 @@ def end_html(state: State, *, base: str = "../", passages: dict | None = None, l
 def render_table(state: State, seat: int | None = None, *, analysis: dict[str, Any] | None = None,
                  base: str = "../", passages: dict | None = None, level: int = 3,
                  log_limit: int | None = None, log_from: int | None = None, spec: GameSpec | None = None) -> str:
-    return "".join(render_table_parts(state, seat, analysis=analysis, base=base, passages=passages, level=level,
+    return joined(render_table_parts(state, seat, analysis=analysis, base=base, passages=passages, level=level,
                                       log_limit=log_limit, log_from=log_from, spec=spec))
 
 
 def render_table_parts(state: State, seat: int | None = None, *, analysis: dict[str, Any] | None = None,
                        base: str = "../", passages: dict | None = None, level: int = 3,
                        log_limit: int | None = None, log_from: int | None = None,
-                       spec: GameSpec | None = None) -> list[str]:
+                       spec: GameSpec | None = None) -> list[str | list[str]]:
     """:func:`render_table` in its parts (:func:`render_parts`)."""
     return render_parts(table_for(state, seat, analysis=analysis, spec=spec), base=base, passages=passages,
                         level=level, log_limit=log_limit, log_from=log_from)
@@ -580,4 +574,4 @@ def log_groups(state: State, word: Callable[[Any], list[LogEntry]], reader: Any 
 
 __all__ = ["Chance", "Choice", "End", "counters_end", "seat_label", "LedgerRow", "LogEntry", "Pile", "Pot", "Seat", "Table", "card_back",
            "card_face", "card_name", "chance_words", "counters_words", "ledger_table", "render",
-           "end_html", "kept_for", "log_groups", "render_parts", "render_table", "render_table_parts", "said", "said_apart", "sentence", "table_for"]
+           "changed_parts", "end_html", "joined", "kept_for", "log_groups", "render_parts", "render_table", "render_table_parts", "said", "said_apart", "sentence", "table_for"]

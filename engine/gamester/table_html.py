@@ -1,5 +1,6 @@
 """The card table's models drawn as HTML, part by part (:mod:`gamester.table` puts them together and keeps them):
-a seat, its cards, a pile, a pot, a choice. Each writes its elements as :func:`gamester.html.h` would (every text
+a seat, its cards, a pile, a pot, a choice; and the live table's parts kept from the last table drawn, and sent as
+they changed (:func:`changed_parts`). Each writes its elements as :func:`gamester.html.h` would (every text
 escaped, :class:`Markup` as it is), as strings rather than element by element: drawing the parts a move changed is
 most of what the live table costs. Stdlib only."""
 
@@ -99,22 +100,56 @@ def _counters_html(counters: list[tuple[str, str]]) -> Markup:
                                                              for k, v in counters]) + "</dl>")
 
 
-def _seat_html(s: Any, name: str, status: list[str], counters: list[tuple[str, str]]) -> Markup:
+def _seat_html(s: Any, name: str, status: list[str], counters: list[tuple[str, str]]) -> list[str]:
     """One seat (``s``, a :class:`gamester.table.Seat`, with its ``name``, ``status`` and ``counters`` as the reader
-    reads them); its name, cards, status and counters each drawn once for what they show (:data:`_PARTS`): a move
-    that changes one of them draws only that one again."""
-    you, to_act, roles = s.you, s.to_act, s.roles
+    reads them), in its pieces (:data:`SEAT_PIECES`, joined its list item): its start tag with its name line, the
+    label of its cards, its cards, its status and its counters with the end tag ("" for what it lacks), each drawn
+    once for what it shows (:data:`_PARTS`): a move that changes one of them draws, and a reply sends, only that one
+    again (:func:`_seat_pieces` draws only the pieces whose fields changed)."""
+    return [_seat_head_piece(s, name), _seat_label_piece(s.cards_label), _seat_cards_piece(s, name),
+            _seat_status_piece(status), _seat_counters_piece(counters)]
+
+
+def _seat_head_piece(s: Any, name: str) -> Markup:
+    """A seat's start tag and name line: what its index, ``name``, roles, ``you`` and ``to_act`` show."""
+    roles, you, to_act = s.roles, s.you, s.to_act
+    return _part(("seat-head", s.index, name, tuple(roles), you, to_act), _seat_head, s.index, name, roles, you,
+                 to_act)
+
+
+def _seat_label_piece(label: str) -> str:
+    return f'<p class="gm-seat-cards-label">{_x(label)}</p>' if label else ""
+
+
+def _seat_cards_piece(s: Any, name: str) -> Markup:
+    """A seat's cards: what its cards, hidden, best, ``you`` and ``name`` show."""
+    return _part(("cards", tuple(s.cards), s.hidden, tuple(s.best), s.you, name), _seat_cards, s.cards, s.hidden,
+                 s.best, s.you, name)
+
+
+def _seat_status_piece(status: list[str]) -> str:
+    return _part(("status", tuple(status)), _status_html, status) if status else ""
+
+
+def _seat_counters_piece(counters: list[tuple[str, str]]) -> Markup:
+    return _part(("counters-end", tuple(counters)), _counters_end, counters)
+
+
+#: The pieces of a seat's part (:func:`_seat_html`), one list item joined.
+SEAT_PIECES = 5
+
+
+def _seat_head(index: Any, name: str, roles: list[str], you: bool, to_act: bool) -> Markup:
+    """A seat's start tag (``<li>``, marked when it is the reader's or its turn) and its name line."""
     cls = "gm-seat" + (" gm-seat-you" if you else "") + (" gm-seat-turn" if to_act else "")
-    head = _part(("head", name, tuple(roles), you, to_act), _head_html, name, roles, you, to_act)
-    cards = _part(("cards", tuple(s.cards), s.hidden, tuple(s.best), you, name), _seat_cards, s.cards, s.hidden,
-                  s.best, you, name)
-    status_ = _part(("status", tuple(status)), _status_html, status) if status else ""
-    counters_ = _part(("counters", tuple(counters)), _counters_html, counters) if counters else ""
-    label = f'<p class="gm-seat-cards-label">{_x(s.cards_label)}</p>' if s.cards_label else ""
-    index = s.index
     mine = ' data-you="1"' if you else ""
     return Markup(f'<li class="{cls}" data-seat="{index if type(index) is int else _x(index)}" data-roles="'
-                  f'{" ".join(roles).translate(_ESCAPES)}"{mine}>{head}{label}{cards}{status_}{counters_}</li>')
+                  f'{" ".join(roles).translate(_ESCAPES)}"{mine}>{_head_html(name, roles, you, to_act)}')
+
+
+def _counters_end(counters: list[tuple[str, str]]) -> Markup:
+    """A seat's counters (if any) and its end tag."""
+    return Markup(f"{_counters_html(counters)}</li>" if counters else "</li>")
 
 
 def _pile_html(p: Any, title: str, plays: list[tuple[str, str]], note: str) -> Markup:
@@ -162,3 +197,99 @@ def _choice_html(c: Any, scope: str = "") -> Markup:
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
+
+
+# -- a live table's parts: kept from the last table, and sent as they changed ------------------------------------
+def _live_seat(s: Any, nm: Any) -> list[str]:
+    w = nm.text
+    return _seat_html(s, s.name if s.name != f"Seat {s.index}" else nm(s.index, ""), [w(x) for x in s.status],
+                      [(a, w(b)) for a, b in s.counters])
+
+
+def _frozen(fields: dict[str, Any]) -> dict[str, Any]:
+    """A model's fields as they are now, kept apart from it (:func:`_kept`): its lists copied (a model's fields are
+    plain values, or lists of them: strings and tuples of strings)."""
+    return {k: v.copy() if type(v) is list else v for k, v in fields.items()}
+
+
+def _kept(memo: dict, slot: Any, model: Any, draw: Callable[..., Any], *args: Any) -> Any:
+    """The part of ``slot`` (a seat's place, a pile's ...) as :data:`gamester.table._LAST` drew it for its model
+    when the model's fields are what they were then (one comparison of two dicts); else ``draw(*args)``, kept with a copy of them."""
+    k = memo.get(slot)
+    if k is not None and k[0] == model.__dict__:
+        return k[1]
+    v = draw(*args)
+    memo[slot] = (_frozen(model.__dict__), v)
+    return v
+
+
+def _seat_pieces(memo: dict, slot: int, s: Any, nm: Any) -> list[str]:
+    """The pieces of seat ``s`` (:func:`_seat_html`) as :data:`gamester.table._LAST` drew them for the seat in
+    this place when its fields are what they were then (one comparison of two dicts); else the pieces whose fields
+    changed drawn again (a move changes the seat to act, a seat's cards or its counters: not all of them), the others
+    as they were, kept with a copy of the fields."""
+    f = s.__dict__
+    k = memo.get(slot)
+    if k is None:
+        pieces = _live_seat(s, nm)
+    else:
+        was, pieces = k
+        if was == f:
+            return pieces
+        pieces = pieces.copy()
+        g = was.get
+        named = g("name") == s.name and g("index") == s.index  # (the name drawn is the same)
+        name = None
+        if not (named and g("roles") == s.roles and g("you") == s.you and g("to_act") == s.to_act):
+            name = s.name if s.name != f"Seat {s.index}" else nm(s.index, "")
+            pieces[0] = _seat_head_piece(s, name)
+        if g("cards_label") != s.cards_label:
+            pieces[1] = _seat_label_piece(s.cards_label)
+        if not (named and g("cards") == s.cards and g("hidden") == s.hidden and g("best") == s.best
+                and g("you") == s.you):
+            if name is None:
+                name = s.name if s.name != f"Seat {s.index}" else nm(s.index, "")
+            pieces[2] = _seat_cards_piece(s, name)
+        if g("status") != s.status:
+            w = nm.text
+            pieces[3] = _seat_status_piece([w(x) for x in s.status])
+        if g("counters") != s.counters:
+            w = nm.text
+            pieces[4] = _seat_counters_piece([(a, w(b)) for a, b in s.counters])
+    memo[slot] = (_frozen(f), pieces)
+    return pieces
+
+
+def _centre_tags(h2: str, title: str, money: bool, middle: bool) -> tuple[str, str, str]:
+    """The centre's tags around its pots and piles: before the pots, between them and the piles, after the piles."""
+    return (f'<div class="gm-t-centre"><{h2} class="gm-t-h">{_x(title)}</{h2}>' + ('<ul class="gm-t-pots">' if money
+                                                                                  else ""),
+            ("</ul>" if money else "") + ('<div class="gm-t-piles">' if middle else ""),
+            ("</div>" if middle else "") + "</div>")
+
+
+def joined(parts: list[str | list[str]]) -> str:
+    """A table's HTML from its parts (:func:`gamester.table.render_parts`): each part, or a part's pieces, one
+    after the other."""
+    return "".join([p if type(p) is not list else "".join(p) for p in parts])
+
+
+def changed_parts(parts: list[str | list[str]], held: list[str | list[str]] | None) -> list[Any]:
+    """The parts of a table (:func:`gamester.table.render_parts`) as a reply sends them to a client that holds
+    the parts ``held`` (those of the last table it was sent, or None): the parts whole when it holds none or not as
+    many; else, for each part, null when it is the same; a part in pieces whose held part is in pieces too, as the
+    list of its pieces, each null when it is the held part's piece at the same place, a number ``k`` when it is the
+    held part's piece ``k`` (a pot that moved up one place when the pot before it went), else the piece; any other
+    part that changed, whole. (A part or piece is never null or a number itself, so the client puts them together by one
+    rule: ``gamester-play.js``, ``hold``.)"""
+    if held is None or len(held) != len(parts):
+        return parts
+    # (a string's == and a list's look at identity first: a part kept from the last table is the same object)
+    return [None if p == q else _changed_pieces(p, q) if type(p) is list and type(q) is list else p
+            for p, q in zip(parts, held, strict=True)]
+
+
+def _changed_pieces(pieces: list[str], held: list[str]) -> list[str | int | None]:
+    """A part's pieces as :func:`changed_parts` sends them to a client that holds ``held``."""
+    n = len(held)
+    return [None if j < n and p == held[j] else held.index(p) if p in held else p for j, p in enumerate(pieces)]

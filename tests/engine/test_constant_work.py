@@ -120,8 +120,10 @@ def test_a_move_late_in_a_long_game_costs_what_it_costs_at_move_10(game, monkeyp
             # As the widget asks (gamester-play.js, move): the open game's name, not its actions; the log it holds.
             r, size = handle({"op": "apply", "open": name, "action": actions[k], "log_from": logged})
             held = parts or [None] * len(r["parts"])
-            parts = [p if p is not None else held[i] for i, p in enumerate(r["parts"])]
-            html = "".join(parts)
+            parts = [held[i] if p is None else [held[i][j] if x is None else held[i][x] if type(x) is int else x
+                                                for j, x in enumerate(p)]
+                     if type(p) is list else p for i, p in enumerate(r["parts"])]  # (a part in pieces: a list)
+            html = "".join(p if type(p) is str else "".join(p) for p in parts)
             now = _logged(html)
             shown = html.split('class="gm-t-log"', 1)[-1].count("<li>")
             assert (applied[0], worded[0], shown, r["actions"]) == (1, now - logged, now - logged, [actions[k]]), (

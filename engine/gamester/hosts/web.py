@@ -49,7 +49,9 @@ Operations (fields other than ``op`` are listed; ``?`` marks optional ones):
   kept at that step (left long ago, a restarted engine) is refused with the kind ``StaleGameError``, and the client
   sends the position's actions, replayed and checked as ever. The reply to a request with ``open`` has ``html``
   null and ``parts`` instead: the table's HTML in parts (their concatenation), each null where the part of the
-  reply that named the game is the same, so that a move sends only the parts it changed (a seat, the prompt ...).
+  reply that named the game is the same, so that a move sends only the parts it changed (a seat, the prompt ...);
+  a seat and the centre are lists of pieces (joined, the part), sent as a list with null for each piece held at
+  the same place and a number for one held at another (:func:`gamester.table.changed_parts`).
 - ``bot`` ``{position..., bot?, until?, bots?, open?}``: the position after the named bot moves for the current player
   (``open`` as for ``apply``);
   with ``until: "human"|"end"`` and ``bots: [name|"default"|null per seat]`` the bots move until a seat with

@@ -14,7 +14,7 @@ from ..errors import GamesterError, IllegalActionError, RulesetError
 from ..options import Options, parse_int
 from ..registry import GameSpec, get_game
 from ..state import State
-from ..table import render_table_parts
+from ..table import changed_parts, joined, render_table_parts
 from .web_fields import _TOKEN_RE, MAX_TEXT, RequestError, _actions, _base, _bool, _field, _int, _show, _str
 
 #: Moves of the log a live table shows (the last ones): the reply stays a few hundred kilobytes however long the game.
@@ -188,12 +188,11 @@ def _reply(spec: GameSpec, state: State, req: dict, *, draw: bool = True) -> dic
     parts = None if spec.site.table is None or not draw else render_table_parts(
         state, seat, analysis=chances, base=base, log_limit=LIVE_LOG, log_from=log_from, spec=spec)
     if name is None:
-        out["html"] = None if parts is None else "".join(parts)
+        out["html"] = None if parts is None else joined(parts)
     else:  # a move from an open game: the table's parts, null where the client's (that game's reply) are the same
         held = named[2] if named is not None else None
         out["html"] = None
-        out["parts"] = None if parts is None else parts if held is None or len(held) != len(parts) else \
-            [None if p is q or p == q else p for p, q in zip(parts, held, strict=True)]
+        out["parts"] = None if parts is None else changed_parts(parts, held)
     if log_from is not None or name is not None:
         out["actions_from"] = known
     _keep(spec, state)
