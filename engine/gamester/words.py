@@ -116,10 +116,11 @@ class Names:
         reader, players = self.reader, self.players
         for m in _SEATS.finditer(text):
             done += text[pos:m.start()]
-            # The seats as named: what they read is the reader and the count of seats alone (a role is the text's).
+            # The seats as named: what they read is the reader and the count of seats alone (a role is the text's),
+            # kept with the name as a sentence starts it and whether it is "you".
             key = (reader, players, m.group())
-            name = _NAMED.get(key)
-            if name is None:
+            named = _NAMED.get(key)
+            if named is None:
                 seats, role = m.group(1, 2)
                 if seats.isdigit():  # one seat (the usual): its name, as seats() gives it
                     name = self(int(seats), role or "")
@@ -127,11 +128,12 @@ class Names:
                     name = self.seats([int(x) for x in _DIGITS.findall(seats)], role or "")
                 if len(_NAMED) >= _NAMED_KEPT:
                     _NAMED.clear()
-                _NAMED[key] = name
+                named = _NAMED[key] = (name, name[:1].upper() + name[1:], name[:3].lower() == "you")
+            name, first, you = named
             if _starts(done):  # a sentence starts with the name
-                name = name[:1].upper() + name[1:]
+                name = first
             # (a subject's mark ends at the text's last few letters and the space after: looked for there alone)
-            if name[:3].lower() == "you" and _SUBJECT_BEFORE.search(done, max(0, len(done.rstrip()) - 8)):
+            if you and _SUBJECT_BEFORE.search(done, max(0, len(done.rstrip()) - 8)):
                 you_from.append(len(done))
             done += name
             pos = m.end()
@@ -160,8 +162,8 @@ def _starts(done: str) -> bool:
 _SAID: dict[tuple, str] = {}
 _SAID_KEPT = 4096
 #: Seats named lately (:meth:`Names.text`), by the naming's reader and count of seats and the engine's words for
-#: them ("Seat 2 (dealer)"). Emptied when full.
-_NAMED: dict[tuple, str] = {}
+#: them ("Seat 2 (dealer)"): the name, the name starting a sentence, and whether it is "you". Emptied when full.
+_NAMED: dict[tuple, tuple[str, str, bool]] = {}
 _NAMED_KEPT = 1024
 
 

@@ -146,3 +146,23 @@ def test_the_modules_examples_run():
     import gamester.words
     for m in (gamester.words, gamester.table):
         assert doctest.testmod(m).failed == 0, m.__name__
+
+
+def test_a_seat_named_again_reads_as_it_did_the_first_time():
+    """A seat's name is kept (words._NAMED) with its form at a sentence's start and whether it is "you": the same
+    words met again, at a start or within a sentence, for the reader or not, are named as they were when new."""
+    from gamester import words
+
+    text = "seat 0 wins; then seat 0 takes his point. Seat 1 pays seat 0. Seat 0 (dealer) deals and seat 1 leads"
+    want = {0: "You win; then you take your point. The computer pays you. You deal and the computer leads",
+            1: "The computer wins; then the computer takes his point. You pay the computer. The computer (dealer) "
+               "deals and you lead",
+            None: "Player 1 wins; then Player 1 takes his point. Player 2 pays Player 1. Player 1 (dealer) deals and "
+                  "Player 2 leads"}
+    for reader, said in want.items():
+        words._NAMED.clear()
+        words._SAID.clear()
+        assert Names(reader, 2).text(text) == said  # every seat new
+        words._SAID.clear()
+        assert Names(reader, 2).text(text) == said  # every seat's name kept
+        assert Names(reader, 2).text(text) == said  # the whole text kept

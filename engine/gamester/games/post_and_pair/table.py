@@ -290,20 +290,28 @@ def _seats(state: PostAndPairState, kept: _Deal, reader: int | None, cp: int, ne
 
 
 def _dishes(state: PostAndPairState, kept: _Deal, box: int) -> list[Pot]:
-    """The dishes and the vyes while a deal is played, and the box: made again when a count changed."""
+    """The dishes and the vyes while a deal is played, and the box: each made again when what it shows changed (a
+    vye moves the vyes alone; the carried counters are the deal's)."""
     t = state.table
     bet = getattr(state, "bet", 0)
     key = (t["post"], t["pair"], t["seat"], t["vyes"], bet, box)
-    if kept.money is None or kept.money[0] != key:
+    was = kept.money
+    if was is None or was[0] != key:
         carried = state.carried_in
+        old, pots = was if was is not None else ((None,) * 6, [None] * 5)
         money = []
-        for k, name in (("post", "Post"), ("pair", "Pair"), ("seat", "Seat")):
+        for i, (k, name) in enumerate((("post", "Post"), ("pair", "Pair"), ("seat", "Seat"))):
+            if old[i] == key[i]:
+                money.append(pots[i])
+                continue
             c = carried.get(k, 0)
             money.append(Pot(name, t[k], note=f"{c} from the last deal" if c else ""))
-        money.append(Pot("Vyes", t["vyes"], note=f"the vye stands at {bet}" if bet else ""))
-        money.append(Pot("The box", box, note="odd counters, for whoever keeps the cards"))
-        kept.money = (key, money)
-    return list(kept.money[1])
+        money.append(pots[3] if old[3:5] == key[3:5] else
+                     Pot("Vyes", t["vyes"], note=f"the vye stands at {bet}" if bet else ""))
+        money.append(pots[4] if old[5] == box else
+                     Pot("The box", box, note="odd counters, for whoever keeps the cards"))
+        kept.money = was = (key, money)
+    return list(was[1])
 
 
 def _table_at_end(state: PostAndPairState, seat: int | None) -> Table:
