@@ -302,8 +302,8 @@ def _known_fields(op: str, req: dict) -> None:
 def _encode(reply: dict) -> str:
     """The reply as JSON (:data:`_REPLY_JSON`). Its cost is the parts' characters: the C encoder escapes a text a
     character at a time, some 30 instructions a character in CPython 3.11 (about 150,000 a move for Speculation's
-    5 kB of new parts, against some 40,000 for the rest of the reply), so a move costs less here only by sending
-    fewer characters.
+    5 kB of new parts when a changed seat or centre was sent whole; some 3 kB since they go in pieces; against
+    some 40,000 for the rest of the reply), so a move costs less here only by sending fewer characters.
     (Tried, and slower: a cache of each part's JSON by its text, then by the part itself (a part drawn again is the
     same string: nearly always), the rest encoded whole and the parts put in its place. It spared a quarter of the
     escaping for Speculation and Post and Pair, whose seats and choices come back, and under a tenth for Put and
