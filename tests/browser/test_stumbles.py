@@ -13,6 +13,7 @@ import re
 import axe  # tests/browser/axe.py
 import pytest
 from conftest import SITE
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from test_widgets_live import idle, moved, visit
 
 pytestmark = pytest.mark.browser
@@ -54,10 +55,20 @@ def test_searching_a_glossary_term_finds_its_entry_first(live, base_url, width, 
     visit(page, base_url, "put/")
     axe.set_scheme(page, scheme)
     label = page.locator("label.md-header__button[for='__search']")
-    if label.is_visible():
-        label.click()
+    toggle = page.locator("#__search")
     box = page.locator("input.md-search__input")
-    box.click()
+    # On a phone the search opens by the header's button (its label toggles #__search). Once, in a loaded run, the
+    # box never came into view after the tap (the search not open; why, not found): the
+    # reader taps again, as this does, at most twice more, when the box has not taken a click after 15 s.
+    for attempt in range(3):
+        if label.is_visible() and not toggle.is_checked():
+            label.click()
+        try:
+            box.click(timeout=15_000)
+            break
+        except PlaywrightTimeoutError:
+            if attempt == 2:
+                raise
     for term, want in (("vye", "glossary/#vye"), ("trump", None)):
         box.fill("")
         box.type(term)
