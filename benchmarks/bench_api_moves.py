@@ -121,6 +121,20 @@ def per_move(pos: dict[str, Any], actions: list[str], at: int, repeat: int) -> f
     return min(times)
 
 
+def engine_alone(spec: GameSpec, pos: dict[str, Any], actions: list[str]) -> float:
+    """Seconds for the engine alone to deal the game of ``pos`` and apply ``actions``: the fastest of three (the
+    engine alone is quick, and the machine shared)."""
+    opts = spec.parse_ruleset(pos["ruleset"])
+    runs = []
+    for _ in range(3):
+        t = time.perf_counter()
+        state = spec.new_state(opts, pos["players"], pos["seed"])
+        for a in actions:
+            state.apply(a)
+        runs.append(time.perf_counter() - t)
+    return min(runs)
+
+
 def whole(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves: int) -> tuple[float, float, int]:
     """Seconds for the first ``moves`` moves of the games through the API (a ``new``, then one ``apply`` a move),
     and for the engine alone (``new_state`` and ``apply`` of the same actions); and the characters of the ``apply``
@@ -138,15 +152,7 @@ def whole(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves: 
             dt, held, name, size = _handle(_move(pos, name, action, held))
             api += dt
             sent += size
-        opts = spec.parse_ruleset(pos["ruleset"])
-        runs = []
-        for _ in range(3):  # the fastest of three: the engine alone is quick, and the machine shared
-            t = time.perf_counter()
-            state = spec.new_state(opts, pos["players"], pos["seed"])
-            for a in actions:
-                state.apply(a)
-            runs.append(time.perf_counter() - t)
-        engine += min(runs)
+        engine += engine_alone(spec, pos, actions)
     return api, engine, sent
 
 
@@ -188,15 +194,7 @@ def as_read(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves
             requests += 1
         actions = list(mirror.history)
         played += len(actions)
-        opts = spec.parse_ruleset(pos["ruleset"])
-        runs = []
-        for _ in range(3):
-            t = time.perf_counter()
-            state = spec.new_state(opts, players, pos["seed"])
-            for a in actions:
-                state.apply(a)
-            runs.append(time.perf_counter() - t)
-        engine += min(runs)
+        engine += engine_alone(spec, pos, actions)
         pos["seed"] += 1
     return api, engine, requests, int(pos["seed"] - games[0][0]["seed"])
 
@@ -211,10 +209,10 @@ def main() -> None:
     print(f"# Moves through the web API (CPython {platform.python_version()}, {platform.machine()})")
     print(f"{'game':<15} {'players':>7} {'move 10':>9} {'move 100':>9} {'move N':>18} {'N/10':>6} "
           f"{'games':>5} {'API s':>8} {'engine s':>9} {'API/engine':>11} {'reply B':>8}")
-    for name, spec in sorted(all_games().items()):
-        if a.game and name != a.game:
-            continue
-        games = long_games(spec, a.moves + a.repeat)
+    specs = [spec for name, spec in sorted(all_games().items()) if not a.game or name == a.game]
+    found = {spec.name: long_games(spec, a.moves + a.repeat) for spec in specs}
+    for spec in specs:
+        games = found[spec.name]
         pos, actions = games[0]
         late = min(a.moves, len(actions) - a.repeat)
         ms = {k: per_move(pos, actions, k, a.repeat) * 1000 for k in (10, 100, late)}
@@ -229,10 +227,8 @@ def main() -> None:
     print("# As a reader plays against the computer (not the issue's measure: see the module doc, 3.)")
     print(f"{'game':<15} {'players':>7} {'moves':>6} {'requests':>8} {'games':>5} {'API s':>8} {'engine s':>9} "
           f"{'API/engine':>11}")
-    for name, spec in sorted(all_games().items()):
-        if a.game and name != a.game:
-            continue
-        games = long_games(spec, a.moves + a.repeat)
+    for spec in specs:
+        games = found[spec.name]
         api, engine, requests, n_games = as_read(spec, games, a.moves)
         print(f"{spec.title:<15} {games[0][0]['players']:>7} {a.moves:>6,} {requests:>8,} {n_games:>5} {api:>8.2f} "
               f"{engine:>9.3f} {api / engine:>11.1f}")
