@@ -102,7 +102,7 @@ def _counters_html(counters: list[tuple[str, str]]) -> Markup:
 
 def _seat_html(s: Any, name: str, status: list[str], counters: list[tuple[str, str]]) -> list[str]:
     """One seat (``s``, a :class:`gamester.table.Seat`, with its ``name``, ``status`` and ``counters`` as the reader
-    reads them), in its pieces (:data:`SEAT_PIECES`, joined its list item): its start tag with its name line, the
+    reads them), in its five pieces (joined, its list item): its start tag with its name line, the
     label of its cards, its cards, its status and its counters with the end tag ("" for what it lacks), each drawn
     once for what it shows (:data:`_PARTS`): a move that changes one of them draws, and a reply sends, only that one
     again (:func:`_seat_pieces` draws only the pieces whose fields changed)."""
@@ -133,10 +133,6 @@ def _seat_status_piece(status: list[str]) -> str:
 
 def _seat_counters_piece(counters: list[tuple[str, str]]) -> Markup:
     return _part(("counters-end", tuple(counters)), _counters_end, counters)
-
-
-#: The pieces of a seat's part (:func:`_seat_html`), one list item joined.
-SEAT_PIECES = 5
 
 
 def _seat_head(index: Any, name: str, roles: list[str], you: bool, to_act: bool) -> Markup:
@@ -200,10 +196,14 @@ def _signed(n: int) -> str:
 
 
 # -- a live table's parts: kept from the last table, and sent as they changed ------------------------------------
+def _seat_name(s: Any, nm: Any) -> str:
+    """The name a seat is drawn with: its own, or (the engine's "Seat N") as the naming ``nm`` gives it."""
+    return s.name if s.name != f"Seat {s.index}" else nm(s.index, "")
+
+
 def _live_seat(s: Any, nm: Any) -> list[str]:
     w = nm.text
-    return _seat_html(s, s.name if s.name != f"Seat {s.index}" else nm(s.index, ""), [w(x) for x in s.status],
-                      [(a, w(b)) for a, b in s.counters])
+    return _seat_html(s, _seat_name(s, nm), [w(x) for x in s.status], [(a, w(b)) for a, b in s.counters])
 
 
 def _frozen(fields: dict[str, Any]) -> dict[str, Any]:
@@ -241,14 +241,14 @@ def _seat_pieces(memo: dict, slot: int, s: Any, nm: Any) -> list[str]:
         named = g("name") == s.name and g("index") == s.index  # (the name drawn is the same)
         name = None
         if not (named and g("roles") == s.roles and g("you") == s.you and g("to_act") == s.to_act):
-            name = s.name if s.name != f"Seat {s.index}" else nm(s.index, "")
+            name = _seat_name(s, nm)
             pieces[0] = _seat_head_piece(s, name)
         if g("cards_label") != s.cards_label:
             pieces[1] = _seat_label_piece(s.cards_label)
         if not (named and g("cards") == s.cards and g("hidden") == s.hidden and g("best") == s.best
                 and g("you") == s.you):
             if name is None:
-                name = s.name if s.name != f"Seat {s.index}" else nm(s.index, "")
+                name = _seat_name(s, nm)
             pieces[2] = _seat_cards_piece(s, name)
         if g("status") != s.status:
             w = nm.text
