@@ -10,8 +10,6 @@ decides a rule.
 from __future__ import annotations
 
 import weakref
-from itertools import compress
-from operator import ne
 from typing import Any
 
 from ...table import (
@@ -26,7 +24,6 @@ from ...table import (
     Table,
     ahead,
     card_name,
-    counters_end,
     kept_for,
     log_groups,
     said,
@@ -83,8 +80,10 @@ def _words(state: BoneAceState, ev: dict[str, Any]) -> list[LogEntry]:
             g.append(LogEntry(f"{who} is past one and thirty and out of the Game", R.OVER))
     if ev["spent"]:
         g.append(LogEntry("the stock is spent: the rest stand on what they have", R.STOCK_OUT))
-    g += _game_lines(d, ev["lines"])
-    g += _opening(state, ev["deals"])
+    if ev["lines"]:  # (most moves pay nothing and begin no deal)
+        g += _game_lines(d, ev["lines"])
+    if ev["deals"]:
+        g += _opening(state, ev["deals"])
     return g
 
 
@@ -109,7 +108,10 @@ _CHOICES: dict[tuple[int, str], list[Choice]] = {}
 
 
 def _end(state: BoneAceState) -> tuple[End, str]:
-    n = state.players
+    """The end of the game and its headline: each deal's Bone and Game, every line of the deals' ledgers, and each
+    seat's total, which is the engine's own sum of those same ledgers (:meth:`BoneAceState.net`, the outcome's
+    returns): what :func:`gamester.table.counters_end` would add up again from the rows, a payment at a time (a
+    long game's ending has some thousands)."""
     outcome = state.outcome()
     head, winners = ahead(outcome), list(outcome.winners)
     lines, rows = [], []
@@ -121,7 +123,8 @@ def _end(state: BoneAceState) -> tuple[End, str]:
                      + " the Game.")
         rows += [LedgerRow(ln.payer, ln.payee, ln.counters, ln.stake, ln.reason, ln.clause, d.number)
                  for ln in d.ledger.lines]
-    return counters_end(head + ".", lines, rows, n, winners), head
+    totals = [(s, seat_label(s), net) for s, net in enumerate(outcome.returns)]
+    return End(head + ".", lines, rows, totals=totals, winners=winners), head
 
 
 def _seat(state: BoneAceState, d: Any, s: int, seat: int | None, mine: bool, bone: Any, game: list[int],
@@ -148,8 +151,7 @@ def _seat(state: BoneAceState, d: Any, s: int, seat: int | None, mine: bool, bon
 class _Drawn:
     """What one reader's last table of a state was drawn from, and its parts (see :func:`table`)."""
 
-    __slots__ = ("epoch", "head", "mine", "roles", "nets", "nout", "nstood", "drawn", "seats", "row", "cp", "money",
-                 "stock")
+    __slots__ = ("epoch", "head", "mine", "roles", "nets", "events", "seats", "row", "cp", "money", "stock")
 
     def __init__(self) -> None:
         self.epoch: tuple = ()
@@ -164,12 +166,24 @@ def _seats(state: BoneAceState, d: Any, seat: int | None, cp: int | None, k: _Dr
     """The seats as ``seat`` sees them, ``cp`` to act. Each seat's fields are kept in ``k`` with its :class:`Seat`
     not to act and to act (made when first asked for), and the row of seats the last table showed. Within a deal,
     until the game ends or the deal's ledger moves (``epoch``), who sees which hand, the Bone, the Game and the
-    balances stay as they are, and a move changes only the seats that drew, stood or went out since the last
-    table, and the seats to act then and now: only those are looked at again."""
+    balances stay as they are, and an action changes only the seat that took it (its cards, its count, whether it
+    stands or is out), unless it spent the stock (the rest then stand): so only the seats that acted since the last
+    table (the game's log says which: :meth:`BoneAceState.log`) and the seats to act then and now are looked at
+    again."""
     n = state.players
-    drawn = tuple(map(len, d.drawn))
+    events = state.log()
     bone, game = d.bone.get("winner"), d.game.get("winners") or []
-    if k.epoch != epoch or k.nout > len(d.out) or k.nstood > len(d.stood):
+    changed: Any = None
+    if k.epoch == epoch:
+        changed = set()
+        for ev in events[k.events:]:  # (every event after the opening is an action's, and names its seat)
+            if ev["spent"]:
+                changed = None
+                break
+            changed.add(ev["seat"])
+    if changed is not None:
+        marked = changed | {x for x in (k.cp, cp) if x is not None} if k.cp != cp else changed
+    else:
         if not k.epoch or k.epoch[0] is not d:
             k.head = (f"{state.title}: deal {d.number} of {state.total_deals}",
                       f"{label(d.dealer, d)} deals and is youngest hand; {label(d.eldest, d)} is eldest and draws "
@@ -182,15 +196,9 @@ def _seats(state: BoneAceState, d: Any, seat: int | None, cp: int | None, k: _Dr
         k.mine = [sees.hand(s) for s in range(n)]
         k.nets = state.net()
         k.money = [Pot("The Bone's dish", d.ledger.balance(R.BONE)), Pot("The Game's dish", d.ledger.balance(R.POT))]
-        changed: Any = range(n)
-        marked: Any = range(n)
+        changed = marked = range(n)
         k.seats = [None] * n
         k.row = [None] * n
-    else:
-        changed = set(d.out[k.nout:]) | set(d.stood[k.nstood:])
-        if drawn != k.drawn:
-            changed.update(compress(range(n), map(ne, drawn, k.drawn)))
-        marked = changed | {x for x in (k.cp, cp) if x is not None} if k.cp != cp else changed
     for s in changed:
         k.seats[s] = [_seat(state, d, s, seat, k.mine[s], bone, game, k.nets[s], k.roles[s]), None, None]
     for s in marked:
@@ -199,7 +207,7 @@ def _seats(state: BoneAceState, d: Any, seat: int | None, cp: int | None, k: _Dr
         if kept[i] is None:
             kept[i] = Seat(**kept[0], to_act=i == 2)
         k.row[s] = kept[i]
-    k.epoch, k.nout, k.nstood, k.drawn, k.cp = epoch, len(d.out), len(d.stood), drawn, cp
+    k.epoch, k.events, k.cp = epoch, len(events), cp
     return list(k.row)
 
 
