@@ -142,7 +142,7 @@ def _seat(state: BoneAceState, d: Any, s: int, seat: int | None, mine: bool, bon
         status.append(f"counts {state.total_of(s)}")
     if s in game:
         status.append("wins the Game")
-    cards = [str(c) for c in (d.cards(s) if mine else [d.up[s]] + d.drawn[s])]
+    cards = list(map(str, d.cards(s) if mine else [d.up[s], *d.drawn[s]]))
     return {"index": s, "roles": list(roles), "you": seat == s, "cards": cards, "hidden": 0 if mine else 2,
             "cards_label": "" if mine else "Turned up and drawn", "status": status,
             "counters": [("Balance", f"{net:+d}" if net else "0")]}
@@ -182,7 +182,13 @@ def _seats(state: BoneAceState, d: Any, seat: int | None, cp: int | None, k: _Dr
                 break
             changed.add(ev["seat"])
     if changed is not None:
-        marked = changed | {x for x in (k.cp, cp) if x is not None} if k.cp != cp else changed
+        marked = changed
+        if k.cp != cp:  # (the seats to act then and now: written out, as a set's comprehension is a call)
+            marked = changed.copy()
+            if k.cp is not None:
+                marked.add(k.cp)
+            if cp is not None:
+                marked.add(cp)
     else:
         if not k.epoch or k.epoch[0] is not d:
             k.head = (f"{state.title}: deal {d.number} of {state.total_deals}",
