@@ -87,8 +87,8 @@ def _words(state: BoneAceState, ev: dict[str, Any]) -> list[LogEntry]:
     return g
 
 
-def _choices(state: BoneAceState, analysis: dict[str, Any] | None) -> list[Choice]:
-    t = state.total_of(state.current_player())
+def _choices(t: int, analysis: dict[str, Any] | None) -> list[Choice]:
+    """The two buttons of the seat to act, which counts ``t``."""
     hint = ""
     if analysis and analysis.get("over") is not None:
         hint = (f"{round(analysis['over'] * 100)}% of the cards you cannot see would take you past one and "
@@ -231,6 +231,8 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
                               note=f"{left} card{'' if left == 1 else 's'} left to draw from" if left else "spent"))
     groups, log = log_groups(state, lambda ev: _words(state, ev))
     end, between, lab, chances = None, "", "", []
+    show = not over and (seat is None or seat == cp)
+    t = state.total_of(cp) if show else 0  # (the count the question and the buttons say, counted once)
     if over:
         end, head = _end(state)
         prompt = f"The game is over. {head}."
@@ -242,7 +244,6 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
         else:  # nobody has acted yet: say how the Bone went
             said_now = said([x for x in groups[0] if x.clause.startswith("ba.bone.")])
         if you:
-            t = state.total_of(cp)
             counted = said_now.endswith(f"counts {t}.")  # the card just drawn has said the count
             question = "Draw a card, or stand?" if counted else f"You count {t}. Draw a card, or stand?"
         else:
@@ -252,11 +253,10 @@ def table(state: BoneAceState, seat: int | None = None, *, analysis: dict[str, A
         if analysis and analysis.get("over") is not None and (seat is None or seat == cp):
             chances = [Chance("Chance that one more card takes you past one and thirty", analysis["over"]),
                        Chance("Chance that it makes one and thirty exactly", analysis["thirty_one"])]
-    show = not over and (seat is None or seat == cp)
     title, sub = k.head
     return Table(title=title, subtitle=sub, seats=seats, centre=[k.stock[1]], money=list(k.money),
                  money_title="In the middle of the table", prompt=prompt, between=between,
-                 choices=_choices(state, analysis) if show else [], choices_label=lab, chances=chances,
+                 choices=_choices(t, analysis) if show else [], choices_label=lab, chances=chances,
                  chances_title="Chances, from the cards you cannot see" if chances else "",
                  log=log, end=end, game=state.game, reader=seat, to_act=cp, parties=PARTIES)
 
