@@ -11,7 +11,7 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from ...cards import SUIT_NAMES, format_cards
+from ...cards import SUIT_NAMES, Card, format_cards
 from ...table import (
     Chance,
     Choice,
@@ -269,10 +269,10 @@ def _seats(state: SpeculationState, d: Any, seat: int | None, rl: dict[int, str]
     n = state.players
     sees = state.observer(seat)
     net = state.net()
-    owner = dict(zip(map(str, d.owner), d.owner.values(), strict=True))
+    owner, parse = d.owner.get, Card.parse  # (the cards turned looked up alone: not the whole deal's by its text)
     shown_by: dict[int, list[str]] = {s: [] for s in range(n)}
     for sh, c in d.exposures:  # (one pass for every seat) a sold card is drawn with its buyer
-        shown_by.get(owner.get(c, sh), []).append(c)
+        shown_by.get(owner(parse(c), sh), []).append(c)
     holder = d.owner.get(d.best) if d.best is not None else None
     out = []
     for s in range(n):
