@@ -316,20 +316,30 @@ def _centre(state: SpeculationState, d: Any, seat: int | None, names: dict[int, 
     return centre, Pot("Pool", d.pool(), note=f"{d.carried_in} from the last deal" if d.carried_in else "")
 
 
-def _sale(state: SpeculationState, a: dict[str, Any], seat: int | None, names: dict[int, str]
-          ) -> tuple[Pile, Pot | None]:
-    """What is for sale, with its bids; the best bid."""
-    bids = "; ".join(f"{names[x]} {'bids ' + str(b) if b is not None else 'does not bid'}"
-                     for x, b in a["bids"]) or "no bids yet"
-    cards = [str(c) for c in a["cards"]] if state.observer(seat).offered(a) else []
-    seller = names[a["seller"]]
-    if cards:
-        pile = Pile(f"For sale by {seller}", [("", c) for c in cards], note=bids)
+def _sale(state: SpeculationState, a: dict[str, Any], seat: int | None, names: dict[int, str], was: tuple | None
+          ) -> tuple:
+    """What is for sale, with its bids; the best bid: ``(pile, pot)`` (no pot before a bid), and what the next
+    table of the same sale starts from (``was``, this one's): the offer (its seller and cards are the sale's
+    own, drawn once), the bids said so far, the best bid's pot: a bid adds its words to those of the bids before it."""
+    if was is not None and was[0] is a:  # (the sale is the same object while it lasts: its bids are only added)
+        _, title, plays, hidden, n, bids, high, pot = was
     else:
-        n_hidden = 1 if a["what"] in ("turn-up", "card") else 2
-        pile = Pile(f"For sale by {seller}: {WHAT[a['what']]}", [], hidden=n_hidden, note=bids)
-    high = a["high"]
-    return pile, Pot("Best bid", high[1], note=f"by {names[high[0]]}") if high else None
+        cards = [str(c) for c in a["cards"]] if state.observer(seat).offered(a) else []
+        seller = names[a["seller"]]
+        if cards:
+            title, plays, hidden = f"For sale by {seller}", [("", c) for c in cards], 0
+        else:
+            title, plays, hidden = f"For sale by {seller}: {WHAT[a['what']]}", [], 1 if a["what"] in ("turn-up",
+                                                                                                     "card") else 2
+        n, bids, high, pot = 0, "", None, None
+    for x, b in a["bids"][n:]:
+        said = f"{names[x]} {'bids ' + str(b) if b is not None else 'does not bid'}"
+        bids = f"{bids}; {said}" if bids else said
+    if a["high"] != high:
+        high = a["high"]
+        pot = Pot("Best bid", high[1], note=f"by {names[high[0]]}")
+    pile = Pile(title, plays, hidden=hidden, note=bids or "no bids yet")
+    return pile, pot, (a, title, plays, hidden, len(a["bids"]), bids, high, pot)
 
 
 def _end(state: SpeculationState) -> End:
@@ -380,6 +390,7 @@ class _Drawn:
         self.ver: tuple = ()
         self.row: list[Seat] | None = None
         self.sale: tuple = ()
+        self.for_sale: tuple | None = None
         self.seats: list[tuple[tuple, list[Any]]] = []
 
 
@@ -414,7 +425,7 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
     a = state.auction
     sale = (ver, a is None, len(a["bids"]) if a else 0)
     if k.sale != sale:
-        k.for_sale = _sale(state, a, seat, names) if a else None
+        k.for_sale = _sale(state, a, seat, names, k.for_sale and k.for_sale[2]) if a else None
         k.sale = sale
     centre, money = list(k.centre), [k.pool]
     if k.for_sale is not None:
