@@ -286,15 +286,33 @@ def _seats(state: SpeculationState, d: Any, seat: int | None, rl: dict[int, str]
     return out
 
 
-def _centre(state: SpeculationState, d: Any, seat: int | None, names: dict[int, str]) -> tuple[list[Pile], Pot]:
-    """The turn-up, the best trump so far and the spare hand; the pool."""
+def _centre(state: SpeculationState, d: Any, seat: int | None, names: dict[int, str], was: tuple
+            ) -> tuple[list[Pile], Pot, tuple]:
+    """The turn-up, the best trump so far and the spare hand; the pool; and what they are drawn from (the next
+    table's ``was``: piles or a pool drawn from the same as the last table's are that table's)."""
     sees = state.observer(seat)
-    centre = []
     holder = d.owner.get(d.turnup)
-    hold = "belongs to the pool" if holder is None else f"held by {names[holder]}"
     turn_up = str(d.turnup) if sees.turn_up() else None
     best = str(d.best) if d.best else None
-    if turn_up and d.turnup_shown:
+    ch = state.chief() if best else None
+    spare = format_cards(d.spare) if d.spare is not None and sees.spare() else None
+    shows = (turn_up, d.turnup_shown, holder, best, ch, spare, d.spare_shown)
+    pool = (d.pool(), d.carried_in)
+    centre = was[2] if was and was[0] == shows else _piles(state, d, names, *shows)
+    pot = was[3] if was and was[1] == pool else Pot("Pool", pool[0], note=f"{d.carried_in} from the last deal"
+                                                                              if d.carried_in else "")
+    return centre, pot, (shows, pool, centre, pot)
+
+
+def _piles(state: SpeculationState, d: Any, names: dict[int, str], turn_up: str | None, shown: bool,
+           holder: int | None, best: str | None, ch: int | None, spare: str | None, spare_shown: bool
+           ) -> list[Pile]:
+    """The piles in the middle (:func:`_centre`), drawn from what they show: the turn-up as the reader sees it
+    (``turn_up``: ``None`` face down; ``shown``: turned) and its ``holder``, the best trump and the chief hand
+    (``ch``), the spare hand as the reader sees it (``spare``) and whether it is shown."""
+    centre = []
+    hold = "belongs to the pool" if holder is None else f"held by {names[holder]}"
+    if turn_up and shown:
         tr = state.trump_shown()
         centre.append(Pile("Turn-up", [("", turn_up)], note=f"{SUIT_NAMES[tr]} are trumps; {hold}",
                            best=[best] if best == turn_up else []))
@@ -303,17 +321,15 @@ def _centre(state: SpeculationState, d: Any, seat: int | None, names: dict[int, 
     else:
         centre.append(Pile("Turn-up", [], hidden=1, note=f"face down; {hold}"))
     if best:
-        ch = state.chief()
         centre.append(Pile("Best trump so far", [("", best)], best=[best],
                            note=f"{names[ch]} is the chief hand" if ch is not None else "the pool holds it"))
     if d.spare is not None:
-        spare = format_cards(d.spare) if sees.spare() else None
         if spare:
             centre.append(Pile("Spare hand", [("", c) for c in spare.split()],
-                               note="shown" if d.spare_shown else "face down to the players"))
+                               note="shown" if spare_shown else "face down to the players"))
         else:
             centre.append(Pile("Spare hand", [], hidden=3, note="face down"))
-    return centre, Pot("Pool", d.pool(), note=f"{d.carried_in} from the last deal" if d.carried_in else "")
+    return centre
 
 
 def _sale(state: SpeculationState, a: dict[str, Any], seat: int | None, names: dict[int, str], was: tuple | None
@@ -384,13 +400,14 @@ def _chances(analysis: dict[str, Any] | None, seat: int | None, cp: int | None, 
 class _Drawn:
     """What one reader's last table of a state was drawn from, and its parts (see :func:`table`)."""
 
-    __slots__ = ("ver", "rl", "names", "head", "seats", "row", "cp", "centre", "pool", "sale", "for_sale")
+    __slots__ = ("ver", "rl", "names", "head", "seats", "row", "cp", "centre", "pool", "middle", "sale", "for_sale")
 
     def __init__(self) -> None:
         self.ver: tuple = ()
         self.row: list[Seat] | None = None
         self.sale: tuple = ()
         self.for_sale: tuple | None = None
+        self.middle: tuple = ()
         self.seats: list[tuple[tuple, list[Any]]] = []
 
 
@@ -416,10 +433,10 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
             k.head = (f"{state.title}: deal {d.number} of {state.total_deals}",
                       f"{k.names[d.dealer]} deals; {k.names[(d.dealer + 1) % n]} turns first. Nobody looks at his "
                       "own cards: each is seen only when it is turned.")
-            k.seats = []
+            k.seats, k.middle = [], ()  # (the seats' names are the deal's: drawn again)
         k.seats = _seats(state, d, seat, k.rl, over, k.seats)
         k.row = None
-        k.centre, k.pool = _centre(state, d, seat, k.names)
+        k.centre, k.pool, k.middle = _centre(state, d, seat, k.names, k.middle)
         k.ver = ver
     rl, names = k.rl, k.names
     a = state.auction
