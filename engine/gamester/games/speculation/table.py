@@ -11,7 +11,7 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from ...cards import SUIT_NAMES, Card, format_cards
+from ...cards import SUIT_NAMES, format_cards
 from ...table import (
     Chance,
     Choice,
@@ -262,17 +262,16 @@ def _seat(state: SpeculationState, d: Any, s: int, shown: list[str], holds: bool
 
 
 def _seats(state: SpeculationState, d: Any, seat: int | None, rl: dict[int, str], over: bool,
-           was: list[tuple[tuple, list[Any]]]) -> list[tuple[tuple, list[Any]]]:
+           was: list[tuple[tuple, list[Any]]], owner: dict[str, int | None]) -> list[tuple[tuple, list[Any]]]:
     """Each seat as ``seat`` sees it: what it is drawn from, and its fields with its :class:`Seat` not to act and
     to act (each made when first asked for); a seat drawn from what it was drawn from at the last table (``was``)
-    is that table's."""
+    is that table's. ``owner``: who holds each card of the deal now (:func:`_owners`)."""
     n = state.players
     sees = state.observer(seat)
     net = state.net()
-    owner, parse = d.owner.get, Card.parse  # (the cards turned looked up alone: not the whole deal's by its text)
     shown_by: dict[int, list[str]] = {s: [] for s in range(n)}
     for sh, c in d.exposures:  # (one pass for every seat) a sold card is drawn with its buyer
-        shown_by.get(owner(parse(c), sh), []).append(c)
+        shown_by.get(owner.get(c, sh), []).append(c)
     holder = d.owner.get(d.best) if d.best is not None else None
     out = []
     for s in range(n):
@@ -284,6 +283,13 @@ def _seats(state: SpeculationState, d: Any, seat: int | None, rl: dict[int, str]
         else:
             out.append((shows, [_seat(state, d, s, shown_by[s], holder == s, mine, net[s], seat, rl, over), None, None]))
     return out
+
+
+def _owners(d: Any) -> dict[str, int | None]:
+    """Who holds each card of deal ``d`` (``None``: the pool), by the card's text, as its exposures write it: a card
+    changes hands only when a sale closes (it is then in the deal's offers), so a table keeps this by the count of
+    offers closed (see :func:`table`)."""
+    return {str(c): s for c, s in d.owner.items()}
 
 
 def _centre(state: SpeculationState, d: Any, seat: int | None, names: dict[int, str], was: tuple
@@ -400,7 +406,8 @@ def _chances(analysis: dict[str, Any] | None, seat: int | None, cp: int | None, 
 class _Drawn:
     """What one reader's last table of a state was drawn from, and its parts (see :func:`table`)."""
 
-    __slots__ = ("ver", "rl", "names", "head", "seats", "row", "cp", "centre", "pool", "middle", "sale", "for_sale")
+    __slots__ = ("ver", "rl", "names", "head", "seats", "row", "cp", "centre", "pool", "middle", "owners", "sale",
+                 "for_sale")
 
     def __init__(self) -> None:
         self.ver: tuple = ()
@@ -433,8 +440,10 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
             k.head = (f"{state.title}: deal {d.number} of {state.total_deals}",
                       f"{k.names[d.dealer]} deals; {k.names[(d.dealer + 1) % n]} turns first. Nobody looks at his "
                       "own cards: each is seen only when it is turned.")
-            k.seats, k.middle = [], ()  # (the seats' names are the deal's: drawn again)
-        k.seats = _seats(state, d, seat, k.rl, over, k.seats)
+            k.seats, k.middle, k.owners = [], (), (-1, {})  # (the seats' names are the deal's: drawn again)
+        if k.owners[0] != len(d.offers):
+            k.owners = (len(d.offers), _owners(d))
+        k.seats = _seats(state, d, seat, k.rl, over, k.seats, k.owners[1])
         k.row = None
         k.centre, k.pool, k.middle = _centre(state, d, seat, k.names, k.middle)
         k.ver = ver
