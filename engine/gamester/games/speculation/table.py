@@ -262,14 +262,13 @@ def _seat(state: SpeculationState, d: Any, s: int, shown: list[str], holds: bool
 
 
 def _seats(state: SpeculationState, d: Any, seat: int | None, rl: dict[int, str], over: bool,
-           was: list[tuple[tuple, list[Any]]]) -> list[tuple[tuple, list[Any]]]:
+           was: list[tuple[tuple, list[Any]]], owner: dict[str, int | None]) -> list[tuple[tuple, list[Any]]]:
     """Each seat as ``seat`` sees it: what it is drawn from, and its fields with its :class:`Seat` not to act and
     to act (each made when first asked for); a seat drawn from what it was drawn from at the last table (``was``)
-    is that table's."""
+    is that table's. ``owner``: who holds each card of the deal now (:func:`_owners`)."""
     n = state.players
     sees = state.observer(seat)
     net = state.net()
-    owner = dict(zip(map(str, d.owner), d.owner.values(), strict=True))
     shown_by: dict[int, list[str]] = {s: [] for s in range(n)}
     for sh, c in d.exposures:  # (one pass for every seat) a sold card is drawn with its buyer
         shown_by.get(owner.get(c, sh), []).append(c)
@@ -286,15 +285,40 @@ def _seats(state: SpeculationState, d: Any, seat: int | None, rl: dict[int, str]
     return out
 
 
-def _centre(state: SpeculationState, d: Any, seat: int | None, names: dict[int, str]) -> tuple[list[Pile], Pot]:
-    """The turn-up, the best trump so far and the spare hand; the pool."""
+def _owners(d: Any) -> dict[str, int | None]:
+    """Who holds each card of deal ``d`` (``None``: the pool), by the card's text, as its exposures write it: a card
+    changes hands only when a sale closes (it is then in the deal's offers), so a table keeps this by the count of
+    offers closed (see :func:`table`)."""
+    return {str(c): s for c, s in d.owner.items()}
+
+
+def _centre(state: SpeculationState, d: Any, seat: int | None, names: dict[int, str], was: tuple
+            ) -> tuple[list[Pile], Pot, tuple]:
+    """The turn-up, the best trump so far and the spare hand; the pool; and what they are drawn from (the next
+    table's ``was``: piles or a pool drawn from the same as the last table's are that table's)."""
     sees = state.observer(seat)
-    centre = []
     holder = d.owner.get(d.turnup)
-    hold = "belongs to the pool" if holder is None else f"held by {names[holder]}"
     turn_up = str(d.turnup) if sees.turn_up() else None
     best = str(d.best) if d.best else None
-    if turn_up and d.turnup_shown:
+    ch = state.chief() if best else None
+    spare = format_cards(d.spare) if d.spare is not None and sees.spare() else None
+    shows = (turn_up, d.turnup_shown, holder, best, ch, spare, d.spare_shown)
+    pool = (d.pool(), d.carried_in)
+    centre = was[2] if was and was[0] == shows else _piles(state, d, names, *shows)
+    pot = was[3] if was and was[1] == pool else Pot("Pool", pool[0], note=f"{d.carried_in} from the last deal"
+                                                                              if d.carried_in else "")
+    return centre, pot, (shows, pool, centre, pot)
+
+
+def _piles(state: SpeculationState, d: Any, names: dict[int, str], turn_up: str | None, shown: bool,
+           holder: int | None, best: str | None, ch: int | None, spare: str | None, spare_shown: bool
+           ) -> list[Pile]:
+    """The piles in the middle (:func:`_centre`), drawn from what they show: the turn-up as the reader sees it
+    (``turn_up``: ``None`` face down; ``shown``: turned) and its ``holder``, the best trump and the chief hand
+    (``ch``), the spare hand as the reader sees it (``spare``) and whether it is shown."""
+    centre = []
+    hold = "belongs to the pool" if holder is None else f"held by {names[holder]}"
+    if turn_up and shown:
         tr = state.trump_shown()
         centre.append(Pile("Turn-up", [("", turn_up)], note=f"{SUIT_NAMES[tr]} are trumps; {hold}",
                            best=[best] if best == turn_up else []))
@@ -303,33 +327,41 @@ def _centre(state: SpeculationState, d: Any, seat: int | None, names: dict[int, 
     else:
         centre.append(Pile("Turn-up", [], hidden=1, note=f"face down; {hold}"))
     if best:
-        ch = state.chief()
         centre.append(Pile("Best trump so far", [("", best)], best=[best],
                            note=f"{names[ch]} is the chief hand" if ch is not None else "the pool holds it"))
     if d.spare is not None:
-        spare = format_cards(d.spare) if sees.spare() else None
         if spare:
             centre.append(Pile("Spare hand", [("", c) for c in spare.split()],
-                               note="shown" if d.spare_shown else "face down to the players"))
+                               note="shown" if spare_shown else "face down to the players"))
         else:
             centre.append(Pile("Spare hand", [], hidden=3, note="face down"))
-    return centre, Pot("Pool", d.pool(), note=f"{d.carried_in} from the last deal" if d.carried_in else "")
+    return centre
 
 
-def _sale(state: SpeculationState, a: dict[str, Any], seat: int | None, names: dict[int, str]
-          ) -> tuple[Pile, Pot | None]:
-    """What is for sale, with its bids; the best bid."""
-    bids = "; ".join(f"{names[x]} {'bids ' + str(b) if b is not None else 'does not bid'}"
-                     for x, b in a["bids"]) or "no bids yet"
-    cards = [str(c) for c in a["cards"]] if state.observer(seat).offered(a) else []
-    seller = names[a["seller"]]
-    if cards:
-        pile = Pile(f"For sale by {seller}", [("", c) for c in cards], note=bids)
+def _sale(state: SpeculationState, a: dict[str, Any], seat: int | None, names: dict[int, str], was: tuple | None
+          ) -> tuple:
+    """What is for sale, with its bids; the best bid: ``(pile, pot)`` (no pot before a bid), and what the next
+    table of the same sale starts from (``was``, this one's): the offer (its seller and cards are the sale's
+    own, drawn once), the bids said so far, the best bid's pot: a bid adds its words to those of the bids before it."""
+    if was is not None and was[0] is a:  # (the sale is the same object while it lasts: its bids are only added)
+        _, title, plays, hidden, n, bids, high, pot = was
     else:
-        n_hidden = 1 if a["what"] in ("turn-up", "card") else 2
-        pile = Pile(f"For sale by {seller}: {WHAT[a['what']]}", [], hidden=n_hidden, note=bids)
-    high = a["high"]
-    return pile, Pot("Best bid", high[1], note=f"by {names[high[0]]}") if high else None
+        cards = [str(c) for c in a["cards"]] if state.observer(seat).offered(a) else []
+        seller = names[a["seller"]]
+        if cards:
+            title, plays, hidden = f"For sale by {seller}", [("", c) for c in cards], 0
+        else:
+            title, plays, hidden = f"For sale by {seller}: {WHAT[a['what']]}", [], 1 if a["what"] in ("turn-up",
+                                                                                                     "card") else 2
+        n, bids, high, pot = 0, "", None, None
+    for x, b in a["bids"][n:]:
+        said = f"{names[x]} {'bids ' + str(b) if b is not None else 'does not bid'}"
+        bids = f"{bids}; {said}" if bids else said
+    if a["high"] != high:
+        high = a["high"]
+        pot = Pot("Best bid", high[1], note=f"by {names[high[0]]}")
+    pile = Pile(title, plays, hidden=hidden, note=bids or "no bids yet")
+    return pile, pot, (a, title, plays, hidden, len(a["bids"]), bids, high, pot)
 
 
 def _end(state: SpeculationState) -> End:
@@ -374,12 +406,15 @@ def _chances(analysis: dict[str, Any] | None, seat: int | None, cp: int | None, 
 class _Drawn:
     """What one reader's last table of a state was drawn from, and its parts (see :func:`table`)."""
 
-    __slots__ = ("ver", "rl", "names", "head", "seats", "row", "cp", "centre", "pool", "sale", "for_sale")
+    __slots__ = ("ver", "rl", "names", "head", "seats", "row", "cp", "centre", "pool", "middle", "owners", "sale",
+                 "for_sale")
 
     def __init__(self) -> None:
         self.ver: tuple = ()
         self.row: list[Seat] | None = None
         self.sale: tuple = ()
+        self.for_sale: tuple | None = None
+        self.middle: tuple = ()
         self.seats: list[tuple[tuple, list[Any]]] = []
 
 
@@ -405,16 +440,18 @@ def table(state: SpeculationState, seat: int | None = None, *, analysis: dict[st
             k.head = (f"{state.title}: deal {d.number} of {state.total_deals}",
                       f"{k.names[d.dealer]} deals; {k.names[(d.dealer + 1) % n]} turns first. Nobody looks at his "
                       "own cards: each is seen only when it is turned.")
-            k.seats = []
-        k.seats = _seats(state, d, seat, k.rl, over, k.seats)
+            k.seats, k.middle, k.owners = [], (), (-1, {})  # (the seats' names are the deal's: drawn again)
+        if k.owners[0] != len(d.offers):
+            k.owners = (len(d.offers), _owners(d))
+        k.seats = _seats(state, d, seat, k.rl, over, k.seats, k.owners[1])
         k.row = None
-        k.centre, k.pool = _centre(state, d, seat, k.names)
+        k.centre, k.pool, k.middle = _centre(state, d, seat, k.names, k.middle)
         k.ver = ver
     rl, names = k.rl, k.names
     a = state.auction
     sale = (ver, a is None, len(a["bids"]) if a else 0)
     if k.sale != sale:
-        k.for_sale = _sale(state, a, seat, names) if a else None
+        k.for_sale = _sale(state, a, seat, names, k.for_sale and k.for_sale[2]) if a else None
         k.sale = sale
     centre, money = list(k.centre), [k.pool]
     if k.for_sale is not None:
