@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from ...clauses import get_clause
@@ -65,6 +66,14 @@ def label(seat: int | None, rl: dict[int, str]) -> str:
     return seat_label(seat, rl.get(seat, ""))
 
 
+@lru_cache(maxsize=16)
+def _seated(dealer: int, n: int) -> tuple[dict[int, str], list[str]]:
+    """The roles (:func:`roles`) and each seat's label (:func:`label`) in the deal whose record names ``dealer``,
+    of ``n`` seats: made once for each (nine at most: ``dealer < n <= 4``), and shared (read, never changed)."""
+    rl = roles(dealer, n)
+    return rl, [label(s, rl) for s in range(n)]
+
+
 def _side_words(state: PutState, seat: int) -> str:
     return f"Seats {seat % 2} and {seat % 2 + 2}" if state.partners else f"Seat {seat}"
 
@@ -117,13 +126,13 @@ def _words(state: PutState, ev: dict[str, Any], reader: int | None) -> list[LogE
         return _opening(state, ev)
     n = state.players
     p = ev["seat"]
-    rl = roles(ev["dealer"], n)
-    said = _move(ev, p, ev["action"], label(p, rl), rl, reader, n, leading=ev["leading"], phase=ev["phase"],
+    rl, lb = _seated(ev["dealer"], n)
+    said = _move(ev, p, ev["action"], lb[p], rl, reader, n, leading=ev["leading"], phase=ev["phase"],
                  value=ev["value"])
     g: list[LogEntry] = [said] if said else []
     for k, t in ev["tricks"]:
         w = t.get("winner")
-        g.append(LogEntry((f"trick {k} is tied" if w is None else f"{label(w, rl)} wins trick {k}")
+        g.append(LogEntry((f"trick {k} is tied" if w is None else f"{lb[w]} wins trick {k}")
                           + _trick_why(t, state.options.ranking), t["clause"]))
     for pt in ev["points"]:
         g.append(LogEntry(pt["reason"], pt["clause"]))
@@ -173,7 +182,9 @@ def _make_hints(state: PutState) -> dict[str, str]:
     }
 
 
-_PLAIN_ORDER = "23456789TJQKA"  # the order a newcomer expects (Ace high), to know when Put's order surprises
+#: The order a newcomer expects (Ace high), to know when Put's order surprises: each rank's place, by its notation
+#: (a card's, less its suit: "10" and "T" both the Ten).
+_PLAIN = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))} | {"T": 8}
 _BEST = {"put": ("3", "the Three is the best card at Put, then the Two, then the Ace"),
          "truc": ("6", "the Six is the best card at Truc, then the Seven, then the Ace")}
 
@@ -181,16 +192,15 @@ _BEST = {"put": ("3", "the Three is the best card at Put, then the Two, then the
 def _trick_why(t: dict, ranking: str) -> str:
     """A reminder of the rule that decided a trick, when a newcomer would not expect it: a Three (or a Two, an
     Ace at Truc) beating a higher-looking card, or equal ranks tying whatever their suits."""
-    plays = [str(c) for _s, c in t.get("plays", [])]
+    plays = t.get("plays", [])
     if len(plays) < 2:
         return ""
-    ranks = [c[:-1].replace("10", "T") for c in plays]
-    if t.get("winner") is None:
+    ranks = [_PLAIN.get(str(c)[:-1], -1) for _s, c in plays]  # (-1: not a rank a newcomer knows)
+    w = t.get("winner")
+    if w is None:
         return ": equal cards tie, whatever their suits" if len(set(ranks)) < len(ranks) else ""
-    win = next((str(c) for s, c in t["plays"] if s == t["winner"]), "")[:-1].replace("10", "T")
-    beaten = [r for r in ranks if r != win]
-    if win in _PLAIN_ORDER and any(r in _PLAIN_ORDER and _PLAIN_ORDER.index(r) > _PLAIN_ORDER.index(win)
-                                   for r in beaten):
+    win = next((r for (s, _c), r in zip(plays, ranks, strict=True) if s == w), -1)
+    if win >= 0 and any(r > win for r in ranks):
         return f" ({_BEST.get(ranking, _BEST['put'])[1]})"
     return ""
 
@@ -231,30 +241,30 @@ _WORDS = {"put": "Put", "see": "See it", "refuse": "Refuse", "accept": "Accept",
           "throw-up": "Throw up my cards"}
 
 
-def _question(state: PutState, reader: int | None, rl: dict[int, str], cp: int, legal: list[str]
+def _question(state: PutState, reader: int | None, lb: list[str], cp: int, legal: list[str]
               ) -> tuple[str, str]:
-    """What happens next, in words, and the label of the choices (``cp``: the seat to act; ``legal``: its
-    actions)."""
+    """What happens next, in words, and the label of the choices (``lb``: each seat's label in this deal; ``cp``:
+    the seat to act; ``legal``: its actions)."""
     you = reader is not None and cp == reader
-    who = label(cp, rl)
+    who = lb[cp]
     k = len(state.this_deal["tricks"]) + 1
     ph = state.phase
     lab = "Your choices" if you else f"Choices for {who}"
     if ph == "exchange":
         verb = legal[0].split()[0]
         if verb == "give":
-            partner = label((cp + 2) % state.players, rl)
+            partner = lb[(cp + 2) % state.players]
             return ((f"Give your partner, {partner}, your best card." if you
                      else f"{who} to give his best card to his partner, {partner}."), lab)
         return ("Lay out one card; you play the deal with the other three." if you
                 else f"{who} to lay out one card."), lab
     if ph == "answer-put":
-        putter = label(state.put_by, rl)
+        putter = lb[state.put_by]
         return ((f"Will you see it, or refuse and give {putter} the point?" if you
                  else f"{who} to see the put or refuse it."), lab)
     if ph == "answer-double":
         v = state.value_now
-        doubler = label(state.doubler, rl)
+        doubler = lb[state.doubler]
         return ((f"Will you accept and play for {2 * v}, or refuse and give {doubler} {v}?" if you
                  else f"{who} to accept the double or refuse it."), lab)
     extra = []
@@ -272,7 +282,7 @@ def _question(state: PutState, reader: int | None, rl: dict[int, str], cp: int, 
     led = state.trick[0]
     if you:
         tail = f" (or {', '.join(extra)})" if extra else ""
-        return f"Your play to trick {k}{tail}: {label(led[0], rl)} led the {led[1].name}.", lab
+        return f"Your play to trick {k}{tail}: {lb[led[0]]} led the {led[1].name}.", lab
     return f"{who} to play to trick {k}.", lab
 
 
@@ -397,8 +407,7 @@ class _Deal:
     def __init__(self, state: PutState) -> None:
         d = self.deal = state.this_deal
         n = state.players
-        self.rl = roles(d["dealer"], n)
-        self.labels = [label(s, self.rl) for s in range(n)]
+        self.rl, self.labels = _seated(d["dealer"], n)
         self.subs: dict[bool, str] = {}
         self.piles: list[Pile] = []
         self.playing: dict[tuple[int, int], Pile] = {}  # the trick in play, by its number and cards played
@@ -469,7 +478,6 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
     kept = _KEPT.get(state)
     if kept is None or kept.deal is not d:
         kept = _KEPT[state] = _Deal(state)
-    rl = kept.rl
     cp = state.seat_to_act()
     over = cp is None
     title = f"{state.title}: game {len(state.games) + (0 if over else 1)}, deal {d['number']}" if o.rubber > 1 \
@@ -494,7 +502,7 @@ def table(state: PutState, seat: int | None = None, *, analysis: dict[str, Any] 
         prompt = join_said(groups[-1]) if len(groups) > 1 else end.headline
         question, lab, between = "", "", ""
     else:
-        question, lab = _question(state, seat, rl, cp, legal)
+        question, lab = _question(state, seat, kept.labels, cp, legal)
         last = groups[-1] if len(groups) > 1 else []
         between, said = said_apart(last)
         if state.trick and f"the {state.trick[0][1].name}" in said:  # the lead was just said: do not say it twice
