@@ -21,7 +21,10 @@ more, then fewer), then five seeds.
 2. The first ``--moves`` moves through the API, a ``new`` request and then one ``apply`` request a move, against the
    engine alone (``new_state`` and ``apply`` of the same actions, the fastest of three); goal: within 10 times. A game whose games are
    shorter chains them (the next seeds, same rules and players): ``games`` says how many. ``reply B``: the characters
-   of an ``apply`` reply, on average over those moves.
+   of an ``apply`` reply, on average over those moves. The API's figure is its first such run in the process (what
+   a reader's first game costs: the drawings and namings the host keeps between games are not made yet; the
+   snapshot the site starts from holds only those of each game's first position); ``warm``: the ratio again for the
+   fastest of two more runs, as the engine's is taken (the host's caches full).
 3. The same games' rules, players and seeds played as a reader plays them in the widget, against the computer: the
    reader (seat 0) moves by one ``apply`` (a random legal action, chosen outside the timing), and then the computer's
    seats move by one ``bot`` request, ``until: "human"``, the random bot at each of them (``gamester-play.js``'s
@@ -29,6 +32,11 @@ more, then fewer), then five seeds.
    first ``--moves`` moves in all, against the engine alone applying the same actions (the fastest of three). The
    computer's choices are made inside the API's time and not in the engine's, so this ratio is, if anything, high.
    It is not the issue's measure (2.), which draws the table after every move; it is what a reader's game costs.
+
+Then the same tables again in the browser's interpreter: this script run whole in npm Pyodide under Node (the
+wasm and the standard library the site's worker runs; our engine unpacked from the wheel the site ships), timed
+inside Python as above (a move's JSON passing between the worker's JavaScript and Python is left out). Skipped
+without node or ``node_modules/pyodide``; ``--no-pyodide`` leaves it out, ``--pyodide`` runs it alone.
 """
 
 from __future__ import annotations
@@ -37,9 +45,15 @@ import argparse
 import json
 import platform
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
+
+from node_pyodide import node_script  # beside this script
 
 from gamester.hosts import web
 from gamester.registry import GameSpec, all_games
@@ -199,16 +213,66 @@ def as_read(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves
     return api, engine, requests, int(pos["seed"] - games[0][0]["seed"])
 
 
+ROOT = Path(__file__).resolve().parents[1]
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+# This script and the one it imports, run in Pyodide with the same arguments (the output is Pyodide's, which Node
+# prints as it comes).
+NODE_SIDE = node_script(r'''
+py.globals.set("cfg", py.toPy(cfg));
+py.runPython(`
+import os, runpy, sys
+os.makedirs("/bench", exist_ok=True)
+for name, text in cfg["files"].items():
+    with open("/bench/" + name, "w", encoding="utf-8") as f:
+        f.write(text)
+sys.path.insert(0, "/bench")
+sys.argv = list(cfg["argv"])
+runpy.run_path("/bench/bench_api_moves.py", run_name="__main__")
+`);
+process.exit(0);
+''', quiet=False)
+
+
+def in_pyodide(argv: list[str]) -> None:
+    """The tables again, this script run in Pyodide under Node with ``argv`` (see the module doc)."""
+    if not (PYODIDE / "pyodide.mjs").is_file() or not shutil.which("node"):
+        print("# (not in Pyodide: no node or no node_modules/pyodide)")
+        return
+    sys.path.insert(0, str(ROOT / "site_src"))
+    from gamester_site import runtime
+
+    with tempfile.TemporaryDirectory(prefix="bench-api-pyodide-") as tmp:
+        tmpd = Path(tmp)
+        name, _ = runtime.build_wheel(tmpd / "wheel")
+        (tmpd / "run.mjs").write_text(NODE_SIDE, encoding="utf-8")
+        here = Path(__file__).parent
+        cfg = {"pyodide": str(PYODIDE), "wheel": str(tmpd / "wheel" / name), "argv": argv,
+               "files": {f: (here / f).read_text(encoding="utf-8") for f in ("bench_api_moves.py", "node_pyodide.py")}}
+        (tmpd / "cfg.json").write_text(json.dumps(cfg), encoding="utf-8")
+        sys.stdout.flush()
+        subprocess.run(["node", str(tmpd / "run.mjs"), str(tmpd / "cfg.json")], check=True, cwd=tmpd)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--moves", type=int, default=1000)
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--game", default=None, help="one registered game (default: every one)")
+    ap.add_argument("--pyodide", action="store_true", help="only the tables in Pyodide (see the module doc)")
+    ap.add_argument("--no-pyodide", action="store_true", help="not the tables in Pyodide")
     a, _ = ap.parse_known_args()
+    here = sys.platform != "emscripten"
+    again = ["bench_api_moves.py", "--no-pyodide", *[x for x in sys.argv[1:] if x not in ("--pyodide", "--no-pyodide")]]
+    if a.pyodide and here:
+        in_pyodide(again)
+        return
     web._positions._bounded = lambda spec, opts, players: None  # the live limits are lifted (see the module doc)
-    print(f"# Moves through the web API (CPython {platform.python_version()}, {platform.machine()})")
+    where = (f"Pyodide {sys.version.split()[0]}, wasm" if sys.platform == "emscripten" else
+             f"CPython {platform.python_version()}, {platform.machine()}")
+    print(f"# Moves through the web API ({where})")
     print(f"{'game':<15} {'players':>7} {'move 10':>9} {'move 100':>9} {'move N':>18} {'N/10':>6} "
-          f"{'games':>5} {'API s':>8} {'engine s':>9} {'API/engine':>11} {'reply B':>8}")
+          f"{'games':>5} {'API s':>8} {'engine s':>9} {'API/engine':>11} {'warm':>5} {'reply B':>8}")
     specs = [spec for name, spec in sorted(all_games().items()) if not a.game or name == a.game]
     found = {spec.name: long_games(spec, a.moves + a.repeat) for spec in specs}
     for spec in specs:
@@ -217,14 +281,15 @@ def main() -> None:
         late = min(a.moves, len(actions) - a.repeat)
         ms = {k: per_move(pos, actions, k, a.repeat) * 1000 for k in (10, 100, late)}
         api, engine, sent = whole(spec, games, a.moves)
+        warm = min(whole(spec, games, a.moves)[0] for _ in range(2))
         n_games = next(i for i in range(1, len(games) + 1) if sum(len(x) for _, x in games[:i]) >= a.moves)
         print(f"{spec.title:<15} {pos['players']:>7} {ms[10]:>7.2f}ms {ms[100]:>7.2f}ms "
               f"{f'{ms[late]:.2f}ms at {late:,}':>18} {ms[late] / ms[10]:>6.2f} {n_games:>5} {api:>8.2f} "
-              f"{engine:>9.3f} {api / engine:>11.1f} {sent / a.moves:>8,.0f}")
+              f"{engine:>9.3f} {api / engine:>11.1f} {warm / engine:>5.1f} {sent / a.moves:>8,.0f}")
         sys.stdout.flush()
     print("goals: move 1,000 at most 1.5 x move 10; the whole game through the API within 10 x the engine alone")
     print()
-    print("# As a reader plays against the computer (not the issue's measure: see the module doc, 3.)")
+    print(f"# As a reader plays against the computer ({where}; not the issue's measure: see the module doc, 3.)")
     print(f"{'game':<15} {'players':>7} {'moves':>6} {'requests':>8} {'games':>5} {'API s':>8} {'engine s':>9} "
           f"{'API/engine':>11}")
     for spec in specs:
@@ -233,6 +298,9 @@ def main() -> None:
         print(f"{spec.title:<15} {games[0][0]['players']:>7} {a.moves:>6,} {requests:>8,} {n_games:>5} {api:>8.2f} "
               f"{engine:>9.3f} {api / engine:>11.1f}")
         sys.stdout.flush()
+    if here and not a.no_pyodide:
+        print()
+        in_pyodide(again)
 
 
 if __name__ == "__main__":
