@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .html import _ESCAPES, Markup, cap, card_back, card_face, h
+from .html import Markup, cap, card_back, card_face, e, h
 from .words import card_name
 
 # (the models, gamester.table's Seat, Pile, Pot and Choice, are read by their fields: that module imports this one)
@@ -39,10 +39,10 @@ def _x(v: Any) -> str:
     if t is Markup:
         return v
     if t is str:
-        return v.translate(_ESCAPES)
+        return e(v)
     if v is None or v is False:
         return ""
-    return v if isinstance(v, Markup) else str(v).translate(_ESCAPES)
+    return v if isinstance(v, Markup) else e(str(v))
 
 
 def _cards(cards: list[str], hidden: int, best: list[str] | None = None, label: str = "") -> Markup:
@@ -51,7 +51,7 @@ def _cards(cards: list[str], hidden: int, best: list[str] | None = None, label: 
     if not items:
         return _NO_CARDS
     if label:
-        return Markup(f'<ul class="gm-t-cards" aria-label="{str(label).translate(_ESCAPES)}">{items}</ul>')
+        return Markup(f'<ul class="gm-t-cards" aria-label="{e(str(label))}">{items}</ul>')
     return Markup(f'<ul class="gm-t-cards">{items}</ul>')
 
 
@@ -140,7 +140,7 @@ def _seat_head(index: Any, name: str, roles: list[str], you: bool, to_act: bool)
     cls = "gm-seat" + (" gm-seat-you" if you else "") + (" gm-seat-turn" if to_act else "")
     mine = ' data-you="1"' if you else ""
     return Markup(f'<li class="{cls}" data-seat="{index if type(index) is int else _x(index)}" data-roles="'
-                  f'{" ".join(roles).translate(_ESCAPES)}"{mine}>{_head_html(name, roles, you, to_act)}')
+                  f'{e(" ".join(roles))}"{mine}>{_head_html(name, roles, you, to_act)}')
 
 
 def _counters_end(counters: list[tuple[str, str]]) -> Markup:
@@ -171,7 +171,7 @@ def _pot_html(p: Any, name: str, text: str, note: str) -> Markup:
     if n is not None:
         num = (f'<span class="gm-pot-n">{_x(n)}</span> <span class="gm-pot-unit">'
                f'{"counter" if n == 1 else "counters"}</span>{_chips(n)}')
-        data = f' data-counters="{str(n).translate(_ESCAPES)}"' if n is not False else ""
+        data = f' data-counters="{e(str(n))}"' if n is not False else ""
     text = f' <span class="gm-pot-text">{_x(text)}</span>' if text else ""
     note = f'<span class="gm-pot-note">{_x(note)}</span>' if note else ""
     return Markup(f'<li class="gm-pot"{data}><span class="gm-pot-name">{_x(name)}</span> {num}{text}{note}</li>')
