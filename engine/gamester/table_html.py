@@ -212,7 +212,7 @@ def _changes(was: dict[str, Any], fields: dict[str, Any]) -> tuple[set[str], dic
     and a copy of them as they are now (:func:`_frozen`) made from ``was``, a field's list copied again only when it
     changed: a move changes a field or two of a model (the seat to act), and a copy of all of them costs as much as
     the rest of drawing it again."""
-    if len(fields) != len(was):  # (a field that only one has: a copy of all)
+    if len(fields) != len(was):  # (a field added or gone: a copy of all; a model's fields are its class's)
         return set(fields) | set(was), _frozen(fields)
     now = was.copy()
     changed = set()
