@@ -139,10 +139,12 @@ class Names:
             done += name
             pos = m.end()
         s = done + text[pos:]
-        if "ou's" in s:
-            s = _YOURS.sub(r"\1our", s)
+        # (the verbs first, from the last "you" back: "you's" -> "your" makes the text shorter, and the places of
+        # the "you"s after it would no longer be theirs: "You receive 2", not "You receives 2", after a "your")
         for at in reversed(you_from):
             s = s[:at] + _agree(s[at:])
+        if "ou's" in s:
+            s = _YOURS.sub(r"\1our", s)
         return s
 
     def sentence(self, text: str) -> str:

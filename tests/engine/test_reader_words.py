@@ -48,6 +48,11 @@ def test_players_are_named_for_the_reader():
     (0, "Seat 1 (eldest) leads; Seat 0 has the Three", "The computer (eldest) leads; you have the Three."),
     (None, "Seats 0 and 2 win the game", "Player 1 and Player 3 win the game."),
     (0, "Seat 1 gives Seat 0 his best card", "The computer gives you his best card."),
+    # a "you" after a "your" (Seat 0's) still takes its verb: Post and Pair's settlement said "You receives 2"
+    (0, "Post: Seat 1 beats Seat 0's two-card Post. Seat 0 receives 2", "Post: the computer beats your two-card Post. "
+        "You receive 2."),
+    (0, "Seat 0's pair beats Seat 1; Seat 0 takes 3 and pays his stake",
+     "Your pair beats the computer; you take 3 and pay your stake."),
 ])
 def test_the_engine_s_phrasing_becomes_the_reader_s(reader, text, want):
     assert Names(reader, 2 if reader is not None and "Seats" not in text else 4).sentence(text) == want
