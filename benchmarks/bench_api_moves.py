@@ -34,9 +34,9 @@ more, then fewer), then five seeds.
    It is not the issue's measure (2.), which draws the table after every move; it is what a reader's game costs.
 
 Then the same tables again in the browser's interpreter: this script run whole in npm Pyodide under Node (the
-wasm and the standard library the site's worker runs; our engine unpacked from the wheel the site ships), timed
-inside Python as above (a move's JSON passing between the worker's JavaScript and Python is left out). Skipped
-without node or ``node_modules/pyodide``; ``--no-pyodide`` leaves it out, ``--pyodide`` runs it alone.
+wasm and the standard library the site's worker runs; the engine this script imports, unpacked from a wheel made
+as the site's is), timed inside Python as above (a move's JSON passing between the worker's JavaScript and Python
+is left out). Skipped without node or ``node_modules/pyodide``; ``--no-pyodide`` leaves it out, ``--pyodide`` runs it alone.
 """
 
 from __future__ import annotations
@@ -240,8 +240,10 @@ def in_pyodide(argv: list[str]) -> None:
         print("# (not in Pyodide: no node or no node_modules/pyodide)")
         return
     sys.path.insert(0, str(ROOT / "site_src"))
+    import gamester
     from gamester_site import runtime
 
+    runtime.ENGINE_DIR = Path(gamester.__file__).parent  # (the engine this process imports: PYTHONPATH's)
     with tempfile.TemporaryDirectory(prefix="bench-api-pyodide-") as tmp:
         tmpd = Path(tmp)
         name, _ = runtime.build_wheel(tmpd / "wheel")
