@@ -128,9 +128,9 @@ def _end(state: BoneAceState) -> tuple[End, str]:
 
 
 def _seat(state: BoneAceState, d: Any, s: int, seat: int | None, mine: bool, bone: Any, game: list[int],
-          net: int, roles: list[str]) -> tuple:
-    """Seat ``s`` as ``seat`` sees it (``mine``: whether it sees the hand): its :class:`Seat`'s fields in their
-    order, all but the last, whether it is to act (:func:`_seats` says it)."""
+          net: int, roles: list[str]) -> dict[str, Any]:
+    """Seat ``s`` as ``seat`` sees it (``mine``: whether it sees the hand), the fields of its :class:`Seat`; whether
+    it is to act is :func:`_seats`'s to say."""
     status = []
     if bone == s:
         status.append("carries the Bone")
@@ -143,8 +143,9 @@ def _seat(state: BoneAceState, d: Any, s: int, seat: int | None, mine: bool, bon
     if s in game:
         status.append("wins the Game")
     cards = list(map(str, d.cards(s) if mine else [d.up[s], *d.drawn[s]]))
-    return (s, "", list(roles), seat == s, cards, 0 if mine else 2, "" if mine else "Turned up and drawn", [], status,
-            [("Balance", f"{net:+d}" if net else "0")])
+    return {"index": s, "roles": list(roles), "you": seat == s, "cards": cards, "hidden": 0 if mine else 2,
+            "cards_label": "" if mine else "Turned up and drawn", "status": status,
+            "counters": [("Balance", f"{net:+d}" if net else "0")]}
 
 
 class _Drawn:
@@ -210,7 +211,7 @@ def _seats(state: BoneAceState, d: Any, seat: int | None, cp: int | None, k: _Dr
         i = 2 if cp == s else 1
         kept = k.seats[s]
         if kept[i] is None:
-            kept[i] = Seat(*kept[0], i == 2)
+            kept[i] = Seat(**kept[0], to_act=i == 2)
         k.row[s] = kept[i]
     k.epoch, k.events, k.cp = epoch, len(events), cp
     return list(k.row)
