@@ -44,6 +44,21 @@ def _patient_context(self, *args, shared_engine: bool = False, **kwargs):
     return context
 
 
+def wait_until(page, predicate: str, arg=None, timeout_ms: float = 120_000) -> None:
+    """Until the JavaScript ``predicate`` (a function of ``arg`` that returns a promise, as one reading Cache
+    Storage must) gives a true value, asked again every 50 ms in the page; an AssertionError after ``timeout_ms``.
+    (Playwright's ``wait_for_function`` takes the promise itself for a true value and returns at once.)"""
+    done = page.evaluate(f"""async ([arg, ms]) => {{
+      const test = {predicate}, end = performance.now() + ms;
+      for (;;) {{
+        if (await test(arg)) return true;
+        if (performance.now() > end) return false;
+        await new Promise((r) => setTimeout(r, 50));
+      }}
+    }}""", [arg, timeout_ms])
+    assert done, f"not true within {timeout_ms / 1000:.0f} s: {predicate[:200]}"
+
+
 Browser.new_context = _patient_context  # every context: the fixtures' below, pytest-playwright's and the tests' own
 
 

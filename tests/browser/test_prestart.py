@@ -6,6 +6,7 @@ first interaction, and a page with no way to play, or a widget link that cannot 
 from __future__ import annotations
 
 import pytest
+from conftest import wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -44,10 +45,10 @@ def test_only_a_second_visit_starts_the_engine_before_the_click_and_quietly(brow
         w = page.locator(".gm-widget[data-widget='pp-deal']").first
         w.locator(".gm-start").click()
         w.locator("xpath=.").and_(page.locator("[data-live='1']")).wait_for(timeout=BOOT_MS)
-        page.wait_for_function("""async () => { const c = await caches.open('gamester-runtime');
+        wait_until(page, """async () => { const c = await caches.open('gamester-runtime');
           const urls = (await c.keys()).map((r) => r.url);
           return ['pyodide.asm.wasm', 'engine-snapshot.bin'].every((n) => urls.some((u) => u.endsWith(n))); }""",
-                               timeout=BOOT_MS)
+                   None, BOOT_MS)
 
         # The page again (its own address: the played widget wrote its game into the address bar, and a link to a
         # game starts that game itself), untouched: the engine starts of its own accord, from the browser's storage,
