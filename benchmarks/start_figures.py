@@ -90,22 +90,24 @@ class Counted:
 
 # Where a first hand's time goes, each phase's end in ms from the click (page and worker clocks put on one line by
 # their performance.timeOrigin): the page starting its engine worker, the worker's script, runtime.json and
-# pyodide.mjs, the wasm compiled and instantiated, the snapshot read, the interpreter restored, the compiled
-# library checked, the engine imported and answering, the page told, the first request's reply, the hand drawn.
+# pyodide.mjs, the wasm compiled and instantiated, the snapshot read and its sha256 checked (beside the restore), the
+# interpreter restored, the compiled library checked, the engine imported and answering, the page told, the first
+# request's reply, the hand drawn.
 PHASES_JS = """([t0, drawn]) => {
   const G = __gamester, t = (G.info && G.info.start !== "running" && G.info.times) || {}; // (joined: not its start)
   const click = performance.timeOrigin + t0, w = (k) => (k in t ? t.origin + t.first_line + t[k] - click : null);
   return { worker_created: G.workerAt - t0, worker_script: t.origin ? t.origin + t.first_line - click : null,
     pyodide_mjs: w("pyodide_mjs"), runtime_json: w("manifest_read"), wasm_compiled: w("wasm_compiled"),
-    wasm_instantiated: w("wasm_instantiated"), snapshot_read: w("snapshot_fetched"), restored: w("restored"),
+    wasm_instantiated: w("wasm_instantiated"), snapshot_read: w("snapshot_fetched"),
+    snapshot_checked: w("snapshot_checked"), restored: w("restored"),
     stdlib_checked: w("stdlib_checked"), engine_imported: w("imported"), engine_ready: w("ready"),
     page_ready: G.bootStart + G.bootMs - t0, first_call: G.firstCallAt - t0,
     first_reply: G.firstReply ? G.firstReply.at - t0 : null, python_ms: G.firstReply ? G.firstReply.ms : null,
     drawn, files: t.files || [] };
 }"""
 PHASE_KEYS = ("worker_created", "worker_script", "pyodide_mjs", "runtime_json", "wasm_compiled", "wasm_instantiated",
-              "snapshot_read", "restored", "stdlib_checked", "engine_imported", "engine_ready", "page_ready",
-              "first_call", "first_reply", "drawn")
+              "snapshot_read", "snapshot_checked", "restored", "stdlib_checked", "engine_imported", "engine_ready",
+              "page_ready", "first_call", "first_reply", "drawn")
 
 
 def start_figures(browser, site: Path, bare_boot_js: str, click_js: str, repeat: int) -> dict:
@@ -245,7 +247,8 @@ def print_start(f: dict) -> list[tuple[str, float, str, bool]]:
 
 def print_phases(phases: dict) -> None:
     """Each phase's end, ms from the click (median of the runs), for the cold start, the reload and the new tab; and
-    each runtime file's fetch in the worker (start-end, ms from the worker's first line) in the last warm run."""
+    each runtime file's fetch in the worker (start-end, ms from the worker's first line) in the last cold start and
+    the last fresh engine."""
     med = statistics.median
     kinds = [k for k in ("cold", "reload", "tab", "fresh", "settled_reload", "settled_tab") if phases.get(k)]
     print("  where the first hand's time goes: each phase's end in ms from the click (median; "
@@ -256,11 +259,12 @@ def print_phases(phases: dict) -> None:
             xs = [r[k] for r in phases.get(kind, []) if r.get(k) is not None]
             cells.append(f"{med(xs):7.0f}" if xs else "      -")
         print(f"    {k:20s} {' | '.join(cells)}")
-    last = (phases.get("fresh") or [{}])[-1]
-    if last.get("files"):
-        print("    files in the worker (fresh engine; ms from its first line: start-first byte-end, bytes):")
-        for e in last["files"]:
-            print(f"      {e['name'][:40]:40s} {e['start']:5d}-{e['first']:5d}-{e['end']:5d} {e['body']:>11,d}")
+    for kind, what in (("cold", "the last cold start"), ("fresh", "the last fresh engine")):
+        last = (phases.get(kind) or [{}])[-1]
+        if last.get("files"):
+            print(f"    files in the worker ({what}; ms from its first line: start-first byte-end, body bytes as encoded):")
+            for e in last["files"]:
+                print(f"      {e['name'][:40]:40s} {e['start']:5d}-{e['first']:5d}-{e['end']:5d} {e['body']:>11,d}")
 
 
 def _s(xs: list[float]) -> str:

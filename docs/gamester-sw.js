@@ -120,6 +120,9 @@ async function runtimeFile(ev, sha) {
 self.addEventListener("fetch", (ev) => {
   const request = ev.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE) || request.headers.has("range")) return;
+  // A start's runtime file that the engine's worker fetches straight from the network and keeps itself
+  // (gamester-worker.js, directFetch): not streamed through here while the start runs.
+  if (request.headers.has("x-gamester-direct")) return;
   ev.respondWith((async () => {
     const url = bare(request.url);
     if (url !== MANIFEST && url.startsWith(ASSETS)) {

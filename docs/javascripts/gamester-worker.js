@@ -50,10 +50,64 @@ const realFetch = self.fetch.bind(self);
 self.fetch = function (input, init) {
   const url = String((input && input.url) || input);
   if (wasm && url === wasm.url) return Promise.resolve(wasm.standIn());
-  const p = (async () => (await fromStorage(url, expected && expected.get(url))) || realFetch(input, init))();
+  const p = (async () => (await fromStorage(url, expected && expected.get(url))) || directFetch(input, init))();
   p.then((r) => { if (r.headers.has(HASH)) held.set(url, r.headers.get(HASH)); }, () => {});
   return p;
 };
+
+// A start that finds a runtime file not held (a first visit, or a file a new build changed) fetches it straight from
+// the network, not through the service worker: streamed on through the service worker's thread, hashed there and
+// written to storage while the start ran, the files reached this worker some 300 ms later on a first visit
+// (bench_browser.py, loopback). The request carries DIRECT, which gamester-sw.js lets through untouched, and what
+// came is put aside: the bytes themselves where this worker reads them whole (the wasm, the snapshot), else a copy
+// of the response. Once the engine has answered its first request (or half a second after it is ready, if none
+// comes), keepStart hashes each and keeps it in the service worker's storage exactly as the service worker keeps a
+// file (under the sha256 runtime.json gives it, when its bytes have that hash), so that a second visit reads it
+// from there. After that, every fetch goes through the service worker as before.
+const DIRECT = "x-gamester-direct";
+let aside = new Map(); // url -> { bytes, type } or { copy }: what the start fetched straight from the network
+function directFetch(input, init, copy = true) {
+  if (aside === null || !self.caches) return realFetch(input, init);
+  const url = String((input && input.url) || input);
+  const headers = new Headers((init && init.headers) || (input && input.headers) || undefined);
+  headers.set(DIRECT, "1");
+  return realFetch(input, { ...init, headers }).then((r) => {
+    if (copy && aside !== null && r.ok && r.type === "basic" && !aside.has(url)) aside.set(url, { copy: r.clone() });
+    return r;
+  });
+}
+function putAside(url, bytes, type) {
+  if (aside !== null && !aside.has(url)) aside.set(url, { bytes, type });
+}
+let keepTimer = null;
+function keepStartIn(ms) {
+  if (aside === null) return;
+  clearTimeout(keepTimer);
+  keepTimer = setTimeout(keepStart, ms);
+}
+async function keepStart() {
+  const files = aside;
+  aside = null;
+  if (!files) return;
+  let cache = null;
+  for (const [url, { bytes, type, copy }] of files) {
+    const sha = expected && expected.get(url);
+    try {
+      if (!sha || (await fromStorage(url, sha))) {
+        if (copy && copy.body) copy.body.cancel().catch(() => {});
+        continue;
+      }
+      const body = bytes || new Uint8Array(await copy.arrayBuffer());
+      if ((await sha256hex(body)) !== sha) continue; // (changed on its way, or since: not kept)
+      cache = cache || await self.caches.open(RUNTIME_CACHE);
+      await cache.put(url, new Response(body, { headers: {
+        "Content-Type": (copy ? copy.headers.get("Content-Type") : type) || "application/octet-stream", [HASH]: sha } }));
+    } catch (e) {
+      /* not kept: the next start fetches it again */
+    }
+  }
+}
+
 function compileWasm(url, fresh = false) {
   mark("wasm_asked");
   const found = fresh || !self.caches ? Promise.resolve(null)
@@ -65,7 +119,15 @@ function compileWasm(url, fresh = false) {
   } };
   entry.module = found.then((r) => {
     entry.kept = r ? r.headers.get(HASH) : null;
-    return WebAssembly.compileStreaming(r || realFetch(url));
+    if (r || aside === null || !self.caches) return WebAssembly.compileStreaming(r || realFetch(url));
+    // (read whole, to be kept: compiled from its bytes once here, which is not on a first start's longest path,
+    // the snapshot's)
+    return directFetch(url, undefined, false).then(async (resp) => {
+      if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
+      const bytes = new Uint8Array(await resp.arrayBuffer());
+      putAside(url, bytes, resp.headers.get("Content-Type"));
+      return WebAssembly.compile(bytes);
+    });
   }).then((m) => { mark("wasm_compiled"); return m; }, (e) => {
     console.info(`Gamester: compiling the wasm when Pyodide asks for it (${e && e.message})`);
     return null;
@@ -223,7 +285,7 @@ function unpackStored(pyodide, bytes, dest) {
 }
 
 // The memory snapshot made at build time (site_src/gamester_site/snapshot.mjs): a started interpreter with the
-// engine imported. Fetched alongside the wasm; refused (the promise fails, and so the attempt) unless its sha256 is
+// engine imported. Fetched alongside the wasm; refused (the start then goes the ordinary way) unless its sha256 is
 // runtime.json's. It only fits the compiled library it was made with, so it is used with that library alone.
 // A page that cannot check a hash (plain HTTP to another machine has no crypto.subtle) does not fetch it at all, nor
 // does a browser asked to save data, unless the service worker already holds it (the snapshot adds 1.6 MB to a first
@@ -244,14 +306,37 @@ function readEarly(url) {
   const bytes = kept.then(async (r) => {
     if (!r || !r.ok || !r.headers.get(HASH)) {
       if (!fetchToo) return null;
-      r = await realFetch(url, { cache: "no-cache", signal: stop ? stop.signal : undefined });
+      r = await directFetch(url, { cache: "no-cache", signal: stop ? stop.signal : undefined }, false);
       if (!r.ok) return null;
     }
     const b = new Uint8Array(await r.arrayBuffer());
     b.checked = r.headers.get(HASH);
+    if (!b.checked) putAside(url, b, r.headers.get("Content-Type")); // (fullSnapshot leaves these bytes as they are)
     return b;
   }).catch(() => null);
   return { url, bytes, giveUp: () => { if (stop) stop.abort(); } };
+}
+
+// The snapshot as served leaves out its 4 kB pages that are all zeros (some 60% of it: the interpreter's memory
+// it has not used), so that the browser has less to inflate and to pass on, and this worker and its storage less
+// to read and to hash (snapshot.mjs, sparse): a header of four words (SPARSE, the snapshot's length, the page's
+// length, the count of runs), each run of pages kept (its first page and how many), then those pages' bytes in
+// turn. Put back in place here, in a new buffer (all zeros to begin with); a file without the mark is whole.
+const SPARSE = 0x315a4d47; // "GMZ1", little-endian
+function fullSnapshot(b) {
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  if (b.length < 16 || v.getUint32(0, true) !== SPARSE) return b;
+  const total = v.getUint32(4, true), page = v.getUint32(8, true), runs = v.getUint32(12, true);
+  const out = new Uint8Array(total);
+  let at = 16 + runs * 8;
+  for (let r = 0, k = 16; r < runs; r++, k += 8) {
+    const from = v.getUint32(k, true) * page, n = Math.min(v.getUint32(k + 4, true) * page, total - from);
+    if (n <= 0 || at + n > b.length) throw new Error("its runs of pages do not fit it");
+    out.set(b.subarray(at, at + n), from);
+    at += n;
+  }
+  if (at !== b.length) throw new Error("its runs of pages do not fit it");
+  return out;
 }
 
 async function snapshotBytes(manifest, assets, early) {
@@ -271,9 +356,16 @@ async function snapshotBytes(manifest, assets, early) {
   const kept = early && early.url === url.href
     ? early.bytes.then((b) => (b && (!b.checked || b.checked === manifest.snapshot_sha256) ? b : null))
     : Promise.resolve(null);
-  const p = kept.then((b) => b || fetchBytes(url, "snapshot")).then(async (bytes) => {
-    if (!(await matches(bytes, manifest.snapshot_sha256))) throw new Error("checksum mismatch");
-    return bytes;
+  // The bytes are handed on as soon as they are here, and their sha256 is worked out beside Pyodide's restore of
+  // them (a copy taken at once, before the restore changes them: SubtleCrypto.digest copies what it is given; some
+  // 60-100 ms for 31 MB here, no longer before the restore): the start awaits ``verified`` before it uses the
+  // interpreter, and starts the ordinary way if it fails.
+  const p = kept.then((b) => b || fetchBytes(url, "snapshot")).then((bytes) => {
+    const verified = matches(bytes, manifest.snapshot_sha256);
+    verified.catch(() => {});
+    const full = fullSnapshot(bytes);
+    full.verified = verified;
+    return full;
   });
   p.catch(() => {}); // reported by the attempt that awaits it
   return { bytes: p }; // (not p itself: an async function's caller would wait for the whole download)
@@ -400,6 +492,7 @@ async function boot(assets) {
   if (!filesP) engineWheel();
   if (snapshot && filesP) {
     snapshot.then(() => mark("snapshot_fetched"), () => {});
+    snapshot.then((b) => b.verified).then((ok) => { if (ok) mark("snapshot_checked"); }, () => {});
     try {
       const [libURL, libSha] = snapshotStdlib(manifest, assets, stdLibURL);
       const end = manifest.snapshot_wasm_data;
@@ -411,6 +504,7 @@ async function boot(assets) {
         bytes = snapshot.then((b) => { snapshotDiff = { bytes: b, end }; return b; });
       }
       pyodide = await attempt(loadPyodide, { ...options, stdLibURL: libURL, _loadSnapshot: bytes });
+      if (!(await (await snapshot).verified)) throw new Error("checksum mismatch");
       if (end && !(await snapshot).undone) throw new Error("its difference from the wasm was not undone");
       mark("restored");
       await checkStdlib(pyodide, libSha, libURL);
@@ -460,6 +554,7 @@ async function boot(assets) {
   mark("imported");
   const hello = JSON.parse(handle(JSON.stringify({ op: "games" })));
   mark("ready");
+  keepStartIn(500);
   // Each file's fetch (from the service worker's storage on a second visit), from the worker's first line.
   times.files = performance.getEntriesByType("resource").map((e) => ({
     name: e.name.split("/").pop(), start: Math.round(e.startTime - T0), first: Math.round(e.responseStart - T0),
@@ -505,6 +600,7 @@ async function onMessage(ev, answer, running = false) {
       broken = fatal || /fatally failed/i.test(String(e && e.message)); // (Pyodide's fatal error: nothing runs again)
     }
     answer({ type: "reply", id: msg.id, reply, ms: performance.now() - t });
+    keepStartIn(0);
     if (broken && SHARED) { // every page is told, and the next one starts afresh rather than joining it
       post({ type: "broken" });
       self.close();

@@ -41,8 +41,11 @@ system is not), and mounts ``snapshot-stdlib.zip`` (runtime.json: ``snapshot_std
 instead of the compiled library: the few modules of that library the snapshot has not imported (the snapshot's
 zip importer knows that file's table of contents, so the two go together). The snapshot is stored as its difference
 (XOR) from the wasm's initial memory, Pyodide's static data, up to ``snapshot_wasm_data`` bytes into the memory:
-the worker undoes it once the wasm is instantiated, before Pyodide restores it. runtime.json's ``cache`` gives every runtime file the worker may fetch with its sha256, for the
-service worker (``docs/gamester-sw.js``), which keeps each by it once it has passed.
+the worker undoes it once the wasm is instantiated, before Pyodide restores it. It is served without its 4 kB
+pages that are all zeros (12.5 MB of 31.5; the worker puts them back: snapshot.mjs's ``sparse``); ``snapshot_bytes``
+is the file's size. runtime.json's ``cache`` gives every runtime file the worker may fetch with its sha256, for the
+service worker (``docs/gamester-sw.js``), which keeps each by it (and the worker keeps what a start fetched straight
+from the network: gamester-worker.js, ``directFetch``).
 
 Data kept out of the wheel (issue 30): Put's solved strategies (``engine/gamester/games/*/data/*.json.gz``, 2.3 MB,
 read only by a game against Put's "equilibrium" player) are each copied as they are (gzip already) to

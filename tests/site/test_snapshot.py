@@ -24,6 +24,30 @@ def sha256(path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+SPARSE, PAGE = 0x315A4D47, 4096
+
+
+def whole(raw: bytes) -> bytes:
+    """The snapshot as Pyodide has it from the file as served, which leaves out its pages of zeros (snapshot.mjs's
+    ``sparse``; gamester-worker.js's ``fullSnapshot`` does the same): four words (the mark, the snapshot's length,
+    the page's, the count of runs), each run (its first page and how many), then the pages' bytes in turn."""
+    mark, total, page, runs = struct.unpack("<4I", raw[:16])
+    assert (mark, page) == (SPARSE, PAGE)
+    out = bytearray(total)
+    at = 16 + 8 * runs
+    for k in range(runs):
+        first, count = struct.unpack("<2I", raw[16 + 8 * k:24 + 8 * k])
+        n = min(count * page, total - first * page)
+        out[first * page:first * page + n] = raw[at:at + n]
+        at += n
+    assert at == len(raw)
+    return bytes(out)
+
+
+def snapshot(site, manifest) -> bytes:
+    return whole((site / "assets" / "gamester" / manifest["snapshot"]).read_bytes())
+
+
 def test_runtime_json_names_the_snapshot_by_its_hash_and_size(site, manifest):
     snap = site / "assets" / "gamester" / manifest["snapshot"]
     assert sha256(snap) == manifest["snapshot_sha256"]
@@ -34,7 +58,7 @@ def test_the_snapshot_is_for_the_pyodide_shipped_beside_it(site, manifest):
     """restoreSnapshot (pyodide.asm.mjs) refuses a snapshot without Pyodide's magic number or whose BUILD_ID (the
     eight words after the magic, the header's length, the JSON's length and a zero) is not the one pyodide.mjs
     passes in its config: the snapshot shipped must carry the shipped Pyodide's."""
-    words = struct.unpack("<12I", (site / "assets" / "gamester" / manifest["snapshot"]).read_bytes()[:48])
+    words = struct.unpack("<12I", snapshot(site, manifest)[:48])
     assert words[0] == 0x706E7300
     build_id = "".join(f"{w:08x}" for w in words[4:12])
     loader = (site / "assets" / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
@@ -125,7 +149,20 @@ def test_the_snapshot_is_stored_as_its_difference_from_the_wasms_initial_memory(
     interpreter left it as it was), over the length runtime.json gives the worker."""
     image = wasm_initial_memory((site / "assets" / "pyodide" / "pyodide.asm.wasm").read_bytes())
     assert manifest["snapshot_wasm_data"] == len(image) > 1_000_000
-    raw = (site / "assets" / "gamester" / manifest["snapshot"]).read_bytes()
+    raw = snapshot(site, manifest)
     body = raw[struct.unpack("<4I", raw[:16])[1]:][:len(image)]
     data = [k for k, v in enumerate(image) if v]
     assert sum(1 for k in data if body[k] == 0) > 0.7 * len(data)  # most of it as the wasm has it
+
+
+def test_the_snapshot_is_served_without_its_pages_of_zeros(site, manifest):
+    """Every page of the file as served has something in it, and the pages left out are the snapshot's all-zero
+    pages, most of the interpreter's memory (its 31.5 MB come in some 12.5)."""
+    raw = (site / "assets" / "gamester" / manifest["snapshot"]).read_bytes()
+    full = whole(raw)
+    runs = struct.unpack("<I", raw[12:16])[0]
+    body = raw[16 + 8 * runs:]
+    assert all(any(body[k:k + PAGE]) for k in range(0, len(body), PAGE))
+    kept = sum(1 for k in range(0, len(full), PAGE) if any(full[k:k + PAGE]))
+    assert kept == -(-len(body) // PAGE)
+    assert len(raw) < 0.6 * len(full)
