@@ -155,11 +155,17 @@ function useTable(manifest, assets) {
 // snapshot_wasm_data: how many bytes into the memory it runs): Pyodide's static data, which pyodide.asm.wasm brings
 // already, is not sent twice. It is undone in place once the wasm is instantiated (its fresh memory then holds that
 // data) and before Pyodide restores the snapshot into that memory (loadPyodide has the bytes by then).
-let snapshotDiff = null; // { bytes, end } until undone
-function undoSnapshotDiff(instance) {
+// Where runtime.json gives the snapshot's length (snapshot_memory), Pyodide is handed the buffer the snapshot will be
+// put back into at once, before it has come: Pyodide needs only its length to make its module and instantiate the
+// wasm, which it then does while the snapshot downloads, and the instantiation below waits for ``filled`` (the
+// snapshot put back into that buffer) before it returns, so that Pyodide's restore, which comes after it, finds it
+// whole.
+let snapshotDiff = null; // { bytes, end, filled? } until undone
+async function undoSnapshotDiff(instance) {
   if (!snapshotDiff) return;
-  const { bytes, end } = snapshotDiff;
+  const { bytes, end, filled } = snapshotDiff;
   snapshotDiff = null;
+  if (filled) await filled;
   const memory = Object.values(instance.exports).find((m) => m instanceof WebAssembly.Memory);
   const head = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true); // Pyodide's header's length
   const init = new Uint8Array(memory.buffer, 0, end);
@@ -182,14 +188,14 @@ if (typeof WebAssembly === "object" && WebAssembly.instantiateStreaming) {
       if (module) {
         const instance = await WebAssembly.instantiate(module, imports);
         mark("wasm_instantiated");
-        undoSnapshotDiff(instance);
+        await undoSnapshotDiff(instance);
         return { module, instance };
       }
       response = realFetch(wasm.url);
     }
     const out = await stream.call(WebAssembly, response, imports);
     mark("wasm_instantiated");
-    undoSnapshotDiff(out.instance);
+    await undoSnapshotDiff(out.instance);
     return out;
   };
 }
@@ -323,11 +329,17 @@ function readEarly(url) {
 // length, the count of runs), each run of pages kept (its first page and how many), then those pages' bytes in
 // turn. Put back in place here, in a new buffer (all zeros to begin with); a file without the mark is whole.
 const SPARSE = 0x315a4d47; // "GMZ1", little-endian
-function fullSnapshot(b) {
+function fullSnapshot(b, into = null) {
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  if (b.length < 16 || v.getUint32(0, true) !== SPARSE) return b;
+  if (b.length < 16 || v.getUint32(0, true) !== SPARSE) {
+    if (!into) return b;
+    if (b.length !== into.length) throw new Error("its length is not runtime.json's");
+    into.set(b);
+    return into;
+  }
   const total = v.getUint32(4, true), page = v.getUint32(8, true), runs = v.getUint32(12, true);
-  const out = new Uint8Array(total);
+  if (into && into.length !== total) throw new Error("its length is not runtime.json's");
+  const out = into || new Uint8Array(total); // (a new buffer is all zeros; ``into`` too, as boot makes it)
   let at = 16 + runs * 8;
   for (let r = 0, k = 16; r < runs; r++, k += 8) {
     const from = v.getUint32(k, true) * page, n = Math.min(v.getUint32(k + 4, true) * page, total - from);
@@ -361,11 +373,9 @@ async function snapshotBytes(manifest, assets, early) {
   // 60-100 ms for 31 MB here, no longer before the restore): the start awaits ``verified`` before it uses the
   // interpreter, and starts the ordinary way if it fails.
   const p = kept.then((b) => b || fetchBytes(url, "snapshot")).then((bytes) => {
-    const verified = matches(bytes, manifest.snapshot_sha256);
-    verified.catch(() => {});
-    const full = fullSnapshot(bytes);
-    full.verified = verified;
-    return full;
+    bytes.verified = matches(bytes, manifest.snapshot_sha256);
+    bytes.verified.catch(() => {});
+    return bytes; // (as served: boot puts it back together, fullSnapshot)
   });
   p.catch(() => {}); // reported by the attempt that awaits it
   return { bytes: p }; // (not p itself: an async function's caller would wait for the whole download)
@@ -495,17 +505,24 @@ async function boot(assets) {
     snapshot.then((b) => b.verified).then((ok) => { if (ok) mark("snapshot_checked"); }, () => {});
     try {
       const [libURL, libSha] = snapshotStdlib(manifest, assets, stdLibURL);
-      const end = manifest.snapshot_wasm_data;
-      let bytes = snapshot;
+      const end = manifest.snapshot_wasm_data, total = manifest.snapshot_memory;
+      let bytes = snapshot.then((b) => fullSnapshot(b));
       if (end) {
         if (!Number.isInteger(end) || end <= 0 || !WebAssembly.instantiateStreaming) {
           throw new Error("its difference from the wasm cannot be undone here");
         }
-        bytes = snapshot.then((b) => { snapshotDiff = { bytes: b, end }; return b; });
+        if (Number.isInteger(total) && total > end) { // (handed over at once: see undoSnapshotDiff)
+          const into = new Uint8Array(total);
+          snapshotDiff = { bytes: into, end, filled: snapshot.then((b) => fullSnapshot(b, into)) };
+          snapshotDiff.filled.catch(() => {}); // (reported by the instantiation that awaits it)
+          bytes = Promise.resolve(into);
+        } else {
+          bytes = bytes.then((b) => { snapshotDiff = { bytes: b, end }; return b; });
+        }
       }
       pyodide = await attempt(loadPyodide, { ...options, stdLibURL: libURL, _loadSnapshot: bytes });
       if (!(await (await snapshot).verified)) throw new Error("checksum mismatch");
-      if (end && !(await snapshot).undone) throw new Error("its difference from the wasm was not undone");
+      if (end && !(await bytes).undone) throw new Error("its difference from the wasm was not undone");
       mark("restored");
       await checkStdlib(pyodide, libSha, libURL);
       mark("stdlib_checked");

@@ -43,7 +43,8 @@ zip importer knows that file's table of contents, so the two go together). The s
 (XOR) from the wasm's initial memory, Pyodide's static data, up to ``snapshot_wasm_data`` bytes into the memory:
 the worker undoes it once the wasm is instantiated, before Pyodide restores it. It is served without its 4 kB
 pages that are all zeros (12.5 MB of 31.5; the worker puts them back: snapshot.mjs's ``sparse``); ``snapshot_bytes``
-is the file's size. runtime.json's ``cache`` gives every runtime file the worker may fetch with its sha256, for the
+is the file's size, ``snapshot_memory`` the snapshot's own (the worker hands Pyodide a buffer of that size before
+the file has come). runtime.json's ``cache`` gives every runtime file the worker may fetch with its sha256, for the
 service worker (``docs/gamester-sw.js``), which keeps each by it (and the worker keeps what a start fetched straight
 from the network: gamester-worker.js, ``directFetch``).
 
@@ -417,11 +418,12 @@ def stage(site_dir: str | os.PathLike) -> dict:
         snap = make_snapshot(dest / STDLIB_NAME, dest / wheel)
         shutil.copyfile(snap, dest / SNAPSHOT_NAME)
         shutil.copyfile(snap.with_name(SNAPSHOT_STDLIB_NAME), dest / SNAPSHOT_STDLIB_NAME)
+        about = json.loads(snap.with_name("snapshot.json").read_text())
         extra.update(snapshot=SNAPSHOT_NAME, snapshot_sha256=file_sha256(snap), snapshot_bytes=snap.stat().st_size,
                      snapshot_files=FILES_NAME, snapshot_files_sha256=build_files_zip(dest / wheel, dest / FILES_NAME),
                      snapshot_stdlib=SNAPSHOT_STDLIB_NAME,
                      snapshot_stdlib_sha256=file_sha256(dest / SNAPSHOT_STDLIB_NAME),
-                     snapshot_wasm_data=json.loads(snap.with_name("snapshot.json").read_text())["wasm_data"])
+                     snapshot_wasm_data=about["wasm_data"], snapshot_memory=about["memory"])
     else:
         for name in (SNAPSHOT_NAME, FILES_NAME, SNAPSHOT_STDLIB_NAME):
             (dest / name).unlink(missing_ok=True)

@@ -229,6 +229,24 @@ def test_a_damaged_snapshot_is_refused_silently_and_the_ordinary_start_plays_and
     assert not any(entry["file"] in url for url in held(page)), "the changed file was kept"
 
 
+def test_a_snapshot_that_does_not_fit_its_length_is_refused_silently_and_the_ordinary_start_plays(context, served):
+    """The worker hands Pyodide a buffer of runtime.json's snapshot_memory before the file has come, and puts the
+    file's pages back into it: a file whose pages do not fill that length (here runtime.json says a page more) fails
+    the instantiation that waits for it, and the start goes the ordinary way, saying nothing to the reader."""
+    manifest = served.manifest()
+    manifest["snapshot_memory"] += 4096
+    served.set_manifest(manifest)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(served.url + "post-and-pair/")
+    w = open_widget(page, "pp-deal")
+    assert "gm-ledger" in w.inner_html()
+    assert page.evaluate("__gamester.info.start") == "ordinary"
+    assert errors == []
+
+
 def test_a_new_builds_runtime_replaces_what_the_service_worker_held(context, served):
     page = context.new_page()
     page.goto(served.url + "post-and-pair/")

@@ -160,6 +160,7 @@ def test_the_snapshot_is_served_without_its_pages_of_zeros(site, manifest):
     pages, most of the interpreter's memory (its 31.5 MB come in some 12.5)."""
     raw = (site / "assets" / "gamester" / manifest["snapshot"]).read_bytes()
     full = whole(raw)
+    assert manifest["snapshot_memory"] == len(full)  # (the buffer the worker hands Pyodide before the file comes)
     runs = struct.unpack("<I", raw[12:16])[0]
     body = raw[16 + 8 * runs:]
     assert all(any(body[k:k + PAGE]) for k in range(0, len(body), PAGE))
