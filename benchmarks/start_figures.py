@@ -90,9 +90,10 @@ class Counted:
 
 # Where a first hand's time goes, each phase's end in ms from the click (page and worker clocks put on one line by
 # their performance.timeOrigin): the page starting its engine worker, the worker's script, runtime.json and
-# pyodide.mjs, the wasm compiled and instantiated, the snapshot read and its sha256 checked (beside the restore), the
-# interpreter restored, the compiled library checked, the engine imported and answering, the page told, the first
-# request's reply, the hand drawn.
+# pyodide.mjs, the wasm compiled and instantiated (with the snapshot's length known from runtime.json, before the
+# snapshot has come), the snapshot read and its sha256 checked (beside the restore), the interpreter restored, the
+# compiled library checked, the engine imported and answering, the page told, the first request's reply, the hand
+# drawn.
 PHASES_JS = """([t0, drawn]) => {
   const G = __gamester, t = (G.info && G.info.start !== "running" && G.info.times) || {}; // (joined: not its start)
   const click = performance.timeOrigin + t0, w = (k) => (k in t ? t.origin + t.first_line + t[k] - click : null);
