@@ -8,6 +8,11 @@
 // port, and tells every page how its start is going.
 "use strict";
 
+// The runtime's files put back together and kept (the snapshot's pages, its difference from the wasm, what a first
+// start fetched): a module of their own, asked for at once, beside everything else this worker fetches.
+const helpers = import(new URL("gamester-worker-files.js", import.meta.url).href);
+helpers.catch(() => {}); // (a start without them goes the ordinary way: the snapshot's attempt fails)
+
 let handle = null;       // the Python function gamester.hosts.web.handle, once booted
 let booting = null;      // the boot promise
 
@@ -88,23 +93,8 @@ function keepStartIn(ms) {
 async function keepStart() {
   const files = aside;
   aside = null;
-  if (!files) return;
-  let cache = null;
-  for (const [url, { bytes, type, copy }] of files) {
-    const sha = expected && expected.get(url);
-    try {
-      if (!sha || (await fromStorage(url, sha))) {
-        if (copy && copy.body) copy.body.cancel().catch(() => {});
-        continue;
-      }
-      const body = bytes || new Uint8Array(await copy.arrayBuffer());
-      if ((await sha256hex(body)) !== sha) continue; // (changed on its way, or since: not kept)
-      cache = cache || await self.caches.open(RUNTIME_CACHE);
-      await cache.put(url, new Response(body, { headers: {
-        "Content-Type": (copy ? copy.headers.get("Content-Type") : type) || "application/octet-stream", [HASH]: sha } }));
-    } catch (e) {
-      /* not kept: the next start fetches it again */
-    }
+  if (files && files.size) {
+    (await helpers).keep(files, { expected, fromStorage, sha256hex, cacheName: RUNTIME_CACHE, hash: HASH });
   }
 }
 
@@ -151,10 +141,8 @@ function useTable(manifest, assets) {
     });
   }
 }
-// The snapshot is stored as its difference (XOR) from the wasm's initial memory (snapshot.mjs; runtime.json's
-// snapshot_wasm_data: how many bytes into the memory it runs): Pyodide's static data, which pyodide.asm.wasm brings
-// already, is not sent twice. It is undone in place once the wasm is instantiated (its fresh memory then holds that
-// data) and before Pyodide restores the snapshot into that memory (loadPyodide has the bytes by then).
+// The snapshot's difference from the wasm's initial memory (gamester-worker-files.js, undoDiff) is undone once the
+// wasm is instantiated (its fresh memory then holds that memory) and before Pyodide restores the snapshot into it.
 // Where runtime.json gives the snapshot's length (snapshot_memory), Pyodide is handed the buffer the snapshot will be
 // put back into at once, before it has come: Pyodide needs only its length to make its module and instantiate the
 // wasm, which it then does while the snapshot downloads, and the instantiation below waits for ``filled`` (the
@@ -167,17 +155,7 @@ async function undoSnapshotDiff(instance) {
   snapshotDiff = null;
   if (filled) await filled;
   const memory = Object.values(instance.exports).find((m) => m instanceof WebAssembly.Memory);
-  const head = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true); // Pyodide's header's length
-  const init = new Uint8Array(memory.buffer, 0, end);
-  let k = 0;
-  if ((bytes.byteOffset + head) % 4 === 0) {
-    const a = new Int32Array(bytes.buffer, bytes.byteOffset + head, end >> 2);
-    const m = new Int32Array(memory.buffer, 0, end >> 2);
-    for (; k < a.length; k++) a[k] ^= m[k];
-    k <<= 2;
-  }
-  for (; k < end; k++) bytes[head + k] ^= init[k];
-  bytes.undone = true;
+  (await helpers).undoDiff(bytes, new Uint8Array(memory.buffer, 0, end));
 }
 if (typeof WebAssembly === "object" && WebAssembly.instantiateStreaming) {
   const stream = WebAssembly.instantiateStreaming;
@@ -317,38 +295,10 @@ function readEarly(url) {
     }
     const b = new Uint8Array(await r.arrayBuffer());
     b.checked = r.headers.get(HASH);
-    if (!b.checked) putAside(url, b, r.headers.get("Content-Type")); // (fullSnapshot leaves these bytes as they are)
+    if (!b.checked) putAside(url, b, r.headers.get("Content-Type")); // (left as they are: see fullSnapshot)
     return b;
   }).catch(() => null);
   return { url, bytes, giveUp: () => { if (stop) stop.abort(); } };
-}
-
-// The snapshot as served leaves out its 4 kB pages that are all zeros (some 60% of it: the interpreter's memory
-// it has not used), so that the browser has less to inflate and to pass on, and this worker and its storage less
-// to read and to hash (snapshot.mjs, sparse): a header of four words (SPARSE, the snapshot's length, the page's
-// length, the count of runs), each run of pages kept (its first page and how many), then those pages' bytes in
-// turn. Put back in place here, in a new buffer (all zeros to begin with); a file without the mark is whole.
-const SPARSE = 0x315a4d47; // "GMZ1", little-endian
-function fullSnapshot(b, into = null) {
-  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  if (b.length < 16 || v.getUint32(0, true) !== SPARSE) {
-    if (!into) return b;
-    if (b.length !== into.length) throw new Error("its length is not runtime.json's");
-    into.set(b);
-    return into;
-  }
-  const total = v.getUint32(4, true), page = v.getUint32(8, true), runs = v.getUint32(12, true);
-  if (into && into.length !== total) throw new Error("its length is not runtime.json's");
-  const out = into || new Uint8Array(total); // (a new buffer is all zeros; ``into`` too, as boot makes it)
-  let at = 16 + runs * 8;
-  for (let r = 0, k = 16; r < runs; r++, k += 8) {
-    const from = v.getUint32(k, true) * page, n = Math.min(v.getUint32(k + 4, true) * page, total - from);
-    if (n <= 0 || at + n > b.length) throw new Error("its runs of pages do not fit it");
-    out.set(b.subarray(at, at + n), from);
-    at += n;
-  }
-  if (at !== b.length) throw new Error("its runs of pages do not fit it");
-  return out;
 }
 
 async function snapshotBytes(manifest, assets, early) {
@@ -506,6 +456,7 @@ async function boot(assets) {
     try {
       const [libURL, libSha] = snapshotStdlib(manifest, assets, stdLibURL);
       const end = manifest.snapshot_wasm_data, total = manifest.snapshot_memory;
+      const { fullSnapshot } = await helpers;
       let bytes = snapshot.then((b) => fullSnapshot(b));
       if (end) {
         if (!Number.isInteger(end) || end <= 0 || !WebAssembly.instantiateStreaming) {

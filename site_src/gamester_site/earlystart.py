@@ -26,15 +26,16 @@ CHARSET = re.compile(r"<meta charset=[\"']?utf-8[\"']?\s*/?>", re.IGNORECASE)
 MARK = "data-gamester-early"
 ENGINE = "javascripts/gamester-engine.js"
 WORKER = "javascripts/gamester-worker.js"
+WORKER_MODULES = (WORKER, "javascripts/gamester-worker-files.js")  # the worker's script and the module it imports
 RUNTIME = "assets/gamester/runtime.json"
 BUILD_LINE = re.compile(r'^const BUILD = "[0-9a-f]*";$', re.MULTILINE)
 
 
 def build_mark(site: Path) -> str:
     """This build's engine, in 16 hex digits: the runtime it starts (``runtime.json``, which holds every file's
-    sha256) and the worker's script that starts it."""
+    sha256) and the worker's scripts that start it."""
     digest = hashlib.sha256()
-    for rel in (RUNTIME, WORKER):
+    for rel in (RUNTIME, *WORKER_MODULES):
         p = site / rel
         digest.update(p.read_bytes() if p.is_file() else b"")
         digest.update(b"\0")

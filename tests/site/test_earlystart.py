@@ -70,6 +70,8 @@ def test_the_build_mark_names_the_engine_and_changes_with_it(tmp_path):
     (tmp_path / "javascripts" / "gamester-worker.js").write_text("// another worker\n", encoding="utf-8")
     new = earlystart.build_mark(tmp_path)
     assert new != mark
+    (tmp_path / "javascripts" / "gamester-worker-files.js").write_text("// its module\n", encoding="utf-8")
+    assert earlystart.build_mark(tmp_path) != new  # (the module the worker imports is the engine too)
     assert earlystart.mark_engine(tmp_path, new)
     assert f'BUILD = "{new}"' in (tmp_path / "javascripts" / "gamester-engine.js").read_text(encoding="utf-8")
 
