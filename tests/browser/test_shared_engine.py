@@ -139,7 +139,7 @@ def test_with_the_engine_gone_and_no_server_a_page_starts_one_from_what_the_brow
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(served.url + "post-and-pair/")
     boot(page)
-    wait_held(page, fetched_at_start(served))  # (the service worker keeps the runtime as it passes)
+    wait_held(page, fetched_at_start(served))  # (held: what the start fetched, kept by the engine's worker)
     page.goto(served.url + "speculation/")  # (another page: the engine the first one played on is left behind)
     assert end_shared_engines(browser, served) == 1
     # No server, no engine running: the page comes from the service worker, and a new shared engine starts from
