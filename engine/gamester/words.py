@@ -106,9 +106,39 @@ class Names:
             if said is None:
                 if len(_SAID) >= _SAID_KEPT:
                     _SAID.clear()
-                said = _SAID[(key, text)] = self._text(text)
+                said = _SAID[(key, text)] = self._sentences(text, key)
             return said
         return self._text(text)
+
+    def _sentences(self, text: str, key: tuple) -> str:
+        """``text`` named (:meth:`_text`) sentence by sentence, each sentence (less its stop) kept by ``key`` (this
+        naming's) in :data:`_SAID`: a new text is mostly sentences named before (a prompt says again the move the
+        log has just named, then what happens next). The same words as ``text`` named whole: nothing in naming
+        reads across a stop and the space after it (a seat that starts a sentence is named as one that starts the
+        text; a "you" agrees with its verb up to its clause's end), nor the stop itself (it ends a clause as the
+        text's end does). A sentence is cut only at ". " followed by a word: a space more, and the text is named
+        whole."""
+        parts = text.split(". ")
+        last = parts[-1]
+        stop = last[-1:] == "."
+        if stop:
+            parts[-1] = last[:-1]
+        elif len(parts) == 1:
+            return self._text(text)
+        for k in range(len(parts)):
+            p = parts[k]
+            if k and p[:1].isspace():
+                return self._text(text)
+            if "eat" in p:
+                said = _SAID.get((key, p))
+                if said is None:
+                    if len(_SAID) >= _SAID_KEPT:
+                        _SAID.clear()
+                    said = _SAID[(key, p)] = self._text(p)
+                parts[k] = said
+            elif "ou's" in p:
+                parts[k] = self._text(p)
+        return ". ".join(parts) + ("." if stop else "")
 
     def _text(self, text: str) -> str:
         done = ""  # the output so far
