@@ -470,16 +470,24 @@ def render_parts(t: Table, *, base: str = "../", passages: dict | None = None, l
         end = _end_html(_named_end(t, names), level + 1, base, passages, names, log_limit)
     # The table's parts (see the docstring: a seat and the centre in pieces).
     section = ("section", t.title, t.game, t.reader, t.to_act, bool(t.end))
-    return [_part(section, lambda: _open_tag("section", {
-                "class": "gm-tbl", "aria-label": t.title, "data-game": t.game,
-                "data-reader": "" if t.reader is None else t.reader,
-                "data-to-act": "" if t.to_act is None else t.to_act, "data-over": "1" if t.end else "0"})),
+    return [_part(section, _section_tag, *section[1:]),
             _part(("title", h1, t.title), h, h1, {"class": "gm-t-title"}, t.title),
             _text_part(memo, "sub", t.subtitle, _sub_html, w) if t.subtitle else "",
             _FELT, *seats, "</ul>", centre, "</div>",
             _text_part(memo, "between", t.between, _between_html, w) if t.between else "",
             _text_part(memo, "prompt", t.prompt, _prompt_html, w),
             choices, chances, end, log, "</section>"]
+
+
+def _section_tag(title: str, game: str, reader: int | None, to_act: int | None, over: bool) -> str:
+    """The table's start tag, as :func:`_open_tag` writes ``section`` with the attributes ``class`` "gm-tbl",
+    ``aria-label`` the title, ``data-game``, ``data-reader`` and ``data-to-act`` (a seat's number, or "" for none)
+    and ``data-over`` ("1" or "0"), each value escaped. Written out: a new deal or a new seat to act makes a new one
+    at most moves of a first game, and :func:`gamester.html.h` costs some five times this for a tag it has not
+    written."""
+    return (f'<section class="gm-tbl" aria-label="{e(str(title))}" data-game="{e(str(game))}" data-reader="'
+            f'{"" if reader is None else e(str(reader))}" data-to-act="{"" if to_act is None else e(str(to_act))}" '
+            f'data-over="{"1" if over else "0"}">')
 
 
 def _sub_html(text: str) -> str:
