@@ -366,15 +366,21 @@ def _choices_part(t: Table, memo: dict, nm: Names, key: tuple) -> str:
         buttons = [_part((key, "choice", c.label, c.action, c.card, c.hint, scope), _live_choice, c, w, scope)
                    for c in t.choices]
         label = w(t.choices_label)
-        v = _part(("choices", label, tuple(buttons)), lambda: h(
-            "div", {"class": "gm-t-choices", "role": "group", "aria-label": label},
-            h("p", {"class": "gm-t-choices-label"}, label), buttons))
+        v = _part(("choices", label, tuple(buttons)), _choices_html, label, buttons)
         _part(block, lambda: v)
     memo["choices"] = (scope, t.choices_label, now, v)
     return v
 
 
 _CHOICE_FIELDS = attrgetter("label", "action", "card", "hint")  # (all that drawing a Choice reads)
+
+
+def _choices_html(label: str, buttons: list[Markup]) -> Markup:
+    """The choices' block, as ``h("div", {"class": "gm-t-choices", "role": "group", "aria-label": label},
+    h("p", {"class": "gm-t-choices-label"}, label), buttons)`` writes it (written out: a first game draws a new
+    one at most of its reader's moves)."""
+    return Markup(f'<div class="gm-t-choices" role="group" aria-label="{e(str(label))}"><p class="gm-t-choices-label">'
+                  f'{_x(label)}</p>{"".join([_x(b) for b in buttons])}</div>')
 
 
 def _centre_part(t: Table, memo: dict, nm: Names, key: tuple, h2: str) -> list[str]:
@@ -495,9 +501,12 @@ def _sub_html(text: str) -> str:
 
 
 def _between_html(text: str) -> str:
-    return _part(("between", text), lambda: h(
-        "div", {"class": "gm-t-between", "role": "status", "data-deal-over": "1"},
-        h("p", {"class": "gm-t-between-title"}, h("strong", {}, "The last deal")), h("p", {}, text))) if text else ""
+    # (as h("div", {... "data-deal-over": "1"}, the title, h("p", {}, text)) writes it: a deal's end is new text)
+    return _part(("between", text), lambda: Markup(f"{_BETWEEN_START}<p>{_x(text)}</p></div>")) if text else ""
+
+
+_BETWEEN_START = (_open_tag("div", {"class": "gm-t-between", "role": "status", "data-deal-over": "1"})
+                  + h("p", {"class": "gm-t-between-title"}, h("strong", {}, "The last deal")))
 
 
 def _prompt_html(text: str) -> str:
