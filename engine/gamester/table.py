@@ -123,9 +123,10 @@ class LogEntry:
     text: str
     clause: str = ""
     starts_deal: bool = False   # the first words of a new deal (the prompt says the last deal's end apart)
-    # Its list item as the live table draws it, by what the drawing reads (see :func:`_log_item`): an entry is kept
-    # with its state and never changes, so it is drawn once for each reader.
-    drawn: dict = field(default_factory=dict, compare=False, repr=False)
+    # Its list item as the live table last drew it, with what the drawing read (see :func:`_log_item`): an entry is
+    # kept with its state and never changes, so it is drawn once while one reader's table is drawn (the live
+    # widget's way: another reader's drawing takes its place). None until drawn: no container made for each entry.
+    drawn: tuple[tuple, Markup] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass
@@ -224,16 +225,18 @@ def ahead(outcome: Outcome) -> str:
 
 def said(entries: list[LogEntry]) -> str:
     """Log entries as one announcement: what just happened, in sentences."""
-    return " ".join(sentence(x.text) for x in entries)
+    return " ".join([sentence(x.text) for x in entries])
 
 
 def said_apart(entries: list[LogEntry]) -> tuple[str, str]:
     """What the last action caused, as (the end of a deal, what follows): a deal that ended and the next one
     that began are two things to read, not one prompt."""
-    k = next((i for i, x in enumerate(entries) if x.starts_deal), None)
-    if not k:
-        return "", said(entries)
-    return said(entries[:k]), said(entries[k:])
+    for k, x in enumerate(entries):  # (the first entry that starts a deal: a table asks at every move)
+        if x.starts_deal:
+            if k:
+                return said(entries[:k]), said(entries[k:])
+            break
+    return "", said(entries)
 
 
 # -- the drawing -------------------------------------------------------------------------------------------------
@@ -296,16 +299,16 @@ def _end_html(end: End, level: int, base: str, passages: dict | None, names: Nam
 
 def _log_item(x: LogEntry, names: Names, base: str, passages: dict | None, drawn: tuple) -> Markup:
     """One entry of the move log as a list item, its seats named for the reader. Without ``passages`` (the live
-    table) the item is kept in the entry, by everything else its drawing reads (``drawn``: the reader, the seats, the
-    game's parties, ``base``), so that drawing the table after a move draws only what the move added."""
-    if passages is None and (item := x.drawn.get(drawn)) is not None:
-        return item
+    table) the item is kept in the entry, with everything else its drawing reads (``drawn``: the reader, the seats,
+    the game's parties, ``base``), so that drawing the table after a move draws only what the move added."""
+    if passages is None and (kept := x.drawn) is not None and kept[0] == drawn:
+        return kept[1]
     # (as h("li", {}, the sentence, " " if x.clause else "", the link) writes it: the log's new items are most of
     # what a move draws)
     item = Markup(f"<li>{e(sentence(names.text(x.text)))}{' ' if x.clause else ''}"
                   f"{_x(rule_link(x.clause, base, passages))}</li>")
     if passages is None:
-        x.drawn[drawn] = item
+        x.drawn = (drawn, item)
     return item
 
 
