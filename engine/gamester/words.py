@@ -111,34 +111,49 @@ class Names:
         return self._text(text)
 
     def _sentences(self, text: str, key: tuple) -> str:
-        """``text`` named (:meth:`_text`) sentence by sentence, each sentence (less its stop) kept by ``key`` (this
-        naming's) in :data:`_SAID`: a new text is mostly sentences named before (a prompt says again the move the
-        log has just named, then what happens next). The same words as ``text`` named whole: nothing in naming
-        reads across a stop and the space after it (a seat that starts a sentence is named as one that starts the
-        text; a "you" agrees with its verb up to its clause's end), nor the stop itself (it ends a clause as the
-        text's end does). A sentence is cut only at ". " followed by a word: a space more, and the text is named
-        whole."""
+        """``text`` named (:meth:`_text`) sentence by sentence and clause by clause, each kept by ``key`` (this
+        naming's) in :data:`_SAID`: a new text is mostly sentences and clauses named before (a prompt says again the
+        move the log has just named, then what happens next; a sale's bids so far, one clause each). The same words
+        as ``text`` named whole: naming reads nothing before a stop and the space after it (a seat that starts a
+        sentence is named as one that starts the text; a "you" agrees with its verb up to its clause's end), nor a
+        stop at a text's end (it ends a clause as the end does); a clause after "; " is named after "; " (a seat
+        there is the subject, not a sentence's start), and nothing before that reads. A text is cut only at ". "
+        and "; " followed by a word: a space more, and it is named whole."""
         parts = text.split(". ")
         last = parts[-1]
         stop = last[-1:] == "."
         if stop:
             parts[-1] = last[:-1]
-        elif len(parts) == 1:
+        elif len(parts) == 1 and "; " not in text:
             return self._text(text)
         for k in range(len(parts)):
             p = parts[k]
             if k and p[:1].isspace():
                 return self._text(text)
-            if "eat" in p:
-                said = _SAID.get((key, p))
-                if said is None:
-                    if len(_SAID) >= _SAID_KEPT:
-                        _SAID.clear()
-                    said = _SAID[(key, p)] = self._text(p)
-                parts[k] = said
-            elif "ou's" in p:
-                parts[k] = self._text(p)
+            if "; " in p:
+                clauses = p.split("; ")
+                for j in range(1, len(clauses)):
+                    c = clauses[j]
+                    if c[:1].isspace():
+                        return self._text(text)
+                    clauses[j] = self._kept(key, "; " + c)[2:]  # (named after its "; ", which naming leaves)
+                clauses[0] = self._kept(key, clauses[0])
+                parts[k] = "; ".join(clauses)
+            elif "eat" in p or "ou's" in p:  # (else named as it is)
+                parts[k] = self._kept(key, p)
         return ". ".join(parts) + ("." if stop else "")
+
+    def _kept(self, key: tuple, text: str) -> str:
+        """``text`` (a sentence or a clause of a text: :meth:`_sentences`) named, as kept by ``key`` in
+        :data:`_SAID` when it names a seat."""
+        if "eat" in text:
+            said = _SAID.get((key, text))
+            if said is None:
+                if len(_SAID) >= _SAID_KEPT:
+                    _SAID.clear()
+                said = _SAID[(key, text)] = self._text(text)
+            return said
+        return self._text(text) if "ou's" in text else text
 
     def _text(self, text: str) -> str:
         done = ""  # the output so far
