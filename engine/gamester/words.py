@@ -113,23 +113,33 @@ class Names:
     def _sentences(self, text: str, key: tuple) -> str:
         """``text`` named (:meth:`_text`) sentence by sentence and clause by clause, each kept by ``key`` (this
         naming's) in :data:`_SAID`: a new text is mostly sentences and clauses named before (a prompt says again the
-        move the log has just named, then what happens next; a sale's bids so far, one clause each). The same words
-        as ``text`` named whole: naming reads nothing before a stop and the space after it (a seat that starts a
-        sentence is named as one that starts the text; a "you" agrees with its verb up to its clause's end), nor a
-        stop at a text's end (it ends a clause as the end does); a clause after "; " is named after "; " (a seat
-        there is the subject, not a sentence's start), and nothing before that reads. A text is cut only at ". "
-        and "; " followed by a word: a space more, and it is named whole."""
+        move the log has just named, then what happens next; a sale's bids so far, one clause each; "deal 5: " and
+        what every deal says). The same words as ``text`` named whole: naming reads nothing before a stop and the
+        space after it (a seat that starts a sentence is named as one that starts the text; a "you" agrees with its
+        verb up to its clause's end), nor a stop at a text's end (it ends a clause as the end does); a clause after
+        "; ", or after the ": " of a heading that names no seat ("deal 5: "), is named after it (a seat there is the
+        subject, not a sentence's start), and nothing before that reads. A text is cut only at ". ", "; " and ": "
+        followed by a word: a space more, and it is named whole."""
         parts = text.split(". ")
         last = parts[-1]
         stop = last[-1:] == "."
         if stop:
             parts[-1] = last[:-1]
-        elif len(parts) == 1 and "; " not in text:
+        elif len(parts) == 1 and "; " not in text and ": " not in text:
             return self._text(text)
         for k in range(len(parts)):
             p = parts[k]
             if k and p[:1].isspace():
                 return self._text(text)
+            if "eat" not in p and "ou's" not in p:
+                continue  # (named as it is)
+            head = ""
+            if ": " in p:
+                before, _, rest = p.partition(": ")
+                if "eat" not in before:  # a heading ("deal 5: "): what follows it is named after its colon
+                    if rest[:1].isspace():
+                        return self._text(text)
+                    head, p = self._kept(key, before) + ": ", rest
             if "; " in p:
                 clauses = p.split("; ")
                 for j in range(1, len(clauses)):
@@ -137,9 +147,11 @@ class Names:
                     if c[:1].isspace():
                         return self._text(text)
                     clauses[j] = self._kept(key, "; " + c)[2:]  # (named after its "; ", which naming leaves)
-                clauses[0] = self._kept(key, clauses[0])
-                parts[k] = "; ".join(clauses)
-            elif "eat" in p or "ou's" in p:  # (else named as it is)
+                clauses[0] = self._kept(key, ": " + clauses[0])[2:] if head else self._kept(key, clauses[0])
+                parts[k] = head + "; ".join(clauses)
+            elif head:
+                parts[k] = head + self._kept(key, ": " + p)[2:]
+            else:  # (the usual: a sentence whole)
                 parts[k] = self._kept(key, p)
         return ". ".join(parts) + ("." if stop else "")
 

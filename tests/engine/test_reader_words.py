@@ -176,12 +176,12 @@ def test_a_seat_named_again_reads_as_it_did_the_first_time():
 def test_a_text_named_by_its_sentences_reads_as_named_whole():
     """A new text is named sentence by sentence and clause by clause, each kept (words.Names._sentences): the
     words are those of the whole text named at once (Names._text), whatever was named before, for every reader:
-    a seat that starts a sentence, one after "; ", a "you" whose verb agrees, "you's", a stop at the end."""
+    a seat that starts a sentence, one after "; " or ": ", a "you" whose verb agrees, "you's", a stop at the end."""
     from gamester import words
 
-    frags = ["Seat 0", "seat 1", "Seats 0 and 2", "Seat 1 (dealer)", "; Seat 0", "Seat 2 bids 3; ", "wins", "his",
-             "and", "takes", "you's", "so", "if", "then", ".", ". ", ".  ", "; ", ";  ", "!", "? ", ":", ",", " ",
-             "\n", "throws up his cards", "matches", "is", "(", ")", "trick 2"]
+    frags = ["Seat 0", "seat 1", "Seats 0 and 2", "Seat 1 (dealer)", "; Seat 0", "Seat 2 bids 3; ", "deal 5: seat 1 wins",
+             "wins", "his", "and", "takes", "you's", "so", "if", "then", ".", ". ", ".  ", "; ", ";  ", ": ", ":  ", "!",
+             "? ", ":", ",", " ", "\n", "throws up his cards", "matches", "is", "(", ")", "trick 2"]
     rnd = random.Random(1674)
     for _ in range(3000):
         text = "".join(rnd.choice(frags) + rnd.choice(["", " ", ". ", "; "]) for _ in range(rnd.randint(1, 10)))
