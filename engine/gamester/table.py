@@ -123,9 +123,10 @@ class LogEntry:
     text: str
     clause: str = ""
     starts_deal: bool = False   # the first words of a new deal (the prompt says the last deal's end apart)
-    # Its list item as the live table draws it, by what the drawing reads (see :func:`_log_item`): an entry is kept
-    # with its state and never changes, so it is drawn once for each reader.
-    drawn: dict = field(default_factory=dict, compare=False, repr=False)
+    # Its list item as the live table last drew it, with what the drawing read (see :func:`_log_item`): an entry is
+    # kept with its state and never changes, so it is drawn once while one reader's table is drawn (the live
+    # widget's way: another reader's drawing takes its place). None until drawn: no container made for each entry.
+    drawn: tuple[tuple, Markup] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass
@@ -224,16 +225,18 @@ def ahead(outcome: Outcome) -> str:
 
 def said(entries: list[LogEntry]) -> str:
     """Log entries as one announcement: what just happened, in sentences."""
-    return " ".join(sentence(x.text) for x in entries)
+    return " ".join([sentence(x.text) for x in entries])
 
 
 def said_apart(entries: list[LogEntry]) -> tuple[str, str]:
     """What the last action caused, as (the end of a deal, what follows): a deal that ended and the next one
     that began are two things to read, not one prompt."""
-    k = next((i for i, x in enumerate(entries) if x.starts_deal), None)
-    if not k:
-        return "", said(entries)
-    return said(entries[:k]), said(entries[k:])
+    for k, x in enumerate(entries):  # (the first entry that starts a deal: a table asks at every move)
+        if x.starts_deal:
+            if k:
+                return said(entries[:k]), said(entries[k:])
+            break
+    return "", said(entries)
 
 
 # -- the drawing -------------------------------------------------------------------------------------------------
@@ -296,16 +299,16 @@ def _end_html(end: End, level: int, base: str, passages: dict | None, names: Nam
 
 def _log_item(x: LogEntry, names: Names, base: str, passages: dict | None, drawn: tuple) -> Markup:
     """One entry of the move log as a list item, its seats named for the reader. Without ``passages`` (the live
-    table) the item is kept in the entry, by everything else its drawing reads (``drawn``: the reader, the seats, the
-    game's parties, ``base``), so that drawing the table after a move draws only what the move added."""
-    if passages is None and (item := x.drawn.get(drawn)) is not None:
-        return item
+    table) the item is kept in the entry, with everything else its drawing reads (``drawn``: the reader, the seats,
+    the game's parties, ``base``), so that drawing the table after a move draws only what the move added."""
+    if passages is None and (kept := x.drawn) is not None and kept[0] == drawn:
+        return kept[1]
     # (as h("li", {}, the sentence, " " if x.clause else "", the link) writes it: the log's new items are most of
     # what a move draws)
     item = Markup(f"<li>{e(sentence(names.text(x.text)))}{' ' if x.clause else ''}"
                   f"{_x(rule_link(x.clause, base, passages))}</li>")
     if passages is None:
-        x.drawn[drawn] = item
+        x.drawn = (drawn, item)
     return item
 
 
@@ -366,15 +369,21 @@ def _choices_part(t: Table, memo: dict, nm: Names, key: tuple) -> str:
         buttons = [_part((key, "choice", c.label, c.action, c.card, c.hint, scope), _live_choice, c, w, scope)
                    for c in t.choices]
         label = w(t.choices_label)
-        v = _part(("choices", label, tuple(buttons)), lambda: h(
-            "div", {"class": "gm-t-choices", "role": "group", "aria-label": label},
-            h("p", {"class": "gm-t-choices-label"}, label), buttons))
+        v = _part(("choices", label, tuple(buttons)), _choices_html, label, buttons)
         _part(block, lambda: v)
     memo["choices"] = (scope, t.choices_label, now, v)
     return v
 
 
 _CHOICE_FIELDS = attrgetter("label", "action", "card", "hint")  # (all that drawing a Choice reads)
+
+
+def _choices_html(label: str, buttons: list[Markup]) -> Markup:
+    """The choices' block, as ``h("div", {"class": "gm-t-choices", "role": "group", "aria-label": label},
+    h("p", {"class": "gm-t-choices-label"}, label), buttons)`` writes it (written out: a first game draws a new
+    one at most of its reader's moves)."""
+    return Markup(f'<div class="gm-t-choices" role="group" aria-label="{e(str(label))}"><p class="gm-t-choices-label">'
+                  f'{_x(label)}</p>{"".join([_x(b) for b in buttons])}</div>')
 
 
 def _centre_part(t: Table, memo: dict, nm: Names, key: tuple, h2: str) -> list[str]:
@@ -470,10 +479,7 @@ def render_parts(t: Table, *, base: str = "../", passages: dict | None = None, l
         end = _end_html(_named_end(t, names), level + 1, base, passages, names, log_limit)
     # The table's parts (see the docstring: a seat and the centre in pieces).
     section = ("section", t.title, t.game, t.reader, t.to_act, bool(t.end))
-    return [_part(section, lambda: _open_tag("section", {
-                "class": "gm-tbl", "aria-label": t.title, "data-game": t.game,
-                "data-reader": "" if t.reader is None else t.reader,
-                "data-to-act": "" if t.to_act is None else t.to_act, "data-over": "1" if t.end else "0"})),
+    return [_part(section, _section_tag, *section[1:]),
             _part(("title", h1, t.title), h, h1, {"class": "gm-t-title"}, t.title),
             _text_part(memo, "sub", t.subtitle, _sub_html, w) if t.subtitle else "",
             _FELT, *seats, "</ul>", centre, "</div>",
@@ -482,14 +488,28 @@ def render_parts(t: Table, *, base: str = "../", passages: dict | None = None, l
             choices, chances, end, log, "</section>"]
 
 
+def _section_tag(title: str, game: str, reader: int | None, to_act: int | None, over: bool) -> str:
+    """The table's start tag, as :func:`_open_tag` writes ``section`` with the attributes ``class`` "gm-tbl",
+    ``aria-label`` the title, ``data-game``, ``data-reader`` and ``data-to-act`` (a seat's number, or "" for none)
+    and ``data-over`` ("1" or "0"), each value escaped. Written out: a new deal or a new seat to act makes a new one
+    at most moves of a first game, and :func:`gamester.html.h` costs some five times this for a tag it has not
+    written."""
+    return (f'<section class="gm-tbl" aria-label="{e(str(title))}" data-game="{e(str(game))}" data-reader="'
+            f'{"" if reader is None else e(str(reader))}" data-to-act="{"" if to_act is None else e(str(to_act))}" '
+            f'data-over="{"1" if over else "0"}">')
+
+
 def _sub_html(text: str) -> str:
     return _part(("sub", text), h, "p", {"class": "gm-t-sub"}, text) if text else ""
 
 
 def _between_html(text: str) -> str:
-    return _part(("between", text), lambda: h(
-        "div", {"class": "gm-t-between", "role": "status", "data-deal-over": "1"},
-        h("p", {"class": "gm-t-between-title"}, h("strong", {}, "The last deal")), h("p", {}, text))) if text else ""
+    # (as h("div", {... "data-deal-over": "1"}, the title, h("p", {}, text)) writes it: a deal's end is new text)
+    return _part(("between", text), lambda: Markup(f"{_BETWEEN_START}<p>{_x(text)}</p></div>")) if text else ""
+
+
+_BETWEEN_START = (_open_tag("div", {"class": "gm-t-between", "role": "status", "data-deal-over": "1"})
+                  + h("p", {"class": "gm-t-between-title"}, h("strong", {}, "The last deal")))
 
 
 def _prompt_html(text: str) -> str:

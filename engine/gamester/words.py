@@ -106,9 +106,66 @@ class Names:
             if said is None:
                 if len(_SAID) >= _SAID_KEPT:
                     _SAID.clear()
-                said = _SAID[(key, text)] = self._text(text)
+                said = _SAID[(key, text)] = self._sentences(text, key)
             return said
         return self._text(text)
+
+    def _sentences(self, text: str, key: tuple) -> str:
+        """``text`` named (:meth:`_text`) sentence by sentence and clause by clause, each kept by ``key`` (this
+        naming's) in :data:`_SAID`: a new text is mostly sentences and clauses named before (a prompt says again the
+        move the log has just named, then what happens next; a sale's bids so far, one clause each; "deal 5: " and
+        what every deal says). The same words as ``text`` named whole: naming reads nothing before a stop and the
+        space after it (a seat that starts a sentence is named as one that starts the text; a "you" agrees with its
+        verb up to its clause's end), nor a stop at a text's end (it ends a clause as the end does); a clause after
+        "; ", or after the ": " of a heading that names no seat ("deal 5: "), is named after it (a seat there is the
+        subject, not a sentence's start), and nothing before that reads. A text is cut only at ". ", "; " and ": "
+        followed by a word: a space more, and it is named whole."""
+        parts = text.split(". ")
+        last = parts[-1]
+        stop = last[-1:] == "."
+        if stop:
+            parts[-1] = last[:-1]
+        elif len(parts) == 1 and "; " not in text and ": " not in text:
+            return self._text(text)
+        for k in range(len(parts)):
+            p = parts[k]
+            if k and p[:1].isspace():
+                return self._text(text)
+            if "eat" not in p and "ou's" not in p:
+                continue  # (named as it is)
+            head = ""
+            if ": " in p:
+                before, _, rest = p.partition(": ")
+                if "eat" not in before:  # a heading ("deal 5: "): what follows it is named after its colon
+                    if rest[:1].isspace():
+                        return self._text(text)
+                    head, p = self._kept(key, before) + ": ", rest
+            if "; " in p:
+                clauses = p.split("; ")
+                for j in range(1, len(clauses)):
+                    c = clauses[j]
+                    if c[:1].isspace():
+                        return self._text(text)
+                    clauses[j] = self._kept(key, "; " + c)[2:]  # (named after its "; ", which naming leaves)
+                clauses[0] = self._kept(key, ": " + clauses[0])[2:] if head else self._kept(key, clauses[0])
+                parts[k] = head + "; ".join(clauses)
+            elif head:
+                parts[k] = head + self._kept(key, ": " + p)[2:]
+            else:  # (the usual: a sentence whole)
+                parts[k] = self._kept(key, p)
+        return ". ".join(parts) + ("." if stop else "")
+
+    def _kept(self, key: tuple, text: str) -> str:
+        """``text`` (a sentence or a clause of a text: :meth:`_sentences`) named, as kept by ``key`` in
+        :data:`_SAID` when it names a seat."""
+        if "eat" in text:
+            said = _SAID.get((key, text))
+            if said is None:
+                if len(_SAID) >= _SAID_KEPT:
+                    _SAID.clear()
+                said = _SAID[(key, text)] = self._text(text)
+            return said
+        return self._text(text) if "ou's" in text else text
 
     def _text(self, text: str) -> str:
         done = ""  # the output so far

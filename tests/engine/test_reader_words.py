@@ -171,3 +171,23 @@ def test_a_seat_named_again_reads_as_it_did_the_first_time():
         words._SAID.clear()
         assert Names(reader, 2).text(text) == said  # every seat's name kept
         assert Names(reader, 2).text(text) == said  # the whole text kept
+
+
+def test_a_text_named_by_its_sentences_reads_as_named_whole():
+    """A new text is named sentence by sentence and clause by clause, each kept (words.Names._sentences): the
+    words are those of the whole text named at once (Names._text), whatever was named before, for every reader:
+    a seat that starts a sentence, one after "; " or ": ", a "you" whose verb agrees, "you's", a stop at the end."""
+    from gamester import words
+
+    frags = ["Seat 0", "seat 1", "Seats 0 and 2", "Seat 1 (dealer)", "; Seat 0", "Seat 2 bids 3; ", "deal 5: seat 1 wins",
+             "wins", "his", "and", "takes", "you's", "so", "if", "then", ".", ". ", ".  ", "; ", ";  ", ": ", ":  ", "!",
+             "? ", ":", ",", " ", "\n", "throws up his cards", "matches", "is", "(", ")", "trick 2"]
+    rnd = random.Random(1674)
+    for _ in range(3000):
+        text = "".join(rnd.choice(frags) + rnd.choice(["", " ", ". ", "; "]) for _ in range(rnd.randint(1, 10)))
+        for reader in (0, 1, None):
+            names = Names(reader, rnd.choice([2, 3, 4]))
+            whole = names._text(text) if "eat" in text else text
+            if rnd.random() < 0.5:
+                words._SAID.clear()  # (else its sentences and clauses met before are kept)
+            assert names.text(text) == whole, text
