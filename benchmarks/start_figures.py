@@ -265,7 +265,8 @@ def print_phases(phases: dict) -> None:
         if last.get("files"):
             print(f"    files in the worker ({what}; ms from its first line: start-first byte-end, body bytes as encoded):")
             for e in last["files"]:
-                print(f"      {e['name'][:40]:40s} {e['start']:5d}-{e['first']:5d}-{e['end']:5d} {e['body']:>11,d}")
+                t = [int(e[k]) for k in ("start", "first", "end")]  # (a -0 from the page comes as a float)
+                print(f"      {e['name'][:40]:40s} {t[0]:5d}-{t[1]:5d}-{t[2]:5d} {int(e['body']):>11,d}")
 
 
 def _s(xs: list[float]) -> str:
