@@ -193,6 +193,21 @@ def test_the_snapshot_starts_the_engine_and_a_second_visit_comes_from_the_browse
     assert errors == []
 
 
+def plays_the_ordinary_way(context, served: Served):
+    """Post and Pair's widget played on a new page: it plays, from the ordinary start, and the page reports no error
+    (a snapshot refused is refused silently). Returns the page."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(served.url + "post-and-pair/")
+    w = open_widget(page, "pp-deal")
+    assert "gm-ledger" in w.inner_html()
+    assert page.evaluate("__gamester.info.start") == "ordinary"
+    assert errors == []
+    return page
+
+
 def test_a_damaged_snapshot_is_refused_silently_and_the_ordinary_start_plays_and_a_changed_strategies_file_is_refused_in_a_sentence(
         context, served):
     """Two files of the build changed on their way to the browser (one engine start serves both): the snapshot, and
@@ -207,16 +222,8 @@ def test_a_damaged_snapshot_is_refused_silently_and_the_ordinary_start_plays_and
     data = bytearray(path.read_bytes())
     data[len(data) // 2] ^= 0x01
     served.write(f"assets/gamester/{entry['file']}", bytes(data))
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(served.url + "post-and-pair/")
-    w = open_widget(page, "pp-deal")
-    assert "gm-ledger" in w.inner_html()
-    assert page.evaluate("__gamester.info.start") == "ordinary"
+    page = plays_the_ordinary_way(context, served)
     assert page.evaluate("__gamester.info.times.compiled") is True  # the compiled library still serves
-    assert errors == []
     others = {u: sha for u, sha in fetched_at_start(served, "ordinary").items() if name not in u}
     wait_held(page, others)
     assert not any(name in url for url in held(page)), "the damaged snapshot was kept"
@@ -236,15 +243,7 @@ def test_a_snapshot_that_does_not_fit_its_length_is_refused_silently_and_the_ord
     manifest = served.manifest()
     manifest["snapshot_memory"] += 4096
     served.set_manifest(manifest)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(served.url + "post-and-pair/")
-    w = open_widget(page, "pp-deal")
-    assert "gm-ledger" in w.inner_html()
-    assert page.evaluate("__gamester.info.start") == "ordinary"
-    assert errors == []
+    plays_the_ordinary_way(context, served)
 
 
 def test_a_new_builds_runtime_replaces_what_the_service_worker_held(context, served):
