@@ -61,10 +61,10 @@ self.fetch = function (input, init) {
 };
 
 // A start that finds a runtime file not held (a first visit, or a file a new build changed) fetches it straight from
-// the network, not through the service worker: streamed on through the service worker's thread, hashed there and
-// written to storage while the start ran, the files reached this worker some 300 ms later on a first visit
-// (bench_browser.py, loopback). The request carries DIRECT, which gamester-sw.js lets through untouched, and what
-// came is put aside: the bytes themselves where this worker reads them whole (the wasm, the snapshot), else a copy
+// the network, not through the service worker: streamed on through the service worker's thread, and hashed and
+// written to storage there while the start ran, a first visit's files came late, and the engine was ready some
+// 0.3 s later (bench_browser.py, loopback; README). The request carries DIRECT, which gamester-sw.js does not
+// answer (the browser then fetches it itself), and what came is put aside: the bytes themselves where this worker reads them whole (the wasm, the snapshot), else a copy
 // of the response. Once the engine has answered its first request (or half a second after it is ready, if none
 // comes), keepStart hashes each and keeps it in the service worker's storage exactly as the service worker keeps a
 // file (under the sha256 runtime.json gives it, when its bytes have that hash), so that a second visit reads it
@@ -110,8 +110,7 @@ function compileWasm(url, fresh = false) {
   entry.module = found.then((r) => {
     entry.kept = r ? r.headers.get(HASH) : null;
     if (r || aside === null || !self.caches) return WebAssembly.compileStreaming(r || realFetch(url));
-    // (read whole, to be kept: compiled from its bytes once here, which is not on a first start's longest path,
-    // the snapshot's)
+    // (read whole, to be kept, and compiled from its bytes once they have all come)
     return directFetch(url, undefined, false).then(async (resp) => {
       if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
       const bytes = new Uint8Array(await resp.arrayBuffer());
@@ -320,7 +319,7 @@ async function snapshotBytes(manifest, assets, early) {
     : Promise.resolve(null);
   // The bytes are handed on as soon as they are here, and their sha256 is worked out beside Pyodide's restore of
   // them (a copy taken at once, before the restore changes them: SubtleCrypto.digest copies what it is given; some
-  // 60-100 ms for 31 MB here, no longer before the restore): the start awaits ``verified`` before it uses the
+  // 10-25 ms for its 12.5 MB here, no longer before the restore): the start awaits ``verified`` before it uses the
   // interpreter, and starts the ordinary way if it fails.
   const p = kept.then((b) => b || fetchBytes(url, "snapshot")).then((bytes) => {
     bytes.verified = matches(bytes, manifest.snapshot_sha256);
@@ -457,19 +456,21 @@ async function boot(assets) {
       const [libURL, libSha] = snapshotStdlib(manifest, assets, stdLibURL);
       const end = manifest.snapshot_wasm_data, total = manifest.snapshot_memory;
       const { fullSnapshot } = await helpers;
-      let bytes = snapshot.then((b) => fullSnapshot(b));
-      if (end) {
-        if (!Number.isInteger(end) || end <= 0 || !WebAssembly.instantiateStreaming) {
-          throw new Error("its difference from the wasm cannot be undone here");
-        }
-        if (Number.isInteger(total) && total > end) { // (handed over at once: see undoSnapshotDiff)
-          const into = new Uint8Array(total);
-          snapshotDiff = { bytes: into, end, filled: snapshot.then((b) => fullSnapshot(b, into)) };
-          snapshotDiff.filled.catch(() => {}); // (reported by the instantiation that awaits it)
-          bytes = Promise.resolve(into);
-        } else {
-          bytes = bytes.then((b) => { snapshotDiff = { bytes: b, end }; return b; });
-        }
+      let bytes;
+      if (end && (!Number.isInteger(end) || end <= 0 || !WebAssembly.instantiateStreaming)) {
+        throw new Error("its difference from the wasm cannot be undone here");
+      }
+      if (end && Number.isInteger(total) && total > end) { // (handed over at once: see undoSnapshotDiff)
+        const into = new Uint8Array(total);
+        snapshotDiff = { bytes: into, end, filled: snapshot.then((b) => fullSnapshot(b, into)) };
+        snapshotDiff.filled.catch(() => {}); // (reported by the instantiation that awaits it)
+        bytes = Promise.resolve(into);
+      } else {
+        bytes = snapshot.then((b) => {
+          const full = fullSnapshot(b);
+          if (end) snapshotDiff = { bytes: full, end };
+          return full;
+        });
       }
       pyodide = await attempt(loadPyodide, { ...options, stdLibURL: libURL, _loadSnapshot: bytes });
       if (!(await (await snapshot).verified)) throw new Error("checksum mismatch");
