@@ -110,12 +110,21 @@ function compileWasm(url, fresh = false) {
   entry.module = found.then((r) => {
     entry.kept = r ? r.headers.get(HASH) : null;
     if (r || aside === null || !self.caches) return WebAssembly.compileStreaming(r || realFetch(url));
-    // (read whole, to be kept, and compiled from its bytes once they have all come)
+    // (compiled as it comes, from one branch of its body, and read whole from the other, to be kept)
     return directFetch(url, undefined, false).then(async (resp) => {
       if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
-      const bytes = new Uint8Array(await resp.arrayBuffer());
-      putAside(url, bytes, resp.headers.get("Content-Type"));
-      return WebAssembly.compile(bytes);
+      const type = resp.headers.get("Content-Type");
+      if (!resp.body || !resp.body.tee) {
+        const bytes = new Uint8Array(await resp.arrayBuffer());
+        putAside(url, bytes, type);
+        return WebAssembly.compile(bytes);
+      }
+      const [compiled, read] = resp.body.tee();
+      const kept = new Response(read).arrayBuffer().then((b) => putAside(url, new Uint8Array(b), type));
+      const [module] = await Promise.all([
+        WebAssembly.compileStreaming(new Response(compiled, { headers: { "Content-Type": "application/wasm" } })),
+        kept]);
+      return module;
     });
   }).then((m) => { mark("wasm_compiled"); return m; }, (e) => {
     console.info(`Gamester: compiling the wasm when Pyodide asks for it (${e && e.message})`);
