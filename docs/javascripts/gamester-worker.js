@@ -113,18 +113,10 @@ function compileWasm(url, fresh = false) {
     // (compiled as it comes, from one branch of its body, and read whole from the other, to be kept)
     return directFetch(url, undefined, false).then(async (resp) => {
       if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
-      const type = resp.headers.get("Content-Type");
-      if (!resp.body || !resp.body.tee) {
-        const bytes = new Uint8Array(await resp.arrayBuffer());
-        putAside(url, bytes, type);
-        return WebAssembly.compile(bytes);
-      }
-      const [compiled, read] = resp.body.tee();
+      const [compiled, read] = resp.body.tee(), type = resp.headers.get("Content-Type");
       const kept = new Response(read).arrayBuffer().then((b) => putAside(url, new Uint8Array(b), type));
-      const [module] = await Promise.all([
-        WebAssembly.compileStreaming(new Response(compiled, { headers: { "Content-Type": "application/wasm" } })),
-        kept]);
-      return module;
+      const wasmType = { headers: { "Content-Type": "application/wasm" } };
+      return (await Promise.all([WebAssembly.compileStreaming(new Response(compiled, wasmType)), kept]))[0];
     });
   }).then((m) => { mark("wasm_compiled"); return m; }, (e) => {
     console.info(`Gamester: compiling the wasm when Pyodide asks for it (${e && e.message})`);
