@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 import json
 import secrets
-import weakref
 from collections import OrderedDict
 from typing import Any
 
@@ -76,11 +75,9 @@ _OPEN: OrderedDict[tuple, State] = OrderedDict()
 #: table's parts that reply sent: a move from a named game need not send the game's actions (nor have them read and
 #: compared), and its reply sends only the table's parts that changed. A name is good while its game is kept
 #: (:data:`_OPEN`) at the step it named; else the request is refused with :class:`StaleGameError`, and the client
-#: sends the position's actions, replayed and checked as ever. Names are unique to this run of the engine. A name
-#: holds its game weakly: a game no longer kept is no longer good under any name, so its names do not keep it (and
-#: its whole log) alive after :data:`_OPEN` has let it go.
+#: sends the position's actions, replayed and checked as ever. Names are unique to this run of the engine.
 MAX_NAMED = 4 * MAX_OPEN
-_NAMED: OrderedDict[str, tuple[weakref.ref[State], int, list[str] | None]] = OrderedDict()
+_NAMED: OrderedDict[str, tuple[State, int, list[str] | None]] = OrderedDict()
 _RUN = secrets.token_hex(6)
 _COUNT = itertools.count(1)
 
@@ -116,8 +113,7 @@ def _position(req: dict) -> tuple[GameSpec, State]:
     if given is None and req.get("open") is not None:
         name = _str(req, "open", limit=60)
         named = _NAMED.get(name)
-        state = named[0]() if named is not None else None
-        state = state if state is not None and len(state.history) == named[1] else None
+        state = named[0] if named is not None and len(named[0].history) == named[1] else None
         key = _key(spec, opts, players, seed, state.history) if state is not None else None
         if state is None or _OPEN.get(key) is not state:
             raise StaleGameError("the open game this move names is no longer kept: send the position's actions")
@@ -173,7 +169,7 @@ def _reply(spec: GameSpec, state: State, req: dict, *, draw: bool = True) -> dic
     if isinstance(given, list):
         known = min(len(given), len(state.history))
     else:
-        known = named[1] if named is not None and named[0]() is state else 0
+        known = named[1] if named is not None and named[0] is state else 0
     chances = None
     if draw and _bool(req, "chances") and spec.analysis is not None and seat is not None and cur == seat:
         chances = _jsonable(spec.analysis(state, seat))
@@ -207,7 +203,7 @@ def _reply(spec: GameSpec, state: State, req: dict, *, draw: bool = True) -> dic
 def _name(state: State, parts: list[str] | None) -> str:
     """A name for the open game ``state`` at its step, and the table's parts its reply sent (see :data:`_NAMED`)."""
     name = f"{_RUN}-{next(_COUNT)}"
-    _NAMED[name] = (weakref.ref(state), len(state.history), parts)
+    _NAMED[name] = (state, len(state.history), parts)
     while len(_NAMED) > MAX_NAMED:
         _NAMED.popitem(last=False)
     return name

@@ -132,28 +132,3 @@ def test_a_name_not_kept_at_its_step_is_refused_and_the_whole_position_is_replay
     assert "must be text" in call(op="apply", open=5, action="x", **pos)["error"]
     for op in ("view", "new", "analysis"):
         assert "takes no field 'open'" in call(op=op, open=again["open"], **pos)["error"]
-
-
-def test_a_game_no_longer_kept_is_not_held_alive_by_its_names():
-    """Names are many (``MAX_NAMED``) and live longer than the games kept (``MAX_OPEN``): a game let go is freed
-    (its whole log with it), not kept for names that can only be refused."""
-    import gc
-    import weakref
-
-    from gamester.hosts import web_positions
-
-    spec = all_games()[REAL[0]]
-    pos = {"game": spec.name, "players": spec.default_players or spec.player_range[0], "seed": 5, "seat": 0}
-    name = ok(op="new", **pos)["open"]
-    named = web_positions._NAMED[name]
-    game = named[0]()
-    assert game is not None and web_positions._OPEN.get(web_positions._key(
-        spec, game.options, game.players, game.seed, game.history)) is game
-    ref = weakref.ref(game)
-    del game, named
-    for seed in range(200, 200 + web.MAX_OPEN):  # other games push it out; its name is still among the last
-        ok(op="new", **{**pos, "seed": seed})
-    assert name in web_positions._NAMED
-    gc.collect()
-    assert ref() is None
-    assert stale(op="apply", open=name, action="x", **pos)
