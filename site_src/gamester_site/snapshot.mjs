@@ -38,14 +38,15 @@ function install(py) {
   py.runPython("import importlib; importlib.invalidate_caches()");
 }
 
-// Warm: every engine module imported (as the bytecode corpus does), and one new game of every game drawn at its
-// first position and the example of each of its play widgets rendered (a reader's first request: its first render
-// cost 5.1-13.6 ms in Node's Pyodide without this, 3.3-4.2 with it, five restores each), so that what a first hand needs (the registry,
-// each game's rules, the table's renderer and the example's words, compiled patterns) is in memory. The example's
-// computer players are the random ones: a thinking player keeps what it has worked out for the deal (Put's default
-// player, its odds, added 1.2 MB to the snapshot as served), of no use to the next deal. The open games are then dropped: a reader's first request finds nothing of ours. What the
-// worker calls after the restore is imported too (random, _gamester_stdlib): a module imported after the restore is
-// read from the zip, and every wasm function that reading runs for the first time is compiled there and then.
+// Warm: every engine module imported (as the bytecode corpus does), and one new game of every game drawn at its first
+// position and the example of each of its play widgets rendered (a reader's first request: its first render cost
+// 5.1-13.6 ms in Node's Pyodide without this, 3.3-4.2 with it, five restores each), so that what a first hand needs
+// (the registry, each game's rules, the table's renderer and the example's words, compiled patterns) is in memory. The
+// example's computer players are the random ones: a thinking player keeps what it has worked out for the deal (Put's
+// default player, its odds, added 1.2 MB to the snapshot as served), of no use to the next deal. The open games are
+// then dropped: a reader's first request finds nothing of ours. What the worker calls after the restore is imported too
+// (random, _gamester_stdlib): a module imported after the restore is read from the zip, and every wasm function that
+// reading runs for the first time is compiled there and then.
 const WARM = String.raw`
 import gc, importlib, json, pkgutil, random
 import _gamester_stdlib  # (imported only: the worker installs its finder after the restore, with a JS function)
