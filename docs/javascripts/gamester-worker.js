@@ -9,9 +9,12 @@
 "use strict";
 
 // The runtime's files put back together and kept (the snapshot's pages, its difference from the wasm, what a first
-// start fetched): a module of their own, asked for at once, beside everything else this worker fetches.
+// start fetched), and Pyodide's small wasm modules compiled once per signature: a module of their own, asked for at
+// once, beside everything else this worker fetches (a start without it goes the ordinary way: the snapshot's attempt
+// fails).
 const helpers = import(new URL("gamester-worker-files.js", import.meta.url).href);
-helpers.catch(() => {}); // (a start without them goes the ordinary way: the snapshot's attempt fails)
+helpers.then((h) => h.compileSmallModulesOnce(), () => {});
+
 
 let handle = null;       // the Python function gamester.hosts.web.handle, once booted
 let booting = null;      // the boot promise
@@ -238,34 +241,6 @@ async function checkStdlib(pyodide, sha, url) {
   const zip = pyodide.FS.readdir("/lib").find((f) => f.endsWith(".zip"));
   const digest = zip ? await sha256hex(pyodide.FS.readFile("/lib/" + zip)) : "none";
   if (digest && digest !== sha) throw new Error("checksum mismatch");
-}
-
-// The engine's files beside the snapshot (a stored zip: runtime.py writes it uncompressed), written straight into
-// the file system without running Python's zipfile; a zip that is not stored is unpacked by Pyodide as before.
-function unpackStored(pyodide, bytes, dest) {
-  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = bytes.length - 22;
-  while (end >= 0 && v.getUint32(end, true) !== 0x06054b50) end--;
-  if (end < 0) return false;
-  const count = v.getUint16(end + 10, true);
-  const files = [];
-  for (let i = 0, at = v.getUint32(end + 16, true); i < count; i++) {
-    if (v.getUint32(at, true) !== 0x02014b50 || v.getUint16(at + 10, true) !== 0) return false;
-    const size = v.getUint32(at + 20, true), nameLen = v.getUint16(at + 28, true);
-    const local = v.getUint32(at + 42, true);
-    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLen));
-    if (name.startsWith("/") || name.split("/").includes("..") || v.getUint32(local, true) !== 0x04034b50) return false;
-    const data = local + 30 + v.getUint16(local + 26, true) + v.getUint16(local + 28, true);
-    files.push([name, bytes.subarray(data, data + size)]);
-    at += 46 + nameLen + v.getUint16(at + 30, true) + v.getUint16(at + 32, true);
-  }
-  for (const [name, data] of files) {
-    const path = dest + "/" + name;
-    if (name.endsWith("/")) { pyodide.FS.mkdirTree(path); continue; }
-    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    pyodide.FS.writeFile(path, data);
-  }
-  return true;
 }
 
 // The memory snapshot made at build time (site_src/gamester_site/snapshot.mjs): a started interpreter with the
@@ -512,7 +487,7 @@ async function boot(assets) {
   stage(3, "Setting up the rules");
   const sitePackages = (pyodide._api && pyodide._api.sitePackages)
     || pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  if (format !== "zip" || !unpackStored(pyodide, engine, sitePackages)) {
+  if (format !== "zip" || !(await helpers).unpackStored(pyodide, engine, sitePackages)) {
     pyodide.unpackArchive(engine, format, { extractDir: sitePackages });
   }
   mark("unpacked");
