@@ -15,7 +15,6 @@
 const helpers = import(new URL("gamester-worker-files.js", import.meta.url).href);
 helpers.then((h) => h.compileSmallModulesOnce(), () => {});
 
-
 let handle = null;       // the Python function gamester.hosts.web.handle, once booted
 let booting = null;      // the boot promise
 
@@ -144,21 +143,42 @@ function useTable(manifest, assets) {
     });
   }
 }
-// The snapshot's difference from the wasm's initial memory (gamester-worker-files.js, undoDiff) is undone once the
-// wasm is instantiated (its fresh memory then holds that memory) and before Pyodide restores the snapshot into it.
+// The snapshot's difference from the wasm's initial memory (gamester-worker-files.js, undoDiff) is undone from that
+// memory as the wasm's instantiation leaves it, before Pyodide restores the snapshot into it.
 // Where runtime.json gives the snapshot's length (snapshot_memory), Pyodide is handed the buffer the snapshot will be
 // put back into at once, before it has come: Pyodide needs only its length to make its module and instantiate the
-// wasm, which it then does while the snapshot downloads, and the instantiation below waits for ``filled`` (the
-// snapshot put back into that buffer) before it returns, so that Pyodide's restore, which comes after it, finds it
-// whole.
-let snapshotDiff = null; // { bytes, end, filled? } until undone
+// wasm, which it then does while the snapshot downloads. If the snapshot has not been put back into that buffer
+// (``filled``) when the wasm is instantiated, the fresh memory's first ``end`` bytes (3.8 MB) are copied aside and
+// the instantiation returns at once: Pyodide then sets up its module (Emscripten's linking, its file system: some
+// 50-70 ms in a CPU profile of a cold start) while the snapshot is still on its way, and snapshotGate, which Pyodide
+// awaits before it starts the interpreter and restores the snapshot (loadPyodide's fsInit), undoes the difference
+// from that copy once the snapshot is whole. Otherwise it is undone from the memory itself, before the instantiation
+// returns.
+let snapshotDiff = null; // { bytes, end, filled?, whole?, init? } until undone
 async function undoSnapshotDiff(instance) {
   if (!snapshotDiff) return;
-  const { bytes, end, filled } = snapshotDiff;
-  snapshotDiff = null;
-  if (filled) await filled;
+  const d = snapshotDiff;
   const memory = Object.values(instance.exports).find((m) => m instanceof WebAssembly.Memory);
-  (await helpers).undoDiff(bytes, new Uint8Array(memory.buffer, 0, end));
+  if (d.filled && !d.whole) {
+    d.init = new Uint8Array(memory.buffer, 0, d.end).slice();
+    return;
+  }
+  snapshotDiff = null;
+  if (d.filled) await d.filled;
+  (await helpers).undoDiff(d.bytes, new Uint8Array(memory.buffer, 0, d.end));
+}
+// (a snapshot that cannot be put back fails the attempt, and this Pyodide is left waiting here, never to restore it)
+async function snapshotGate() {
+  const d = snapshotDiff;
+  if (!d || !d.init) return;
+  snapshotDiff = null;
+  try {
+    await d.filled;
+    (await helpers).undoDiff(d.bytes, d.init);
+  } catch (e) {
+    if (attemptFailed) attemptFailed(e);
+    await new Promise(() => {});
+  }
 }
 if (typeof WebAssembly === "object" && WebAssembly.instantiateStreaming) {
   const stream = WebAssembly.instantiateStreaming;
@@ -438,8 +458,8 @@ async function boot(assets) {
       }
       if (end && Number.isInteger(total) && total > end) { // (handed over at once: see undoSnapshotDiff)
         const into = new Uint8Array(total);
-        snapshotDiff = { bytes: into, end, filled: snapshot.then((b) => fullSnapshot(b, into)) };
-        snapshotDiff.filled.catch(() => {}); // (reported by the instantiation that awaits it)
+        const d = (snapshotDiff = { bytes: into, end, filled: snapshot.then((b) => fullSnapshot(b, into)) });
+        d.filled.then(() => { d.whole = true; }, () => {}); // (reported by the instantiation or the gate that awaits it)
         bytes = Promise.resolve(into);
       } else {
         bytes = snapshot.then((b) => {
@@ -448,7 +468,7 @@ async function boot(assets) {
           return full;
         });
       }
-      pyodide = await attempt(loadPyodide, { ...options, stdLibURL: libURL, _loadSnapshot: bytes });
+      pyodide = await attempt(loadPyodide, { ...options, stdLibURL: libURL, _loadSnapshot: bytes, fsInit: snapshotGate });
       if (!(await (await snapshot).verified)) throw new Error("checksum mismatch");
       if (end && !(await bytes).undone) throw new Error("its difference from the wasm was not undone");
       mark("restored");
