@@ -121,3 +121,94 @@ export function compileSmallModulesOnce() {
     return module;
   }, get: (target, key) => (key === "smallOnce" ? true : Reflect.get(target, key)) });
 }
+
+// The snapshot put straight into the wasm's memory, in place of Pyodide's copy of the whole of it (restoreSnapshot's
+// HEAP8.set of the 31.5 MB buffer it was handed, after its set-up has run): ``b`` as served (sparse or whole, its
+// memory XORed with the wasm's initial memory ``init`` up to init.length), ``heap`` the memory. Only the pages the
+// file holds are written; below init.length the others are put back from ``init`` (the set-up may have written
+// there); above it they must be zeros, and are read to see that they are, and cleared where they are not (the set-up
+// ran on the stack and the heap), so that the fresh memory's untouched pages are never written: 12.5 MB written
+// and 19 MB read, against the whole buffer put together (fullSnapshot), undone (undoDiff) and copied whole.
+// snapshotHeader puts Pyodide's header (which it reads before the copy) into ``into``, and checks the file's runs.
+function snapshotRuns(b, length) {
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  if (b.length < 16 || v.getUint32(0, true) !== SPARSE) {
+    if (b.length !== length) throw new Error("its length is not runtime.json's");
+    return { total: length, runs: [[0, length, 0]] };
+  }
+  const total = v.getUint32(4, true), page = v.getUint32(8, true), count = v.getUint32(12, true);
+  if (total !== length) throw new Error("its length is not runtime.json's");
+  const runs = [];
+  let at = 16 + count * 8, last = 0;
+  for (let r = 0, k = 16; r < count; r++, k += 8) {
+    const from = v.getUint32(k, true) * page, n = Math.min(v.getUint32(k + 4, true) * page, total - from);
+    if (n <= 0 || from < last || at + n > b.length || from % 8) throw new Error("its runs of pages do not fit it");
+    runs.push([from, n, at]);
+    at += n;
+    last = from + n;
+  }
+  if (at !== b.length || !runs.length || runs[0][0] !== 0) throw new Error("its runs of pages do not fit it");
+  return { total, runs };
+}
+export function snapshotHeader(b, into) {
+  const { runs } = snapshotRuns(b, into.length);
+  const at = runs[0][2], head = new DataView(b.buffer, b.byteOffset + at, 8).getUint32(4, true);
+  if (head > runs[0][1] || head % 8) throw new Error("its header does not fit it");
+  into.set(b.subarray(at, at + head));
+  return head;
+}
+export function placeSnapshot(b, into, heap, init) {
+  const { total, runs } = snapshotRuns(b, into.length), end = init.length;
+  const head = new DataView(b.buffer, b.byteOffset + runs[0][2], 8).getUint32(4, true);
+  const settle = (from, to) => { // file offsets: the memory's bytes the file leaves out
+    const a = from - head, z = to - head;
+    if (a < end) heap.set(init.subarray(a, Math.min(z, end)), a);
+    let s = Math.max(a, end);
+    for (; s < z && s % 4; s++) heap[s] = 0;
+    if (s >= z) return;
+    const w = new Int32Array(heap.buffer, heap.byteOffset + s, (z - s) >> 2), n = w.length;
+    for (let p = 0; p < n; p += 1024) { // (4 kB at a time, only read unless it holds something)
+      const q = Math.min(n, p + 1024);
+      let any = 0;
+      for (let j = p; j < q; j++) any |= w[j];
+      if (any) w.fill(0, p, q);
+    }
+  };
+  if ((total - head) % 4 || heap.byteOffset % 4 || heap.length < total - head) throw new Error("it does not fit the memory");
+  let done = head;
+  for (const [from, n, at] of runs) {
+    if (from > done) settle(done, from);
+    const skip = Math.max(0, head - from), m = from + skip - head, data = b.subarray(at + skip, at + n);
+    heap.set(data, m);
+    if (m < end) { // (its difference from the wasm undone, by words where it can)
+      const stop = Math.min(end, m + data.length);
+      let k = m;
+      if ((heap.byteOffset + m) % 4 === 0 && init.byteOffset % 4 === 0) {
+        const h = new Int32Array(heap.buffer, heap.byteOffset + m, (stop - m) >> 2);
+        const i0 = new Int32Array(init.buffer, init.byteOffset + m, h.length);
+        for (let j = 0; j < h.length; j++) h[j] ^= i0[j];
+        k += h.length << 2;
+      }
+      for (; k < stop; k++) heap[k] ^= init[k];
+    }
+    done = Math.max(done, from + n);
+  }
+  if (done < total) settle(done, total);
+  into.undone = true;
+}
+
+// Pyodide's restore copies the buffer it was handed (``into``) into the memory (HEAP8.set, an Int8Array's set): from
+// this call on, that one copy puts the snapshot there itself instead (placeSnapshot), and any other is the typed
+// arrays' own. Returns what takes this back (done by itself on that copy); null where something else has replaced
+// Int8Array's set already (the buffer is then to be put together whole).
+export function placeAtRestore(b, into, memory, init) {
+  const proto = Int8Array.prototype, own = Object.getPrototypeOf(proto).set;
+  if (Object.hasOwn(proto, "set")) return null;
+  const undo = () => { if (Object.hasOwn(proto, "set")) delete proto.set; };
+  proto.set = function (src, offset) {
+    if (!src || src.buffer !== into.buffer || offset) return own.call(this, src, offset);
+    undo();
+    placeSnapshot(b, into, new Uint8Array(memory.buffer), init);
+  };
+  return undo;
+}
