@@ -10,8 +10,7 @@
 
 // The runtime's files put back together and kept (the snapshot's pages, its difference from the wasm, what a first
 // start fetched), and Pyodide's small wasm modules compiled once per signature: a module of their own, asked for at
-// once, beside everything else this worker fetches (a start without it goes the ordinary way: the snapshot's attempt
-// fails).
+// once, beside everything else this worker fetches (a start without it goes the ordinary way).
 const helpers = import(new URL("gamester-worker-files.js", import.meta.url).href);
 helpers.then((h) => h.compileSmallModulesOnce(), () => {});
 
@@ -159,8 +158,7 @@ function useTable(manifest, assets) {
 // snapshot read to the interpreter restored 57-67 ms against 117-124, click to first hand 1,382-1,411 against
 // 1,426-1,466 ms. On loopback the same within the noise: what the worker does while the snapshot downloads holds
 // its body back (the worker's thread reads it), so it comes that much later.
-// Otherwise (no length given) the snapshot is put together first, and undone in the memory before the instantiation
-// returns.
+// Otherwise (no length given) it is put together first, and undone in the memory before the instantiation returns.
 let snapshotDiff = null; // { bytes, end, served?, init?, memory? } until undone
 let unplace = () => {}; // (placeAtRestore's, until Pyodide's restore has come)
 async function undoSnapshotDiff(instance) {
@@ -183,7 +181,8 @@ async function snapshotGate() {
   try {
     const b = await d.served, h = await helpers;
     h.snapshotHeader(b, d.bytes);
-    unplace = h.placeAtRestore(b, d.bytes, d.memory, d.init) || (h.undoDiff(h.fullSnapshot(b, d.bytes), d.init), unplace);
+    unplace = h.placeAtRestore(b, d.bytes, d.memory, d.init);
+    if (!unplace) { unplace = () => {}; h.undoDiff(h.fullSnapshot(b, d.bytes), d.init); }
   } catch (e) {
     if (attemptFailed) attemptFailed(e);
     await new Promise(() => {});
@@ -297,7 +296,9 @@ function readEarly(url) {
       r = await directFetch(url, { cache: "no-cache", signal: stop ? stop.signal : undefined }, false);
       if (!r.ok) return null;
     }
-    const b = new Uint8Array(await r.arrayBuffer());
+    // (read as a blob first: the browser takes it in without this worker's thread, which, read as an ArrayBuffer,
+    // held it back for as long as that thread was busy setting up Pyodide; 493-499 against 494-528 ms, marks)
+    const b = new Uint8Array(await (await r.blob()).arrayBuffer());
     b.checked = r.headers.get(HASH);
     if (!b.checked) putAside(url, b, r.headers.get("Content-Type")); // (left as they are: see fullSnapshot)
     return b;
@@ -477,7 +478,8 @@ async function boot(assets) {
           return full;
         });
       }
-      pyodide = await attempt(loadPyodide, { ...options, stdLibURL: libURL, _loadSnapshot: bytes, fsInit: snapshotGate });
+      const fsInit = snapshotGate; // (Pyodide awaits it before it starts the interpreter: see undoSnapshotDiff)
+      pyodide = await attempt(loadPyodide, { ...options, stdLibURL: libURL, _loadSnapshot: bytes, fsInit });
       if (!(await (await snapshot).verified)) throw new Error("checksum mismatch");
       if (end && !(await bytes).undone) throw new Error("its difference from the wasm was not undone");
       mark("restored");
