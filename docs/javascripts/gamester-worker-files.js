@@ -1,5 +1,5 @@
-// Gamester engine worker (gamester-worker.js): the runtime's files put back together and kept. No state of its own:
-// the worker passes in what each needs.
+// Gamester engine worker (gamester-worker.js): the runtime's files put back together and kept. No state of its own
+// (but compileSmallModulesOnce's modules): the worker passes in what each needs.
 
 // The snapshot as served leaves out its 4 kB pages that are all zeros (some 60% of it: the interpreter's memory it
 // has not used), so that the browser has less to inflate and to pass on, and the worker and its storage less to read
@@ -70,4 +70,145 @@ export async function keep(files, { expected, fromStorage, sha256hex, cacheName,
       /* not kept: the next start fetches it again */
     }
   }
+}
+
+// The engine's files beside the snapshot (a stored zip: runtime.py writes it uncompressed), written straight into
+// the file system without running Python's zipfile; a zip that is not stored is unpacked by Pyodide as before.
+export function unpackStored(pyodide, bytes, dest) {
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;
+  while (end >= 0 && v.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) return false;
+  const count = v.getUint16(end + 10, true);
+  const files = [];
+  for (let i = 0, at = v.getUint32(end + 16, true); i < count; i++) {
+    if (v.getUint32(at, true) !== 0x02014b50 || v.getUint16(at + 10, true) !== 0) return false;
+    const size = v.getUint32(at + 20, true), nameLen = v.getUint16(at + 28, true);
+    const local = v.getUint32(at + 42, true);
+    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLen));
+    if (name.startsWith("/") || name.split("/").includes("..") || v.getUint32(local, true) !== 0x04034b50) return false;
+    const data = local + 30 + v.getUint16(local + 26, true) + v.getUint16(local + 28, true);
+    files.push([name, bytes.subarray(data, data + size)]);
+    at += 46 + nameLen + v.getUint16(at + 30, true) + v.getUint16(at + 32, true);
+  }
+  for (const [name, data] of files) {
+    const path = dest + "/" + name;
+    if (name.endsWith("/")) { pyodide.FS.mkdirTree(path); continue; }
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, data);
+  }
+  return true;
+}
+
+// Once the wasm is instantiated, Pyodide's start (Emscripten's dynamic linking: reportUndefinedSymbols) puts some 260
+// JavaScript functions into the wasm's function table, each wrapped in a wasm module of a few dozen bytes compiled
+// for it (convertJsFunctionToWasm) whose bytes depend only on the function's signature. From this call on, such a
+// module is compiled once per signature and used again for the others (a module holds no state: each function still
+// gets an instance of its own): 3-5 ms less of every start, after the downloads (12-12.5 against 15.4-16.7 ms for
+// those 260, medians of two runs of four cold starts, by performance marks put into a copy of pyodide.asm.mjs).
+// Any other module is compiled as before.
+export function compileSmallModulesOnce() {
+  if (typeof WebAssembly !== "object" || typeof Proxy !== "function" || WebAssembly.Module.smallOnce) return;
+  const Compile = WebAssembly.Module, small = new Map();
+  WebAssembly.Module = new Proxy(Compile, { construct(target, args, newTarget) {
+    const bytes = args[0];
+    if (newTarget !== WebAssembly.Module || args.length !== 1 || !(bytes instanceof Uint8Array) || bytes.length > 64) {
+      return Reflect.construct(target, args, newTarget === WebAssembly.Module ? target : newTarget);
+    }
+    const key = bytes.join();
+    let module = small.get(key);
+    if (!module) small.set(key, (module = new Compile(bytes)));
+    return module;
+  }, get: (target, key) => (key === "smallOnce" ? true : Reflect.get(target, key)) });
+}
+
+// The snapshot put straight into the wasm's memory, in place of Pyodide's copy of the whole of it (restoreSnapshot's
+// HEAP8.set of the 31.5 MB buffer it was handed, after its set-up has run): ``b`` as served (sparse or whole, its
+// memory XORed with the wasm's initial memory ``init`` up to init.length), ``heap`` the memory. Only the pages the
+// file holds are written; below init.length the others are put back from ``init`` (the set-up may have written
+// there); above it they must be zeros, and are read to see that they are, and cleared where they are not (the set-up
+// ran on the stack and the heap), so that the fresh memory's untouched pages are never written: 12.5 MB written
+// and 19 MB read, against the whole buffer put together (fullSnapshot), undone (undoDiff) and copied whole.
+// snapshotHeader puts Pyodide's header (which it reads before the copy) into ``into``, and checks the file's runs.
+function snapshotRuns(b, length) {
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  if (b.length < 16 || v.getUint32(0, true) !== SPARSE) {
+    if (b.length !== length) throw new Error("its length is not runtime.json's");
+    return { total: length, runs: [[0, length, 0]] };
+  }
+  const total = v.getUint32(4, true), page = v.getUint32(8, true), count = v.getUint32(12, true);
+  if (total !== length) throw new Error("its length is not runtime.json's");
+  const runs = [];
+  let at = 16 + count * 8, last = 0;
+  for (let r = 0, k = 16; r < count; r++, k += 8) {
+    const from = v.getUint32(k, true) * page, n = Math.min(v.getUint32(k + 4, true) * page, total - from);
+    if (n <= 0 || from < last || at + n > b.length || from % 8) throw new Error("its runs of pages do not fit it");
+    runs.push([from, n, at]);
+    at += n;
+    last = from + n;
+  }
+  if (at !== b.length || !runs.length || runs[0][0] !== 0) throw new Error("its runs of pages do not fit it");
+  return { total, runs };
+}
+export function snapshotHeader(b, into) {
+  const { runs } = snapshotRuns(b, into.length);
+  const at = runs[0][2], head = new DataView(b.buffer, b.byteOffset + at, 8).getUint32(4, true);
+  if (head > runs[0][1] || head % 8) throw new Error("its header does not fit it");
+  into.set(b.subarray(at, at + head));
+  return head;
+}
+export function placeSnapshot(b, into, heap, init) {
+  const { total, runs } = snapshotRuns(b, into.length), end = init.length;
+  const head = new DataView(b.buffer, b.byteOffset + runs[0][2], 8).getUint32(4, true);
+  const settle = (from, to) => { // file offsets: the memory's bytes the file leaves out
+    const a = from - head, z = to - head;
+    if (a < end) heap.set(init.subarray(a, Math.min(z, end)), a);
+    let s = Math.max(a, end);
+    for (; s < z && s % 4; s++) heap[s] = 0;
+    if (s >= z) return;
+    const w = new Int32Array(heap.buffer, heap.byteOffset + s, (z - s) >> 2), n = w.length;
+    for (let p = 0; p < n; p += 1024) { // (4 kB at a time, only read unless it holds something)
+      const q = Math.min(n, p + 1024);
+      let any = 0;
+      for (let j = p; j < q; j++) any |= w[j];
+      if (any) w.fill(0, p, q);
+    }
+  };
+  if ((total - head) % 4 || heap.byteOffset % 4 || heap.length < total - head) throw new Error("it does not fit the memory");
+  let done = head;
+  for (const [from, n, at] of runs) {
+    if (from > done) settle(done, from);
+    const skip = Math.max(0, head - from), m = from + skip - head, data = b.subarray(at + skip, at + n);
+    heap.set(data, m);
+    if (m < end) { // (its difference from the wasm undone, by words where it can)
+      const stop = Math.min(end, m + data.length);
+      let k = m;
+      if ((heap.byteOffset + m) % 4 === 0 && init.byteOffset % 4 === 0) {
+        const h = new Int32Array(heap.buffer, heap.byteOffset + m, (stop - m) >> 2);
+        const i0 = new Int32Array(init.buffer, init.byteOffset + m, h.length);
+        for (let j = 0; j < h.length; j++) h[j] ^= i0[j];
+        k += h.length << 2;
+      }
+      for (; k < stop; k++) heap[k] ^= init[k];
+    }
+    done = Math.max(done, from + n);
+  }
+  if (done < total) settle(done, total);
+  into.undone = true;
+}
+
+// Pyodide's restore copies the buffer it was handed (``into``) into the memory (HEAP8.set, an Int8Array's set): from
+// this call on, that one copy puts the snapshot there itself instead (placeSnapshot), and any other is the typed
+// arrays' own. Returns what takes this back (done by itself on that copy); null where something else has replaced
+// Int8Array's set already (the buffer is then to be put together whole).
+export function placeAtRestore(b, into, memory, init) {
+  const proto = Int8Array.prototype, own = Object.getPrototypeOf(proto).set;
+  if (Object.hasOwn(proto, "set")) return null;
+  const undo = () => { if (Object.hasOwn(proto, "set")) delete proto.set; };
+  proto.set = function (src, offset) {
+    if (!src || src.buffer !== into.buffer || offset) return own.call(this, src, offset);
+    undo();
+    placeSnapshot(b, into, new Uint8Array(memory.buffer), init);
+  };
+  return undo;
 }

@@ -9,9 +9,10 @@
 "use strict";
 
 // The runtime's files put back together and kept (the snapshot's pages, its difference from the wasm, what a first
-// start fetched): a module of their own, asked for at once, beside everything else this worker fetches.
+// start fetched), and Pyodide's small wasm modules compiled once per signature: a module of their own, asked for at
+// once, beside everything else this worker fetches (a start without it goes the ordinary way).
 const helpers = import(new URL("gamester-worker-files.js", import.meta.url).href);
-helpers.catch(() => {}); // (a start without them goes the ordinary way: the snapshot's attempt fails)
+helpers.then((h) => h.compileSmallModulesOnce(), () => {});
 
 let handle = null;       // the Python function gamester.hosts.web.handle, once booted
 let booting = null;      // the boot promise
@@ -141,21 +142,51 @@ function useTable(manifest, assets) {
     });
   }
 }
-// The snapshot's difference from the wasm's initial memory (gamester-worker-files.js, undoDiff) is undone once the
-// wasm is instantiated (its fresh memory then holds that memory) and before Pyodide restores the snapshot into it.
-// Where runtime.json gives the snapshot's length (snapshot_memory), Pyodide is handed the buffer the snapshot will be
-// put back into at once, before it has come: Pyodide needs only its length to make its module and instantiate the
-// wasm, which it then does while the snapshot downloads, and the instantiation below waits for ``filled`` (the
-// snapshot put back into that buffer) before it returns, so that Pyodide's restore, which comes after it, finds it
-// whole.
-let snapshotDiff = null; // { bytes, end, filled? } until undone
+// The snapshot's difference from the wasm's initial memory (gamester-worker-files.js, undoDiff) is undone against
+// that memory as the wasm's instantiation leaves it.
+// Where runtime.json gives the snapshot's length (snapshot_memory), Pyodide is handed a buffer of that length at once,
+// before the snapshot has come: Pyodide needs only its length to make its module and instantiate the wasm. Once
+// instantiated, the fresh memory's first ``end`` bytes (3.8 MB) are copied aside and the instantiation returns at
+// once: Pyodide then sets up its module (Emscripten's linking, its file system: some 50-70 ms in a CPU profile of a
+// cold start) while the snapshot may still be on its way, and snapshotGate, which Pyodide awaits before it starts the
+// interpreter and restores the snapshot (loadPyodide's fsInit), waits for it. It then puts only Pyodide's header into
+// that buffer, and Pyodide's restore, which copies the buffer into the memory, gets the snapshot put there straight
+// from the file instead (placeAtRestore, placeSnapshot: the pages it holds, its difference undone from the copy),
+// rather than put together in the buffer, undone there, and copied whole (31.5 MB): 19-26 against 31-32 ms in Node;
+// in Chromium the copy's 17 ms became 21, but the 9 ms of putting it together and the 5 of undoing it went.
+// Measured (performance marks, cold starts at 50 Mbit/s by CDP emulation, four each, load 2.2-2.7): from the
+// snapshot read to the interpreter restored 57-67 ms against 117-124, click to first hand 1,382-1,411 against
+// 1,426-1,466 ms. On loopback the same within the noise: what the worker does while the snapshot downloads holds
+// its body back (the worker's thread reads it), so it comes that much later.
+// Otherwise (no length given) it is put together first, and undone in the memory before the instantiation returns.
+let snapshotDiff = null; // { bytes, end, served?, init?, memory? } until undone
+let unplace = () => {}; // (placeAtRestore's, until Pyodide's restore has come)
 async function undoSnapshotDiff(instance) {
   if (!snapshotDiff) return;
-  const { bytes, end, filled } = snapshotDiff;
-  snapshotDiff = null;
-  if (filled) await filled;
+  const d = snapshotDiff;
   const memory = Object.values(instance.exports).find((m) => m instanceof WebAssembly.Memory);
-  (await helpers).undoDiff(bytes, new Uint8Array(memory.buffer, 0, end));
+  if (d.served) {
+    d.memory = memory;
+    d.init = new Uint8Array(memory.buffer, 0, d.end).slice();
+    return;
+  }
+  snapshotDiff = null;
+  (await helpers).undoDiff(d.bytes, new Uint8Array(memory.buffer, 0, d.end));
+}
+// (a snapshot that cannot be put back fails the attempt, and this Pyodide is left waiting here, never to restore it)
+async function snapshotGate() {
+  const d = snapshotDiff;
+  if (!d || !d.init) return;
+  snapshotDiff = null;
+  try {
+    const b = await d.served, h = await helpers;
+    h.snapshotHeader(b, d.bytes);
+    unplace = h.placeAtRestore(b, d.bytes, d.memory, d.init);
+    if (!unplace) { unplace = () => {}; h.undoDiff(h.fullSnapshot(b, d.bytes), d.init); }
+  } catch (e) {
+    if (attemptFailed) attemptFailed(e);
+    await new Promise(() => {});
+  }
 }
 if (typeof WebAssembly === "object" && WebAssembly.instantiateStreaming) {
   const stream = WebAssembly.instantiateStreaming;
@@ -240,34 +271,6 @@ async function checkStdlib(pyodide, sha, url) {
   if (digest && digest !== sha) throw new Error("checksum mismatch");
 }
 
-// The engine's files beside the snapshot (a stored zip: runtime.py writes it uncompressed), written straight into
-// the file system without running Python's zipfile; a zip that is not stored is unpacked by Pyodide as before.
-function unpackStored(pyodide, bytes, dest) {
-  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = bytes.length - 22;
-  while (end >= 0 && v.getUint32(end, true) !== 0x06054b50) end--;
-  if (end < 0) return false;
-  const count = v.getUint16(end + 10, true);
-  const files = [];
-  for (let i = 0, at = v.getUint32(end + 16, true); i < count; i++) {
-    if (v.getUint32(at, true) !== 0x02014b50 || v.getUint16(at + 10, true) !== 0) return false;
-    const size = v.getUint32(at + 20, true), nameLen = v.getUint16(at + 28, true);
-    const local = v.getUint32(at + 42, true);
-    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLen));
-    if (name.startsWith("/") || name.split("/").includes("..") || v.getUint32(local, true) !== 0x04034b50) return false;
-    const data = local + 30 + v.getUint16(local + 26, true) + v.getUint16(local + 28, true);
-    files.push([name, bytes.subarray(data, data + size)]);
-    at += 46 + nameLen + v.getUint16(at + 30, true) + v.getUint16(at + 32, true);
-  }
-  for (const [name, data] of files) {
-    const path = dest + "/" + name;
-    if (name.endsWith("/")) { pyodide.FS.mkdirTree(path); continue; }
-    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    pyodide.FS.writeFile(path, data);
-  }
-  return true;
-}
-
 // The memory snapshot made at build time (site_src/gamester_site/snapshot.mjs): a started interpreter with the
 // engine imported. Fetched alongside the wasm; refused (the start then goes the ordinary way) unless its sha256 is
 // runtime.json's. It only fits the compiled library it was made with, so it is used with that library alone.
@@ -293,7 +296,9 @@ function readEarly(url) {
       r = await directFetch(url, { cache: "no-cache", signal: stop ? stop.signal : undefined }, false);
       if (!r.ok) return null;
     }
-    const b = new Uint8Array(await r.arrayBuffer());
+    // (read as a blob first: the browser takes it in without this worker's thread, which, read as an ArrayBuffer,
+    // held it back for as long as that thread was busy setting up Pyodide; 493-499 against 494-528 ms, marks)
+    const b = new Uint8Array(await (await r.blob()).arrayBuffer());
     b.checked = r.headers.get(HASH);
     if (!b.checked) putAside(url, b, r.headers.get("Content-Type")); // (left as they are: see fullSnapshot)
     return b;
@@ -365,6 +370,7 @@ async function attempt(loadPyodide, options) {
     return await Promise.race([loadPyodide(options), failed]);
   } finally {
     attemptFailed = null;
+    unplace();
   }
 }
 
@@ -463,8 +469,7 @@ async function boot(assets) {
       }
       if (end && Number.isInteger(total) && total > end) { // (handed over at once: see undoSnapshotDiff)
         const into = new Uint8Array(total);
-        snapshotDiff = { bytes: into, end, filled: snapshot.then((b) => fullSnapshot(b, into)) };
-        snapshotDiff.filled.catch(() => {}); // (reported by the instantiation that awaits it)
+        snapshotDiff = { bytes: into, end, served: snapshot }; // (reported by the gate that awaits it)
         bytes = Promise.resolve(into);
       } else {
         bytes = snapshot.then((b) => {
@@ -473,7 +478,8 @@ async function boot(assets) {
           return full;
         });
       }
-      pyodide = await attempt(loadPyodide, { ...options, stdLibURL: libURL, _loadSnapshot: bytes });
+      const fsInit = snapshotGate; // (Pyodide awaits it before it starts the interpreter: see undoSnapshotDiff)
+      pyodide = await attempt(loadPyodide, { ...options, stdLibURL: libURL, _loadSnapshot: bytes, fsInit });
       if (!(await (await snapshot).verified)) throw new Error("checksum mismatch");
       if (end && !(await bytes).undone) throw new Error("its difference from the wasm was not undone");
       mark("restored");
@@ -512,7 +518,7 @@ async function boot(assets) {
   stage(3, "Setting up the rules");
   const sitePackages = (pyodide._api && pyodide._api.sitePackages)
     || pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  if (format !== "zip" || !unpackStored(pyodide, engine, sitePackages)) {
+  if (format !== "zip" || !(await helpers).unpackStored(pyodide, engine, sitePackages)) {
     pyodide.unpackArchive(engine, format, { extractDir: sitePackages });
   }
   mark("unpacked");
