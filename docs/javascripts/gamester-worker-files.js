@@ -9,24 +9,10 @@
 // left as it is. A file without the mark is whole.
 export const SPARSE = 0x315a4d47; // "GMZ1"
 export function fullSnapshot(b, into = null) {
-  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  if (b.length < 16 || v.getUint32(0, true) !== SPARSE) {
-    if (!into) return b;
-    if (b.length !== into.length) throw new Error("its length is not runtime.json's");
-    into.set(b);
-    return into;
-  }
-  const total = v.getUint32(4, true), page = v.getUint32(8, true), runs = v.getUint32(12, true);
-  if (into && into.length !== total) throw new Error("its length is not runtime.json's");
+  const { sparse, total, runs } = snapshotRuns(b, into ? into.length : null);
+  if (!sparse && !into) return b;
   const out = into || new Uint8Array(total);
-  let at = 16 + runs * 8;
-  for (let r = 0, k = 16; r < runs; r++, k += 8) {
-    const from = v.getUint32(k, true) * page, n = Math.min(v.getUint32(k + 4, true) * page, total - from);
-    if (n <= 0 || at + n > b.length) throw new Error("its runs of pages do not fit it");
-    out.set(b.subarray(at, at + n), from);
-    at += n;
-  }
-  if (at !== b.length) throw new Error("its runs of pages do not fit it");
+  for (const [from, n, at] of runs) out.set(b.subarray(at, at + n), from);
   return out;
 }
 
@@ -36,16 +22,19 @@ export function fullSnapshot(b, into = null) {
 // the fresh memory's first bytes, once the wasm is instantiated and before Pyodide restores the snapshot into it.
 export function undoDiff(bytes, init) {
   const head = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true); // Pyodide's header's length
-  const end = init.length;
+  xorInto(bytes.subarray(head, head + init.length), init);
+  bytes.undone = true;
+}
+// dst[k] ^= src[k] for every k of dst, by words where both are aligned.
+function xorInto(dst, src) {
   let k = 0;
-  if ((bytes.byteOffset + head) % 4 === 0 && init.byteOffset % 4 === 0) {
-    const a = new Int32Array(bytes.buffer, bytes.byteOffset + head, end >> 2);
-    const m = new Int32Array(init.buffer, init.byteOffset, end >> 2);
+  if (dst.byteOffset % 4 === 0 && src.byteOffset % 4 === 0) {
+    const a = new Int32Array(dst.buffer, dst.byteOffset, dst.length >> 2);
+    const m = new Int32Array(src.buffer, src.byteOffset, a.length);
     for (; k < a.length; k++) a[k] ^= m[k];
     k <<= 2;
   }
-  for (; k < end; k++) bytes[head + k] ^= init[k];
-  bytes.undone = true;
+  for (; k < dst.length; k++) dst[k] ^= src[k];
 }
 
 // What a start fetched straight from the network (gamester-worker.js, directFetch): ``files``, url -> { bytes, type }
@@ -130,14 +119,14 @@ export function compileSmallModulesOnce() {
 // ran on the stack and the heap), so that the fresh memory's untouched pages are never written: 12.5 MB written
 // and 19 MB read, against the whole buffer put together (fullSnapshot), undone (undoDiff) and copied whole.
 // snapshotHeader puts Pyodide's header (which it reads before the copy) into ``into``, and checks the file's runs.
-function snapshotRuns(b, length) {
+function snapshotRuns(b, length = null) {
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
   if (b.length < 16 || v.getUint32(0, true) !== SPARSE) {
-    if (b.length !== length) throw new Error("its length is not runtime.json's");
-    return { total: length, runs: [[0, length, 0]] };
+    if (length !== null && b.length !== length) throw new Error("its length is not runtime.json's");
+    return { sparse: false, total: b.length, runs: [[0, b.length, 0]] };
   }
   const total = v.getUint32(4, true), page = v.getUint32(8, true), count = v.getUint32(12, true);
-  if (total !== length) throw new Error("its length is not runtime.json's");
+  if (length !== null && total !== length) throw new Error("its length is not runtime.json's");
   const runs = [];
   let at = 16 + count * 8, last = 0;
   for (let r = 0, k = 16; r < count; r++, k += 8) {
@@ -148,7 +137,7 @@ function snapshotRuns(b, length) {
     last = from + n;
   }
   if (at !== b.length || !runs.length || runs[0][0] !== 0) throw new Error("its runs of pages do not fit it");
-  return { total, runs };
+  return { sparse: true, total, runs };
 }
 export function snapshotHeader(b, into) {
   const { runs } = snapshotRuns(b, into.length);
@@ -174,23 +163,15 @@ export function placeSnapshot(b, into, heap, init) {
       if (any) w.fill(0, p, q);
     }
   };
-  if ((total - head) % 4 || heap.byteOffset % 4 || heap.length < total - head) throw new Error("it does not fit the memory");
+  if ((total - head) % 4 || heap.byteOffset % 4 || heap.length < total - head) {
+    throw new Error("it does not fit the memory");
+  }
   let done = head;
   for (const [from, n, at] of runs) {
     if (from > done) settle(done, from);
     const skip = Math.max(0, head - from), m = from + skip - head, data = b.subarray(at + skip, at + n);
     heap.set(data, m);
-    if (m < end) { // (its difference from the wasm undone, by words where it can)
-      const stop = Math.min(end, m + data.length);
-      let k = m;
-      if ((heap.byteOffset + m) % 4 === 0 && init.byteOffset % 4 === 0) {
-        const h = new Int32Array(heap.buffer, heap.byteOffset + m, (stop - m) >> 2);
-        const i0 = new Int32Array(init.buffer, init.byteOffset + m, h.length);
-        for (let j = 0; j < h.length; j++) h[j] ^= i0[j];
-        k += h.length << 2;
-      }
-      for (; k < stop; k++) heap[k] ^= init[k];
-    }
+    if (m < end) xorInto(heap.subarray(m, Math.min(end, m + data.length)), init.subarray(m)); // (its difference undone)
     done = Math.max(done, from + n);
   }
   if (done < total) settle(done, total);
