@@ -126,7 +126,7 @@ def _move(pos: dict[str, Any], name: str, action: str, held: int) -> str:
 def per_move(pos: dict[str, Any], actions: list[str], at: int, repeat: int) -> float:
     """Seconds of one ``apply`` at moves ``at`` .. ``at + repeat - 1``, each on the kept state: the fastest (the
     machine is shared; the least disturbed of the moves)."""
-    web._OPEN.clear()
+    web.close_all()  # (the open games and their names: a name holds its game)
     _, held, name, _ = _handle(_request("view", pos, actions[:at]))
     times = []
     for k in range(at, at + repeat):
@@ -153,7 +153,7 @@ def whole(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves: 
     """Seconds for the first ``moves`` moves of the games through the API (a ``new``, then one ``apply`` a move),
     and for the engine alone (``new_state`` and ``apply`` of the same actions); and the characters of the ``apply``
     replies in all."""
-    web._OPEN.clear()
+    web.close_all()
     api = engine = 0.0
     sent = 0
     left = moves
@@ -173,7 +173,7 @@ def whole(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves: 
 def as_read(spec: GameSpec, games: list[tuple[dict[str, Any], list[str]]], moves: int) -> tuple[float, float, int, int]:
     """Seconds for the first ``moves`` moves played as the widget plays against the computer (see the module doc),
     and for the engine alone; the requests made and the games played."""
-    web._OPEN.clear()
+    web.close_all()
     api = engine = 0.0
     requests = played = 0
     pos = dict(games[0][0])

@@ -108,6 +108,7 @@ from .web_positions import (
     _position,
     _reply,
     _seat,
+    close_all,
 )
 from .web_steps import _op_compare, _op_render, _op_run
 
@@ -364,4 +365,4 @@ def handle(request_json: str) -> str:
 
 
 __all__ = ["LIVE_LOG", "MAX_ACTIONS", "MAX_OPEN", "MAX_REPLY", "MAX_REQUEST", "MAX_SEED", "MAX_TEXT", "OPS",
-           "RequestError", "bot_seed", "handle"]
+           "RequestError", "bot_seed", "close_all", "handle"]

@@ -93,10 +93,24 @@ def _key(spec: GameSpec, opts: Options, players: int, seed: int, actions: Any) -
 def _keep(spec: GameSpec, state: State) -> None:
     """Keep ``state`` for the next request about it (see :data:`MAX_OPEN`)."""
     key = _key(spec, state.options, state.players, state.seed, state.history)
+    was = _OPEN.get(key)
     _OPEN[key] = state
     _OPEN.move_to_end(key)
+    gone = [was] if was is not None and was is not state else []  # (the same game replayed afresh replaces its twin)
     while len(_OPEN) > MAX_OPEN:
-        _OPEN.popitem(last=False)
+        gone.append(_OPEN.popitem(last=False)[1])
+    if gone:
+        # A name is good only while its game is kept (see _NAMED): the names of a game let go go with it, so that
+        # they do not hold its whole state (up to MAX_NAMED of them) for nothing until newer names push them out.
+        for name in [n for n, named in _NAMED.items() if any(named[0] is g for g in gone)]:
+            del _NAMED[name]
+
+
+def close_all() -> None:
+    """Let every open game go, with its names (a host's reset: a benchmark's next phase, a test's clean start).
+    Clearing :data:`_OPEN` alone would leave each game held by its names until newer names pushed them out."""
+    _OPEN.clear()
+    _NAMED.clear()
 
 
 def _position(req: dict) -> tuple[GameSpec, State]:

@@ -15,6 +15,7 @@ from test_reader_words import EXAMPLES  # every widget kind a seed makes, and it
 
 from gamester import all_games
 from gamester.hosts import web
+from gamester.hosts import web_positions as _positions
 from gamester.registry import replay
 
 from . import toygame  # tests/engine/hosts/toygame.py
@@ -273,10 +274,16 @@ def _choices(r):
 
 
 def test_the_kept_games_are_bounded():
-    web._OPEN.clear()
+    web.close_all()
+    assert not web._OPEN and not _positions._NAMED
     for seed in range(web.MAX_OPEN + 5):
         ok(op="new", game="toy", players=3, seed=seed)
     assert len(web._OPEN) == web.MAX_OPEN
+    # A game let go takes its names with it: no name holds a game that is not kept (the names' own bound is 4 times
+    # as many, and each would hold its whole game).
+    kept = list(web._OPEN.values())
+    assert all(any(s is k for k in kept) for s, _, _ in _positions._NAMED.values())
+    assert len(_positions._NAMED) >= web.MAX_OPEN
     # An illegal move leaves nothing half-applied behind: the position is replayed afresh next time.
     r = ok(op="apply", **POS, actions=[], action="bet")
     assert "'fold'" in err(op="apply", **POS, actions=r["actions"], action="fold")
