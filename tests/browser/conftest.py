@@ -1,7 +1,7 @@
 """Browser tests: the built site served on 127.0.0.1, driven through Debian's Chromium by Playwright.
 
 The site is ``./site`` (``nox -s browser`` builds it first) or ``$GAMESTER_SITE``. One browser context and one page
-are shared by the tests that need a booted engine (Pyodide's boot costs seconds); the tests of a cold page
+are shared by a module's tests that need a booted engine (Pyodide's boot costs seconds); the tests of a cold page
 (bytes before interaction, no WebAssembly) make their own contexts. Every request any page makes is recorded, and
 one to any host other than 127.0.0.1 cannot connect (the browser's launch flags) and fails the session.
 """
@@ -128,7 +128,7 @@ def traffic():
 @pytest.fixture(scope="module")
 def live(browser, base_url, traffic):
     """A context and page of a test module's own (the live-table and newcomer tests), its engine booted once for
-    the module and kept apart from the session's shared page."""
+    the module and kept apart from test_widgets.py's shared page."""
     context = browser.new_context(base_url=base_url)
     traffic.attach(context)
     page = context.new_page()
@@ -137,9 +137,11 @@ def live(browser, base_url, traffic):
     context.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def shared(browser, base_url, traffic):
-    """One context and page for the whole session: the engine boots once in it."""
+    """One context and page for test_widgets.py's tests (its only user): the engine boots once in it. Closed with
+    the module, not kept to the session's end: an open page costs the browser work all the while (some 3% of a
+    core, idle, its engine booted), and no later test looks at it."""
     context = browser.new_context(base_url=base_url)
     traffic.attach(context)
     page = context.new_page()

@@ -63,6 +63,35 @@ def page(axe_page):
     return axe_page
 
 
+#: The page's colour scheme as loaded (Material's, from the palette), put back between tests.
+LOADED: dict[str, object] = {}
+NO_HEADER = ".md-header, .md-tabs { visibility: hidden; }"  # (added for the pictures: not over a table)
+
+
+def at_page(page, base_url: str, width: int) -> None:
+    """PAGE as a test finds it when it loads it afresh at ``width`` (x 900), loaded once for as many tests as can share
+    it: a test's table, listeners, added styles and scheme are taken away again, and the window only ever widened
+    (390 px, then 1280: a page loaded at 390 px and widened is laid out as one loaded at 1280 px, as test_a11y.py
+    found on every page; the other way round is not). The tests run their narrow screens first for it. Each load
+    of the page cost the browser some 0.7 s of work, and these tests loaded it 13 times."""
+    loaded = page.url == base_url + PAGE and "scheme" in LOADED and page.viewport_size["width"] <= width
+    if loaded:
+        page.evaluate("""([scheme, noHeader]) => {
+          document.getElementById('gm-test-tables')?.remove();  // (with the listeners a test put on it)
+          for (const s of document.querySelectorAll('style')) if (s.textContent === noHeader) s.remove();
+          if (scheme === null) document.body.removeAttribute('data-md-color-scheme');
+          else document.body.setAttribute('data-md-color-scheme', scheme);
+          void document.body.offsetWidth;  // the scheme's colours in place while transitions are still off, then
+          document.getElementById('gm-test-still')?.remove();  // axe.set_scheme's style taken away
+          delete window.__pressed; scrollTo(0, 0); }""", [LOADED["scheme"], NO_HEADER])
+        if page.viewport_size["width"] != width:
+            axe.resize(page, width)
+        return
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(base_url + PAGE)
+    LOADED.update(scheme=page.evaluate("() => document.body.getAttribute('data-md-color-scheme')"))
+
+
 INJECT = """(html) => {
   const host = document.querySelector('.md-content .md-typeset') || document.body;
   let box = document.getElementById('gm-test-tables');
@@ -90,14 +119,13 @@ OVERFLOW = """() => {
 }"""
 
 
-@pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("width", WIDTHS)  # (the narrow screen's tests first: at_page)
 def test_the_table_reads_at_every_width_and_scheme(page, base_url, game, width):
     """Each scheme in turn on the page as loaded (axe.set_scheme switches it in place): the light scheme checked by
     every rule, the dark one by the rules its colours can change (axe.COLOUR_RULES); no overflow in both, and a
     screenshot (axe.wanted)."""
-    page.set_viewport_size({"width": width, "height": 900})
-    page.goto(base_url + PAGE)
+    at_page(page, base_url, width)
     problems = []
     axe.SCREENS.mkdir(parents=True, exist_ok=True)
     for scheme in SCHEMES:
@@ -111,7 +139,7 @@ def test_the_table_reads_at_every_width_and_scheme(page, base_url, game, width):
             if bad:
                 problems.append(f"{scheme} {stage}: axe:\n{axe.describe(bad)}")
             if stage == next(iter(TABLES[game])) and scheme == SCHEMES[0]:
-                page.add_style_tag(content=".md-header, .md-tabs { visibility: hidden; }")  # not over the picture
+                page.add_style_tag(content=NO_HEADER)  # not over the picture
             if axe.wanted(width, scheme):  # (one scheme a width unless GAMESTER_SCREENSHOTS=1)
                 shot = axe.SCREENS / f"table-{game}-{stage}-{width}-{'dark' if scheme == 'slate' else 'light'}.png"
                 page.locator("#gm-test-tables").screenshot(path=str(shot))
@@ -121,8 +149,7 @@ def test_the_table_reads_at_every_width_and_scheme(page, base_url, game, width):
 
 def test_choices_are_reached_and_pressed_by_keyboard(page, base_url):
     """Tab reaches the first choice with a visible focus ring; Enter on a button is an ordinary button press."""
-    page.set_viewport_size({"width": 390, "height": 900})
-    page.goto(base_url + PAGE)
+    at_page(page, base_url, 390)
     page.evaluate(INJECT, TABLES["put"]["opening"])
     page.evaluate("""() => { window.__pressed = [];
       document.querySelectorAll('#gm-test-tables button[data-action]').forEach(b =>
@@ -165,8 +192,8 @@ DRAW = f"""([html, mine]) => {{ ({INJECT})(html);
 }}"""
 
 
-@pytest.mark.parametrize(("width", "scheme"), [(390, "default"), (1280, "slate")])
 @pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize(("width", "scheme"), [(390, "default"), (1280, "slate")])  # (narrow first: at_page)
 def test_a_reader_plays_a_whole_game_with_the_keyboard(page, base_url, game, width, scheme):
     """The reader (seat 0) plays a whole game from the drawn table alone: Tab to a choice, Enter, and the engine
     (CPython here, standing in for the widget's worker) applies the button's action; the computer plays the other
@@ -179,8 +206,7 @@ def test_a_reader_plays_a_whole_game_with_the_keyboard(page, base_url, game, wid
     state = spec.new_state(spec.default_options(), players, seed)
     bots = [spec.make_bot(bot, seed * 7 + i) for i in range(players)]
     rng = random.Random(seed)
-    page.set_viewport_size({"width": width, "height": 900})
-    page.goto(base_url + PAGE)
+    at_page(page, base_url, width)
     axe.set_scheme(page, scheme)
     clicks = 0
     while True:
@@ -214,6 +240,6 @@ def test_a_reader_plays_a_whole_game_with_the_keyboard(page, base_url, game, wid
     assert [int(x) for x in shown.split()] == _winners(state)
     axe.SCREENS.mkdir(parents=True, exist_ok=True)
     shot = axe.SCREENS / f"played-{game}-{width}-{'dark' if scheme == 'slate' else 'light'}.png"
-    page.add_style_tag(content=".md-header, .md-tabs { visibility: hidden; }")
+    page.add_style_tag(content=NO_HEADER)
     page.locator("#gm-test-tables").screenshot(path=str(shot))
     print(f"screenshot: {shot} after {clicks} moves by keyboard")
