@@ -117,6 +117,27 @@ async function runtimeFile(ev, sha) {
   return new Response(onward, { status: 200, headers: { "Content-Type": type } });
 }
 
+// A worker just started asks for Pyodide's scripts before this worker has read runtime.json (a first visit's engine):
+// one not held is fetched at once, and only whether to keep it, and where (as runtimeFile or networkFirst would),
+// waits for the table. Where the network fails, the request is answered as below.
+async function beforeTable(ev, url) {
+  if (table || !url.startsWith(ASSETS + "pyodide/") || (await caches.match(url, { cacheName: RUNTIME }))) return null;
+  const response = await fetch(url).catch(() => null);
+  if (!response || !response.ok || !response.body || response.type !== "basic") return response && response.ok ? response : null;
+  const type = response.headers.get("Content-Type") || "application/octet-stream";
+  const [onward, copy] = response.body.tee();
+  ev.waitUntil((async () => {
+    const body = await new Response(copy).arrayBuffer();
+    const sha = (await currentTable())[url];
+    await pruning;
+    if (!sha) await (await caches.open(SITE)).put(url, new Response(body, { headers: { "Content-Type": type } }));
+    else if ((await sha256hex(body)) === sha) {
+      await (await caches.open(RUNTIME)).put(url, new Response(body, { headers: { "Content-Type": type, [HASH]: sha } }));
+    }
+  })().catch(() => {}));
+  return new Response(onward, { status: 200, headers: { "Content-Type": type } });
+}
+
 self.addEventListener("fetch", (ev) => {
   const request = ev.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE) || request.headers.has("range")) return;
@@ -126,6 +147,8 @@ self.addEventListener("fetch", (ev) => {
   ev.respondWith((async () => {
     const url = bare(request.url);
     if (url !== MANIFEST && url.startsWith(ASSETS)) {
+      const early = await beforeTable(ev, url);
+      if (early) return early;
       const sha = (await currentTable())[url];
       if (sha) return runtimeFile(ev, sha);
     }

@@ -76,8 +76,11 @@ function settle(id, reply) {
 }
 
 // The site's service worker (../gamester-sw.js, at the site's root: its scope is the site wherever it is served)
-// keeps the runtime by its sha256 and the pages for when the network fails. Registered once the page has loaded;
-// where the browser has none (or refuses it: a page on plain HTTP to another machine), everything works as before.
+// keeps the runtime by its sha256 and the pages for when the network fails. Registered as soon as this module runs
+// (the page parsed), not once it has loaded: a first visit's engine waits for it to control the page, and a reader
+// who clicks at once waited some 100-350 ms for it (marks, bench_browser.py's cold starts); the page's files are sent
+// to it to keep once the page has loaded. Where the browser has none (or refuses it: a page on plain HTTP to another
+// machine), everything works as before.
 const SW_URL = new URL("../gamester-sw.js", SRC).href;
 let swReady = null;
 function serviceWorker() {
@@ -90,8 +93,10 @@ function serviceWorker() {
     // once), the page's own address and files are sent to it to keep, and the engine's files pass through it.
     return new Promise((resolve) => {
       sw.addEventListener("controllerchange", () => {
-        const urls = [location.href, ...performance.getEntriesByType("resource").map((e) => e.name)];
-        sw.controller.postMessage({ type: "keep", urls });
+        loaded.then(() => {
+          const urls = [location.href, ...performance.getEntriesByType("resource").map((e) => e.name)];
+          if (sw.controller) sw.controller.postMessage({ type: "keep", urls });
+        });
         resolve(true);
       }, { once: true });
       setTimeout(() => resolve(false), 3000); // a worker still installing does not hold up the engine
@@ -100,8 +105,9 @@ function serviceWorker() {
   G.serviceWorker = swReady;
   return swReady;
 }
-if (document.readyState === "complete") serviceWorker();
-else window.addEventListener("load", () => serviceWorker(), { once: true });
+const loaded = document.readyState === "complete" ? Promise.resolve()
+  : new Promise((r) => window.addEventListener("load", r, { once: true }));
+serviceWorker();
 
 export function boot() {
   if (bootPromise) return bootPromise;
@@ -179,7 +185,7 @@ function start(resolve, reject, early = null) {
       const p = pending.get(m.id);
       // A reply later than the call's time counts as none, even when it comes in before the timer has run (the
       // two are separate tasks, in either order): the same call is late or not on every machine and every load.
-      if (p && performance.now() - p.sent > p.ms) {
+      if (p && p.sent && performance.now() - p.sent > p.ms) {
         restart(late(p.ms));
         return;
       }
@@ -201,6 +207,7 @@ function start(resolve, reject, early = null) {
   } else {
     worker.postMessage({ type: "boot", assets: ASSETS });
   }
+  for (const [id, p] of pending) send(id, p); // (the requests made while it starts: answered once it is ready)
   // A shared engine that says nothing at all when joined (busy for good in another page's request, or hung) is left
   // for a dedicated worker of this page's own; a healthy one answers at once (it replays its progress on connect).
   if (mine.shared) {
@@ -335,22 +342,30 @@ export function prestartWhenSeen(roots) {
   for (const el of roots) seen.observe(el);
 }
 
-// One request to the engine: always resolves, with the engine's reply or {ok: false, error}.
-export async function call(req) {
-  try {
-    await boot();
-  } catch (e) {
-    return { ok: false, error: String((e && e.message) || e) };
-  }
+// One request to the engine: always resolves, with the engine's reply or {ok: false, error}. A request made while the
+// engine starts goes to its worker at once, behind the boot message (start() sends those made before the worker
+// was), and the worker answers it as soon as its engine is ready: the first hand then needs no message to the page
+// and back after that (a reader's first click sends its deal with the start). Its time runs from the engine's ready.
+export function call(req) {
+  const id = ++seq;
+  const p = { resolve: null, timer: null, sent: 0, ms: G.callTimeoutMs, request: JSON.stringify(req), to: null };
+  const reply = new Promise((resolve) => { p.resolve = resolve; });
+  pending.set(id, p);
   G.calls += 1;
   if (!G.firstCallAt) G.firstCallAt = performance.now();
-  const id = ++seq;
-  const ms = G.callTimeoutMs;
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => restart(late(ms)), ms);
-    pending.set(id, { resolve, timer, sent: performance.now(), ms });
-    worker.postMessage({ type: "call", id, request: JSON.stringify(req) });
-  });
+  if (G.state === "booting") send(id, p);
+  boot().then(() => {
+    if (!pending.has(id)) return;
+    p.sent = performance.now();
+    p.timer = setTimeout(() => restart(late(p.ms)), p.ms);
+    send(id, p);
+  }, (e) => settle(id, { ok: false, error: String((e && e.message) || e) }));
+  return reply;
+}
+function send(id, p) {
+  if (!worker || p.to === worker) return;
+  p.to = worker;
+  worker.postMessage({ type: "call", id, request: p.request });
 }
 G.boot = boot;
 G.call = call;

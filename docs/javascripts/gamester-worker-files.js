@@ -1,5 +1,5 @@
-// Gamester engine worker (gamester-worker.js): the runtime's files put back together and kept. No state of its own
-// (but compileSmallModulesOnce's modules): the worker passes in what each needs.
+// Gamester engine worker (gamester-worker.js): the runtime's files put back together and kept, and a few pieces of its
+// start. No state of its own (but compileSmallModulesOnce's modules): the worker passes in what each needs.
 
 // The snapshot as served leaves out its 4 kB pages that are all zeros (some 60% of it: the interpreter's memory it
 // has not used), so that the browser has less to inflate and to pass on, and the worker and its storage less to read
@@ -192,4 +192,26 @@ export function placeAtRestore(b, into, memory, init) {
     placeSnapshot(b, into, new Uint8Array(memory.buffer), init);
   };
   return undo;
+}
+
+// Called (synchronously, from Python) the first time the trimmed library lacks a module: Pyodide's full library is
+// written into the file system. A worker may make a synchronous request; it happens once, if ever.
+export function fullStdlib(pyodide, pyodideURL) {
+  return (where) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("GET", new URL("python_stdlib.zip", pyodideURL).href, false);
+    xhr.responseType = "arraybuffer";
+    xhr.send(null);
+    if (xhr.status !== 200) throw new Error(`python_stdlib.zip: HTTP ${xhr.status}`);
+    pyodide.FS.writeFile(String(where), new Uint8Array(xhr.response));
+    console.info("Gamester: a module outside the compiled library was asked for; Pyodide's full library is loaded");
+  };
+}
+
+// A start from the snapshot mounts only the part of the compiled library the snapshot has not imported (a few kB;
+// runtime.json's snapshot_stdlib, made with the snapshot, whose zip importer knows that file's contents).
+export function snapshotStdlib(manifest, assets, stdLibURL) {
+  if (!/^[A-Za-z0-9_.-]+\.zip$/.test(manifest.snapshot_stdlib || "") ||
+      !/^[0-9a-f]{64}$/.test(manifest.snapshot_stdlib_sha256 || "")) return [stdLibURL, manifest.stdlib_sha256];
+  return [new URL("gamester/" + manifest.snapshot_stdlib, assets).href, manifest.snapshot_stdlib_sha256];
 }

@@ -254,14 +254,6 @@ function compiledStdlib(manifest, assets) {
   return new URL("gamester/" + manifest.stdlib, assets).href;
 }
 
-// A start from the snapshot mounts only the part of the compiled library the snapshot has not imported (a few kB;
-// runtime.json's snapshot_stdlib, made with the snapshot, whose zip importer knows that file's contents).
-function snapshotStdlib(manifest, assets, stdLibURL) {
-  if (!/^[A-Za-z0-9_.-]+\.zip$/.test(manifest.snapshot_stdlib || "") ||
-      !/^[0-9a-f]{64}$/.test(manifest.snapshot_stdlib_sha256 || "")) return [stdLibURL, manifest.stdlib_sha256];
-  return [new URL("gamester/" + manifest.snapshot_stdlib, assets).href, manifest.snapshot_stdlib_sha256];
-}
-
 // The library Pyodide wrote into its file system is the one runtime.json names: the service worker's copy says the
 // hash it was checked against when it was kept; otherwise its bytes are hashed (no Python runs for it).
 async function checkStdlib(pyodide, sha, url) {
@@ -374,20 +366,6 @@ async function attempt(loadPyodide, options) {
   }
 }
 
-// Called (synchronously, from Python) the first time the trimmed library lacks a module: Pyodide's full library
-// is written into the file system. A worker may make a synchronous request; it happens once, if ever.
-function fullStdlib(pyodide, pyodideURL) {
-  return (where) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("GET", new URL("python_stdlib.zip", pyodideURL).href, false);
-    xhr.responseType = "arraybuffer";
-    xhr.send(null);
-    if (xhr.status !== 200) throw new Error(`python_stdlib.zip: HTTP ${xhr.status}`);
-    pyodide.FS.writeFile(String(where), new Uint8Array(xhr.response));
-    console.info("Gamester: a module outside the compiled library was asked for; Pyodide's full library is loaded");
-  };
-}
-
 // A data file the engine wheel leaves out (gamester.hostfiles: Put's solved strategies), fetched when the engine first
 // reads it, by a synchronous request (the engine's call is synchronous; a worker may make one, and the service worker
 // answers it like any other); the engine checks its sha256 and words any failure for the reader.
@@ -460,9 +438,9 @@ async function boot(assets) {
     snapshot.then(() => mark("snapshot_fetched"), () => {});
     snapshot.then((b) => b.verified).then((ok) => { if (ok) mark("snapshot_checked"); }, () => {});
     try {
+      const { fullSnapshot, snapshotStdlib } = await helpers;
       const [libURL, libSha] = snapshotStdlib(manifest, assets, stdLibURL);
       const end = manifest.snapshot_wasm_data, total = manifest.snapshot_memory;
-      const { fullSnapshot } = await helpers;
       let bytes;
       if (end && (!Number.isInteger(end) || end <= 0 || !WebAssembly.instantiateStreaming)) {
         throw new Error("its difference from the wasm cannot be undone here");
@@ -487,7 +465,7 @@ async function boot(assets) {
       mark("stdlib_checked");
       // The snapshot's interpreter was started at build time: its random numbers are reseeded for this reader.
       pyodide.pyimport("random").seed();
-      pyodide.pyimport("_gamester_stdlib").install(fullStdlib(pyodide, pyodideURL));
+      pyodide.pyimport("_gamester_stdlib").install((await helpers).fullStdlib(pyodide, pyodideURL));
       engine = await filesP;
       times.start = "snapshot";
     } catch (e) {
@@ -502,7 +480,7 @@ async function boot(assets) {
     try {
       pyodide = await attempt(loadPyodide, { ...options, stdLibURL });
       await checkStdlib(pyodide, manifest.stdlib_sha256, stdLibURL);
-      pyodide.pyimport("_gamester_stdlib").install(fullStdlib(pyodide, pyodideURL));
+      pyodide.pyimport("_gamester_stdlib").install((await helpers).fullStdlib(pyodide, pyodideURL));
     } catch (e) {
       console.info(`Gamester: booting with Pyodide's own standard library (the compiled one: ${e.message})`);
       pyodide = null;
@@ -564,6 +542,7 @@ async function onMessage(ev, answer, running = false) {
     return;
   }
   if (msg.type === "call") {
+    if (!handle && booting) await booting.catch(() => {}); // (a page's request sent with its boot message)
     const t = performance.now();
     let reply;
     let broken = false;

@@ -164,6 +164,10 @@ class Widget {
     this.showEngine();
     this.start.disabled = true;
     this.fail("");
+    // A fresh deal is asked for at once, with the engine's start (gamester-engine.js's call): the engine deals it as
+    // soon as it is ready, while this page builds the controls.
+    const args = !link && this.play && !this.form ? this.freshDeal() : null;
+    const dealt = args && G.state !== "ready" ? call(this.request(args)) : null;
     try {
       await boot();
     } catch (e) {
@@ -183,9 +187,9 @@ class Widget {
       await this.applyLink(link);
     } else if (this.play) {
       // Every Play deals a new deal (a link names its own): the number is shown, and kept in the page's link.
-      const args = this.freshDeal();
-      this.form.set(args);
-      if (await this.run(args, "Shuffling and dealing…") === null) return;
+      const deal = args || this.freshDeal();
+      this.form.set(deal);
+      if (await this.run(deal, "Shuffling and dealing…", dealt) === null) return;
       await this.play.newPosition();
       this.say("");
     } else {
@@ -250,12 +254,13 @@ class Widget {
   // the computer comes in steps (the engine's limits: so many moves a reply, then "more" and the moves so far): each
   // is asked for at once, the status line counting the moves, until the last gives the example. A newer call (the
   // reader asked again) or a page left ends the older one.
-  async run(args, doing = "Working…") {
+  // (``asked``: the reply to this very request, asked for already)
+  async run(args, doing = "Working…", asked = null) {
     args = args || this.args;
     this.say(doing);
     const turn = (this.renders = (this.renders || 0) + 1);
-    const req = { op: "render", kind: this.kind, args, base: this.base };
-    let r = await call(req);
+    const req = this.request(args);
+    let r = await (asked || call(req));
     while (r.ok && r.more) {
       if (turn !== this.renders || !this.root.isConnected) return null;
       this.root.dataset.rendering = String(r.moves.length);
@@ -278,6 +283,8 @@ class Widget {
     this.root.dispatchEvent(new CustomEvent("gamester:rendered", { bubbles: true }));
     return true;
   }
+
+  request(args) { return { op: "render", kind: this.kind, args, base: this.base }; }
 
   // A comparison: highlight the cells of the seat tables that differ between the columns.
   markDiffs() {
