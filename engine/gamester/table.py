@@ -366,8 +366,11 @@ def _choices_part(t: Table, memo: dict, nm: Names, key: tuple) -> str:
     v = _PARTS.get(block)
     if v is None:
         w = nm.text
-        buttons = [_part((key, "choice", c.label, c.action, c.card, c.hint, scope), _live_choice, c, w, scope)
-                   for c in t.choices]
+        # Each button drawn lately for ``scope`` in this context, by all else it reads (``now``'s item); emptied when full.
+        kept = memo.setdefault("buttons", {}).get(scope)
+        if kept is None or len(kept) >= 1024:
+            kept = memo["buttons"][scope] = {}
+        buttons = [kept.get(f) or kept.setdefault(f, _live_choice(c, w, scope)) for f, c in zip(now, t.choices, strict=True)]
         label = w(t.choices_label)
         v = _part(("choices", label, tuple(buttons)), _choices_html, label, buttons)
         _part(block, lambda: v)
