@@ -95,47 +95,50 @@ async function networkFirst(request, later = (p) => p) {
   }
 }
 
+// A response passed on as it comes (the wasm compiles while it downloads) while a copy is read whole; ``keep`` then
+// decides, with the bytes and the content type, whether and where the copy is kept (in the fetch event's waitUntil).
+function passOn(ev, response, keep) {
+  const type = response.headers.get("Content-Type") || "application/octet-stream";
+  const [onward, copy] = response.body.tee();
+  ev.waitUntil((async () => keep(await new Response(copy).arrayBuffer(), type))().catch(() => {}));
+  return new Response(onward, { status: 200, headers: { "Content-Type": type } });
+}
+
+// A runtime file's bytes kept by their hash, only if they have the hash the table gives (after the pruning of what a
+// new table no longer names, so that the copy is not deleted by it).
+async function keepRuntime(url, sha, body, type) {
+  await pruning;
+  if ((await sha256hex(body)) !== sha) return;
+  await (await caches.open(RUNTIME)).put(url, new Response(body, { headers: { "Content-Type": type, [HASH]: sha } }));
+}
+
 // A runtime file: the held copy if it has the table's hash, else the network's (the browser's HTTP cache first:
 // Pyodide's files may be cached long; but revalidated with the server when a copy of another hash is held, as a new
-// build then changed the file under the same address and the HTTP cache may hold the old one), streamed on as it comes (the wasm compiles while it downloads) while a copy is
-// read, and kept only if its bytes have that hash. One that has not is still passed on: the engine's worker checks
-// what it uses and falls back.
+// build then changed the file under the same address and the HTTP cache may hold the old one), kept only if its bytes
+// have that hash. One that has not is still passed on: the engine's worker checks what it uses and falls back.
 async function runtimeFile(ev, sha) {
   const url = bare(ev.request.url);
-  const cache = await caches.open(RUNTIME);
-  const held = await cache.match(url);
+  const held = await caches.match(url, { cacheName: RUNTIME });
   if (held && held.headers.get(HASH) === sha) return held;
   const response = await fetch(url, held ? { cache: "no-cache" } : {});
   if (!response.ok || !response.body) return response;
-  const type = response.headers.get("Content-Type") || "application/octet-stream";
-  const [onward, copy] = response.body.tee();
-  ev.waitUntil((async () => {
-    const body = await new Response(copy).arrayBuffer();
-    await pruning;
-    if ((await sha256hex(body)) === sha) await cache.put(url, new Response(body, { headers: { "Content-Type": type, [HASH]: sha } }));
-  })().catch(() => {}));
-  return new Response(onward, { status: 200, headers: { "Content-Type": type } });
+  return passOn(ev, response, (body, type) => keepRuntime(url, sha, body, type));
 }
 
 // A worker just started asks for Pyodide's scripts before this worker has read runtime.json (a first visit's engine):
 // one not held is fetched at once, and only whether to keep it, and where (as runtimeFile or networkFirst would),
-// waits for the table. Where the network fails, the request is answered as below.
+// waits for the table. Where the network fails or answers with an error, null: the request is answered as below.
 async function beforeTable(ev, url) {
   if (table || !url.startsWith(ASSETS + "pyodide/") || (await caches.match(url, { cacheName: RUNTIME }))) return null;
   const response = await fetch(url).catch(() => null);
-  if (!response || !response.ok || !response.body || response.type !== "basic") return response && response.ok ? response : null;
-  const type = response.headers.get("Content-Type") || "application/octet-stream";
-  const [onward, copy] = response.body.tee();
-  ev.waitUntil((async () => {
-    const body = await new Response(copy).arrayBuffer();
+  if (!response || !response.ok) return null;
+  if (!response.body || response.type !== "basic") return response;
+  return passOn(ev, response, async (body, type) => {
     const sha = (await currentTable())[url];
+    if (sha) return keepRuntime(url, sha, body, type);
     await pruning;
-    if (!sha) await (await caches.open(SITE)).put(url, new Response(body, { headers: { "Content-Type": type } }));
-    else if ((await sha256hex(body)) === sha) {
-      await (await caches.open(RUNTIME)).put(url, new Response(body, { headers: { "Content-Type": type, [HASH]: sha } }));
-    }
-  })().catch(() => {}));
-  return new Response(onward, { status: 200, headers: { "Content-Type": type } });
+    await (await caches.open(SITE)).put(url, new Response(body, { headers: { "Content-Type": type } }));
+  });
 }
 
 self.addEventListener("fetch", (ev) => {
