@@ -15,6 +15,7 @@ import json
 import re
 
 import pytest
+from conftest import wait_until
 from test_start_cache import Served, boot, fetched_at_start, served, wait_held, watched_context  # noqa: F401
 from test_widgets import BOOT_MS
 
@@ -140,6 +141,10 @@ def test_with_the_engine_gone_and_no_server_a_page_starts_one_from_what_the_brow
     page.goto(served.url + "post-and-pair/")
     boot(page)
     wait_held(page, fetched_at_start(served))  # (held: what the start fetched, kept by the engine's worker)
+    # The search index too, which no page has asked for (search-when-asked.js): the service worker is sent it to keep
+    # with the first page's files, once that page has settled.
+    wait_until(page, "(u) => caches.match(u, { cacheName: 'gamester-site' }).then((r) => !!r)",
+               served.url + "search/search_index.json")
     page.goto(served.url + "speculation/")  # (another page: the engine the first one played on is left behind)
     assert end_shared_engines(browser, served) == 1
     # No server, no engine running: the page comes from the service worker, and a new shared engine starts from
@@ -148,6 +153,10 @@ def test_with_the_engine_gone_and_no_server_a_page_starts_one_from_what_the_brow
     page.goto(served.url + "post-and-pair/")
     first_hand(page)
     assert page.evaluate("[__gamester.shared, __gamester.info.start]") == [True, "snapshot"]
+    # And the site's search works, from the index the service worker holds.
+    page.locator("input.md-search__input").click()
+    page.keyboard.type("vye")
+    page.locator(".md-search-result__item a").first.wait_for()
     assert errors == []
 
 

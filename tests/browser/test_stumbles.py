@@ -47,6 +47,25 @@ def test_the_search_index_holds_no_printed_example_and_each_glossary_term_apart(
     assert vye and vye[0]["title"].lower().startswith("vye"), vye
 
 
+def test_the_search_index_is_asked_for_once_the_reader_reaches_for_search(fresh):
+    """Material asks for its search index (0.74 MB, built into an index in a worker) as every page loads;
+    search-when-asked.js holds that request back until the reader reaches for search. A page that has loaded and
+    gone idle has not asked for it; Material's "/" key (which puts the focus in the search field) asks for it once,
+    and what was typed while it came is searched."""
+    page = fresh()
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/search/search_index.json" in r.url else None)
+    page.goto("put/")
+    page.wait_for_load_state("load")
+    page.evaluate("() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r)))")
+    assert asked == []
+    page.keyboard.press("/")
+    page.keyboard.type("vye")
+    page.locator(".md-search-result__item a").first.wait_for()
+    assert re.search(r"\d+ matching documents?", page.locator(".md-search-result__meta").inner_text())
+    assert len(asked) == 1, asked
+
+
 @pytest.mark.parametrize("scheme", ["default", "slate"])
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 900)])
 def test_searching_a_glossary_term_finds_its_entry_first(live, base_url, width, height, scheme):
