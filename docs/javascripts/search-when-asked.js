@@ -1,18 +1,18 @@
 // Material's search, made ready when the reader reaches for it (issue 30).
 //
 // Served over http(s), Material asks for the search index (search/search_index.json, 0.74 MB) as every page loads,
-// and its search worker builds the index from it straight away: 0.3-0.55 s of the machine's CPU on each page load
-// (Chromium, medians of 4-5 loads of four pages), for readers who may never search. A reader who clicks "Play" as
-// the page loads paid for it in the engine's start: the cold first hand came 95 and 117 ms later (medians of 5 and 7
-// alternated cold starts).
+// and its search worker builds the index from it straight away. Fetching and building it cost 0.3-0.55 s of the
+// machine's CPU on each page load (Chromium, the index present against removed, medians of 4-5 loads of four pages),
+// for readers who may never search. On the Post and Pair page, a first hand clicked as the page loaded had a median
+// 95 ms lower with the index removed (5 alternated cold starts) and 117 ms lower with it held back (7), one run each.
 //
 // This script is one of Material's polyfills (a classic script in the <head>, run before Material's own), so it can
 // hold back that one request (an XMLHttpRequest) until the reader reaches for search: a pointer over the search
 // button or field, a tap or a press on either, focus in the field (Material's "/", "s" and "f" keys put it there),
 // or the search toggle opened. Material then fetches and builds the index as before, and what the reader has typed
 // waits for it ("Initializing search"). Under file:// (the classroom copy) Material already waits for the toggle and
-// reads an inlined index, so nothing is done there. The service worker is sent the index to keep with the page's
-// files (gamester-engine.js), so that search still works offline.
+// then loads search/search_index.js, so nothing is done there. The service worker is sent the index to keep with
+// the page's files (gamester-engine.js), so that search still works offline.
 (() => {
   if (location.protocol === "file:" || typeof XMLHttpRequest !== "function") return;
   // Material asks with an XMLHttpRequest (its request(), for the progress events): the request for the index is
