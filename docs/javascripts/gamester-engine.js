@@ -111,7 +111,7 @@ function serviceWorker() {
 const loaded = document.readyState === "complete" ? Promise.resolve()
   : new Promise((r) => window.addEventListener("load", r, { once: true }));
 // When the page's files are sent to the service worker to keep (it reads each one and writes it to its cache): two
-// seconds after the page has loaded, once no engine is starting and the browser is idle (or 3 s later at most). A
+// seconds after the page has loaded, once no engine is starting and the browser is idle (that wait capped at 3 s). A
 // reader who clicks "Play" within those two seconds then has the engine's start to themselves. With the files sent
 // at load, the median cold first hand clicked at load was 655 ms, against 560 ms with no message at all (7
 // alternated starts, one run).
@@ -119,7 +119,8 @@ const KEEP_AFTER_MS = 2000;
 function quiet() {
   const later = () => new Promise((r) => setTimeout(r, KEEP_AFTER_MS));
   return loaded.then(later).then(() => new Promise((resolve) => {
-    const idle = () => (self.requestIdleCallback ? requestIdleCallback(resolve, { timeout: 3000 }) : setTimeout(resolve, 0));
+    const idle = () => (self.requestIdleCallback
+      ? requestIdleCallback(resolve, { timeout: 3000 }) : setTimeout(resolve, 0));
     if (G.state !== "booting") {
       idle();
       return;
