@@ -42,7 +42,8 @@ def need_axe() -> None:
         pytest.skip(f"axe-core is not installed at {AXE}: run npm ci")
 
 
-SHOW_ALL = ".md-content__inner > * { content-visibility: visible !important; }"
+SHOW_ALL = (".md-content__inner > *, .md-content__inner .tabbed-content "
+            "{ content-visibility: visible !important; }")
 
 
 def show_all(page) -> None:
