@@ -4,7 +4,8 @@
 - a bad marker stops ``mkdocs build`` cleanly with MkDocs' own error type (the extension raises it);
 - site data is read afresh on every (re)build, and ``mkdocs serve`` rebuilds when the engine or site code changes;
 - the browser runtime is staged after every build (``mkdocs serve`` builds into a fresh folder). Other builders run
-  the same step as ``python -m gamester_site.runtime SITE_DIR``.
+  the same step as ``python -m gamester_site.runtime SITE_DIR``;
+- Material's search index reads each page with a space after its blocks and cells (``gamester_site.searchtext``).
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import CombinedEvent, event_priority
 
-from gamester_site import gamelist, markers, runtime, store
+from gamester_site import gamelist, markers, runtime, searchtext, store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,6 +36,25 @@ def on_config(config: Any) -> Any:
         except store.EditionError as ex:
             raise PluginError(str(ex)) from None
     return config
+
+
+_BUILT: dict[int, str] = {}  # a page's content as built, while Material's search plugin reads the spaced text
+
+
+@event_priority(100)  # before Material's search plugin (0) reads the page
+def _spaced_for_search(context: Any, page: Any, **kwargs: Any) -> None:
+    _BUILT[id(page)] = page.content
+    page.content = searchtext.spaced(page.content)
+
+
+@event_priority(-100)  # after it
+def _as_built(context: Any, page: Any, **kwargs: Any) -> None:
+    built = _BUILT.pop(id(page), None)
+    if built is not None:
+        page.content = searchtext.as_built(built)
+
+
+on_page_context = CombinedEvent(_spaced_for_search, _as_built)
 
 
 def on_post_build(config: Any) -> None:

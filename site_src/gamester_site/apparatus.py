@@ -138,7 +138,7 @@ def m_cite_edition(text: str, page: Any) -> str:
     where = ("The address is this page's published address." if url else
              "This copy has no published address configured, so the citation gives none: add the address where "
              "you read the edition.")
-    return ('<details class="gm-cite gm-cite-edition"><summary>Cite this edition</summary>'
+    return ('<details class="gm-cite gm-cite-edition" data-search-exclude><summary>Cite this edition</summary>'
             + cite_body(bib, csl)
             + f"<p><small>{where} The period texts are cited from their own books: see “Cite this chapter” and "
               "each paragraph.</small></p></details>")

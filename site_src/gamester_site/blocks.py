@@ -20,16 +20,22 @@ def args_of(text: str) -> dict[str, str]:
 _tab_counter = [0]
 
 
-def tabs(items: list[tuple[str, str]]) -> str:
-    """Material content tabs (alternate style) as HTML; labels are linked across the page by Material."""
+def tabs(items: list[tuple[str, str]], searched: tuple[int, ...] | None = None) -> str:
+    """Material content tabs (alternate style) as HTML; labels are linked across the page by Material.
+
+    ``searched``: the blocks (by their place) that go into the site search, and not the labels (they name ways of
+    showing one text: "Diplomatic", "Reading"); by default every block and label (a variant's name).
+    ``data-search-exclude`` is Material's mark for what its search index leaves out."""
     _tab_counter[0] += 1
     n = _tab_counter[0]
     inputs = "".join(f'<input {"checked " if i == 0 else ""}id="__tabbed_gm{n}_{i + 1}" name="__tabbed_gm{n}" '
                      f'type="radio">' for i in range(len(items)))
     labels = "".join(f'<label for="__tabbed_gm{n}_{i + 1}">{e(lab)}</label>' for i, (lab, _) in enumerate(items))
-    blocks = "".join(f'<div class="tabbed-block">{body}</div>' for _, body in items)
+    out = " data-search-exclude" if searched is not None else ""
+    blocks = "".join(f'<div class="tabbed-block"{"" if searched is None or i in searched else " data-search-exclude"}>'
+                      f"{body}</div>" for i, (_, body) in enumerate(items))
     return (f'<div class="tabbed-set tabbed-alternate" data-tabs="{n}:{len(items)}">{inputs}'
-            f'<div class="tabbed-labels">{labels}</div><div class="tabbed-content">{blocks}</div></div>')
+            f'<div class="tabbed-labels"{out}>{labels}</div><div class="tabbed-content">{blocks}</div></div>')
 
 
 def locator(p: Any) -> str:
@@ -86,7 +92,8 @@ def cite_block(key: str, loc: str, label: str) -> str:
         csl = dict(csl)
         csl["note"] = via + (". " + csl["note"] if csl.get("note") else "")
         csl = json.dumps(csl, indent=2, ensure_ascii=False)
-    return (f'<details class="gm-cite"><summary>{e(label)}</summary>'
+    # (left out of the site search: each is the whole entry of the book again, and a word of its title found them all)
+    return (f'<details class="gm-cite" data-search-exclude><summary>{e(label)}</summary>'
             f'{cite_body(e(with_field(with_pages(bib, loc), "addendum", via)), e(csl), loc)}</details>')
 
 

@@ -88,7 +88,7 @@ def m_text(text: str, page: Any) -> str:
             f'<section class="gm-para" id="{e(pid)}">'
             f'<div class="gm-para-text"><p class="gm-loc"><a class="gm-permalink" href="#{e(pid)}" '
             f'title="Permanent link to this paragraph">¶ {e(str(g(p, "n", default="")))}</a> · {loc}</p>'
-            f'{tabs([("Diplomatic", dip), ("Reading", anchor_units(p, str(rea)))])}{cite}</div>'
+            f'{tabs([("Diplomatic", dip), ("Reading", anchor_units(p, str(rea)))], searched=(1,))}{cite}</div>'
             f'<div class="gm-para-notes"><h3>Our reading</h3>{reading}'
             + (f"<h3>Clauses it grounds</h3><ul class=\"gm-clauses\">{cl_html}</ul>" if cids else
                '<p class="gm-noclause"><small>No engine clause rests on this paragraph.</small></p>')

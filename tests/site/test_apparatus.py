@@ -106,7 +106,7 @@ def test_sentence_and_line_ids_link_to_their_own_anchor(site, pages):
 @pytest.mark.parametrize("game", GAMES)
 def test_cite_this_edition_names_editors_and_version_and_no_served_address(site, game):
     page = html(site, GAMES[game])
-    m = re.search(r'<details class="gm-cite gm-cite-edition">.*?</details>', page, re.S)
+    m = re.search(r'<details class="gm-cite gm-cite-edition"[^>]*>.*?</details>', page, re.S)
     assert m
     block = m.group(0)
     assert "@misc{gamester-edition," in block and '"type": "webpage"' in block
@@ -208,7 +208,7 @@ def test_the_bibliography_is_sorted_by_author_and_shows_each_entry_s_status(site
 
 def test_cite_this_paragraph_carries_the_pages_in_the_bibtex(site):
     page = html(site, "post-and-pair/index.html")
-    m = re.search(r'id="cotton1674\.pp\.4".*?<details class="gm-cite"><summary>Cite this paragraph</summary>'
+    m = re.search(r'id="cotton1674\.pp\.4".*?<details class="gm-cite"[^>]*><summary>Cite this paragraph</summary>'
                   r'.*?<pre class="gm-code" id="[^"]+">(.*?)</pre>', page, re.S)
     assert m
     assert re.search(r"^\s*pages = \{150--151\},?$", html_unescape(m.group(1)), re.M)

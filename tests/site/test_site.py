@@ -26,6 +26,23 @@ def test_strict_build_gives_every_page(site: pathlib.Path) -> None:
     assert any("pair-royal" in d["text"].lower() for d in index["docs"])
 
 
+def test_the_search_index_reads_each_text_once_and_word_by_word(site: pathlib.Path) -> None:
+    """What Material's search index holds: a chapter's Reading and not its Diplomatic lines again, no tab labels and
+    no citation blocks (each the book's whole entry again); and words apart where the page's tags meet (table cells,
+    a paragraph and the next heading, a verse's lines), while the page as built is unchanged."""
+    docs = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    text = " ".join(d["text"] for d in docs)
+    for noise in ("DiplomaticReading", "Copy BibTeX", "@book{", "Cite this paragraph", "qua-lity"):
+        assert noise not in text, noise
+    put = next(d["text"] for d in docs if d["location"] == "put/#the-text-and-our-reading")
+    assert put.count("PVtt is the ordinary rooking Game of every place") == 1
+    for glued in ("RulesetStatus", "it.Our reading", "postingThey", "turnWho"):
+        assert glued not in text, glued
+    assert "The second game was Post, vntill with posting They paid" in text  # (a verse's lines, once run together)
+    built = (site / "put" / "index.html").read_text(encoding="utf-8")
+    assert "</label><label" in built and "</label> <label" not in built  # (the spaces are the index's alone)
+
+
 def _target(site: pathlib.Path, page: pathlib.Path, url: str) -> tuple[pathlib.Path, str] | None:
     parts = urlsplit(url)
     if parts.scheme or parts.netloc or url.startswith(("mailto:", "javascript:", "data:")):
