@@ -193,6 +193,34 @@ def key_links(markdown: str) -> str:
     return _KEY_LINK.sub(sub, markdown)
 
 
+_RULE_LINK = re.compile(r"\[`([a-z][a-z0-9]*(?:\.[a-z0-9-]+)+)`\]\(((?:\.\./)*clauses\.md#([a-z][a-z0-9.-]*))\)")
+
+
+def rule_links(markdown: str) -> str:
+    """Markdown links to a clause whose text is the clause's id set as code (``[`put.three.rules`](clauses.md#put.three.rules)``)
+    are given the clause's title in quotation marks as their text (``“[how three play](clauses.md#put.three.rules)”``):
+    ids are for the data and the engine, titles for readers."""
+    titles = clause_titles()
+
+    def sub(m: re.Match) -> str:
+        cid, target, anchor = m.group(1), m.group(2), m.group(3)
+        if cid != anchor or cid not in titles:
+            return m.group(0)
+        return f"“[{titles[cid]}]({target})”"
+
+    return _RULE_LINK.sub(sub, markdown)
+
+
+def rule_link(cid: str, base: str) -> str:
+    """A link to clause ``cid``'s entry on the Clauses page, its title in quotation marks (as :func:`clause_refs`
+    writes one); an id the engine does not register is left as it is, set as code (the site's link check then
+    finds no entry for it)."""
+    title = clause_titles().get(cid)
+    if title is None:
+        return f'<a href="{base}clauses/#{e(cid)}"><code>{e(cid)}</code></a>'
+    return f'“<a href="{base}clauses/#{e(cid)}">{e(title)}</a>”'
+
+
 def base_of(page: Any) -> str:
     return "../" * (page.url or "").count("/")
 

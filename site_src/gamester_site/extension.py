@@ -21,7 +21,7 @@ from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
 from gamester_site import glossary, markers
-from gamester_site.blocks import key_links
+from gamester_site.blocks import key_links, rule_links
 from gamester_site.store import DOCS
 
 
@@ -67,7 +67,8 @@ class MarkerPreprocessor(Preprocessor):
 
     def run(self, lines: list[str]) -> list[str]:
         page = page_of(self.md, self.default_page)
-        text = key_links(markers.expand_all("\n".join(lines), page))  # citations read "Author, date", not keys
+        # citations read "Author, date", and links to a rule its title, not keys or ids
+        text = rule_links(key_links(markers.expand_all("\n".join(lines), page)))
         return (text + "\n\n" + glossary.abbreviations() + "\n").split("\n")
 
 

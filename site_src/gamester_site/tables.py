@@ -14,6 +14,7 @@ from gamester_site.blocks import (
     clause_refs,
     clause_titles,
     note_refs,
+    rule_link,
     status_badge,
 )
 from gamester_site.places import in_reading_order, passage_href, passage_label
@@ -47,7 +48,8 @@ def m_clauses(text: str, page: Any) -> str:
             note = c.note  # the engine's: the one copy (the clause map holds only passages, sources, note ids)
             out.append(
                 f'<div class="gm-clause-entry" id="{e(c.id)}"><p><a class="gm-permalink" href="#{e(c.id)}">'
-                f'<code>{e(c.id)}</code></a> {status_badge(c.status)}</p><p>{e(c.statement)}</p>'
+                f'<strong>{e(c.title[:1].upper() + c.title[1:] if c.title else c.id)}</strong></a> '
+                f'{status_badge(c.status)}</p><p>{e(c.statement)}</p>'
                 f'<p><small>Sources: {cites}</small></p>'
                 + (f"<p><small>Passages: {ps}</small></p>" if ps else
                    ("<p><small>Passages: none in the period texts (see the note).</small></p>" if cm else
@@ -161,7 +163,7 @@ def m_notes(text: str, page: Any) -> str:
         for pid in in_reading_order([str(x) for x in g(n, "passages", default=[]) or []]):
             refs.append(f'<a href="{base}{e(passage_href(str(pid)))}">{e(passage_label(str(pid)))}</a>')
         for cid in g(n, "clauses", default=[]) or []:
-            refs.append(f'<a href="{base}clauses/#{e(str(cid))}"><code>{e(str(cid))}</code></a>')
+            refs.append(rule_link(str(cid), base))
         out.append(f'<div class="admonition note gm-editorial" id="note-{e(nid)}"><p class="admonition-title">'
                    f'Editorial note: {e(str(title))}</p>{note_refs(md(str(body)), base)}'
                    + (f'<p><small>See: {"; ".join(refs)}</small></p>' if refs else "") + "</div>")

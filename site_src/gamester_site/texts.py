@@ -16,6 +16,7 @@ from gamester_site.blocks import (
     locator,
     note_refs,
     reference,
+    rule_link,
     status_badge,
     tabs,
 )
@@ -72,7 +73,7 @@ def m_text(text: str, page: Any) -> str:
         r = ours.get(pid) or {}
         cids = clauses_for_paragraph(pid)
         cl_html = "".join(
-            f'<li><a href="{base}clauses/#{e(c)}"><code>{e(c)}</code></a> '
+            f'<li>{rule_link(c, base)} '
             f'{status_badge(clause(c).status) if clause(c) else status_badge("unknown")}'
             f'{" — " + e(clause(c).statement) if clause(c) else ""}</li>' for c in cids)
         variants = r.get("variants") or []
@@ -260,7 +261,7 @@ def m_citations(text: str, page: Any) -> str:
             loc, target = "", ""
             quote = ('<p class="gm-unquoted"><small>Not quoted: the edition has no transcription of this '
                      "passage.</small></p>")
-        cl_html = " ".join(f'<a href="{base}clauses/#{e(x)}"><code>{e(x)}</code></a>' for x in cl)
+        cl_html = ", ".join(rule_link(x, base) for x in cl)
         bib = f'<a href="{base}bibliography/#{e(key)}">{e(author_date(key))}</a>' if key else ""
         rows.append(
             f'<section class="gm-cit"{anchors}>{target}<h2 class="gm-cit-date">{e(str(date))}</h2>'

@@ -1,6 +1,8 @@
 """No reader meets our ids in prose: the visible text of every built page (its text nodes, leaving out what is set
-as code: the Clauses page's permalink labels and the engine page's examples, which are shown as the names they are) names no clause by its id, no option by its key and no ruleset by its string. A note
-that refers to another clause shows that clause's title, linked (gamester_site.blocks.clause_refs)."""
+as code: the engine page's examples, which are shown as the names they are) names no clause by its id, no option by
+its key and no ruleset by its string. A note that refers to another clause shows that clause's title, linked
+(gamester_site.blocks.clause_refs); so does every other link to a rule, on every page but the engine's, where no
+clause id is shown even as code (gamester_site.blocks.rule_link, rule_links)."""
 
 from __future__ import annotations
 
@@ -85,6 +87,33 @@ def findings(site: pathlib.Path) -> list[str]:
 def test_no_id_key_or_ruleset_string_in_any_page_s_prose(site):
     found = findings(site)
     assert not found, "our names in a reader's prose:\n" + "\n".join(found[:30])
+
+
+class AllText(Prose):
+    """A page's text nodes, code and all (only scripts, styles and templates left out)."""
+
+    def handle_data(self, data: str) -> None:
+        if not {"script", "style", "template"}.intersection(self.open):
+            self.text.append(data)
+
+
+def test_no_page_but_the_engine_s_shows_a_clause_id_even_as_code(site):
+    """A rule is named by its title wherever a reader meets it: a chapter's list of the rules a paragraph grounds,
+    a citation's rules, an editorial note's, the Clauses page's entries, a page's prose linking a rule. The engine
+    page, for programmers, shows ids in its code examples, as the names they are there."""
+    ids = _words({c.id for c in all_clauses()})
+    found = []
+    for path in sorted(site.rglob("*.html")):
+        if path.relative_to(site).parts[:1] in (("engine",), ("pyodide",)):
+            continue
+        p = AllText()
+        p.feed(path.read_text(encoding="utf-8"))
+        text = re.sub(r"\s+", " ", " ".join(p.text))
+        found += [f"{path.relative_to(site)}: {m.group(0)!r} in {text[max(0, m.start() - 60):m.end() + 20]!r}"
+                  for m in ids.finditer(text)]
+    assert not found, "clause ids shown to readers:\n" + "\n".join(found[:30])
+    entry = (site / "clauses" / "index.html").read_text(encoding="utf-8")
+    assert '<a class="gm-permalink" href="#put.three.rules"><strong>How three play</strong></a>' in entry
 
 
 def test_the_check_finds_each_kind_in_prose_and_not_in_code(tmp_path):
