@@ -198,27 +198,27 @@ _RULE_LINK = re.compile(r"\[`([a-z][a-z0-9]*(?:\.[a-z0-9-]+)+)`\]\(((?:\.\./)*cl
 
 def rule_links(markdown: str) -> str:
     """Markdown links to a clause whose text is the clause's id set as code (``[`put.three.rules`](clauses.md#put.three.rules)``)
-    are given the clause's title in quotation marks as their text (``“[how three play](clauses.md#put.three.rules)”``):
-    ids are for the data and the engine, titles for readers."""
+    are given the clause's title as their text (``[how three play](clauses.md#put.three.rules)``): ids are for the
+    data and the engine, titles for readers."""
     titles = clause_titles()
 
     def sub(m: re.Match) -> str:
         cid, target, anchor = m.group(1), m.group(2), m.group(3)
         if cid != anchor or cid not in titles:
             return m.group(0)
-        return f"“[{titles[cid]}]({target})”"
+        return f"[{titles[cid]}]({target})"
 
     return _RULE_LINK.sub(sub, markdown)
 
 
 def rule_link(cid: str, base: str) -> str:
-    """A link to clause ``cid``'s entry on the Clauses page, its title in quotation marks (as :func:`clause_refs`
-    writes one); an id the engine does not register is left as it is, set as code (the site's link check then
-    finds no entry for it)."""
+    """A link to clause ``cid``'s entry on the Clauses page, its title its text (no quotation marks: on our pages
+    those mark the words of a period text); an id the engine does not register is left as it is, set as code (the
+    site's link check then finds no entry for it)."""
     title = clause_titles().get(cid)
     if title is None:
         return f'<a href="{base}clauses/#{e(cid)}"><code>{e(cid)}</code></a>'
-    return f'“<a href="{base}clauses/#{e(cid)}">{e(title)}</a>”'
+    return f'<a href="{base}clauses/#{e(cid)}">{e(title)}</a>'
 
 
 def base_of(page: Any) -> str:
@@ -226,7 +226,7 @@ def base_of(page: Any) -> str:
 
 
 def note_refs(html: str, base: str) -> str:
-    """"see note seed-dates" and "(see jewel-replie)" in reader text: the note's id becomes a link to the note on
+    """"see note seed-dates", "See note rump-riddle-date" and "(see jewel-replie)" in reader text: the note's id becomes a link to the note on
     the editorial page, named by the note's title (ids are for the data, titles for readers)."""
     notes = edition().notes
     if isinstance(notes, dict):
@@ -239,7 +239,7 @@ def note_refs(html: str, base: str) -> str:
             return m.group(0)
         return f'{m.group(1)}the note <a href="{base}editorial/#note-{e(nid)}">{e(titles[nid] or nid)}</a>'
 
-    return re.sub(r"(\bsee )(?:note )?([a-z0-9]+(?:-[a-z0-9]+)+)\b", link, html)
+    return re.sub(r"(\b[Ss]ee )(?:note )?([a-z0-9]+(?:-[a-z0-9]+)+)\b", link, html)
 
 
 def clause_titles() -> dict[str, str]:

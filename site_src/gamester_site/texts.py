@@ -261,7 +261,7 @@ def m_citations(text: str, page: Any) -> str:
             loc, target = "", ""
             quote = ('<p class="gm-unquoted"><small>Not quoted: the edition has no transcription of this '
                      "passage.</small></p>")
-        cl_html = ", ".join(rule_link(x, base) for x in cl)
+        cl_html = "; ".join(rule_link(x, base) for x in cl)  # (a title may hold a comma)
         bib = f'<a href="{base}bibliography/#{e(key)}">{e(author_date(key))}</a>' if key else ""
         rows.append(
             f'<section class="gm-cit"{anchors}>{target}<h2 class="gm-cit-date">{e(str(date))}</h2>'

@@ -1,13 +1,14 @@
 """No reader meets our ids in prose: the visible text of every built page (its text nodes, leaving out what is set
 as code: the engine page's examples, which are shown as the names they are) names no clause by its id, no option by
 its key and no ruleset by its string. A note that refers to another clause shows that clause's title, linked
-(gamester_site.blocks.clause_refs); so does every other link to a rule, on every page but the engine's, where no
-clause id is shown even as code (gamester_site.blocks.rule_link, rule_links)."""
+(gamester_site.blocks.clause_refs); so does every other link to a rule, and on every page but the engine's no id,
+key or ruleset string is shown even as code (gamester_site.blocks.rule_link, rule_links)."""
 
 from __future__ import annotations
 
 import pathlib
 import re
+import tomllib
 from html.parser import HTMLParser
 
 from gamester import all_games
@@ -56,15 +57,19 @@ def _words(names: set[str]) -> re.Pattern:
 
 
 def forbidden() -> dict[str, re.Pattern]:
-    """What prose must not hold: a clause id; an option key written as a setting (``ten_ace=11``), or one of the
-    keys that is no English word (``game_points``; ``heap`` or ``stake`` cannot be told from words); a ruleset
-    string (``put(betting=double)``), or a preset's name that is no English word (``cotton-1674``)."""
+    """What prose must not hold: a clause id; an editorial note's id (named by its title: blocks.note_refs); an
+    option key written as a setting (``ten_ace=11``), or one of the keys that is no English word (``game_points``;
+    ``heap`` or ``stake`` cannot be told from words); a ruleset string (``put(betting=double)``), or a preset's name
+    that is no English word (``cotton-1674``)."""
     specs = all_games().values()
+    notes = tomllib.loads((pathlib.Path(__file__).resolve().parents[2] / "sources" / "notes.toml")
+                          .read_text(encoding="utf-8"))["note"]
     keys = {s.name for sp in specs for s in sp.options.specs()}
     presets = {p for sp in specs for p in sp.presets if "-" in p}
     games = {sp.name for sp in specs}
     return {
         "a clause id": _words({c.id for c in all_clauses()}),
+        "an editorial note's id": _words({n["id"] for n in notes if "-" in n["id"]}),  # ("witnesses" is a word)
         "an option key": re.compile(r"(?<![\w-])(?:" + "|".join(sorted(keys, key=len, reverse=True)) + r")=|"
                                     + _words({k for k in keys if "_" in k}).pattern),
         "a ruleset string": re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, games)) + r")\(\w+=|"
@@ -97,11 +102,12 @@ class AllText(Prose):
             self.text.append(data)
 
 
-def test_no_page_but_the_engine_s_shows_a_clause_id_even_as_code(site):
-    """A rule is named by its title wherever a reader meets it: a chapter's list of the rules a paragraph grounds,
-    a citation's rules, an editorial note's, the Clauses page's entries, a page's prose linking a rule. The engine
-    page, for programmers, shows ids in its code examples, as the names they are there."""
-    ids = _words({c.id for c in all_clauses()})
+def test_no_page_but_the_engine_s_shows_an_id_key_or_ruleset_string_even_as_code(site):
+    """A rule is named by its title wherever a reader meets it (a chapter's list of the rules a paragraph grounds, a
+    citation's rules, an editorial note's, the Clauses page's entries, a page's prose linking a rule), a ruleset by
+    its title and a setting by its label. The engine page, for programmers, shows them in its code examples, as the
+    names they are there."""
+    checks = forbidden()
     found = []
     for path in sorted(site.rglob("*.html")):
         if path.relative_to(site).parts[:1] in (("engine",), ("pyodide",)):
@@ -109,9 +115,10 @@ def test_no_page_but_the_engine_s_shows_a_clause_id_even_as_code(site):
         p = AllText()
         p.feed(path.read_text(encoding="utf-8"))
         text = re.sub(r"\s+", " ", " ".join(p.text))
-        found += [f"{path.relative_to(site)}: {m.group(0)!r} in {text[max(0, m.start() - 60):m.end() + 20]!r}"
-                  for m in ids.finditer(text)]
-    assert not found, "clause ids shown to readers:\n" + "\n".join(found[:30])
+        for what, pattern in checks.items():
+            found += [f"{path.relative_to(site)}: {what}, {m.group(0)!r}, in "
+                      f"{text[max(0, m.start() - 60):m.end() + 20]!r}" for m in pattern.finditer(text)]
+    assert not found, "our names shown to readers:\n" + "\n".join(found[:30])
     entry = (site / "clauses" / "index.html").read_text(encoding="utf-8")
     assert '<a class="gm-permalink" href="#put.three.rules"><strong>How three play</strong></a>' in entry
 
