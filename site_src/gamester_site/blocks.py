@@ -177,38 +177,33 @@ def cite_link(key: str, loc: str, base: str) -> str:
 
 
 _KEY_LINK = re.compile(r"\[([A-Za-z][\w-]*)\]\(((?:\.\./)*bibliography\.md#([A-Za-z][\w-]*))\)")
+_RULE_LINK = re.compile(r"\[`([a-z][a-z0-9]*(?:\.[a-z0-9-]+)+)`\]\(((?:\.\./)*clauses\.md#([a-z][a-z0-9.-]*))\)")
+
+
+def _links_named(pattern: re.Pattern, markdown: str, name: Any) -> str:
+    """The Markdown links ``pattern`` finds (its groups: the link's text, its target, the target's anchor) whose text
+    is their anchor, given ``name(text)`` as their text where that is not None."""
+
+    def sub(m: re.Match) -> str:
+        text, target, anchor = m.group(1), m.group(2), m.group(3)
+        said = name(text) if text == anchor else None
+        return m.group(0) if said is None else f"[{said}]({target})"
+
+    return pattern.sub(sub, markdown)
 
 
 def key_links(markdown: str) -> str:
     """Markdown links whose text is the bibliography key they point to (``[humours1763](bibliography.md#humours1763)``)
     are given the citation's author and date as their text (``[Shadwell, 1763](...)``)."""
     keys = bib_keys()
-
-    def sub(m: re.Match) -> str:
-        text, target, anchor = m.group(1), m.group(2), m.group(3)
-        if text != anchor or text not in keys:
-            return m.group(0)
-        return f"[{author_date(text)}]({target})"
-
-    return _KEY_LINK.sub(sub, markdown)
-
-
-_RULE_LINK = re.compile(r"\[`([a-z][a-z0-9]*(?:\.[a-z0-9-]+)+)`\]\(((?:\.\./)*clauses\.md#([a-z][a-z0-9.-]*))\)")
+    return _links_named(_KEY_LINK, markdown, lambda k: author_date(k) if k in keys else None)
 
 
 def rule_links(markdown: str) -> str:
-    """Markdown links to a clause whose text is the clause's id set as code (``[`put.three.rules`](clauses.md#put.three.rules)``)
-    are given the clause's title as their text (``[how three play](clauses.md#put.three.rules)``): ids are for the
-    data and the engine, titles for readers."""
-    titles = clause_titles()
-
-    def sub(m: re.Match) -> str:
-        cid, target, anchor = m.group(1), m.group(2), m.group(3)
-        if cid != anchor or cid not in titles:
-            return m.group(0)
-        return f"[{titles[cid]}]({target})"
-
-    return _RULE_LINK.sub(sub, markdown)
+    """Markdown links to a clause whose text is the clause's id set as code
+    (``[`put.three.rules`](clauses.md#put.three.rules)``) are given the clause's title as their text
+    (``[how three play](clauses.md#put.three.rules)``): ids are for the data and the engine, titles for readers."""
+    return _links_named(_RULE_LINK, markdown, clause_titles().get)
 
 
 def rule_link(cid: str, base: str) -> str:
