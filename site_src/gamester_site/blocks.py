@@ -246,7 +246,7 @@ def clause_titles() -> dict[str, str]:
 
 def clause_refs(text: str, base: str) -> str:
     """A clause's note (plain text) as HTML for readers: another clause named by its id ("see pp.stake.one-counter")
-    becomes that clause's short title in quotation marks, linked to its entry on the Clauses page (ids are for the
+    becomes that clause's short title, linked to its entry on the Clauses page (:func:`rule_link`; ids are for the
     data and the engine, titles for readers)."""
     titles = clause_titles()
     if not titles:
@@ -256,6 +256,6 @@ def clause_refs(text: str, base: str) -> str:
     out, at = [], 0
     for m in ids.finditer(text):
         cid = m.group(1)
-        out += [e(text[at:m.start()]), f'“<a href="{base}clauses/#{e(cid)}">{e(titles[cid])}</a>”']
+        out += [e(text[at:m.start()]), rule_link(cid, base)]
         at = m.end()
     return "".join(out) + e(text[at:])

@@ -141,7 +141,7 @@ def test_a_note_names_another_clause_by_its_title_linked(site):
     entry = re.search(r'<div class="gm-clause-entry" id="pp\.settle\.part-stakes">.*?</div>', page, re.S)
     assert entry, "no entry for pp.settle.part-stakes on the Clauses page"
     title = get_clause("pp.settle.part-equal").title
-    assert f'see “<a href="../clauses/#pp.settle.part-equal">{title}</a>”' in entry.group(0), entry.group(0)
+    assert f'see <a href="../clauses/#pp.settle.part-equal">{title}</a>' in entry.group(0), entry.group(0)
 
 
 def test_a_game_page_s_rulesets_and_settings_tables_set_nothing_as_code(site):
