@@ -4,7 +4,7 @@ but for the tags that mark words up inside a sentence.
 Material's search plugin (``material/plugins/search``) keeps a page's text between the tags it drops, run together:
 the cells of a table drawn without line breaks ("Ruleset", "Status", "What it says" became one word
 "RulesetStatusWhat"), a paragraph's last word and the next heading ("it.Our reading"), the labels of a chart, the
-choices of a list, a verse's lines. A search for either word then missed it. Only the text the index reads gets the
+choices of a list, a verse's lines. Neither word was then a term of its own in the index, and a search could miss it. Only the text the index reads gets the
 spaces: ``docs/hooks/gamester.py`` hands Material this text just before its search plugin reads the page, and gives
 the page back as built just after (a space between two tags could show between two inline blocks). Zensical, which
 ignores MkDocs hooks, indexes the page as it is.
