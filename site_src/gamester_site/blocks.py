@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from html import escape as e
 from typing import Any
 
@@ -31,11 +32,11 @@ def tabs(items: list[tuple[str, str]], searched: tuple[int, ...] | None = None) 
     inputs = "".join(f'<input {"checked " if i == 0 else ""}id="__tabbed_gm{n}_{i + 1}" name="__tabbed_gm{n}" '
                      f'type="radio">' for i in range(len(items)))
     labels = "".join(f'<label for="__tabbed_gm{n}_{i + 1}">{e(lab)}</label>' for i, (lab, _) in enumerate(items))
-    out = " data-search-exclude" if searched is not None else ""
+    unsearched = " data-search-exclude" if searched is not None else ""  # (the labels)
     blocks = "".join(f'<div class="tabbed-block"{"" if searched is None or i in searched else " data-search-exclude"}>'
                       f"{body}</div>" for i, (_, body) in enumerate(items))
     return (f'<div class="tabbed-set tabbed-alternate" data-tabs="{n}:{len(items)}">{inputs}'
-            f'<div class="tabbed-labels"{out}>{labels}</div><div class="tabbed-content">{blocks}</div></div>')
+            f'<div class="tabbed-labels"{unsearched}>{labels}</div><div class="tabbed-content">{blocks}</div></div>')
 
 
 def locator(p: Any) -> str:
@@ -180,7 +181,7 @@ _KEY_LINK = re.compile(r"\[([A-Za-z][\w-]*)\]\(((?:\.\./)*bibliography\.md#([A-Z
 _RULE_LINK = re.compile(r"\[`([a-z][a-z0-9]*(?:\.[a-z0-9-]+)+)`\]\(((?:\.\./)*clauses\.md#([a-z][a-z0-9.-]*))\)")
 
 
-def _links_named(pattern: re.Pattern, markdown: str, name: Any) -> str:
+def _links_named(pattern: re.Pattern, markdown: str, name: Callable[[str], str | None]) -> str:
     """The Markdown links ``pattern`` finds (its groups: the link's text, its target, the target's anchor) whose text
     is their anchor, given ``name(text)`` as their text where that is not None."""
 
@@ -203,14 +204,14 @@ def rule_links(markdown: str) -> str:
     """Markdown links to a clause whose text is the clause's id set as code
     (``[`put.three.rules`](clauses.md#put.three.rules)``) are given the clause's title as their text
     (``[how three play](clauses.md#put.three.rules)``): ids are for the data and the engine, titles for readers."""
-    return _links_named(_RULE_LINK, markdown, clause_titles().get)
+    return _links_named(_RULE_LINK, markdown, clause_title)
 
 
 def rule_link(cid: str, base: str) -> str:
     """A link to clause ``cid``'s entry on the Clauses page, its title its text (no quotation marks: on our pages
     those mark the words of a period text); an id the engine does not register is left as it is, set as code (the
     site's link check then finds no entry for it)."""
-    title = clause_titles().get(cid)
+    title = clause_title(cid)
     if title is None:
         return f'<a href="{base}clauses/#{e(cid)}"><code>{e(cid)}</code></a>'
     return f'<a href="{base}clauses/#{e(cid)}">{e(title)}</a>'
@@ -221,8 +222,9 @@ def base_of(page: Any) -> str:
 
 
 def note_refs(html: str, base: str) -> str:
-    """"see note seed-dates", "See note rump-riddle-date" and "(see jewel-replie)" in reader text: the note's id becomes a link to the note on
-    the editorial page, named by the note's title (ids are for the data, titles for readers)."""
+    """"see note seed-dates", "See note rump-riddle-date" and "(see jewel-replie)" in reader text: the note's id
+    becomes a link to the note on the editorial page, named by the note's title (ids are for the data, titles for
+    readers)."""
     notes = edition().notes
     if isinstance(notes, dict):
         notes = [({"id": k, **v} if isinstance(v, dict) else v) for k, v in notes.items()]
@@ -237,8 +239,17 @@ def note_refs(html: str, base: str) -> str:
     return re.sub(r"(\b[Ss]ee )(?:note )?([a-z0-9]+(?:-[a-z0-9]+)+)\b", link, html)
 
 
+def clause_title(cid: str) -> str | None:
+    """What a reader sees of clause ``cid``: its short title, or its statement where it has none; None for an id the
+    engine does not register."""
+    from gamester.clauses import lookup
+
+    c = lookup(cid)
+    return None if c is None else c.title or c.statement
+
+
 def clause_titles() -> dict[str, str]:
-    """Clause id -> what a reader sees of it: its short title, or its statement where it has none."""
+    """Clause id -> what a reader sees of it (:func:`clause_title`), for every clause."""
     from gamester.clauses import all_clauses
 
     return {c.id: c.title or c.statement for c in all_clauses()}

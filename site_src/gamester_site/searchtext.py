@@ -4,10 +4,10 @@ but for the tags that mark words up inside a sentence.
 Material's search plugin (``material/plugins/search``) keeps a page's text between the tags it drops, run together:
 the cells of a table drawn without line breaks ("Ruleset", "Status", "What it says" became one word
 "RulesetStatusWhat"), a paragraph's last word and the next heading ("it.Our reading"), the labels of a chart, the
-choices of a list, a verse's lines. Neither word was then a term of its own in the index, and a search could miss it. Only the text the index reads gets the
-spaces: ``docs/hooks/gamester.py`` hands Material this text just before its search plugin reads the page, and gives
-the page back as built just after (a space between two tags could show between two inline blocks). Zensical, which
-ignores MkDocs hooks, indexes the page as it is.
+choices of a list, a verse's lines. Neither word was then a term of its own in the index, and a search could miss
+it. Only the text the index reads gets the spaces: ``docs/hooks/gamester.py`` hands Material this text just before
+its search plugin reads the page, and gives the page back as built just after (a space between two tags could show
+between two inline blocks). Zensical, which ignores MkDocs hooks, indexes the page as it is.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ _SEARCH_ATTRS = re.compile(r"\s?data-search-\w+=\"[^\"]+\"")
 
 
 def spaced(html: str) -> str:
-    """``html`` with a space after each closing tag (of a block, a cell, a label, a line of a figure ...) that another tag
-    follows at once, and after each line break that a word or a tag follows at once."""
+    """``html`` with a space after each closing tag (of a block, a cell, a label, a line of a figure ...) that another
+    tag follows at once, and after each line break that a word or a tag follows at once."""
     return _BREAK.sub(r"\1 ", _BLOCK_END.sub(r"\1 ", html))
 
 

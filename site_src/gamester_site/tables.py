@@ -7,11 +7,13 @@ from __future__ import annotations
 from html import escape as e
 from typing import Any
 
+from gamester.html import cap
 from gamester_site.blocks import (
     args_of,
     base_of,
     cite_link,
     clause_refs,
+    clause_title,
     clause_titles,
     note_refs,
     rule_link,
@@ -48,7 +50,7 @@ def m_clauses(text: str, page: Any) -> str:
             note = c.note  # the engine's: the one copy (the clause map holds only passages, sources, note ids)
             out.append(
                 f'<div class="gm-clause-entry" id="{e(c.id)}"><p><a class="gm-permalink" href="#{e(c.id)}">'
-                f'<strong>{e(c.title[:1].upper() + c.title[1:] if c.title else c.id)}</strong></a> '
+                f'<strong>{e(cap(clause_title(c.id) or c.id))}</strong></a> '
                 f'{status_badge(c.status)}</p><p>{e(c.statement)}</p>'
                 f'<p><small>Sources: {cites}</small></p>'
                 + (f"<p><small>Passages: {ps}</small></p>" if ps else
