@@ -112,7 +112,8 @@ function compileWasm(url, fresh = false) {
     entry.kept = r ? r.headers.get(HASH) : null;
     if (r || aside === null || !self.caches) return WebAssembly.compileStreaming(r || realFetch(url));
     // (compiled as it comes, from one branch of its body, and read whole from the other, to be kept)
-    return directFetch(url, undefined, false).then(async (resp) => {
+    // (a kept wasm of another build: revalidated, as the browser may also hold the old one under the same address)
+    return directFetch(url, fresh ? { cache: "no-cache" } : undefined, false).then(async (resp) => {
       if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
       const [compiled, read] = resp.body.tee(), type = resp.headers.get("Content-Type");
       const kept = new Response(read).arrayBuffer().then((b) => putAside(url, new Uint8Array(b), type));
