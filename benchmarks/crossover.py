@@ -2,10 +2,12 @@
 asserted.)
 
 The same cold first hand (a new context, no cache, no service worker yet: the Post and Pair page opened and left
-until the network is idle, then the widget's start button clicked until the live rendering is on the page) on the
-site as built, which starts from the snapshot, and on a copy of it without the snapshot (``--no-snapshot-site DIR``,
-a build with ``GAMESTER_SNAPSHOT=0``; else a copy whose runtime.json names no snapshot, which starts the same way),
-at several link speeds, alternated in one browser run, ``repeat`` times each; medians.
+until the network is idle, then the widget's start button clicked until the live rendering is on the page) on a
+copy of the site that always starts from the snapshot (its runtime.json's ``snapshot_link_mbit`` 0), on a copy of it
+without the snapshot (``--no-snapshot-site DIR``, a build with ``GAMESTER_SNAPSHOT=0``; else a copy whose
+runtime.json names no snapshot, which starts the same way), and on the site as built, whose first visit takes the
+snapshot only on a link of at least ``snapshot_link_mbit`` (timed from the wasm's download), at several link speeds,
+alternated in one browser run, ``repeat`` times each; medians.
 
 A link speed is made one of two ways, said in the output:
 
@@ -16,13 +18,16 @@ A link speed is made one of two ways, said in the output:
 - otherwise the bench server itself: every response waits one round trip before its head, and all bodies share one
   link of that rate (what ``bench_browser.py``'s part 6 falls back to).
 
-Then the crossover: the link speed at which both starts take the same time. The first hand's time on a link of
+Then the crossover: the link speed at which the first two starts take the same time (what ``snapshot_link_mbit``
+should be). The first hand's time on a link of
 rate r is close to a + b / r (a: the work, b: the bytes), so the difference between the two starts is a straight
 line in 1 / r; it is fitted by least squares to the medians (loopback at 1 / r = 0) and solved for zero.
 """
 
 from __future__ import annotations
 
+import json
+import shutil
 import statistics
 import tempfile
 import threading
@@ -80,6 +85,18 @@ class Link:
         self.httpd.server_close()
 
 
+def always_snapshot(site: Path, dest: Path) -> Path:
+    """A copy of ``site`` whose first visit takes the snapshot on any link (runtime.json's ``snapshot_link_mbit`` 0)."""
+    shutil.copytree(site, dest)
+    path = dest / "assets" / "gamester" / "runtime.json"
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    manifest["snapshot_link_mbit"] = 0
+    path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    for copy in (".br", ".gz"):
+        path.with_name(path.name + copy).unlink(missing_ok=True)
+    return dest
+
+
 def crossover(browser, site: Path, click_js: str, repeat: int, no_snapshot_site: Path | None = None,
               speeds: tuple = SPEEDS, method: str = "auto") -> dict:
     """{"runs": {(label, speed): [(ms, bytes, start used), ...]}, "method": how the link was made}."""
@@ -87,7 +104,8 @@ def crossover(browser, site: Path, click_js: str, repeat: int, no_snapshot_site:
     state = {"method": "server" if method == "server" else "cdp", "switched": None}
     with tempfile.TemporaryDirectory() as tmp:
         bare = no_snapshot_site or without_snapshot(site, Path(tmp) / "site")
-        links = {"snapshot": Link(site), "no snapshot": Link(bare)}
+        links = {"snapshot": Link(always_snapshot(site, Path(tmp) / "always")), "no snapshot": Link(bare),
+                 "as built": Link(site)}
         try:
             def once(label: str, mbit: float | None, calibrate: bool = False) -> tuple[float, int, str]:
                 link = links[label]
@@ -126,7 +144,8 @@ def crossover(browser, site: Path, click_js: str, repeat: int, no_snapshot_site:
             once("snapshot", min(s for s in speeds if s), calibrate=True)
             for i in range(repeat):
                 for mbit in speeds:
-                    order = ("snapshot", "no snapshot") if i % 2 == 0 else ("no snapshot", "snapshot")
+                    order = ("snapshot", "no snapshot", "as built")
+                    order = order if i % 2 == 0 else order[::-1]
                     for label in order:
                         runs.setdefault((label, mbit), []).append(once(label, mbit))
                 print(f"  crossover: round {i + 1} of {repeat} done", flush=True)
@@ -166,18 +185,21 @@ def print_crossover(c: dict) -> float | None:
     if c.get("switched"):
         print(f"  ({c['switched']})")
     print(f"  {'link':>10} {'snapshot ms':>12} {'MB':>6} {'no snapshot ms':>15} {'MB':>6} {'snapshot saves':>15}"
-          "   samples (snapshot | none)")
+          f" {'as built ms':>12} {'MB':>6} {'start':>8}   samples (snapshot | none | as built)")
     points = []
     for mbit in c["speeds"]:
-        a, b = runs.get(("snapshot", mbit)), runs.get(("no snapshot", mbit))
+        a, b, d = runs.get(("snapshot", mbit)), runs.get(("no snapshot", mbit)), runs.get(("as built", mbit)) or []
         if not a or not b:
             continue
         ta, tb = med(r[0] for r in a), med(r[0] for r in b)
         ba, bb = med(r[1] for r in a), med(r[1] for r in b)
         starts = {r[2] for r in a} | {r[2] for r in b}
         name = f"{mbit} Mbit/s" if mbit else "loopback"
-        print(f"  {name:>10} {ta:12.0f} {ba / 1e6:6.2f} {tb:15.0f} {bb / 1e6:6.2f} {tb - ta:+13.0f} ms"
+        built = (f"{med(r[0] for r in d):12.0f} {med(r[1] for r in d) / 1e6:6.2f} "
+                 f"{'/'.join(sorted({str(r[2]) for r in d})):>8}") if d else f"{'':>28}"
+        print(f"  {name:>10} {ta:12.0f} {ba / 1e6:6.2f} {tb:15.0f} {bb / 1e6:6.2f} {tb - ta:+13.0f} ms {built}"
               f"   {' '.join(f'{r[0]:.0f}' for r in a)} | {' '.join(f'{r[0]:.0f}' for r in b)}"
+              f" | {' '.join(f'{r[0]:.0f}' for r in d)}"
               + ("" if starts <= {"snapshot", "ordinary"} else f"  starts {sorted(map(str, starts))}"))
         points.append((mbit, ta - tb))
     cross = fit_crossover(points)

@@ -97,26 +97,47 @@ async function keepStart() {
   if (files && files.size) {
     (await helpers).keep(files, { expected, fromStorage, sha256hex, cacheName: RUNTIME_CACHE, hash: HASH });
   }
+  const later = fetchForNext;
+  fetchForNext = null;
+  if (later) later();
+}
+
+// The link's speed, from the wasm as it came from the network on a first visit (the start's first and largest
+// download: 2.7 MB with brotli): the bytes the network carried over the time from its first byte to its last, as the
+// browser's Resource Timing gives them (so that a busy worker thread does not make the link look slow). Pyodide's
+// script shares the link with it for a while (0.2 MB): the figure is a little low.
+function linkRate(url) {
+  const e = performance.getEntriesByName(url, "resource").pop();
+  const ms = e ? e.responseEnd - e.responseStart : 0;
+  if (!e || !(e.encodedBodySize > 0)) return null; // (no figures: another origin that does not give them)
+  return ms > 0 ? e.encodedBodySize / (ms / 1000) : Infinity;
 }
 
 function compileWasm(url, fresh = false) {
   mark("wasm_asked");
   const found = fresh || !self.caches ? Promise.resolve(null)
     : self.caches.match(url, { cacheName: RUNTIME_CACHE }).then((r) => (r && r.ok ? r : null), () => null);
+  let settle = null;
   const entry = { url, kept: null, standIn() {
     const r = new Response(null, { headers: { "Content-Type": "application/wasm" } });
     r[WASM_STANDIN] = true;
     return r;
-  } };
+  }, rate: new Promise((resolve) => { settle = resolve; }) }; // bytes a second, or null: not timed (see linkRate)
   entry.module = found.then((r) => {
     entry.kept = r ? r.headers.get(HASH) : null;
-    if (r || aside === null || !self.caches) return WebAssembly.compileStreaming(r || realFetch(url));
-    // (compiled as it comes, from one branch of its body, and read whole from the other, to be kept)
+    if (r || aside === null || !self.caches) {
+      settle(null);
+      return WebAssembly.compileStreaming(r || realFetch(url));
+    }
+    // (compiled as it comes, from one branch of its body, and read whole from the other, to be kept; then timed)
     // (a kept wasm of another build: revalidated, as the browser may also hold the old one under the same address)
     return directFetch(url, fresh ? { cache: "no-cache" } : undefined, false).then(async (resp) => {
       if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
       const [compiled, read] = resp.body.tee(), type = resp.headers.get("Content-Type");
-      const kept = new Response(read).arrayBuffer().then((b) => putAside(url, new Uint8Array(b), type));
+      const kept = new Response(read).arrayBuffer().then((b) => {
+        putAside(url, new Uint8Array(b), type);
+        settle(linkRate(resp.url || url));
+      });
       const wasmType = { headers: { "Content-Type": "application/wasm" } };
       return (await Promise.all([WebAssembly.compileStreaming(new Response(compiled, wasmType)), kept]))[0];
     });
@@ -124,6 +145,7 @@ function compileWasm(url, fresh = false) {
     console.info(`Gamester: compiling the wasm when Pyodide asks for it (${e && e.message})`);
     return null;
   });
+  entry.module.then(() => settle(null)); // (not timed, as where it failed; once timed, this does nothing)
   wasm = entry;
 }
 // Once runtime.json is read: its table, and a kept wasm of another build compiled afresh from the network.
@@ -265,27 +287,32 @@ async function checkStdlib(pyodide, sha, url) {
 }
 
 // The memory snapshot made at build time (site_src/gamester_site/snapshot.mjs): a started interpreter with the
-// engine imported. Fetched alongside the wasm; refused (the start then goes the ordinary way) unless its sha256 is
-// runtime.json's. It only fits the compiled library it was made with, so it is used with that library alone.
+// engine imported. Refused (the start then goes the ordinary way) unless its sha256 is runtime.json's. It only fits the compiled library it was made with, so it is used with that library alone.
 // A page that cannot check a hash (plain HTTP to another machine has no crypto.subtle) does not fetch it at all, nor
 // does a browser asked to save data, unless the service worker already holds it (the snapshot adds 1.6 MB to a first
 // use, worth it only on a fast link: see the README).
 // A second visit reads the snapshot kept in storage while runtime.json is still being asked for (runtime.json names
 // the snapshot, runtime.py's SNAPSHOT_NAME, and its hash): what was read early is used only if runtime.json names
 // that file with the hash the kept copy was checked against; otherwise the snapshot is fetched as below.
-// A first visit asks for it by that name too, at once (it is the longest download of a start, and runtime.json comes
-// a round trip later): a copy not kept is hashed below like any other, and the request is given up as soon as
-// runtime.json names no snapshot or another file.
+// A start that does not hold it asks whether to fetch it at all (withoutSnapshot: not on a slow link, and not where
+// the ordinary start's own files are held), and then asks for it by that name too, without waiting for runtime.json
+// (the snapshot is the longest download of a start): a copy not kept is hashed below like any other, and the request
+// is given up as soon as runtime.json names no snapshot or another file.
 const SNAPSHOT_GUESS = "gamester/engine-snapshot.bin";
-function readEarly(url) {
+function readEarly(url, manifestP, assets) {
   if (!(self.crypto && self.crypto.subtle)) return null;
   const nav = self.navigator;
   const fetchToo = !(nav.connection && nav.connection.saveData);
   const stop = typeof AbortController === "function" ? new AbortController() : null;
   const kept = self.caches ? self.caches.match(url, { cacheName: RUNTIME_CACHE }).catch(() => null) : Promise.resolve(null);
+  let decided = null;
+  const why = new Promise((resolve) => { decided = resolve; }); // (as soon as it is known, not once it has come)
   const bytes = kept.then(async (r) => {
     if (!r || !r.ok || !r.headers.get(HASH)) {
       if (!fetchToo) return null;
+      const no = await withoutSnapshot(manifestP, assets);
+      decided(no);
+      if (no) return null;
       r = await directFetch(url, { cache: "no-cache", signal: stop ? stop.signal : undefined }, false);
       if (!r.ok) return null;
     }
@@ -296,11 +323,59 @@ function readEarly(url) {
     if (!b.checked) putAside(url, b, r.headers.get("Content-Type")); // (left as they are: see fullSnapshot)
     return b;
   }).catch(() => null);
-  return { url, bytes, giveUp: () => { if (stop) stop.abort(); } };
+  kept.then((r) => { if (r && r.ok && r.headers.get(HASH)) decided(null); }, () => decided(null));
+  bytes.then(() => decided(null));
+  return { url, bytes, why, giveUp: () => { if (stop) stop.abort(); } };
+}
+
+// Why a start that does not hold the snapshot goes the ordinary way (null: it fetches the snapshot, as it always did).
+// - "slow link": a first visit's wasm came slower than runtime.json's snapshot_link_mbit (linkRate; 15 Mbit/s, and
+//   15 where it gives none). The snapshot adds about 1.5 MB to a first use and saves about a second of the reader's
+//   machine's work: it paid for itself on a link faster than about 15 Mbit/s, and cost time on a slower one
+//   (README). So a first visit asks for the snapshot only once the wasm has come, fast enough.
+// - "held": the wasm, the compiled library and the engine wheel are held, with this build's hashes, and the snapshot
+//   is not (an earlier start went the ordinary way): this start goes the ordinary way from storage, no byte fetched,
+//   and fetches the snapshot afterwards for the next (fetchForNext).
+// A wasm held whose other files are not (a new build changed the engine) fetches the snapshot, as before.
+async function withoutSnapshot(manifestP, assets) {
+  const rate = wasm ? await wasm.rate : null;
+  const manifest = await manifestP.catch(() => null);
+  if (rate !== null) {
+    times.link_mbit = Number.isFinite(rate) ? Math.round(rate * 8 / 1e5) / 10 : "loopback";
+    const mbit = manifest && manifest.snapshot_link_mbit;
+    return rate * 8 / 1e6 < (typeof mbit === "number" && mbit >= 0 ? mbit : 15) ? "slow link" : null;
+  }
+  if (!wasm || !wasm.kept) return null;
+  const lib = manifest && compiledStdlib(manifest, assets);
+  if (!lib || !/^[A-Za-z0-9_.+-]+\.whl$/.test(manifest.wheel || "") || wasm.kept !== (manifest.cache || {})["pyodide/pyodide.asm.wasm"]) {
+    return null;
+  }
+  const [a, b] = await Promise.all([fromStorage(lib, manifest.stdlib_sha256),
+    fromStorage(new URL("gamester/" + manifest.wheel, assets).href, manifest.sha256)]);
+  return a && b ? "held" : null;
+}
+
+// After a start from storage that went the ordinary way for want of the snapshot ("held"), once the engine has
+// answered: the snapshot and the two files beside it fetched through the service worker, which keeps them, so that
+// the next start restores the interpreter instead of starting it (nothing here reads them: they are for the next).
+let fetchForNext = null;
+function snapshotLater(manifest, assets) {
+  if (self.navigator.connection && self.navigator.connection.saveData) return null; // (asked to save data: not fetched)
+  return async () => {
+    for (const name of [manifest.snapshot, manifest.snapshot_files, manifest.snapshot_stdlib]) {
+      if (!/^[A-Za-z0-9_.-]+\.(bin|zip)$/.test(name || "")) continue;
+      try {
+        const r = await realFetch(new URL("gamester/" + name, assets).href, { priority: "low" });
+        await r.arrayBuffer();
+      } catch (e) { /* fetched by a later start */ }
+    }
+    mark("snapshot_kept_for_next");
+  };
 }
 
 async function snapshotBytes(manifest, assets, early) {
   if (!manifest.snapshot || !(self.crypto && self.crypto.subtle)) return null;
+  if (early && (await early.why)) return null; // (the early read decided: withoutSnapshot)
   if (!/^[A-Za-z0-9_.-]+\.bin$/.test(manifest.snapshot) || !/^[0-9a-f]{64}$/.test(manifest.snapshot_sha256 || "")) {
     return null;
   }
@@ -393,7 +468,7 @@ async function boot(assets) {
   mark("boot");
   const stage = (n, text) => post({ type: "progress", stage: n, of: 4, text, ms: performance.now() - t0 });
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
-  stage(1, "Starting the card engine in your browser (about 6 MB to fetch the first time)");
+  stage(1, "Starting the card engine in your browser (4 to 6 MB to fetch the first time)");
   const manifestP = fetch(new URL("gamester/runtime.json", assets), { cache: "no-cache" }).then((r) => {
     if (!r.ok) throw new Error(`runtime.json: HTTP ${r.status}`);
     return r.json();
@@ -404,7 +479,7 @@ async function boot(assets) {
   // now, beside runtime.json and the snapshot, so that its import then finds it loaded and compiled (a failure here
   // is Pyodide's own to report, when it imports it).
   import(new URL("pyodide.asm.mjs", pyodideURL).href).then(() => mark("asm_mjs"), () => {});
-  const early = readEarly(new URL(SNAPSHOT_GUESS, assets).href);
+  const early = readEarly(new URL(SNAPSHOT_GUESS, assets).href, manifestP, assets);
   const [{ loadPyodide }, manifest] = await Promise.all([
     import(new URL("pyodide.mjs", pyodideURL).href).then((m) => { mark("pyodide_mjs"); return m; }),
     manifestP.then((m) => { mark("manifest_read"); return m; })]);
@@ -432,6 +507,8 @@ async function boot(assets) {
   let engine = null; // the archive to unpack into site-packages
   times.start = "ordinary";
   const snapshot = stdLibURL ? ((await snapshotBytes(manifest, assets, early)) || {}).bytes : null;
+  times.why = (early && (await early.why)) || undefined; // (why not the snapshot: withoutSnapshot)
+  if (times.why === "held") fetchForNext = snapshotLater(manifest, assets);
   if (early && (!snapshot || new URL("gamester/" + manifest.snapshot, assets).href !== early.url)) early.giveUp();
   const filesP = snapshot ? snapshotFiles(manifest, assets) : null;
   if (!filesP) engineWheel();

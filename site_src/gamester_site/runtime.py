@@ -44,7 +44,9 @@ zip importer knows that file's table of contents, so the two go together). The s
 the worker undoes it once the wasm is instantiated, before Pyodide restores it. It is served without its 4 kB
 pages that are all zeros (12.5 MB of 31.5; the worker puts them back: snapshot.mjs's ``sparse``); ``snapshot_bytes``
 is the file's size, ``snapshot_memory`` the snapshot's own (the worker hands Pyodide a buffer of that size before
-the file has come). runtime.json's ``cache`` gives every runtime file the worker may fetch with its sha256, for the
+the file has come). A start that does not hold the snapshot fetches it only on a link of at least
+``snapshot_link_mbit`` (:data:`SNAPSHOT_LINK_MBIT`), timed from the wasm's download; below it starts the ordinary
+way (gamester-worker.js, ``withoutSnapshot``). runtime.json's ``cache`` gives every runtime file the worker may fetch with its sha256, for the
 service worker (``docs/gamester-sw.js``), which keeps each by it (and the worker keeps what a start fetched straight
 from the network: gamester-worker.js, ``directFetch``).
 
@@ -342,6 +344,9 @@ SNAPSHOT_SCRIPT = Path(__file__).with_name("snapshot.mjs")
 SNAPSHOT_CACHE = ROOT / ".cache" / "snapshot"
 SNAPSHOT_NAME = "engine-snapshot.bin"  # gamester-worker.js reads it early from storage by this name (SNAPSHOT_GUESS)
 SNAPSHOT_STDLIB_NAME = "snapshot-stdlib.zip"
+#: The link, in Mbit/s, below which a first visit starts without the snapshot: there its 1.5 MB more (brotli) took
+#: longer to fetch than the snapshot saved (benchmarks/crossover.py; the README's table).
+SNAPSHOT_LINK_MBIT = 15
 
 
 def snapshot_wanted() -> bool:
@@ -423,7 +428,8 @@ def stage(site_dir: str | os.PathLike) -> dict:
                      snapshot_files=FILES_NAME, snapshot_files_sha256=build_files_zip(dest / wheel, dest / FILES_NAME),
                      snapshot_stdlib=SNAPSHOT_STDLIB_NAME,
                      snapshot_stdlib_sha256=file_sha256(dest / SNAPSHOT_STDLIB_NAME),
-                     snapshot_wasm_data=about["wasm_data"], snapshot_memory=about["memory"])
+                     snapshot_wasm_data=about["wasm_data"], snapshot_memory=about["memory"],
+                     snapshot_link_mbit=SNAPSHOT_LINK_MBIT)
     else:
         for name in (SNAPSHOT_NAME, FILES_NAME, SNAPSHOT_STDLIB_NAME):
             (dest / name).unlink(missing_ok=True)

@@ -193,6 +193,56 @@ def test_the_snapshot_starts_the_engine_and_a_second_visit_comes_from_the_browse
     assert errors == []
 
 
+def slow_link(page, mbit: float | None) -> None:
+    """Chromium's own emulation of a link of ``mbit`` Mbit/s (20 ms a round trip) for the page and its workers; None:
+    the link as it is."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    rate = mbit * 1e6 / 8 if mbit else -1
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20 if mbit else 0,
+                                                  "downloadThroughput": rate, "uploadThroughput": rate})
+
+
+def test_a_first_visit_on_a_slow_link_starts_the_ordinary_way_and_the_snapshot_waits_for_a_later_visit(
+        context, served):
+    """On a link slower than the snapshot pays for (6 Mbit/s, against the worker's 15), a first visit fetches the
+    ordinary start's files and not the snapshot (1.5 MB more); the next start comes from those files as the browser
+    holds them, fetching nothing, and afterwards fetches the snapshot for the one after, which restores it."""
+    manifest = served.manifest()
+    snap = [manifest[k] for k in ("snapshot", "snapshot_files", "snapshot_stdlib")]
+    page = context.new_page()
+    slow_link(page, 6)
+    page.goto(served.url + "post-and-pair/")
+    info = boot(page)
+    assert (info["start"], info["times"]["why"]) == ("ordinary", "slow link"), info["times"]
+    assert 0 < info["times"]["link_mbit"] < manifest["snapshot_link_mbit"] == 15
+    wait_held(page, {u: sha for u, sha in fetched_at_start(served, "ordinary").items() if not u.endswith(tuple(snap))})
+    asked = served.runtime_requests()
+    assert not [p for p in asked if p.endswith(tuple(snap))], asked
+    page.close()  # (and its engine, in the page's own worker)
+
+    page = context.new_page()
+    since = len(served.log)
+    page.goto(served.url + "post-and-pair/")
+    info = boot(page)
+    assert (info["start"], info["times"]["why"]) == ("ordinary", "held"), info["times"]
+    fetched = [f["name"] for f in info["times"]["files"]]
+    assert not [n for n in fetched if n.endswith(STORED)], fetched  # (read from storage)
+    # Once the engine has answered, the snapshot and its files, fetched for the next start and kept.
+    page.evaluate("__gamester.call({op: 'ping'})")
+    wait_held(page, fetched_at_start(served))
+    assert sorted(p.rsplit("/", 1)[1] for p in served.runtime_requests(since)) == sorted(snap)
+    page.close()
+
+    page = context.new_page()
+    since = len(served.log)
+    page.goto(served.url + "post-and-pair/")
+    w = open_widget(page, "pp-deal")
+    assert "gm-ledger" in w.inner_html()
+    assert page.evaluate("__gamester.info.start") == "snapshot"
+    assert served.runtime_requests(since) == []
+
+
 def plays_the_ordinary_way(context, served: Served):
     """Post and Pair's widget played on a new page: it plays, from the ordinary start, and the page reports no error
     (a snapshot refused is refused silently). Returns the page."""
