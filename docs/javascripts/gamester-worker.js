@@ -329,10 +329,11 @@ function readEarly(url, manifestP, assets) {
 }
 
 // Why a start that does not hold the snapshot goes the ordinary way (null: it fetches the snapshot, as it always did).
-// - "slow link": a first visit's wasm came slower than runtime.json's snapshot_link_mbit (linkRate; 15 Mbit/s, and
-//   15 where it gives none). The snapshot adds about 1.5 MB to a first use and saves about a second of the reader's
-//   machine's work: it paid for itself on a link faster than about 15 Mbit/s, and cost time on a slower one
-//   (README). So a first visit asks for the snapshot only once the wasm has come, fast enough.
+// - "slow link": a first visit's wasm came slower (linkRate) than runtime.json's snapshot_link_mbit (20 Mbit/s; 20
+//   too where it gives none). The snapshot adds about 1.5 MB to a first use and saves about a second of the reader's
+//   machine's work: it paid for itself on a link faster than some 7 to 28 Mbit/s (the more loaded the machine, the
+//   slower), and cost time on a slower one (README). So a first visit asks for it only once the wasm has come, fast
+//   enough.
 // - "held": the wasm, the compiled library and the engine wheel are held, with this build's hashes, and the snapshot
 //   is not (an earlier start went the ordinary way): this start goes the ordinary way from storage, no byte fetched,
 //   and fetches the snapshot afterwards for the next (fetchForNext).
@@ -343,7 +344,7 @@ async function withoutSnapshot(manifestP, assets) {
   if (rate !== null) {
     times.link_mbit = Number.isFinite(rate) ? Math.round(rate * 8 / 1e5) / 10 : "loopback";
     const mbit = manifest && manifest.snapshot_link_mbit;
-    return rate * 8 / 1e6 < (typeof mbit === "number" && mbit >= 0 ? mbit : 15) ? "slow link" : null;
+    return rate * 8 / 1e6 < (typeof mbit === "number" && mbit >= 0 ? mbit : 20) ? "slow link" : null;
   }
   if (!wasm || !wasm.kept) return null;
   const lib = manifest && compiledStdlib(manifest, assets);

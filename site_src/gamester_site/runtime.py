@@ -345,8 +345,9 @@ SNAPSHOT_CACHE = ROOT / ".cache" / "snapshot"
 SNAPSHOT_NAME = "engine-snapshot.bin"  # gamester-worker.js reads it early from storage by this name (SNAPSHOT_GUESS)
 SNAPSHOT_STDLIB_NAME = "snapshot-stdlib.zip"
 #: The link, in Mbit/s, below which a first visit starts without the snapshot: there its 1.5 MB more (brotli) took
-#: longer to fetch than the snapshot saved (benchmarks/crossover.py; the README's table).
-SNAPSHOT_LINK_MBIT = 15
+#: longer to fetch than the snapshot saved. Where the two starts took the same time, fitted by benchmarks/crossover.py
+#: (the README's table), depends on how loaded the machine is: 7 to 28 Mbit/s in the runs so far.
+SNAPSHOT_LINK_MBIT = 20
 
 
 def snapshot_wanted() -> bool:
