@@ -95,7 +95,9 @@ async function keepStart() {
   const files = aside;
   aside = null;
   if (files && files.size) {
-    (await helpers).keep(files, { expected, fromStorage, sha256hex, cacheName: RUNTIME_CACHE, hash: HASH });
+    try {
+      (await helpers).keep(files, { expected, fromStorage, sha256hex, cacheName: RUNTIME_CACHE, hash: HASH });
+    } catch (e) { /* kept by a later start */ }
   }
   const later = fetchForNext;
   fetchForNext = null;
@@ -103,26 +105,59 @@ async function keepStart() {
 }
 
 // The link's speed, from the wasm as it came from the network on a first visit (the start's first and largest
-// download: 2.7 MB with brotli): the bytes the network carried over the time from its first byte to its last, as the
-// browser's Resource Timing gives them (so that a busy worker thread does not make the link look slow). Pyodide's
-// script shares the link with it for a while (0.2 MB): the figure is a little low.
+// download: 2.7 MB with brotli): its body's bytes on the wire over the time from its first byte to its last, as the
+// browser's Resource Timing gives them (the network's times, not this worker's, which may be busy: the aim, not
+// measured). Pyodide's script shares the link with it for a while (0.2 MB): the figure is a little low. None (the
+// snapshot then fetched as ever) where there are no figures: a response from the browser's HTTP cache (nothing on
+// the wire), or another origin that does not give them.
 function linkRate(url) {
   const e = performance.getEntriesByName(url, "resource").pop();
-  const ms = e ? e.responseEnd - e.responseStart : 0;
-  if (!e || !(e.encodedBodySize > 0)) return null; // (no figures: another origin that does not give them)
+  if (!e || !(e.encodedBodySize > 0) || !(e.transferSize > 0)) return null;
+  const ms = e.responseEnd - e.responseStart;
   return ms > 0 ? e.encodedBodySize / (ms / 1000) : Infinity;
+}
+
+// A fast link is known sooner, as the wasm comes: its bytes read so far over the time since it was asked for (the
+// round trip and any wait of this worker's thread count against the link, never for it), as bytes on the wire at
+// most WIRE_RATIO times fewer (the wasm's brotli is 3.5 times smaller, its gzip 2.7): a rate the link has at least.
+// Once that reaches the rate asked for (atLeast), the snapshot need not wait for the wasm's last byte.
+const WIRE_RATIO = 4;
+function linkFloor(asked, encoded, floor) {
+  let n = 0;
+  const ratio = encoded ? WIRE_RATIO : 1;
+  return new TransformStream({
+    transform(chunk, out) {
+      n += chunk.byteLength;
+      const s = (performance.now() - asked) / 1000;
+      if (s > 0) floor(n / s / ratio);
+      out.enqueue(chunk);
+    },
+  });
 }
 
 function compileWasm(url, fresh = false) {
   mark("wasm_asked");
   const found = fresh || !self.caches ? Promise.resolve(null)
     : self.caches.match(url, { cacheName: RUNTIME_CACHE }).then((r) => (r && r.ok ? r : null), () => null);
-  let settle = null;
+  let settle = null, low = 0, done = false;
+  const waiting = []; // [rate, resolve] of each atLeast not yet answered
+  const floor = (r) => {
+    low = Math.max(low, r);
+    for (let i = waiting.length - 1; i >= 0; i--) {
+      const [want, answer] = waiting[i];
+      if (low >= want || done) {
+        waiting.splice(i, 1);
+        answer(low >= want);
+      }
+    }
+  };
   const entry = { url, kept: null, standIn() {
     const r = new Response(null, { headers: { "Content-Type": "application/wasm" } });
     r[WASM_STANDIN] = true;
     return r;
-  }, rate: new Promise((resolve) => { settle = resolve; }) }; // bytes a second, or null: not timed (see linkRate)
+  }, rate: new Promise((resolve) => { settle = resolve; }), // bytes a second, or null: not timed (see linkRate)
+  atLeast: (r) => (low >= r || done ? Promise.resolve(low >= r) : new Promise((res) => waiting.push([r, res]))) };
+  entry.rate.then(() => { done = true; floor(0); });
   entry.module = found.then((r) => {
     entry.kept = r ? r.headers.get(HASH) : null;
     if (r || aside === null || !self.caches) {
@@ -131,12 +166,15 @@ function compileWasm(url, fresh = false) {
     }
     // (compiled as it comes, from one branch of its body, and read whole from the other, to be kept; then timed)
     // (a kept wasm of another build: revalidated, as the browser may also hold the old one under the same address)
+    const asked = performance.now();
     return directFetch(url, fresh ? { cache: "no-cache" } : undefined, false).then(async (resp) => {
       if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
       const [compiled, read] = resp.body.tee(), type = resp.headers.get("Content-Type");
-      const kept = new Response(read).arrayBuffer().then((b) => {
+      const coded = !/^(identity)?$/i.test((resp.headers.get("Content-Encoding") || "").trim());
+      const timed = typeof TransformStream === "function" ? read.pipeThrough(linkFloor(asked, coded, floor)) : read;
+      const kept = new Response(timed).arrayBuffer().then((b) => {
         putAside(url, new Uint8Array(b), type);
-        settle(linkRate(resp.url || url));
+        settle(linkRate(url));
       });
       const wasmType = { headers: { "Content-Type": "application/wasm" } };
       return (await Promise.all([WebAssembly.compileStreaming(new Response(compiled, wasmType)), kept]))[0];
@@ -289,15 +327,15 @@ async function checkStdlib(pyodide, sha, url) {
 // The memory snapshot made at build time (site_src/gamester_site/snapshot.mjs): a started interpreter with the
 // engine imported. Refused (the start then goes the ordinary way) unless its sha256 is runtime.json's. It only fits the compiled library it was made with, so it is used with that library alone.
 // A page that cannot check a hash (plain HTTP to another machine has no crypto.subtle) does not fetch it at all, nor
-// does a browser asked to save data, unless the service worker already holds it (the snapshot adds 1.6 MB to a first
-// use, worth it only on a fast link: see the README).
+// does a browser asked to save data, unless the service worker already holds it (the snapshot adds some 1.45 MB to a
+// first use, worth it only on a fast link: see the README).
 // A second visit reads the snapshot kept in storage while runtime.json is still being asked for (runtime.json names
 // the snapshot, runtime.py's SNAPSHOT_NAME, and its hash): what was read early is used only if runtime.json names
 // that file with the hash the kept copy was checked against; otherwise the snapshot is fetched as below.
 // A start that does not hold it asks whether to fetch it at all (withoutSnapshot: not on a slow link, and not where
-// the ordinary start's own files are held), and then asks for it by that name too, without waiting for runtime.json
-// (the snapshot is the longest download of a start): a copy not kept is hashed below like any other, and the request
-// is given up as soon as runtime.json names no snapshot or another file.
+// the ordinary start's own files are held; that waits for runtime.json, and on a first visit for the wasm's last
+// byte), and then asks for it by that name too, before boot reads runtime.json's name for it: a copy not kept is
+// hashed below like any other, and the request is given up if runtime.json names no snapshot or another file.
 const SNAPSHOT_GUESS = "gamester/engine-snapshot.bin";
 function readEarly(url, manifestP, assets) {
   if (!(self.crypto && self.crypto.subtle)) return null;
@@ -330,21 +368,27 @@ function readEarly(url, manifestP, assets) {
 
 // Why a start that does not hold the snapshot goes the ordinary way (null: it fetches the snapshot, as it always did).
 // - "slow link": a first visit's wasm came slower (linkRate) than runtime.json's snapshot_link_mbit (20 Mbit/s; 20
-//   too where it gives none). The snapshot adds about 1.5 MB to a first use and saves about a second of the reader's
-//   machine's work: it paid for itself on a link faster than some 7 to 28 Mbit/s (the more loaded the machine, the
-//   slower), and cost time on a slower one (README). So a first visit asks for it only once the wasm has come, fast
-//   enough.
+//   too where it gives none; 0: never, and no waiting for the wasm). The snapshot adds some 1.45 MB to a first use
+//   and saved 0.6-0.8 s of work on loopback on the bench's machine: it paid for itself on a link faster than some 7
+//   to 28 Mbit/s in the runs so far, and cost time on a slower one (README). So a first visit asks for it only once
+//   the wasm has come, fast enough.
 // - "held": the wasm, the compiled library and the engine wheel are held, with this build's hashes, and the snapshot
 //   is not (an earlier start went the ordinary way): this start goes the ordinary way from storage, no byte fetched,
 //   and fetches the snapshot afterwards for the next (fetchForNext).
 // A wasm held whose other files are not (a new build changed the engine) fetches the snapshot, as before.
 async function withoutSnapshot(manifestP, assets) {
-  const rate = wasm ? await wasm.rate : null;
   const manifest = await manifestP.catch(() => null);
+  const given = manifest && manifest.snapshot_link_mbit;
+  const mbit = typeof given === "number" && given >= 0 ? given : 20;
+  if (mbit === 0) return null;
+  if (wasm && await Promise.race([wasm.atLeast(mbit * 1e6 / 8), wasm.rate.then(() => false)])) {
+    times.link_mbit = `${mbit} or more`; // (known before the wasm's last byte: linkFloor)
+    return null;
+  }
+  const rate = wasm ? await wasm.rate : null;
   if (rate !== null) {
     times.link_mbit = Number.isFinite(rate) ? Math.round(rate * 8 / 1e5) / 10 : "loopback";
-    const mbit = manifest && manifest.snapshot_link_mbit;
-    return rate * 8 / 1e6 < (typeof mbit === "number" && mbit >= 0 ? mbit : 20) ? "slow link" : null;
+    return rate * 8 / 1e6 < mbit ? "slow link" : null;
   }
   if (!wasm || !wasm.kept) return null;
   const lib = manifest && compiledStdlib(manifest, assets);
@@ -357,8 +401,9 @@ async function withoutSnapshot(manifestP, assets) {
 }
 
 // After a start from storage that went the ordinary way for want of the snapshot ("held"), once the engine has
-// answered: the snapshot and the two files beside it fetched through the service worker, which keeps them, so that
-// the next start restores the interpreter instead of starting it (nothing here reads them: they are for the next).
+// answered or half a second after it is ready (keepStart): the snapshot and the two files beside it fetched through
+// the service worker, which keeps them, so that the next start restores the interpreter instead of starting it
+// (nothing here reads them: they are for the next). Never with Save-Data.
 let fetchForNext = null;
 function snapshotLater(manifest, assets) {
   if (self.navigator.connection && self.navigator.connection.saveData) return null; // (asked to save data: not fetched)

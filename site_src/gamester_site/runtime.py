@@ -44,9 +44,9 @@ zip importer knows that file's table of contents, so the two go together). The s
 the worker undoes it once the wasm is instantiated, before Pyodide restores it. It is served without its 4 kB
 pages that are all zeros (12.5 MB of 31.5; the worker puts them back: snapshot.mjs's ``sparse``); ``snapshot_bytes``
 is the file's size, ``snapshot_memory`` the snapshot's own (the worker hands Pyodide a buffer of that size before
-the file has come). A start that does not hold the snapshot fetches it only on a link of at least
-``snapshot_link_mbit`` (:data:`SNAPSHOT_LINK_MBIT`), timed from the wasm's download; below it starts the ordinary
-way (gamester-worker.js, ``withoutSnapshot``). runtime.json's ``cache`` gives every runtime file the worker may fetch with its sha256, for the
+the file has come). A first visit, whose wasm comes from the network, fetches the snapshot only when the wasm's
+download, as the browser timed it, came at ``snapshot_link_mbit`` (:data:`SNAPSHOT_LINK_MBIT`) or faster, and else
+starts the ordinary way; for the other cases see gamester-worker.js, ``withoutSnapshot``. runtime.json's ``cache`` gives every runtime file the worker may fetch with its sha256, for the
 service worker (``docs/gamester-sw.js``), which keeps each by it (and the worker keeps what a start fetched straight
 from the network: gamester-worker.js, ``directFetch``).
 
@@ -344,9 +344,10 @@ SNAPSHOT_SCRIPT = Path(__file__).with_name("snapshot.mjs")
 SNAPSHOT_CACHE = ROOT / ".cache" / "snapshot"
 SNAPSHOT_NAME = "engine-snapshot.bin"  # gamester-worker.js reads it early from storage by this name (SNAPSHOT_GUESS)
 SNAPSHOT_STDLIB_NAME = "snapshot-stdlib.zip"
-#: The link, in Mbit/s, below which a first visit starts without the snapshot: there its 1.5 MB more (brotli) took
-#: longer to fetch than the snapshot saved. Where the two starts took the same time, fitted by benchmarks/crossover.py
-#: (the README's table), depends on how loaded the machine is: 7 to 28 Mbit/s in the runs so far.
+#: The link, in Mbit/s (as the worker reads it from the wasm's download, a little low), below which a first visit
+#: starts without the snapshot: there its 1.45 MB more (brotli) took about as long to fetch as the snapshot saved, or
+#: longer. Where the two starts took the same time, fitted by benchmarks/crossover.py (the README's tables), was 7 to
+#: 28 Mbit/s in the runs so far (different loads, methods and versions of the start).
 SNAPSHOT_LINK_MBIT = 20
 
 
