@@ -119,9 +119,10 @@ function linkRate(url) {
 
 // A fast link is known sooner, as the wasm comes: its bytes read so far over the time since it was asked for (the
 // round trip and any wait of this worker's thread count against the link, never for it), as bytes on the wire at
-// most WIRE_RATIO times fewer (the wasm's brotli is 3.5 times smaller, its gzip 2.7): a rate the link has at least.
-// Once that reaches the rate asked for (atLeast), the snapshot need not wait for the wasm's last byte.
-const WIRE_RATIO = 4;
+// most WIRE_RATIO times fewer: a rate the link has at least. (The whole wasm is 3.5 times smaller with brotli at
+// quality 11, its gzip 2.7; but its first megabytes compress further, up to 4.5 times at 1.75 MB.) Once that reaches
+// the rate asked for (atLeast), the snapshot need not wait for the wasm's last byte.
+const WIRE_RATIO = 5;
 function linkFloor(asked, encoded, floor) {
   let n = 0;
   const ratio = encoded ? WIRE_RATIO : 1;
@@ -174,7 +175,9 @@ function compileWasm(url, fresh = false) {
       const timed = typeof TransformStream === "function" ? read.pipeThrough(linkFloor(asked, coded, floor)) : read;
       const kept = new Response(timed).arrayBuffer().then((b) => {
         putAside(url, new Uint8Array(b), type);
-        settle(linkRate(url));
+        let rate = null;
+        try { rate = linkRate(url); } catch (e) { /* not timed */ }
+        settle(rate);
       });
       const wasmType = { headers: { "Content-Type": "application/wasm" } };
       return (await Promise.all([WebAssembly.compileStreaming(new Response(compiled, wasmType)), kept]))[0];
@@ -377,22 +380,24 @@ function readEarly(url, manifestP, assets) {
 //   and fetches the snapshot afterwards for the next (fetchForNext).
 // A wasm held whose other files are not (a new build changed the engine) fetches the snapshot, as before.
 async function withoutSnapshot(manifestP, assets) {
+  const w = wasm;
   const manifest = await manifestP.catch(() => null);
-  const given = manifest && manifest.snapshot_link_mbit;
+  if (!manifest || !manifest.snapshot) return "no snapshot"; // (a build without it, or no runtime.json: no start)
+  const given = manifest.snapshot_link_mbit;
   const mbit = typeof given === "number" && given >= 0 ? given : 20;
   if (mbit === 0) return null;
-  if (wasm && await Promise.race([wasm.atLeast(mbit * 1e6 / 8), wasm.rate.then(() => false)])) {
+  if (w && await Promise.race([w.atLeast(mbit * 1e6 / 8), w.rate.then(() => false)])) {
     times.link_mbit = `${mbit} or more`; // (known before the wasm's last byte: linkFloor)
     return null;
   }
-  const rate = wasm ? await wasm.rate : null;
+  const rate = w ? await w.rate : null;
   if (rate !== null) {
     times.link_mbit = Number.isFinite(rate) ? Math.round(rate * 8 / 1e5) / 10 : "loopback";
     return rate * 8 / 1e6 < mbit ? "slow link" : null;
   }
-  if (!wasm || !wasm.kept) return null;
+  if (!w || !w.kept) return null;
   const lib = manifest && compiledStdlib(manifest, assets);
-  if (!lib || !/^[A-Za-z0-9_.+-]+\.whl$/.test(manifest.wheel || "") || wasm.kept !== (manifest.cache || {})["pyodide/pyodide.asm.wasm"]) {
+  if (!lib || !/^[A-Za-z0-9_.+-]+\.whl$/.test(manifest.wheel || "") || w.kept !== (manifest.cache || {})["pyodide/pyodide.asm.wasm"]) {
     return null;
   }
   const [a, b] = await Promise.all([fromStorage(lib, manifest.stdlib_sha256),
@@ -401,21 +406,26 @@ async function withoutSnapshot(manifestP, assets) {
 }
 
 // After a start from storage that went the ordinary way for want of the snapshot ("held"), once the engine has
-// answered or half a second after it is ready (keepStart): the snapshot and the two files beside it fetched through
-// the service worker, which keeps them, so that the next start restores the interpreter instead of starting it
-// (nothing here reads them: they are for the next). Never with Save-Data.
+// answered or half a second after it is ready (keepStart): the snapshot and the two files beside it fetched straight
+// from the network and kept as keepStart keeps a start's files (whether or not the service worker controls this
+// worker: a page reloaded past it), so that the next start restores the interpreter instead of starting it (nothing
+// here reads them: they are for the next). Never with Save-Data.
 let fetchForNext = null;
 function snapshotLater(manifest, assets) {
   if (self.navigator.connection && self.navigator.connection.saveData) return null; // (asked to save data: not fetched)
   return async () => {
+    const files = new Map();
     for (const name of [manifest.snapshot, manifest.snapshot_files, manifest.snapshot_stdlib]) {
       if (!/^[A-Za-z0-9_.-]+\.(bin|zip)$/.test(name || "")) continue;
+      const url = new URL("gamester/" + name, assets).href;
       try {
-        const r = await realFetch(new URL("gamester/" + name, assets).href, { priority: "low" });
-        await r.arrayBuffer();
+        const r = await realFetch(url, { headers: { [DIRECT]: "1" }, priority: "low" });
+        if (r.ok) files.set(url, { copy: r });
       } catch (e) { /* fetched by a later start */ }
     }
-    mark("snapshot_kept_for_next");
+    try {
+      await (await helpers).keep(files, { expected, fromStorage, sha256hex, cacheName: RUNTIME_CACHE, hash: HASH });
+    } catch (e) { /* fetched by a later start */ }
   };
 }
 
@@ -553,7 +563,7 @@ async function boot(assets) {
   let engine = null; // the archive to unpack into site-packages
   times.start = "ordinary";
   const snapshot = stdLibURL ? ((await snapshotBytes(manifest, assets, early)) || {}).bytes : null;
-  times.why = (early && (await early.why)) || undefined; // (why not the snapshot: withoutSnapshot)
+  times.why = (snapshot ? null : early && (await early.why)) || undefined; // (why not the snapshot: withoutSnapshot)
   if (times.why === "held") fetchForNext = snapshotLater(manifest, assets);
   if (early && (!snapshot || new URL("gamester/" + manifest.snapshot, assets).href !== early.url)) early.giveUp();
   const filesP = snapshot ? snapshotFiles(manifest, assets) : null;
