@@ -370,8 +370,8 @@ function readEarly(url, manifestP, assets) {
 }
 
 // Why a start that does not hold the snapshot goes the ordinary way (null: it fetches the snapshot, as it always did).
-// - "slow link": a first visit's wasm came slower (linkRate) than runtime.json's snapshot_link_mbit (20 Mbit/s; 20
-//   too where it gives none; 0: never, and no waiting for the wasm). The snapshot adds some 1.45 MB to a first use
+// - "slow link": a first visit's wasm came slower (linkFloor, linkRate) than runtime.json's snapshot_link_mbit
+//   (15 Mbit/s; 15 too where it gives none; 0: never, and no waiting for the wasm). The snapshot adds some 1.45 MB to a first use
 //   and saved 0.6-0.8 s of work on loopback on the bench's machine: it paid for itself on a link faster than some 7
 //   to 28 Mbit/s in the runs so far, and cost time on a slower one (README). So a first visit asks for it only once
 //   the wasm has come, fast enough.
@@ -384,7 +384,7 @@ async function withoutSnapshot(manifestP, assets) {
   const manifest = await manifestP.catch(() => null);
   if (!manifest || !manifest.snapshot) return "no snapshot"; // (a build without it, or no runtime.json: no start)
   const given = manifest.snapshot_link_mbit;
-  const mbit = typeof given === "number" && given >= 0 ? given : 20;
+  const mbit = typeof given === "number" && given >= 0 ? given : 15;
   if (mbit === 0) return null;
   if (w && await Promise.race([w.atLeast(mbit * 1e6 / 8), w.rate.then(() => false)])) {
     times.link_mbit = `${mbit} or more`; // (known before the wasm's last byte: linkFloor)

@@ -348,7 +348,7 @@ SNAPSHOT_STDLIB_NAME = "snapshot-stdlib.zip"
 #: starts without the snapshot: there its 1.45 MB more (brotli) took about as long to fetch as the snapshot saved, or
 #: longer. Where the two starts took the same time, fitted by benchmarks/crossover.py (the README's tables), was 7 to
 #: 28 Mbit/s in the runs so far (different loads, methods and versions of the start).
-SNAPSHOT_LINK_MBIT = 20
+SNAPSHOT_LINK_MBIT = 15
 
 
 def snapshot_wanted() -> bool:
