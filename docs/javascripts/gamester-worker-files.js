@@ -215,3 +215,129 @@ export function snapshotStdlib(manifest, assets, stdLibURL) {
       !/^[0-9a-f]{64}$/.test(manifest.snapshot_stdlib_sha256 || "")) return [stdLibURL, manifest.stdlib_sha256];
   return [new URL("gamester/" + manifest.snapshot_stdlib, assets).href, manifest.snapshot_stdlib_sha256];
 }
+
+// -- the link a first visit's start has (gamester-worker.js, withoutSnapshot) ---------------------------------------
+
+// The link's speed, from the wasm as it came from the network on a first visit (the start's first and largest
+// download: 2.7 MB with brotli): its body's bytes on the wire over the time from its first byte to its last, as the
+// browser's Resource Timing gives them (the network's times, not the worker's, which may be busy: the aim, not
+// measured). Pyodide's script shares the link with it for a while (0.2 MB): the figure reads some 10% low. None (the
+// snapshot then fetched as ever) where there are no figures: a response from the browser's HTTP cache (nothing on
+// the wire), or another origin that does not give them.
+export function linkRate(url) {
+  const e = performance.getEntriesByName(url, "resource").pop();
+  if (!e || !(e.encodedBodySize > 0) || !(e.transferSize > 0)) return null;
+  const ms = e.responseEnd - e.responseStart;
+  return ms > 0 ? e.encodedBodySize / (ms / 1000) : Infinity;
+}
+
+// A fast link is known sooner, as the wasm comes (``timed``: its body passed through): its bytes read so far over the
+// time since it was asked for (the round trip and any wait of the worker's thread count against the link, never for
+// it), as bytes on the wire at most WIRE_RATIO times fewer (1 for a body the host did not compress): a rate the link
+// has at least, its floor. (The whole wasm is 3.5 times smaller with brotli at quality 11, its gzip 2.7; but its first
+// megabytes compress further, up to 4.5 times at 1.75 MB.) ``atLeast(r)``: true once the floor reaches r, false if it
+// has not when ``rate`` (the reading once the wasm has come) settles, so that the snapshot need not wait for the
+// wasm's last byte on a fast link.
+const WIRE_RATIO = 5;
+export function linkMeter(rate) {
+  let low = 0, done = false;
+  const waiting = []; // [rate, resolve] of each atLeast not yet answered
+  const floor = (r) => {
+    low = Math.max(low, r);
+    for (let i = waiting.length - 1; i >= 0; i--) {
+      const [want, answer] = waiting[i];
+      if (low >= want || done) {
+        waiting.splice(i, 1);
+        answer(low >= want);
+      }
+    }
+  };
+  rate.then(() => { done = true; floor(0); });
+  return {
+    atLeast: (r) => (low >= r || done ? Promise.resolve(low >= r) : new Promise((res) => waiting.push([r, res]))),
+    timed(asked, encoded) {
+      let n = 0;
+      const ratio = encoded ? WIRE_RATIO : 1;
+      return new TransformStream({
+        transform(chunk, out) {
+          n += chunk.byteLength;
+          const s = (performance.now() - asked) / 1000;
+          if (s > 0) floor(n / s / ratio);
+          out.enqueue(chunk);
+        },
+      });
+    },
+  };
+}
+
+// Why a start that does not hold the snapshot goes the ordinary way (null: it fetches the snapshot, as it always did),
+// given the worker's wasm entry ``w`` (its ``meter``, ``rate`` and ``kept``), runtime.json and the compiled library's
+// address ``lib`` (null: none):
+// - "no snapshot": runtime.json names none (a build without it) or could not be read.
+// - "slow link": a first visit's wasm came slower (linkMeter's floor, then linkRate) than runtime.json's
+//   snapshot_link_mbit (15 Mbit/s; 15 too where it gives none; 0: never, and no waiting for the wasm). The snapshot
+//   adds some 1.45 MB to a first use and saved 0.5-0.8 s of work on loopback on the bench's machine: it paid for
+//   itself on a link faster than some 11 to 28 Mbit/s in the runs so far, and cost time on a slower one (README).
+// - "held": the wasm, the compiled library and the engine wheel are held, with this build's hashes, and the snapshot
+//   is not (an earlier start went the ordinary way): this start goes the ordinary way from storage, no byte fetched,
+//   and fetches the snapshot afterwards for the next (keepForNext).
+// A wasm held whose other files are not (a new build changed the engine) fetches the snapshot, as before.
+export async function whyNot(w, manifest, lib, { assets, fromStorage, times }) {
+  if (!manifest || !manifest.snapshot) return "no snapshot";
+  const given = manifest.snapshot_link_mbit;
+  const mbit = typeof given === "number" && given >= 0 ? given : 15;
+  if (mbit === 0) return null;
+  const meter = w && await w.meter;
+  if (meter && await Promise.race([meter.atLeast(mbit * 1e6 / 8), w.rate.then(() => false)])) {
+    times.link_mbit = `${mbit} or more`; // (known before the wasm's last byte)
+    return null;
+  }
+  const rate = w ? await w.rate : null;
+  if (rate !== null) {
+    times.link_mbit = Number.isFinite(rate) ? Math.round(rate * 8 / 1e5) / 10 : "loopback";
+    return rate * 8 / 1e6 < mbit ? "slow link" : null;
+  }
+  const wheel = /^[A-Za-z0-9_.+-]+\.whl$/.test(manifest.wheel || "") ? new URL("gamester/" + manifest.wheel, assets).href : null;
+  if (!w || !w.kept || !lib || !wheel || w.kept !== (manifest.cache || {})["pyodide/pyodide.asm.wasm"]) return null;
+  const [a, b] = await Promise.all([fromStorage(lib, manifest.stdlib_sha256), fromStorage(wheel, manifest.sha256)]);
+  return a && b ? "held" : null;
+}
+
+// After a start from storage that went the ordinary way for want of the snapshot, once its engine has answered or
+// half a second after it is ready (the worker's keepStart): ``urls`` (the snapshot and the two files beside it)
+// fetched by ``get`` straight from the network, past the service worker, and kept as a start keeps its own files
+// (keep, with ``opts``), so that the next start restores the interpreter instead of starting it, whether or not the
+// service worker controls the worker (a page reloaded past it). Nothing reads them now: they are for the next.
+export async function keepForNext(urls, get, opts) {
+  const files = new Map();
+  for (const url of urls) {
+    try {
+      const r = await get(url);
+      if (r.ok) files.set(url, { copy: r });
+    } catch (e) { /* fetched by a later start */ }
+  }
+  try {
+    await keep(files, opts);
+  } catch (e) { /* fetched by a later start */ }
+}
+
+// A data file the engine wheel leaves out (gamester.hostfiles: Put's solved strategies), fetched when the engine first
+// reads it, by a synchronous request (the engine's call is synchronous; a worker may make one, and the service worker
+// answers it like any other); the engine checks its sha256 and words any failure for the reader.
+export function hostFile(assets) {
+  return (file) => {
+    if (typeof file !== "string" || !/^[A-Za-z0-9_.\/-]+$/.test(file) || file.includes("..")) {
+      throw new Error("not a file of this site");
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open("GET", new URL("gamester/" + file, assets).href, false);
+    xhr.responseType = "arraybuffer";
+    try {
+      xhr.send(null);
+    } catch (e) {
+      throw new Error("the site did not answer; is the network down?");
+    }
+    if (xhr.status !== 200) throw new Error(`the site answered with status ${xhr.status}`);
+    return new Uint8Array(xhr.response);
+  };
+}

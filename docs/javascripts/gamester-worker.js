@@ -94,89 +94,43 @@ function keepStartIn(ms) {
 async function keepStart() {
   const files = aside;
   aside = null;
-  if (files && files.size) {
-    try {
-      (await helpers).keep(files, { expected, fromStorage, sha256hex, cacheName: RUNTIME_CACHE, hash: HASH });
-    } catch (e) { /* kept by a later start */ }
-  }
+  const opts = { expected, fromStorage, sha256hex, cacheName: RUNTIME_CACHE, hash: HASH };
+  if (files && files.size) helpers.then((h) => h.keep(files, opts), () => {}); // (not kept: fetched again next time)
   const later = fetchForNext;
   fetchForNext = null;
   if (later) later();
-}
-
-// The link's speed, from the wasm as it came from the network on a first visit (the start's first and largest
-// download: 2.7 MB with brotli): its body's bytes on the wire over the time from its first byte to its last, as the
-// browser's Resource Timing gives them (the network's times, not this worker's, which may be busy: the aim, not
-// measured). Pyodide's script shares the link with it for a while (0.2 MB): the figure is a little low. None (the
-// snapshot then fetched as ever) where there are no figures: a response from the browser's HTTP cache (nothing on
-// the wire), or another origin that does not give them.
-function linkRate(url) {
-  const e = performance.getEntriesByName(url, "resource").pop();
-  if (!e || !(e.encodedBodySize > 0) || !(e.transferSize > 0)) return null;
-  const ms = e.responseEnd - e.responseStart;
-  return ms > 0 ? e.encodedBodySize / (ms / 1000) : Infinity;
-}
-
-// A fast link is known sooner, as the wasm comes: its bytes read so far over the time since it was asked for (the
-// round trip and any wait of this worker's thread count against the link, never for it), as bytes on the wire at
-// most WIRE_RATIO times fewer: a rate the link has at least. (The whole wasm is 3.5 times smaller with brotli at
-// quality 11, its gzip 2.7; but its first megabytes compress further, up to 4.5 times at 1.75 MB.) Once that reaches
-// the rate asked for (atLeast), the snapshot need not wait for the wasm's last byte.
-const WIRE_RATIO = 5;
-function linkFloor(asked, encoded, floor) {
-  let n = 0;
-  const ratio = encoded ? WIRE_RATIO : 1;
-  return new TransformStream({
-    transform(chunk, out) {
-      n += chunk.byteLength;
-      const s = (performance.now() - asked) / 1000;
-      if (s > 0) floor(n / s / ratio);
-      out.enqueue(chunk);
-    },
-  });
 }
 
 function compileWasm(url, fresh = false) {
   mark("wasm_asked");
   const found = fresh || !self.caches ? Promise.resolve(null)
     : self.caches.match(url, { cacheName: RUNTIME_CACHE }).then((r) => (r && r.ok ? r : null), () => null);
-  let settle = null, low = 0, done = false;
-  const waiting = []; // [rate, resolve] of each atLeast not yet answered
-  const floor = (r) => {
-    low = Math.max(low, r);
-    for (let i = waiting.length - 1; i >= 0; i--) {
-      const [want, answer] = waiting[i];
-      if (low >= want || done) {
-        waiting.splice(i, 1);
-        answer(low >= want);
-      }
-    }
-  };
+  let settle = null;
   const entry = { url, kept: null, standIn() {
     const r = new Response(null, { headers: { "Content-Type": "application/wasm" } });
     r[WASM_STANDIN] = true;
     return r;
-  }, rate: new Promise((resolve) => { settle = resolve; }), // bytes a second, or null: not timed (see linkRate)
-  atLeast: (r) => (low >= r || done ? Promise.resolve(low >= r) : new Promise((res) => waiting.push([r, res]))) };
-  entry.rate.then(() => { done = true; floor(0); });
+  }, rate: new Promise((resolve) => { settle = resolve; }) }; // bytes a second, or null: not timed (helpers' linkRate)
+  entry.meter = helpers.then((h) => h.linkMeter(entry.rate), () => null); // (its floor as the wasm comes)
   entry.module = found.then((r) => {
     entry.kept = r ? r.headers.get(HASH) : null;
     if (r || aside === null || !self.caches) {
       settle(null);
       return WebAssembly.compileStreaming(r || realFetch(url));
     }
-    // (compiled as it comes, from one branch of its body, and read whole from the other, to be kept; then timed)
-    // (a kept wasm of another build: revalidated, as the browser may also hold the old one under the same address)
+    // (compiled as it comes from one branch of its body, read whole from the other to be kept, then timed; a kept
+    // wasm of another build revalidated, as the browser may also hold the old one under the same address)
     const asked = performance.now();
     return directFetch(url, fresh ? { cache: "no-cache" } : undefined, false).then(async (resp) => {
       if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
       const [compiled, read] = resp.body.tee(), type = resp.headers.get("Content-Type");
       const coded = !/^(identity)?$/i.test((resp.headers.get("Content-Encoding") || "").trim());
-      const timed = typeof TransformStream === "function" ? read.pipeThrough(linkFloor(asked, coded, floor)) : read;
+      const meter = await entry.meter, h = meter && await helpers;
+      const timed = meter && typeof TransformStream === "function" ? read.pipeThrough(meter.timed(asked, coded)) : read;
       const kept = new Response(timed).arrayBuffer().then((b) => {
         putAside(url, new Uint8Array(b), type);
         let rate = null;
-        try { rate = linkRate(url); } catch (e) { /* not timed */ }
+        try { rate = h ? h.linkRate(url) : null; } catch (e) { /* not timed */ }
         settle(rate);
       });
       const wasmType = { headers: { "Content-Type": "application/wasm" } };
@@ -335,10 +289,8 @@ async function checkStdlib(pyodide, sha, url) {
 // A second visit reads the snapshot kept in storage while runtime.json is still being asked for (runtime.json names
 // the snapshot, runtime.py's SNAPSHOT_NAME, and its hash): what was read early is used only if runtime.json names
 // that file with the hash the kept copy was checked against; otherwise the snapshot is fetched as below.
-// A start that does not hold it asks whether to fetch it at all (withoutSnapshot: not on a slow link, and not where
-// the ordinary start's own files are held; that waits for runtime.json, and on a first visit for the wasm's last
-// byte), and then asks for it by that name too, before boot reads runtime.json's name for it: a copy not kept is
-// hashed below like any other, and the request is given up if runtime.json names no snapshot or another file.
+// A start that does not hold it asks whether to fetch it at all (withoutSnapshot), then asks for it by that name: a
+// copy not kept is hashed below like any other, and the request given up if runtime.json names another file.
 const SNAPSHOT_GUESS = "gamester/engine-snapshot.bin";
 function readEarly(url, manifestP, assets) {
   if (!(self.crypto && self.crypto.subtle)) return null;
@@ -364,69 +316,25 @@ function readEarly(url, manifestP, assets) {
     if (!b.checked) putAside(url, b, r.headers.get("Content-Type")); // (left as they are: see fullSnapshot)
     return b;
   }).catch(() => null);
-  kept.then((r) => { if (r && r.ok && r.headers.get(HASH)) decided(null); }, () => decided(null));
-  bytes.then(() => decided(null));
+  kept.then((r) => { if (r && r.ok && r.headers.get(HASH)) decided(null); }).then(() => bytes).then(() => decided(null));
   return { url, bytes, why, giveUp: () => { if (stop) stop.abort(); } };
 }
 
-// Why a start that does not hold the snapshot goes the ordinary way (null: it fetches the snapshot, as it always did).
-// - "slow link": a first visit's wasm came slower (linkFloor, linkRate) than runtime.json's snapshot_link_mbit
-//   (15 Mbit/s; 15 too where it gives none; 0: never, and no waiting for the wasm). The snapshot adds some 1.45 MB to a first use
-//   and saved 0.6-0.8 s of work on loopback on the bench's machine: it paid for itself on a link faster than some 7
-//   to 28 Mbit/s in the runs so far, and cost time on a slower one (README). So a first visit asks for it only once
-//   the wasm has come, fast enough.
-// - "held": the wasm, the compiled library and the engine wheel are held, with this build's hashes, and the snapshot
-//   is not (an earlier start went the ordinary way): this start goes the ordinary way from storage, no byte fetched,
-//   and fetches the snapshot afterwards for the next (fetchForNext).
-// A wasm held whose other files are not (a new build changed the engine) fetches the snapshot, as before.
+// Why a start that does not hold the snapshot goes the ordinary way, or null: it fetches the snapshot (helpers' whyNot).
 async function withoutSnapshot(manifestP, assets) {
-  const w = wasm;
-  const manifest = await manifestP.catch(() => null);
-  if (!manifest || !manifest.snapshot) return "no snapshot"; // (a build without it, or no runtime.json: no start)
-  const given = manifest.snapshot_link_mbit;
-  const mbit = typeof given === "number" && given >= 0 ? given : 15;
-  if (mbit === 0) return null;
-  if (w && await Promise.race([w.atLeast(mbit * 1e6 / 8), w.rate.then(() => false)])) {
-    times.link_mbit = `${mbit} or more`; // (known before the wasm's last byte: linkFloor)
-    return null;
-  }
-  const rate = w ? await w.rate : null;
-  if (rate !== null) {
-    times.link_mbit = Number.isFinite(rate) ? Math.round(rate * 8 / 1e5) / 10 : "loopback";
-    return rate * 8 / 1e6 < mbit ? "slow link" : null;
-  }
-  if (!w || !w.kept) return null;
-  const lib = manifest && compiledStdlib(manifest, assets);
-  if (!lib || !/^[A-Za-z0-9_.+-]+\.whl$/.test(manifest.wheel || "") || w.kept !== (manifest.cache || {})["pyodide/pyodide.asm.wasm"]) {
-    return null;
-  }
-  const [a, b] = await Promise.all([fromStorage(lib, manifest.stdlib_sha256),
-    fromStorage(new URL("gamester/" + manifest.wheel, assets).href, manifest.sha256)]);
-  return a && b ? "held" : null;
+  const w = wasm, manifest = await manifestP.catch(() => null);
+  const lib = manifest && manifest.snapshot ? compiledStdlib(manifest, assets) : null;
+  return (await helpers).whyNot(w, manifest, lib, { assets, fromStorage, times });
 }
-
-// After a start from storage that went the ordinary way for want of the snapshot ("held"), once the engine has
-// answered or half a second after it is ready (keepStart): the snapshot and the two files beside it fetched straight
-// from the network and kept as keepStart keeps a start's files (whether or not the service worker controls this
-// worker: a page reloaded past it), so that the next start restores the interpreter instead of starting it (nothing
-// here reads them: they are for the next). Never with Save-Data.
+// After a start from storage that went the ordinary way for want of the snapshot ("held"): the snapshot and the two
+// files beside it, fetched and kept for the next start (helpers' keepForNext). Never with Save-Data.
 let fetchForNext = null;
 function snapshotLater(manifest, assets) {
-  if (self.navigator.connection && self.navigator.connection.saveData) return null; // (asked to save data: not fetched)
-  return async () => {
-    const files = new Map();
-    for (const name of [manifest.snapshot, manifest.snapshot_files, manifest.snapshot_stdlib]) {
-      if (!/^[A-Za-z0-9_.-]+\.(bin|zip)$/.test(name || "")) continue;
-      const url = new URL("gamester/" + name, assets).href;
-      try {
-        const r = await realFetch(url, { headers: { [DIRECT]: "1" }, priority: "low" });
-        if (r.ok) files.set(url, { copy: r });
-      } catch (e) { /* fetched by a later start */ }
-    }
-    try {
-      await (await helpers).keep(files, { expected, fromStorage, sha256hex, cacheName: RUNTIME_CACHE, hash: HASH });
-    } catch (e) { /* fetched by a later start */ }
-  };
+  if (self.navigator.connection && self.navigator.connection.saveData) return null;
+  const urls = [manifest.snapshot, manifest.snapshot_files, manifest.snapshot_stdlib]
+    .filter((n) => /^[A-Za-z0-9_.-]+\.(bin|zip)$/.test(n || "")).map((n) => new URL("gamester/" + n, assets).href);
+  const opts = { expected, fromStorage, sha256hex, cacheName: RUNTIME_CACHE, hash: HASH };
+  return async () => (await helpers).keepForNext(urls, (u) => realFetch(u, { headers: { [DIRECT]: "1" }, priority: "low" }), opts);
 }
 
 async function snapshotBytes(manifest, assets, early) {
@@ -496,27 +404,6 @@ async function attempt(loadPyodide, options) {
     attemptFailed = null;
     unplace();
   }
-}
-
-// A data file the engine wheel leaves out (gamester.hostfiles: Put's solved strategies), fetched when the engine first
-// reads it, by a synchronous request (the engine's call is synchronous; a worker may make one, and the service worker
-// answers it like any other); the engine checks its sha256 and words any failure for the reader.
-function hostFile(assets) {
-  return (file) => {
-    if (typeof file !== "string" || !/^[A-Za-z0-9_.\/-]+$/.test(file) || file.includes("..")) {
-      throw new Error("not a file of this site");
-    }
-    const xhr = new XMLHttpRequest();
-    xhr.open("GET", new URL("gamester/" + file, assets).href, false);
-    xhr.responseType = "arraybuffer";
-    try {
-      xhr.send(null);
-    } catch (e) {
-      throw new Error("the site did not answer; is the network down?");
-    }
-    if (xhr.status !== 200) throw new Error(`the site answered with status ${xhr.status}`);
-    return new Uint8Array(xhr.response);
-  };
 }
 
 async function boot(assets) {
@@ -636,7 +523,7 @@ async function boot(assets) {
   mark("unpacked");
   stage(4, "Almost ready");
   pyodide.pyimport("importlib").invalidate_caches();
-  pyodide.pyimport("gamester.hostfiles").use(hostFile(assets));
+  pyodide.pyimport("gamester.hostfiles").use((await helpers).hostFile(assets));
   const web = pyodide.pyimport("gamester.hosts.web");
   handle = web.handle;
   mark("imported");

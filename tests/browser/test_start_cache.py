@@ -205,13 +205,13 @@ def slow_link(page, mbit: float | None) -> None:
 
 def test_a_first_visit_on_a_slow_link_starts_the_ordinary_way_and_the_snapshot_waits_for_a_later_visit(
         context, served):
-    """On a link slower than the snapshot pays for (6 Mbit/s, against runtime.json's 15), a first visit fetches the
+    """On a link slower than the snapshot pays for (10 Mbit/s, against runtime.json's 15), a first visit fetches the
     ordinary start's files and not the snapshot (1.5 MB more); the next start comes from those files as the browser
     holds them, fetching nothing, and afterwards fetches the snapshot for the one after, which restores it."""
     manifest = served.manifest()
     snap = [manifest[k] for k in ("snapshot", "snapshot_files", "snapshot_stdlib")]
     page = context.new_page()
-    slow_link(page, 6)
+    slow_link(page, 10)
     page.goto(served.url + "post-and-pair/")
     info = boot(page)
     assert (info["start"], info["times"]["why"]) == ("ordinary", "slow link"), info["times"]
