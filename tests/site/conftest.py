@@ -17,7 +17,7 @@ from sitehtml import ROOT, Page, parse
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
     if os.environ.get("GAMESTER_SITE_DIR"):  # reuse a site built moments ago (e.g. by `nox -s docs`)
-        return pathlib.Path(os.environ["GAMESTER_SITE_DIR"])
+        return pathlib.Path(os.environ["GAMESTER_SITE_DIR"]).resolve()  # (as the links' targets are resolved)
     out = tmp_path_factory.mktemp("site")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)], cwd=ROOT,
