@@ -26,8 +26,6 @@ line in 1 / r; it is fitted by least squares to the medians (loopback at 1 / r =
 
 from __future__ import annotations
 
-import json
-import shutil
 import statistics
 import tempfile
 import threading
@@ -36,7 +34,7 @@ from functools import partial
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 
-from start_figures import without_snapshot
+from start_figures import site_copy, without_snapshot
 
 from gamester_site.serve import Handler
 
@@ -87,14 +85,7 @@ class Link:
 
 def always_snapshot(site: Path, dest: Path) -> Path:
     """A copy of ``site`` whose first visit takes the snapshot on any link (runtime.json's ``snapshot_link_mbit`` 0)."""
-    shutil.copytree(site, dest)
-    path = dest / "assets" / "gamester" / "runtime.json"
-    manifest = json.loads(path.read_text(encoding="utf-8"))
-    manifest["snapshot_link_mbit"] = 0
-    path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    for copy in (".br", ".gz"):
-        path.with_name(path.name + copy).unlink(missing_ok=True)
-    return dest
+    return site_copy(site, dest, lambda manifest, folder: manifest.update(snapshot_link_mbit=0))
 
 
 def crossover(browser, site: Path, click_js: str, repeat: int, no_snapshot_site: Path | None = None,

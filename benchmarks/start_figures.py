@@ -277,27 +277,35 @@ GAME_PAGES = ("post-and-pair/", "put/", "bone-ace/", "speculation/")
 FIRST_LIVE = """() => { const b = document.querySelector(".gm-widget[data-widget] .gm-start");
   return b ? b.closest(".gm-widget").dataset.widget : null; }"""
 SNAPSHOT_KEYS = ("snapshot", "snapshot_sha256", "snapshot_bytes", "snapshot_files", "snapshot_files_sha256",
-                 "snapshot_stdlib", "snapshot_stdlib_sha256")
+                 "snapshot_stdlib", "snapshot_stdlib_sha256", "snapshot_wasm_data", "snapshot_memory",
+                 "snapshot_link_mbit")
+
+
+def site_copy(site: Path, dest: Path, edit) -> Path:
+    """A copy of ``site`` whose runtime.json ``edit(manifest, folder)`` has changed (its precompressed copies gone)."""
+    shutil.copytree(site, dest)
+    path = dest / "assets" / "gamester" / "runtime.json"
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    edit(manifest, path.parent)
+    path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    for copy in (".br", ".gz"):
+        path.with_name(path.name + copy).unlink(missing_ok=True)
+    return dest
 
 
 def without_snapshot(site: Path, dest: Path) -> Path:
     """A copy of ``site`` as a build with ``GAMESTER_SNAPSHOT=0`` would be: runtime.json names no snapshot (the worker
     then starts the ordinary way), and the files beside it are gone (the worker asks for the snapshot by its name
     before runtime.json comes, and would download it from a copy that still had it)."""
-    shutil.copytree(site, dest)
-    path = dest / "assets" / "gamester" / "runtime.json"
-    manifest = json.loads(path.read_text(encoding="utf-8"))
-    for key in ("snapshot", "snapshot_files", "snapshot_stdlib"):
-        if manifest.get(key):
-            manifest["cache"].pop(f"gamester/{manifest[key]}", None)
-            for copy in ("", ".br", ".gz"):
-                (path.parent / (manifest[key] + copy)).unlink(missing_ok=True)
-    for key in SNAPSHOT_KEYS:
-        manifest.pop(key, None)
-    path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    for copy in (".br", ".gz"):
-        path.with_name(path.name + copy).unlink(missing_ok=True)
-    return dest
+    def edit(manifest: dict, folder: Path) -> None:
+        for key in ("snapshot", "snapshot_files", "snapshot_stdlib"):
+            if manifest.get(key):
+                manifest["cache"].pop(f"gamester/{manifest[key]}", None)
+                for copy in ("", ".br", ".gz"):
+                    (folder / (manifest[key] + copy)).unlink(missing_ok=True)
+        for key in SNAPSHOT_KEYS:
+            manifest.pop(key, None)
+    return site_copy(site, dest, edit)
 
 
 def first_visits(browser, site: Path, click_js: str) -> dict:

@@ -85,6 +85,7 @@ function directFetch(input, init, copy = true) {
 function putAside(url, bytes, type) {
   if (aside !== null && !aside.has(url)) aside.set(url, { bytes, type });
 }
+const keeping = () => ({ expected, fromStorage, sha256hex, cacheName: RUNTIME_CACHE, hash: HASH }); // (helpers' keep)
 let keepTimer = null;
 function keepStartIn(ms) {
   if (aside === null) return;
@@ -94,8 +95,7 @@ function keepStartIn(ms) {
 async function keepStart() {
   const files = aside;
   aside = null;
-  const opts = { expected, fromStorage, sha256hex, cacheName: RUNTIME_CACHE, hash: HASH };
-  if (files && files.size) helpers.then((h) => h.keep(files, opts), () => {}); // (not kept: fetched again next time)
+  if (files && files.size) helpers.then((h) => h.keep(files, keeping()), () => {}); // (not kept: fetched next time)
   const later = fetchForNext;
   fetchForNext = null;
   if (later) later();
@@ -282,15 +282,15 @@ async function checkStdlib(pyodide, sha, url) {
 }
 
 // The memory snapshot made at build time (site_src/gamester_site/snapshot.mjs): a started interpreter with the
-// engine imported. Refused (the start then goes the ordinary way) unless its sha256 is runtime.json's. It only fits the compiled library it was made with, so it is used with that library alone.
+// engine imported. Refused (the start then goes the ordinary way) unless its sha256 is runtime.json's. It only fits
+// the compiled library it was made with, so it is used with that library alone.
 // A page that cannot check a hash (plain HTTP to another machine has no crypto.subtle) does not fetch it at all, nor
 // does a browser asked to save data, unless the service worker already holds it (the snapshot adds some 1.45 MB to a
 // first use, worth it only on a fast link: see the README).
 // A second visit reads the snapshot kept in storage while runtime.json is still being asked for (runtime.json names
 // the snapshot, runtime.py's SNAPSHOT_NAME, and its hash): what was read early is used only if runtime.json names
 // that file with the hash the kept copy was checked against; otherwise the snapshot is fetched as below.
-// A start that does not hold it asks whether to fetch it at all (withoutSnapshot), then asks for it by that name: a
-// copy not kept is hashed below like any other, and the request given up if runtime.json names another file.
+// A start not holding it asks whether to fetch it (withoutSnapshot), then asks for it by that name (hashed below).
 const SNAPSHOT_GUESS = "gamester/engine-snapshot.bin";
 function readEarly(url, manifestP, assets) {
   if (!(self.crypto && self.crypto.subtle)) return null;
@@ -333,8 +333,8 @@ function snapshotLater(manifest, assets) {
   if (self.navigator.connection && self.navigator.connection.saveData) return null;
   const urls = [manifest.snapshot, manifest.snapshot_files, manifest.snapshot_stdlib]
     .filter((n) => /^[A-Za-z0-9_.-]+\.(bin|zip)$/.test(n || "")).map((n) => new URL("gamester/" + n, assets).href);
-  const opts = { expected, fromStorage, sha256hex, cacheName: RUNTIME_CACHE, hash: HASH };
-  return async () => (await helpers).keepForNext(urls, (u) => realFetch(u, { headers: { [DIRECT]: "1" }, priority: "low" }), opts);
+  const get = (u) => realFetch(u, { headers: { [DIRECT]: "1" }, priority: "low" }); // (kept here, not by the SW too)
+  return async () => (await helpers).keepForNext(urls, get, keeping());
 }
 
 async function snapshotBytes(manifest, assets, early) {
