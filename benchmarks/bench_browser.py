@@ -44,15 +44,17 @@ import random
 import statistics
 import subprocess
 import sys
-import threading
 import time
-from functools import partial
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 from gamester_site import precompress
-from gamester_site.browser import LAUNCH_ARGS, cache_dir  # the browser tests' Chromium flags
-from gamester_site.serve import Handler, serve_in_thread
+from gamester_site.browser import (  # the browser tests' Chromium flags
+    LAUNCH_ARGS,
+    Link,
+    cache_dir,
+    serve_link,
+)
+from gamester_site.serve import serve_in_thread
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from crossover import SPEEDS, crossover, print_crossover  # noqa: E402 (beside this script)
@@ -273,36 +275,6 @@ ENGINE_BATCH = """async ([pyodideURL, gamesterURL, reqs, rounds]) => {
 
 WORKER_WASM_TIMING = """() => performance.getEntriesByType("resource").filter((e) => /\\.(wasm|zip)$/.test(e.name)).map((e) => ({
   name: e.name.split("/").pop(), ms: e.responseEnd - e.startTime, body: e.encodedBodySize }))"""
-
-
-class ThrottledHandler(Handler):
-    """The bench server on a slow link, for when Chromium's emulation does not reach the engine's worker: every
-    response waits one round trip (``latency``), and all bodies share one link of ``rate`` bytes a second."""
-
-    latency = 0.040
-    rate = 1.25e6
-    _lock = threading.Lock()
-    _free_at = [0.0]
-
-    def send_head(self):
-        time.sleep(self.latency)
-        return super().send_head()
-
-    def copyfile(self, source, outputfile) -> None:
-        while chunk := source.read(16384):
-            with self._lock:
-                start = max(time.monotonic(), self._free_at[0])
-                self._free_at[0] = start + len(chunk) / self.rate
-                until = self._free_at[0]
-            time.sleep(max(0.0, until - time.monotonic()))
-            outputfile.write(chunk)
-
-
-def throttled_server(site: Path) -> tuple[ThreadingHTTPServer, str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(ThrottledHandler, directory=str(site), prefix="/"))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 TABLE_GAMES = (("post-and-pair", 4, 1674), ("put", 2, 1), ("speculation", 4, 5))
@@ -532,7 +504,7 @@ def main(argv: list[str] | None = None) -> int:
             if wasm is None or wasm["ms"] < 0.8 * need:
                 got = f"{wasm['ms']:.0f} ms" if wasm else "no timing"
                 f["slow_cdp_unapplied"] = f"CDP emulation did not reach the worker (wasm {got}, needs {need:.0f} ms)"
-                slow_srv, slow_base = throttled_server(site)
+                slow_srv, slow_base = serve_link(site, Link(1.25e6, 0.040))
                 try:
                     slow_ms, _, timings = cold_click(url=slow_base)
                 finally:

@@ -28,15 +28,11 @@ from __future__ import annotations
 
 import statistics
 import tempfile
-import threading
-import time
-from functools import partial
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 from start_figures import site_copy, without_snapshot
 
-from gamester_site.serve import Handler
+from gamester_site.browser import Link, serve_link
 
 SPEEDS = (None, 50, 20, 10, 5)  # Mbit/s; None: loopback, unthrottled
 LATENCY_MS = 30
@@ -44,39 +40,13 @@ PAGE = "post-and-pair/"
 WIDGET = "pp-deal"
 
 
-class Link:
-    """A site served on 127.0.0.1, counting body bytes, with a link speed that can be set between runs."""
+class Served:
+    """A site served on 127.0.0.1 by the classroom server over a :class:`Link` whose speed is set between runs."""
 
     def __init__(self, site: Path) -> None:
-        self.sent: list[int] = []
-        self.rate: float | None = None  # bytes a second, None: as fast as loopback
-        self.latency = 0.0
-        link, lock, free_at = self, threading.Lock(), [0.0]
-
-        class Shaped(Handler):
-            def send_head(self):
-                if link.rate:
-                    time.sleep(link.latency)
-                return super().send_head()
-
-            def copyfile(self, source, outputfile) -> None:
-                n = 0
-                while chunk := source.read(16384):
-                    if link.rate:
-                        with lock:
-                            start = max(time.monotonic(), free_at[0])
-                            free_at[0] = start + len(chunk) / link.rate
-                            until = free_at[0]
-                        time.sleep(max(0.0, until - time.monotonic()))
-                    outputfile.write(chunk)
-                    n += len(chunk)
-                with lock:
-                    link.sent.append(n)
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(Shaped, directory=str(site), prefix="/"))
-        self.httpd.daemon_threads = True
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.link = Link()
+        self.httpd, self.base = serve_link(site, self.link)
+        self.sent = self.link.sent
 
     def stop(self) -> None:
         self.httpd.shutdown()
@@ -95,13 +65,13 @@ def crossover(browser, site: Path, click_js: str, repeat: int, no_snapshot_site:
     state = {"method": "server" if method == "server" else "cdp", "switched": None}
     with tempfile.TemporaryDirectory() as tmp:
         bare = no_snapshot_site or without_snapshot(site, Path(tmp) / "site")
-        links = {"snapshot": Link(always_snapshot(site, Path(tmp) / "always")), "no snapshot": Link(bare),
-                 "as built": Link(site)}
+        links = {"snapshot": Served(always_snapshot(site, Path(tmp) / "always")), "no snapshot": Served(bare),
+                 "as built": Served(site)}
         try:
             def once(label: str, mbit: float | None, calibrate: bool = False) -> tuple[float, int, str]:
-                link = links[label]
+                served = links[label]
                 rate = mbit * 1e6 / 8 if mbit else None
-                ctx = browser.new_context(base_url=link.base, viewport={"width": 1280, "height": 900})
+                ctx = browser.new_context(base_url=served.base, viewport={"width": 1280, "height": 900})
                 page = ctx.new_page()
                 if rate and state["method"] == "cdp":
                     cdp = ctx.new_cdp_session(page)
@@ -110,17 +80,17 @@ def crossover(browser, site: Path, click_js: str, repeat: int, no_snapshot_site:
                         "offline": False, "latency": LATENCY_MS, "downloadThroughput": rate,
                         "uploadThroughput": rate})
                 elif rate:
-                    link.rate, link.latency = rate, LATENCY_MS / 1000
+                    served.link.set(mbit, LATENCY_MS)
                 try:
                     page.goto(PAGE)
                     page.wait_for_load_state("networkidle")
-                    mark = len(link.sent)
+                    mark = len(served.sent)
                     ms = page.evaluate(click_js, WIDGET)["ms"]
                     page.wait_for_load_state("networkidle")
-                    sent = sum(link.sent[mark:])
+                    sent = sum(served.sent[mark:])
                     start = page.evaluate("(window.__gamester && __gamester.info || {}).start || null")
                 finally:
-                    link.rate = None
+                    served.link.set(None)
                     ctx.close()
                 if calibrate and state["method"] == "cdp" and ms < 0.8 * sent / rate * 1000:
                     if method == "cdp":
@@ -141,8 +111,8 @@ def crossover(browser, site: Path, click_js: str, repeat: int, no_snapshot_site:
                         runs.setdefault((label, mbit), []).append(once(label, mbit))
                 print(f"  crossover: round {i + 1} of {repeat} done", flush=True)
         finally:
-            for link in links.values():
-                link.stop()
+            for served in links.values():
+                served.stop()
     return {"runs": runs, "method": state["method"], "switched": state["switched"], "speeds": speeds,
             "latency_ms": LATENCY_MS, "repeat": repeat}
 

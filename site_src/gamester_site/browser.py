@@ -10,11 +10,13 @@ copies, byte for byte what an HTTPS host serving them would send."""
 
 from __future__ import annotations
 
+import threading
+import time
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 from gamester_site import precompress
-from gamester_site.serve import serve_in_thread
+from gamester_site.serve import Handler, serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,6 +32,74 @@ def serve(site: Path, prefix: str = "/", precompressed: bool = False) -> tuple[T
     if precompressed:
         precompress.precompress(Path(site), cache=cache_dir())
     return serve_in_thread(site, prefix=prefix)
+
+
+class Link:
+    """A slow link made by the server itself, for the tests and benchmarks that need one: while ``rate`` (bytes a
+    second) is set, every reply waits ``latency`` seconds before its head, and the bodies of all replies share the
+    one link, 16 KB at a time, each piece sent once its turn on the link has passed. ``sent``: the body bytes of each
+    reply, in the order they ended.
+
+    Chromium's own emulation (CDP ``Network.emulateNetworkConditions``) is the other way; a browser test relies on
+    this one instead, because under the emulation a page's load once waited 180 s and never came."""
+
+    PIECE = 16384
+
+    def __init__(self, rate: float | None = None, latency: float = 0.0) -> None:
+        self.rate, self.latency = rate, latency
+        self.sent: list[int] = []
+        self._lock = threading.Lock()
+        self._free_at = 0.0
+
+    def set(self, mbit: float | None, latency_ms: float = 0.0) -> None:
+        """The link at ``mbit`` Mbit/s and ``latency_ms`` a reply; None: as fast as the machine."""
+        self.rate, self.latency = (mbit * 1e6 / 8, latency_ms / 1000) if mbit else (None, 0.0)
+
+    def _turn(self, n: int) -> None:
+        rate = self.rate
+        if not rate:
+            return
+        with self._lock:
+            self._free_at = max(time.monotonic(), self._free_at) + n / rate
+            until = self._free_at
+        time.sleep(max(0.0, until - time.monotonic()))
+
+    def handler(self, base: type[Handler] = Handler) -> type[Handler]:
+        """``base`` (the classroom server's handler or a subclass) with its replies sent over this link."""
+        link = self
+
+        class Paced:
+            def __init__(self, out) -> None:
+                self.out, self.n = out, 0
+
+            def write(self, data) -> None:
+                view = memoryview(data)
+                for at in range(0, len(view), link.PIECE):
+                    piece = view[at:at + link.PIECE]
+                    link._turn(len(piece))
+                    self.out.write(piece)
+                self.n += len(view)
+
+        class Shaped(base):
+            def send_head(self):
+                if link.rate:
+                    time.sleep(link.latency)
+                return super().send_head()
+
+            def copyfile(self, source, outputfile) -> None:
+                paced = Paced(outputfile)
+                try:
+                    super().copyfile(source, paced)
+                finally:
+                    with link._lock:
+                        link.sent.append(paced.n)
+
+        return Shaped
+
+
+def serve_link(site: Path, link: Link, prefix: str = "/") -> tuple[ThreadingHTTPServer, str]:
+    """Serve ``site`` as :func:`serve` does (no precompression), over ``link``."""
+    return serve_in_thread(site, prefix=prefix, handler_class=link.handler())
 
 
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
