@@ -200,7 +200,8 @@ def test_a_first_visit_on_a_slow_link_starts_the_ordinary_way_and_the_snapshot_w
     holds them, fetching nothing, and afterwards fetches the snapshot for the one after, which restores it.
 
     The server makes the slow link (20 ms a reply, 10 Mbit/s shared), not Chromium's emulation: under the emulation
-    this test's first page once waited 180 s for its load event, in a CI run and in a run beside the other tests."""
+    this test's first page waited 180 s for its load event in a CI run and failed (as another run had, its message
+    not kept)."""
     manifest = served.manifest()
     snap = [manifest[k] for k in ("snapshot", "snapshot_files", "snapshot_stdlib")]
     page = context.new_page()
