@@ -486,9 +486,7 @@ class Server(ThreadingHTTPServer):
 
 def make_server(site: str | os.PathLike, port: int = 8000, prefix: str = "/", host: str = "127.0.0.1",
                 quiet: bool = True, timeout: float = IDLE_TIMEOUT,
-                max_connections: int = MAX_CONNECTIONS, handler_class: type[Handler] | None = None) -> Server:
-    """The server of ``site`` under ``prefix``, not yet serving; ``handler_class``: a subclass of :class:`Handler`
-    (the tests' and benchmarks' counting or shaping of replies)."""
+                max_connections: int = MAX_CONNECTIONS, handler_class: type[Handler] | None = None) -> Server:  # (tests shape replies)
     handler = partial(handler_class or Handler, directory=str(site), prefix=plain_prefix(prefix), quiet=quiet, timeout=timeout)
     return Server((host, port), handler, max_connections=max_connections)
 
