@@ -38,7 +38,7 @@ class Link:
     """A slow link made by the server itself, for the tests and benchmarks that need one: while ``rate`` (bytes a
     second) is set, every reply waits ``latency`` seconds before its head, and the bodies of all replies share the
     one link, 16 KB at a time, each piece sent once its turn on the link has passed. ``sent``: the body bytes of each
-    reply, in the order they ended.
+    reply, in the order they began, each piece counted as it is sent.
 
     Chromium's own emulation (CDP ``Network.emulateNetworkConditions``) is the other way; a browser test relies on
     this one instead, because under the emulation a page's load once waited 180 s and never came."""
@@ -70,15 +70,18 @@ class Link:
 
         class Paced:
             def __init__(self, out) -> None:
-                self.out, self.n = out, 0
+                self.out = out
+                with link._lock:
+                    self.at = len(link.sent)
+                    link.sent.append(0)
 
             def write(self, data) -> None:
                 view = memoryview(data)
                 for at in range(0, len(view), link.PIECE):
                     piece = view[at:at + link.PIECE]
                     link._turn(len(piece))
+                    link.sent[self.at] += len(piece)  # (counted before it is sent: once a client has it, it is counted)
                     self.out.write(piece)
-                self.n += len(view)
 
         class Shaped(base):
             def send_head(self):
@@ -87,12 +90,7 @@ class Link:
                 return super().send_head()
 
             def copyfile(self, source, outputfile) -> None:
-                paced = Paced(outputfile)
-                try:
-                    super().copyfile(source, paced)
-                finally:
-                    with link._lock:
-                        link.sent.append(paced.n)
+                super().copyfile(source, Paced(outputfile))
 
         return Shaped
 

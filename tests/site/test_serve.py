@@ -705,3 +705,27 @@ def test_a_range_of_thousands_of_digits_and_a_file_with_a_trailing_slash_are_cle
     for path in ("index.html/", "put/index.html/", "engine.wasm/"):
         assert get(url + path)[0] == 404, path
     assert capsys.readouterr().err == ""
+
+
+def test_a_link_made_by_the_server_sends_what_the_server_sends_in_pieces_and_counts_it(tiny_site):
+    """The tests' and benchmarks' slow link (``gamester_site.browser.Link``) wraps the classroom server's handler:
+    a range is still the range, a whole file the whole file, sent in pieces of the link, each reply's body bytes
+    counted. (Its rate here is high: what is checked is the bytes, not the time.)"""
+    from gamester_site.browser import Link, serve_link
+
+    link = Link(rate=1e9)
+    link.PIECE = 1000  # (several pieces for an 8,004-byte file)
+    httpd, url = serve_link(tiny_site, link)
+    try:
+        raw = (tiny_site / "engine.wasm").read_bytes()
+        status, headers, body = ranged(url + "engine.wasm", "bytes=10-19")
+        assert status == 206 and body == raw[10:20] and headers["Content-Length"] == "10"
+        status, _, body, _ = get(url + "engine.wasm")
+        assert status == 200 and body == raw
+        assert link.sent == [10, len(raw)]
+        link.set(None)  # as fast as the machine: still counted
+        assert get(url + "put/")[2] == (tiny_site / "put" / "index.html").read_bytes()
+        assert link.sent[-1] == len("<p>put</p>" * 1000)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
