@@ -40,8 +40,9 @@ class Link:
     one link, 16 KB at a time, each piece sent once its turn on the link has passed. ``sent``: the body bytes of each
     reply, in the order they began, each piece counted as it is sent.
 
-    Chromium's own emulation (CDP ``Network.emulateNetworkConditions``) is the other way; a browser test relies on
-    this one instead, because under the emulation a page's load once waited 180 s and never came."""
+    Chromium's own emulation (CDP ``Network.emulateNetworkConditions``) is the other way; the slow-link browser test
+    uses this one instead: under the emulation its first page's load waited 180 s in a CI run and failed, and in a
+    trial 2 page loads in about 56 never finished, with no failure at the server (the README's start-up section)."""
 
     PIECE = 16384
 

@@ -709,8 +709,9 @@ def test_a_range_of_thousands_of_digits_and_a_file_with_a_trailing_slash_are_cle
 
 def test_a_link_made_by_the_server_sends_what_the_server_sends_in_pieces_and_counts_it(tiny_site):
     """The tests' and benchmarks' slow link (``gamester_site.browser.Link``) wraps the classroom server's handler:
-    a range is still the range, a whole file the whole file, sent in pieces of the link, each reply's body bytes
-    counted. (Its rate here is high: what is checked is the bytes, not the time.)"""
+    a range is still the range and a whole file the whole file, sent over the link in pieces (of 1,000 bytes here),
+    and each reply's body bytes are counted. (Its rate here is high: what is checked is the bytes, not the pieces
+    or the time.)"""
     from gamester_site.browser import Link, serve_link
 
     link = Link(rate=1e9)
