@@ -275,9 +275,8 @@ export function linkMeter(rate) {
 // address ``lib`` (null: none):
 // - "no snapshot": runtime.json names none (a build without it) or could not be read.
 // - "slow link": a first visit's wasm came slower (linkMeter's floor, then linkRate) than runtime.json's
-//   snapshot_link_mbit (15 Mbit/s; 15 too where it gives none; 0: never, and no waiting for the wasm). The snapshot
-//   adds some 1.45 MB to a first use and saved 0.5-0.8 s of work on loopback on the bench's machine: it paid for
-//   itself on a link faster than some 11 to 28 Mbit/s in the runs so far, and cost time on a slower one (README).
+//   snapshot_link_mbit (15 Mbit/s; 15 too where it gives none; 0: never, and no waiting for the wasm). Why 15:
+//   runtime.py's SNAPSHOT_LINK_MBIT, and the README's start-up figures.
 // - "held": the wasm, the compiled library and the engine wheel are held, with this build's hashes, and the snapshot
 //   is not (an earlier start went the ordinary way): this start goes the ordinary way from storage, no byte fetched,
 //   and fetches the snapshot afterwards for the next (keepForNext).

@@ -46,9 +46,10 @@ pages that are all zeros (12.5 MB of 31.5; the worker puts them back: snapshot.m
 is the file's size, ``snapshot_memory`` the snapshot's own (the worker hands Pyodide a buffer of that size before
 the file has come). A first visit, whose wasm comes from the network, fetches the snapshot only when the wasm's
 download, as the browser timed it, came at ``snapshot_link_mbit`` (:data:`SNAPSHOT_LINK_MBIT`) or faster, and else
-starts the ordinary way; for the other cases see gamester-worker.js, ``withoutSnapshot``. runtime.json's ``cache`` gives every runtime file the worker may fetch with its sha256, for the
-service worker (``docs/gamester-sw.js``), which keeps each by it (and the worker keeps what a start fetched straight
-from the network: gamester-worker.js, ``directFetch``).
+starts the ordinary way; for the other cases see gamester-worker.js, ``withoutSnapshot``. runtime.json's ``cache``
+gives every runtime file the worker may fetch with its sha256, for the service worker (``docs/gamester-sw.js``),
+which keeps each by it (and the worker keeps what a start fetched straight from the network: gamester-worker.js,
+``directFetch``).
 
 Data kept out of the wheel (issue 30): Put's solved strategies (``engine/gamester/games/*/data/*.json.gz``, 2.3 MB,
 read only by a game against Put's "equilibrium" player) are each copied as they are (gzip already) to
