@@ -4,8 +4,8 @@
 // fetching and laying out the page, it starts the engine's worker, so that Python's restore from the start-up
 // snapshot overlaps the page's own load; gamester-engine.js takes that worker over when it runs
 // (window.__gamesterEarly).
-// Only when the browser already holds the runtime (the service worker kept the wasm and the snapshot under their
-// sha256, and it controls this page): never on a first visit, in a tab in the background, when the browser asks to
+// Only when the browser already holds the runtime (the service worker kept the wasm and the snapshot, or the ordinary
+// start's files, under their sha256, and it controls this page): never on a first visit, in a tab in the background, when the browser asks to
 // save data or says it has under 2 GB, or for a widget link (?w=, which decides for itself). Otherwise it does
 // nothing, and the page's own prestart (gamester-engine.js) decides later, as before.
 (() => {
@@ -18,15 +18,18 @@
   if (location.search.includes("w=") || document.visibilityState !== "visible") return;
   const assets = new URL((script.dataset.root || "./") + "assets/", location.href).href;
   const early = (window.__gamesterEarly = { assets, worker: null, messages: [], error: null });
-  // The same test as gamester-engine.js's runtimeHeld: the files a start from the snapshot needs, each kept with the
-  // sha256 the service worker checked it against (runtime.py's SNAPSHOT_NAME).
-  const HELD = ["pyodide/pyodide.asm.wasm", "gamester/engine-snapshot.bin"];
+  // The same test as gamester-engine.js's runtimeHeld: the wasm, and the start-up snapshot or else the ordinary
+  // start's compiled library and wheel, each kept with the sha256 the service worker checked it against.
   early.decided = (async () => {
     try {
       if (!(await caches.has("gamester-runtime"))) return null; // (caches.open would make an empty one)
-      for (const name of HELD) {
-        const r = await caches.match(new URL(name, assets).href, { cacheName: "gamester-runtime" });
-        if (!r || !r.ok || !r.headers.get("x-gamester-sha256")) return null;
+      const c = await caches.open("gamester-runtime");
+      const at = (name) => new URL(name, assets).href;
+      const kept = async (url) => { const r = await c.match(url); return Boolean(r && r.ok && r.headers.get("x-gamester-sha256")); };
+      if (!(await kept(at("pyodide/pyodide.asm.wasm")))) return null;
+      if (!(await kept(at("gamester/engine-snapshot.bin")))) {
+        const wheel = (await c.keys()).find((q) => q.url.startsWith(at("gamester/")) && q.url.endsWith(".whl"));
+        if (!wheel || !(await kept(at("gamester/python_stdlib.compiled.zip"))) || !(await kept(wheel.url))) return null;
       }
     } catch (e) {
       return null; // no storage here
