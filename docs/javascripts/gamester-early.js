@@ -5,9 +5,9 @@
 // snapshot overlaps the page's own load; gamester-engine.js takes that worker over when it runs
 // (window.__gamesterEarly).
 // Only when the browser already holds the runtime (the service worker kept the wasm and the snapshot, or the ordinary
-// start's files, under their sha256, and it controls this page): never on a first visit, in a tab in the background, when the browser asks to
-// save data or says it has under 2 GB, or for a widget link (?w=, which decides for itself). Otherwise it does
-// nothing, and the page's own prestart (gamester-engine.js) decides later, as before.
+// start's files, under their sha256, and it controls this page): never on a first visit, in a tab in the background,
+// when the browser asks to save data or says it has under 2 GB, or for a widget link (?w=, which decides for itself).
+// Otherwise it does nothing, and the page's own prestart (gamester-engine.js) decides later, as before.
 (() => {
   const script = document.currentScript;
   const nav = navigator;
@@ -25,7 +25,10 @@
       if (!(await caches.has("gamester-runtime"))) return null; // (caches.open would make an empty one)
       const c = await caches.open("gamester-runtime");
       const at = (name) => new URL(name, assets).href;
-      const kept = async (url) => { const r = await c.match(url); return Boolean(r && r.ok && r.headers.get("x-gamester-sha256")); };
+      const kept = async (url) => {
+        const r = await c.match(url);
+        return Boolean(r && r.ok && r.headers.get("x-gamester-sha256"));
+      };
       if (!(await kept(at("pyodide/pyodide.asm.wasm")))) return null;
       if (!(await kept(at("gamester/engine-snapshot.bin")))) {
         const wheel = (await c.keys()).find((q) => q.url.startsWith(at("gamester/")) && q.url.endsWith(".whl"));

@@ -284,12 +284,12 @@ export function warmOnIntent(el) {
 }
 
 // A second visit (issue 30): when this browser already holds the runtime (the service worker kept the wasm and the
-// start-up snapshot, or the ordinary start's files, under their sha256, and it controls this page), starting the
-// engine costs no network byte, only about a second of one core and the worker's memory (some 40-60 MB: the interpreter's 31 MB memory and the compiled
-// wasm). So on a page with a live game the page's <head> has started it already (gamester-early.js, with the same
-// tests; earlyStart), and otherwise once the page has loaded and is idle, and a play widget is on screen, it is
-// started quietly (as on a pointer over it: the widget says nothing until asked), and the reader's click finds it
-// ready or nearly so.
+// start-up snapshot, or the ordinary start's files, under their sha256, and it controls this page), starting the engine
+// costs no network byte, only about a second of one core and the worker's memory (some 40-60 MB: the interpreter's
+// 31 MB memory and the compiled wasm). So on a page with a live game the page's <head> has started it already
+// (gamester-early.js, with the same tests; earlyStart), and otherwise once the page has loaded and is idle, and a play
+// widget is on screen, it is started quietly (as on a pointer over it: the widget says nothing until asked), and the
+// reader's click finds it ready or nearly so.
 // Never on a first visit (nothing held: no Pyodide byte is fetched before the first interaction), nor in a tab in
 // the background, nor when the browser asks to save data or says it has little memory; once per page at most.
 const RUNTIME_CACHE = "gamester-runtime";
@@ -306,7 +306,10 @@ async function runtimeHeld() {
     if (!(await caches.has(RUNTIME_CACHE))) return false; // (caches.open would make an empty one)
     const c = await caches.open(RUNTIME_CACHE);
     const at = (name) => new URL(name, ASSETS).href;
-    const kept = async (url) => { const r = await c.match(url); return Boolean(r && r.ok && r.headers.get("x-gamester-sha256")); };
+    const kept = async (url) => {
+      const r = await c.match(url);
+      return Boolean(r && r.ok && r.headers.get("x-gamester-sha256"));
+    };
     if (!(await kept(at(WASM)))) return false;
     if (await kept(at(SNAPSHOT))) return true;
     const wheel = (await c.keys()).find((q) => q.url.startsWith(at("gamester/")) && q.url.endsWith(".whl"));

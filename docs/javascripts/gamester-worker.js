@@ -97,13 +97,6 @@ async function keepStart() {
   aside = null;
   if (files && files.size) helpers.then((h) => h.keep(files, keeping()), () => {}); // (not kept: fetched next time)
 }
-// The snapshot for the next start (snapshotLater), fetched once the engine has answered a request: a start made
-// before the reader asked for anything (the page's prestart, a pointer over a widget) fetches no byte for it.
-function fetchNext() {
-  const later = fetchForNext;
-  fetchForNext = null;
-  if (later) later();
-}
 
 function compileWasm(url, fresh = false) {
   mark("wasm_asked");
@@ -330,9 +323,8 @@ async function withoutSnapshot(manifestP, assets) {
   const lib = manifest && manifest.snapshot ? compiledStdlib(manifest, assets) : null;
   return (await helpers).whyNot(w, manifest, lib, { assets, fromStorage, times });
 }
-// After a start from storage that went the ordinary way for want of the snapshot ("held"): the snapshot and the two
-// files beside it, fetched and kept for the next start (helpers' keepForNext) once the engine has answered a request
-// (fetchNext). Never with Save-Data.
+// After a start from storage without the snapshot ("held"): it and the two files beside it, fetched and kept for the
+// next start (helpers' keepForNext) once the engine has answered a request (a prestart fetches none). No Save-Data.
 let fetchForNext = null;
 function snapshotLater(manifest, assets) {
   if (self.navigator.connection && self.navigator.connection.saveData) return null;
@@ -582,7 +574,9 @@ async function onMessage(ev, answer, running = false) {
     }
     answer({ type: "reply", id: msg.id, reply, ms: performance.now() - t });
     keepStartIn(0);
-    fetchNext();
+    const later = fetchForNext; // (snapshotLater's, run once)
+    fetchForNext = null;
+    if (later) later();
     if (broken && SHARED) { // every page is told, and the next one starts afresh rather than joining it
       post({ type: "broken" });
       self.close();

@@ -202,8 +202,8 @@ def test_a_first_visit_on_a_slow_link_starts_the_ordinary_way_and_the_snapshot_w
         context, served):
     """On a link slower than the snapshot pays for (10 Mbit/s, against runtime.json's line: 15 as built, 40 here), a
     first visit fetches the ordinary start's files and not the snapshot (1.5 MB more); the next visit starts the engine
-    from those files as the browser holds them, from the page's <head> before any click, fetching nothing, and afterwards fetches the snapshot for the one after, which
-    restores it.
+    from those files as the browser holds them, from the page's <head> before any click, fetching nothing, and once
+    its engine has answered fetches the snapshot for the one after, which restores it.
 
     The server makes the slow link (20 ms a reply, 10 Mbit/s shared), not Chromium's emulation: under the emulation
     this test's first page waited 180 s for its load event in a CI run and failed (as another run had, its message
