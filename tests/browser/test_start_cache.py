@@ -254,6 +254,37 @@ def test_a_first_visit_on_a_slow_link_starts_the_ordinary_way_and_the_snapshot_w
     assert served.runtime_requests(since) == []
 
 
+def test_after_a_first_visit_on_a_slow_link_the_game_starts_with_no_server(context, served):
+    """A classroom whose first visit came over a slow link (the ordinary start's files kept, not the snapshot) and
+    whose network then goes: the page comes from the service worker, the engine starts before the click from the
+    files the browser holds, and the game plays."""
+    manifest = served.manifest()
+    snap = tuple(manifest[k] for k in ("snapshot", "snapshot_files", "snapshot_stdlib"))
+    manifest["snapshot_link_mbit"] = 40  # (four times the link: see the test above)
+    served.set_manifest(manifest)
+    page = context.new_page()
+    served.link.set(10, 20)
+    page.goto(served.url + "post-and-pair/")
+    assert boot(page)["times"]["why"] == "slow link"
+    wait_held(page, {u: sha for u, sha in fetched_at_start(served, "ordinary").items() if not u.endswith(snap)})
+    # (the page's own files, sent to the service worker to keep with the search index once the page has settled)
+    for url in (served.url + "post-and-pair/", served.url + "search/search_index.json"):
+        wait_until(page, "(u) => caches.match(u, { cacheName: 'gamester-site' }).then((r) => !!r)", url)
+    page.close()
+    served.stop()
+
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(served.url + "post-and-pair/")
+    page.wait_for_function("() => __gamester.prestart && __gamester.prestart !== 'waiting'", timeout=BOOT_MS)
+    assert page.evaluate("__gamester.prestart") == "started"
+    w = open_widget(page, "pp-deal")
+    assert "gm-ledger" in w.inner_html()
+    assert page.evaluate("[__gamester.info.start, __gamester.info.times.why]") == ["ordinary", "held"]
+    assert errors == []
+
+
 def plays_the_ordinary_way(context, served: Served):
     """Post and Pair's widget played on a new page: it plays, from the ordinary start, and the page reports no error
     (a snapshot refused is refused silently). Returns the page."""
