@@ -303,7 +303,7 @@ export async function whyNot(w, manifest, lib, { assets, fromStorage, times }) {
 }
 
 // After a start from storage that went the ordinary way for want of the snapshot, once its engine has answered a
-// request (the worker's fetchNext): ``urls`` (the snapshot and the two files beside it)
+// request (the worker's onMessage): ``urls`` (the snapshot and the two files beside it)
 // fetched by ``get`` straight from the network, past the service worker, and kept as a start keeps its own files
 // (keep, with ``opts``), so that the next start restores the interpreter instead of starting it, whether or not the
 // service worker controls the worker (a page reloaded past it). Nothing reads them now: they are for the next.

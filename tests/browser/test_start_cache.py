@@ -198,6 +198,12 @@ def test_the_snapshot_starts_the_engine_and_a_second_visit_comes_from_the_browse
     assert errors == []
 
 
+# The page's boots, and whether its engine's worker is the one its <head> started (gamester-early.js), taken over.
+EARLY_TAKEN = """async () => { const e = window.__gamesterEarly;
+  return [__gamester.boots, Boolean(e && e.taken), Boolean(e && await e.decided),
+          Boolean(e) && __gamester.workerAt === e.at]; }"""
+
+
 def test_a_first_visit_on_a_slow_link_starts_the_ordinary_way_and_the_snapshot_waits_for_a_later_visit(
         context, served):
     """On a link slower than the snapshot pays for (10 Mbit/s, against runtime.json's line: 15 as built, 40 here), a
@@ -235,7 +241,8 @@ def test_a_first_visit_on_a_slow_link_starts_the_ordinary_way_and_the_snapshot_w
     assert page.evaluate("[__gamester.prestart, __gamester.bootCause, Boolean(window.__gamesterEarly)]") == \
         ["started", "prestart", True]
     info = boot(page)
-    assert page.evaluate("[__gamester.boots, __gamesterEarly.taken]") == [1, True]
+    # (one boot, and its worker the one the page's <head> started, which the engine module took over)
+    assert page.evaluate(EARLY_TAKEN) == [1, True, True, True]
     assert (info["start"], info["times"]["why"]) == ("ordinary", "held"), info["times"]
     fetched = [f["name"] for f in info["times"]["files"]]
     assert not [n for n in fetched if n.endswith(STORED)], fetched  # (read from storage)
@@ -280,6 +287,7 @@ def test_after_a_first_visit_on_a_slow_link_the_game_starts_with_no_server(conte
     page.wait_for_function("() => __gamester.prestart && __gamester.prestart !== 'waiting'", timeout=BOOT_MS)
     assert page.evaluate("__gamester.prestart") == "started"
     w = open_widget(page, "pp-deal")
+    assert page.evaluate(EARLY_TAKEN) == [1, True, True, True]
     assert "gm-ledger" in w.inner_html()
     assert page.evaluate("[__gamester.info.start, __gamester.info.times.why]") == ["ordinary", "held"]
     assert errors == []
