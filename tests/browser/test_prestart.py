@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import wait_until
+from test_start_cache import EARLY_TAKEN
 
 pytestmark = pytest.mark.browser
 
@@ -63,8 +64,7 @@ def test_only_a_second_visit_starts_the_engine_before_the_click_and_quietly(brow
             [1, "prestart", "snapshot" if first == "snapshot" else "ordinary"]
         # It was started from the page's <head> (gamester-early.js, on a page with a way to play), and that worker
         # was the one the engine module took over.
-        assert page.evaluate("""async () => { const e = window.__gamesterEarly;
-          return [Boolean(e && e.taken), Boolean(await e.decided), __gamester.workerAt === e.at]; }""") == [True] * 3
+        assert page.evaluate(EARLY_TAKEN) == [1, True, True, True]
         # (the worker asks for its files, and the service worker answers from what it holds: it fetches none; the
         # worker's script is the site's, network-first like every page and script)
         assert [u for u in traffic.worker_urls[wsince:] if any(r in u for r in RUNTIME[:1] + RUNTIME[2:])] == []

@@ -204,21 +204,19 @@ EARLY_TAKEN = """async () => { const e = window.__gamesterEarly;
           Boolean(e) && __gamester.workerAt === e.at]; }"""
 
 
-def test_a_first_visit_on_a_slow_link_starts_the_ordinary_way_and_the_snapshot_waits_for_a_later_visit(
-        context, served):
-    """On a link slower than the snapshot pays for (10 Mbit/s, against runtime.json's line: 15 as built, 40 here), a
-    first visit fetches the ordinary start's files and not the snapshot (1.5 MB more); the next visit starts the engine
-    from those files as the browser holds them, from the page's <head> before any click, fetching nothing, and once
-    its engine has answered fetches the snapshot for the one after, which restores it.
+# runtime.json's line in the slow-link tests: four times their link (10 Mbit/s), so that the worker's last reading (the
+# wasm's bytes over the time from their first to their last) would pass it only if the browser held back three
+# quarters of the wasm and read it at once.
+SLOW_LINE = 40
 
-    The server makes the slow link (20 ms a reply, 10 Mbit/s shared), not Chromium's emulation: under the emulation
-    this test's first page waited 180 s for its load event in a CI run and failed (as another run had, its message
-    not kept)."""
+
+def first_visit_on_a_slow_link(context, served):
+    """A first visit over the server's slow link (20 ms a reply, 10 Mbit/s shared; runtime.json's line at
+    :data:`SLOW_LINE`): it starts the ordinary way, and the browser keeps that start's files. Returns the page, the
+    start's info and the names of the snapshot's three files (not fetched)."""
     manifest = served.manifest()
-    snap = [manifest[k] for k in ("snapshot", "snapshot_files", "snapshot_stdlib")]
-    # The line at four times the link: the worker's last reading (the wasm's bytes over the time from their first to
-    # their last) would pass it only if the browser held back three quarters of the wasm and read it at once.
-    manifest["snapshot_link_mbit"] = 40
+    snap = tuple(manifest[k] for k in ("snapshot", "snapshot_files", "snapshot_stdlib"))
+    manifest["snapshot_link_mbit"] = SLOW_LINE
     served.set_manifest(manifest)
     page = context.new_page()
     served.link.set(10, 20)
@@ -226,10 +224,25 @@ def test_a_first_visit_on_a_slow_link_starts_the_ordinary_way_and_the_snapshot_w
     info = boot(page)
     served.link.set(None)
     assert (info["start"], info["times"]["why"]) == ("ordinary", "slow link"), info["times"]
-    assert 0 < info["times"]["link_mbit"] < manifest["snapshot_link_mbit"]
-    wait_held(page, {u: sha for u, sha in fetched_at_start(served, "ordinary").items() if not u.endswith(tuple(snap))})
+    wait_held(page, {u: sha for u, sha in fetched_at_start(served, "ordinary").items() if not u.endswith(snap)})
+    return page, info, snap
+
+
+def test_a_first_visit_on_a_slow_link_starts_the_ordinary_way_and_the_snapshot_waits_for_a_later_visit(
+        context, served):
+    """On a link slower than the snapshot pays for (10 Mbit/s, against runtime.json's line: 15 as built, 40 here: see
+    :func:`first_visit_on_a_slow_link`), a first visit fetches the ordinary start's files and not the snapshot (1.5 MB
+    more); the next visit starts the engine from those files as the browser holds them, from the page's <head> before
+    any click, fetching nothing, and once its engine has answered fetches the snapshot for the one after, which
+    restores it.
+
+    The server makes the slow link (20 ms a reply, 10 Mbit/s shared), not Chromium's emulation: under the emulation
+    this test's first page waited 180 s for its load event in a CI run and failed (as another run had, its message
+    not kept)."""
+    page, info, snap = first_visit_on_a_slow_link(context, served)
+    assert 0 < info["times"]["link_mbit"] < SLOW_LINE
     asked = served.runtime_requests()
-    assert not [p for p in asked if p.endswith(tuple(snap))], asked
+    assert not [p for p in asked if p.endswith(snap)], asked
     page.close()  # (and its engine, in the page's own worker)
 
     # The next visit: the page's <head> starts the engine before any click, from the ordinary start's files as the
@@ -265,15 +278,7 @@ def test_after_a_first_visit_on_a_slow_link_the_game_starts_with_no_server(conte
     """A classroom whose first visit came over a slow link (the ordinary start's files kept, not the snapshot) and
     whose network then goes: the page comes from the service worker, the engine starts before the click from the
     files the browser holds, and the game plays."""
-    manifest = served.manifest()
-    snap = tuple(manifest[k] for k in ("snapshot", "snapshot_files", "snapshot_stdlib"))
-    manifest["snapshot_link_mbit"] = 40  # (four times the link: see the test above)
-    served.set_manifest(manifest)
-    page = context.new_page()
-    served.link.set(10, 20)
-    page.goto(served.url + "post-and-pair/")
-    assert boot(page)["times"]["why"] == "slow link"
-    wait_held(page, {u: sha for u, sha in fetched_at_start(served, "ordinary").items() if not u.endswith(snap)})
+    page, _, _ = first_visit_on_a_slow_link(context, served)
     # (the page's own files, sent to the service worker to keep with the search index once the page has settled)
     for url in (served.url + "post-and-pair/", served.url + "search/search_index.json"):
         wait_until(page, "(u) => caches.match(u, { cacheName: 'gamester-site' }).then((r) => !!r)", url)
