@@ -4,9 +4,10 @@
 // fetching and laying out the page, it starts the engine's worker, so that Python's restore from the start-up
 // snapshot overlaps the page's own load; gamester-engine.js takes that worker over when it runs
 // (window.__gamesterEarly).
-// Only when the browser already holds the runtime (the service worker kept the wasm and the snapshot, or the ordinary
-// start's files, under their sha256, and it controls this page): never on a first visit, in a tab in the background,
-// when the browser asks to save data or says it has under 2 GB, or for a widget link (?w=, which decides for itself).
+// Only when the browser already holds this build's runtime (the service worker kept the wasm and the snapshot, or the
+// ordinary start's files, under the sha256 this build gives them, and it controls this page): never on a first visit,
+// in a tab in the background, when the browser asks to save data or says it has under 2 GB, or for a widget link
+// (?w=, which decides for itself).
 // Otherwise it does nothing, and the page's own prestart (gamester-engine.js) decides later, as before.
 (() => {
   const script = document.currentScript;
@@ -16,24 +17,29 @@
   if (!window.isSecureContext || !nav.serviceWorker || !nav.serviceWorker.controller || !self.caches) return;
   if ((nav.connection && nav.connection.saveData) || (nav.deviceMemory && nav.deviceMemory < 2)) return;
   if (location.search.includes("w=") || document.visibilityState !== "visible") return;
+  // The same test as gamester-engine.js's runtimeHeld: every file of one of the build's sets (data-held: the wasm
+  // with the start-up snapshot, or with the ordinary start's compiled library and wheel) kept under this build's
+  // sha256, which the service worker checked it against. An older build's copies are not held: with them the worker
+  // would fetch this build's files, before the reader has asked for anything.
+  let sets = [];
+  try { sets = JSON.parse(script.dataset.held || "[]"); } catch (e) { /* as none */ }
+  if (!Array.isArray(sets) || !sets.length) return;
   const assets = new URL((script.dataset.root || "./") + "assets/", location.href).href;
   const early = (window.__gamesterEarly = { assets, worker: null, messages: [], error: null });
-  // The same test as gamester-engine.js's runtimeHeld: the wasm, and the start-up snapshot or else the ordinary
-  // start's compiled library and wheel, each kept with the sha256 the service worker checked it against.
   early.decided = (async () => {
     try {
       if (!(await caches.has("gamester-runtime"))) return null; // (caches.open would make an empty one)
       const c = await caches.open("gamester-runtime");
-      const at = (name) => new URL(name, assets).href;
-      const kept = async (url) => {
-        const r = await c.match(url);
-        return Boolean(r && r.ok && r.headers.get("x-gamester-sha256"));
+      const kept = async ([name, sha]) => {
+        const r = await c.match(new URL(name, assets).href);
+        return Boolean(r && r.ok && typeof sha === "string" && r.headers.get("x-gamester-sha256") === sha);
       };
-      if (!(await kept(at("pyodide/pyodide.asm.wasm")))) return null;
-      if (!(await kept(at("gamester/engine-snapshot.bin")))) {
-        const wheel = (await c.keys()).find((q) => q.url.startsWith(at("gamester/")) && q.url.endsWith(".whl"));
-        if (!wheel || !(await kept(at("gamester/python_stdlib.compiled.zip"))) || !(await kept(wheel.url))) return null;
+      let held = false;
+      for (const set of sets) {
+        held = Array.isArray(set) && set.length > 0 && (await Promise.all(set.map(kept))).every(Boolean);
+        if (held) break;
       }
+      if (!held) return null;
     } catch (e) {
       return null; // no storage here
     }

@@ -283,8 +283,8 @@ export function warmOnIntent(el) {
   }
 }
 
-// A second visit (issue 30): when this browser already holds the runtime (the service worker kept the wasm and the
-// start-up snapshot, or the ordinary start's files, under their sha256, and it controls this page), starting the engine
+// A second visit (issue 30): when this browser already holds this build's runtime (the service worker kept the wasm
+// and the start-up snapshot, or the ordinary start's files: HELD, and it controls this page), starting the engine
 // costs no network byte, only about a second of one core and the worker's memory (some 40-60 MB: the interpreter's
 // 31 MB memory and the compiled wasm). So on a page with a live game the page's <head> has started it already
 // (gamester-early.js, with the same tests; earlyStart), and otherwise once the page has loaded and is idle, and a play
@@ -293,27 +293,24 @@ export function warmOnIntent(el) {
 // Never on a first visit (nothing held: no Pyodide byte is fetched before the first interaction), nor in a tab in
 // the background, nor when the browser asks to save data or says it has little memory; once per page at most.
 const RUNTIME_CACHE = "gamester-runtime";
-// Held: the wasm, and either the start-up snapshot or the ordinary start's compiled library and engine wheel (what a
-// first visit on a slow link keeps instead: the worker's whyNot, "held"), each kept with the sha256 the service worker
-// checked it against. By runtime.py's names (SNAPSHOT_NAME, STDLIB_NAME); the wheel, whose name has the engine's
-// version, by its ending. gamester-early.js makes the same test.
-const WASM = "pyodide/pyodide.asm.wasm", SNAPSHOT = "gamester/engine-snapshot.bin";
-const LIBRARY = "gamester/python_stdlib.compiled.zip";
+// Held: every file of one of this build's sets (the build writes them here and into gamester-early.js's tag:
+// gamester_site.earlystart's held_sets): the wasm and the start-up snapshot, or the wasm and the ordinary start's
+// compiled library and engine wheel (what a first visit on a slow link keeps instead: the worker's whyNot, "held"),
+// each kept under the sha256 this build gives it, which the service worker checked it against. An older build's
+// copies are not held: a start with them would fetch this build's files before the reader asked for anything.
+const HELD = [];
 async function runtimeHeld() {
   const sw = navigator.serviceWorker;
-  if (!sw || !sw.controller || !self.caches) return false;
+  if (!sw || !sw.controller || !self.caches || !Array.isArray(HELD) || !HELD.length) return false;
   try {
     if (!(await caches.has(RUNTIME_CACHE))) return false; // (caches.open would make an empty one)
     const c = await caches.open(RUNTIME_CACHE);
-    const at = (name) => new URL(name, ASSETS).href;
-    const kept = async (url) => {
-      const r = await c.match(url);
-      return Boolean(r && r.ok && r.headers.get("x-gamester-sha256"));
+    const kept = async ([name, sha]) => {
+      const r = await c.match(new URL(name, ASSETS).href);
+      return Boolean(r && r.ok && r.headers.get("x-gamester-sha256") === sha);
     };
-    if (!(await kept(at(WASM)))) return false;
-    if (await kept(at(SNAPSHOT))) return true;
-    const wheel = (await c.keys()).find((q) => q.url.startsWith(at("gamester/")) && q.url.endsWith(".whl"));
-    return Boolean(wheel) && (await kept(at(LIBRARY))) && (await kept(wheel.url));
+    for (const set of HELD) if ((await Promise.all(set.map(kept))).every(Boolean)) return true;
+    return false;
   } catch (e) {
     return false; // no storage here (an opaque origin, a browser that refuses it)
   }

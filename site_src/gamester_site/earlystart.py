@@ -11,12 +11,18 @@ The build's mark (:func:`build_mark`: the runtime's manifest and the engine work
 ``data-build`` and into the built ``gamester-engine.js``: the engine's worker is named by it, so that where the
 browser shares one worker between the site's pages (and keeps it across a reload) a page joins only an engine of its
 own build, and a new build starts a new one.
+
+What the browser must hold for the engine to start before the reader asks (:func:`held_sets`: the runtime files, each
+under this build's sha256) goes into ``data-held`` and into the built ``gamester-engine.js`` (its ``HELD``), so that
+neither the early start nor the page's prestart takes an older build's copies for held: with them, a start fetches
+this build's files from the network, which is for the reader's first request to do, not for a page's load.
 """
 
 from __future__ import annotations
 
 import hashlib
 import html
+import json
 import re
 from pathlib import Path
 
@@ -29,6 +35,8 @@ WORKER = "javascripts/gamester-worker.js"
 WORKER_MODULES = (WORKER, "javascripts/gamester-worker-files.js")  # the worker's script and the module it imports
 RUNTIME = "assets/gamester/runtime.json"
 BUILD_LINE = re.compile(r'^const BUILD = "[0-9a-f]*";$', re.MULTILINE)
+HELD_LINE = re.compile(r"^const HELD = .*;$", re.MULTILINE)
+WASM = "pyodide/pyodide.asm.wasm"
 
 
 def build_mark(site: Path) -> str:
@@ -42,22 +50,44 @@ def build_mark(site: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def mark_engine(site: Path, build: str) -> bool:
-    """Write ``build`` into the built ``gamester-engine.js`` (its ``const BUILD``); False if it has no such line."""
+def held_sets(site: Path) -> list[list[list[str]]]:
+    """The runtime files the browser must hold for the engine to start without the network, as ``[name, sha256]``
+    pairs under ``assets/`` (runtime.json's cache table): the wasm with the start-up snapshot, or the wasm with the
+    ordinary start's compiled library and engine wheel (what a first visit on a slow link keeps instead). Either set
+    is enough; ``[]`` when the build has no runtime (then nothing starts before the reader asks)."""
+    try:
+        manifest = json.loads((site / RUNTIME).read_text(encoding="utf-8"))
+        table = manifest.get("cache") or {}
+    except (OSError, ValueError, AttributeError):
+        return []
+    sets = []
+    for names in ((manifest.get("snapshot"),), (manifest.get("stdlib"), manifest.get("wheel"))):
+        files = [WASM, *(f"gamester/{n}" for n in names if isinstance(n, str) and n)]
+        if len(files) == len(names) + 1 and all(isinstance(table.get(f), str) for f in files):
+            sets.append([[f, table[f]] for f in files])
+    return sets
+
+
+def mark_engine(site: Path, build: str, held: list[list[list[str]]] | None = None) -> bool:
+    """Write ``build`` into the built ``gamester-engine.js`` (its ``const BUILD``), and ``held`` (:func:`held_sets`)
+    into its ``const HELD``; False if it has no ``BUILD`` line."""
     p = site / ENGINE
     if not p.is_file():
         return False
     text = p.read_text(encoding="utf-8")
     new, n = BUILD_LINE.subn(f'const BUILD = "{build}";', text, count=1)
+    new = HELD_LINE.sub(lambda _: f"const HELD = {json.dumps(held or [])};", new, count=1)
     if n and new != text:
         p.write_text(new, encoding="utf-8")
     return bool(n)
 
 
-def tag(root: str, code: str, build: str = "") -> str:
+def tag(root: str, code: str, build: str = "", held: list[list[list[str]]] | None = None) -> str:
     """The inline script for a page whose way to the site's root is ``root`` ("../", or "./" at the root)."""
     code = "\n".join(line for line in code.strip().splitlines() if not line.lstrip().startswith("//"))
     mark = f' data-build="{html.escape(build)}"' if build else ""
+    if held:
+        mark += f' data-held="{html.escape(json.dumps(held, separators=(",", ":")))}"'
     return f'<script {MARK} data-root="{html.escape(root)}"{mark}>\n{code}\n</script>'
 
 
@@ -65,7 +95,8 @@ def mark_pages(site: Path) -> list[Path]:
     """Put the early start into every page of ``site`` with a live game widget, and the build's mark into it and
     into the engine module; return those pages."""
     build = build_mark(site)
-    if not mark_engine(site, build):
+    held = held_sets(site)
+    if not mark_engine(site, build, held):
         build = ""  # (an engine module without the line names its worker plainly: the early start does the same)
     source = site / SCRIPT
     if not source.is_file():
@@ -84,6 +115,6 @@ def mark_pages(site: Path) -> list[Path]:
         if at is None and head < 0:
             continue
         cut = at.end() if at else head + len("<head>")
-        page.write_text(text[:cut] + "\n" + tag("../" * depth or "./", code, build) + text[cut:], encoding="utf-8")
+        page.write_text(text[:cut] + "\n" + tag("../" * depth or "./", code, build, held) + text[cut:], encoding="utf-8")
         marked.append(page)
     return marked

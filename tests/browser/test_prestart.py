@@ -109,3 +109,69 @@ def test_only_a_second_visit_starts_the_engine_before_the_click_and_quietly(brow
         plain.close()
     finally:
         context.close()
+
+
+#: Each runtime file the browser holds, put back as a copy kept by another build: under a sha256 that this build's
+#: runtime.json does not give it (the bytes are the same; only what the copy says it was checked against differs).
+AS_ANOTHER_BUILD = """async () => {
+  const c = await caches.open('gamester-runtime');
+  const keys = await c.keys();
+  for (const q of keys) {
+    const r = await c.match(q), headers = new Headers(r.headers);
+    headers.set('x-gamester-sha256', '0'.repeat(64));
+    await c.put(q, new Response(await r.arrayBuffer(), { status: r.status, headers }));
+  }
+  return keys.length;
+}"""
+
+HELD_AS_BUILT = """async () => {
+  const table = (await (await fetch('../assets/gamester/runtime.json', { cache: 'no-cache' })).json()).cache;
+  const c = await caches.open('gamester-runtime'), base = new URL('../assets/', location.href).href;
+  const out = [];
+  for (const q of await c.keys()) out.push([q.url.slice(base.length), (await c.match(q)).headers.get('x-gamester-sha256'),
+                                           table[q.url.slice(base.length)] || null]);
+  return out;
+}"""
+
+
+def test_a_runtime_held_from_another_build_is_not_fetched_again_before_the_reader_asks(browser, base_url, traffic):
+    """After the site is built again, the files the browser holds may be an older build's. Neither the page's <head>
+    nor its prestart takes them for held then (each file must be kept under this build's sha256): a visit starts
+    nothing and fetches none of the new runtime before the reader asks for the game, as on a first visit. The
+    reader's click then starts it, and the service worker keeps this build's files in place of the old."""
+    context = browser.new_context(base_url=base_url)
+    traffic.attach(context)
+    try:
+        page = context.new_page()
+        page.goto("speculation/")
+        assert decided(page) == "not held"
+        w = page.locator(".gm-widget[data-widget='spec-play']").first
+        w.locator(".gm-start").click()
+        w.locator("xpath=.").and_(page.locator("[data-live='1']")).wait_for(timeout=BOOT_MS)
+        wait_until(page, """async () => { const c = await caches.open('gamester-runtime');
+          const urls = (await c.keys()).map((r) => r.url), has = (n) => urls.some((u) => u.endsWith(n));
+          return has('pyodide.asm.wasm') && (has('engine-snapshot.bin') || has('.compiled.zip') && has('.whl')); }""",
+                   None, BOOT_MS)
+        assert page.evaluate(AS_ANOTHER_BUILD) >= 2
+
+        since, wsince = len(traffic.urls), len(traffic.worker_urls)
+        page.goto("speculation/")
+        assert decided(page) == "not held"
+        assert page.evaluate("async () => (await window.__gamesterEarly.decided) === null")
+        assert page.evaluate("__gamester.boots") == 0
+        assert runtime_asked(traffic, since, wsince) == []
+        w = page.locator(".gm-widget[data-widget='spec-play']").first
+        assert w.locator(".gm-progress").is_hidden()
+
+        # The reader asks: the game starts, from this build's files, and those are what the browser now holds.
+        w.locator(".gm-start").click()
+        w.locator("xpath=.").and_(page.locator("[data-live='1']")).wait_for(timeout=BOOT_MS)
+        assert page.evaluate("[__gamester.boots, __gamester.bootCause]")[0] == 1
+        assert runtime_asked(traffic, since, wsince) != []
+        wait_until(page, """async () => { const c = await caches.open('gamester-runtime');
+          for (const q of await c.keys()) if ((await c.match(q)).headers.get('x-gamester-sha256') === '0'.repeat(64)) return false;
+          return (await c.keys()).some((q) => q.url.endsWith('pyodide.asm.wasm')); }""", None, BOOT_MS)
+        held = page.evaluate(HELD_AS_BUILT)
+        assert held and all(sha == built for _, sha, built in held), held
+    finally:
+        context.close()

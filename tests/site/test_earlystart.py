@@ -3,6 +3,10 @@ gamester-early.js inline at the top of their <head>, before any stylesheet, with
 
 from __future__ import annotations
 
+import hashlib
+import html
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -83,3 +87,56 @@ def test_the_built_engine_and_pages_carry_the_same_mark(site):
     assert f'data-build="{mark}"' in (site / "post-and-pair" / "index.html").read_text("utf-8")
     # The source keeps the line the build writes into.
     assert '\nconst BUILD = "";\n' in (ROOT / "docs" / earlystart.ENGINE).read_text("utf-8")
+
+
+def _held_in(page: str) -> list:
+    return json.loads(html.unescape(re.search(r' data-held="([^"]*)"', page).group(1)))
+
+
+def test_what_is_held_is_this_builds_files_by_their_sha256(tmp_path):
+    """The files a second visit must hold for the engine to start before the reader asks, each with the sha256 this
+    build's runtime.json gives it (in each early start's data-held and the engine module's HELD): the wasm with the
+    snapshot, or the wasm with the ordinary start's compiled library and wheel, by their exact names."""
+    (tmp_path / "javascripts").mkdir()
+    (tmp_path / "javascripts" / "gamester-early.js").write_text("(() => {})();\n", encoding="utf-8")
+    engine = 'const BUILD = "";\nconst A = 1;\nconst HELD = [];\n'
+    (tmp_path / "javascripts" / "gamester-engine.js").write_text(engine, encoding="utf-8")
+    (tmp_path / "assets" / "gamester").mkdir(parents=True)
+    runtime = tmp_path / "assets" / "gamester" / "runtime.json"
+    table = {"pyodide/pyodide.asm.wasm": "a" * 64, "gamester/snap.bin": "b" * 64, "gamester/lib.zip": "c" * 64,
+             "gamester/gamester-9-py3-none-any.whl": "d" * 64, "pyodide/pyodide.mjs": "e" * 64}
+    manifest = {"snapshot": "snap.bin", "stdlib": "lib.zip", "wheel": "gamester-9-py3-none-any.whl", "cache": table}
+    runtime.write_text(json.dumps(manifest), encoding="utf-8")
+    (tmp_path / "play.html").write_text(HEAD.format(PLAY), encoding="utf-8")
+    earlystart.mark_pages(tmp_path)
+    both = [[["pyodide/pyodide.asm.wasm", "a" * 64], ["gamester/snap.bin", "b" * 64]],
+            [["pyodide/pyodide.asm.wasm", "a" * 64], ["gamester/lib.zip", "c" * 64],
+             ["gamester/gamester-9-py3-none-any.whl", "d" * 64]]]
+    assert earlystart.held_sets(tmp_path) == both
+    assert _held_in((tmp_path / "play.html").read_text(encoding="utf-8")) == both
+    assert f"\nconst HELD = {json.dumps(both)};\n" in (tmp_path / "javascripts" / "gamester-engine.js").read_text("utf-8")
+    # A build without a snapshot: the ordinary start's set alone; a set with a file the table does not give: left out.
+    del manifest["snapshot"]
+    runtime.write_text(json.dumps(manifest), encoding="utf-8")
+    assert earlystart.held_sets(tmp_path) == both[1:]
+    del table["gamester/lib.zip"]
+    runtime.write_text(json.dumps(manifest), encoding="utf-8")
+    assert earlystart.held_sets(tmp_path) == []
+    # No runtime (or one that cannot be read): nothing is held, so nothing starts before the reader asks.
+    runtime.write_text("{", encoding="utf-8")
+    assert earlystart.held_sets(tmp_path) == []
+    assert earlystart.mark_engine(tmp_path, "0" * 16, [])
+    assert "\nconst HELD = [];\n" in (tmp_path / "javascripts" / "gamester-engine.js").read_text("utf-8")
+    assert "data-held" not in earlystart.tag("./", "(() => {})();", "0" * 16, [])
+
+
+def test_the_built_pages_and_engine_hold_the_files_as_built(site):
+    held = earlystart.held_sets(site)
+    assert held and all(files[0][0] == earlystart.WASM for files in held)
+    for files in held:
+        for name, sha in files:
+            assert hashlib.sha256((site / "assets" / name).read_bytes()).hexdigest() == sha, name
+    assert _held_in((site / "post-and-pair" / "index.html").read_text("utf-8")) == held
+    assert f"\nconst HELD = {json.dumps(held)};\n" in (site / earlystart.ENGINE).read_text("utf-8")
+    # The source keeps the line the build writes into.
+    assert "\nconst HELD = [];\n" in (ROOT / "docs" / earlystart.ENGINE).read_text("utf-8")
