@@ -14,8 +14,7 @@
 const helpers = import(new URL("gamester-worker-files.js", import.meta.url).href);
 helpers.then((h) => h.compileSmallModulesOnce(), () => {});
 
-let handle = null;       // the Python function gamester.hosts.web.handle, once booted
-let booting = null;      // the boot promise
+let handle = null, booting = null; // the Python function gamester.hosts.web.handle, once booted; the boot promise
 
 // Where a start's time goes (for the benchmark and the console's performance panel): each phase is a
 // performance.mark named "gamester:PHASE", and its time from this worker's first line is in the ready message's
@@ -62,14 +61,14 @@ self.fetch = function (input, init) {
 };
 
 // A start that finds a runtime file not held (a first visit, or a file a new build changed) fetches it straight from
-// the network, not through the service worker: streamed on through the service worker's thread, and hashed and
-// written to storage there while the start ran, a first visit's files came late, and the engine was ready some
-// 0.3 s later (bench_browser.py, loopback; README). The request carries DIRECT, which gamester-sw.js does not
-// answer (the browser then fetches it itself), and what came is put aside: the bytes themselves where this worker reads them whole (the wasm, the snapshot), else a copy
-// of the response. Once the engine has answered its first request (or half a second after it is ready, if none
-// comes), keepStart hashes each and keeps it in the service worker's storage exactly as the service worker keeps a
-// file (under the sha256 runtime.json gives it, when its bytes have that hash), so that a second visit reads it
-// from there. After that, every fetch goes through the service worker as before.
+// the network, not through the service worker: streamed on through the service worker's thread, and hashed and written
+// to storage there while the start ran, a first visit's files came late, and the engine was ready some 0.3 s later
+// (bench_browser.py, loopback; README). The request carries DIRECT, which gamester-sw.js does not answer (the browser
+// then fetches it itself), and what came is put aside: the bytes themselves where this worker reads them whole (the
+// wasm, the snapshot), else a copy of the response. Once the engine has answered its first request (or half a second
+// after it is ready, if none comes), keepStart hashes each and keeps it in the service worker's storage exactly as the
+// service worker keeps a file (under the sha256 runtime.json gives it, when its bytes have that hash), so that a second
+// visit reads it from there. After that, every fetch goes through the service worker as before.
 const DIRECT = "x-gamester-direct";
 let aside = new Map(); // url -> { bytes, type } or { copy }: what the start fetched straight from the network
 function directFetch(input, init, copy = true) {
@@ -157,23 +156,20 @@ function useTable(manifest, assets) {
     });
   }
 }
-// The snapshot's difference from the wasm's initial memory (gamester-worker-files.js, undoDiff) is undone against
-// that memory as the wasm's instantiation leaves it.
-// Where runtime.json gives the snapshot's length (snapshot_memory), Pyodide is handed a buffer of that length at once,
-// before the snapshot has come: Pyodide needs only its length to make its module and instantiate the wasm. Once
-// instantiated, the fresh memory's first ``end`` bytes (3.8 MB) are copied aside and the instantiation returns at
-// once: Pyodide then sets up its module (Emscripten's linking, its file system: some 50-70 ms in a CPU profile of a
-// cold start) while the snapshot may still be on its way, and snapshotGate, which Pyodide awaits before it starts the
-// interpreter and restores the snapshot (loadPyodide's fsInit), waits for it. It then puts only Pyodide's header into
-// that buffer, and Pyodide's restore, which copies the buffer into the memory, gets the snapshot put there straight
-// from the file instead (placeAtRestore, placeSnapshot: the pages it holds, its difference undone from the copy),
-// rather than put together in the buffer, undone there, and copied whole (31.5 MB): 19-26 against 31-32 ms in Node;
-// in Chromium the copy's 17 ms became 21, but the 9 ms of putting it together and the 5 of undoing it went.
-// Measured (performance marks, cold starts at 50 Mbit/s by CDP emulation, four each, load 2.2-2.7): from the
-// snapshot read to the interpreter restored 57-67 ms against 117-124, click to first hand 1,382-1,411 against
-// 1,426-1,466 ms. On loopback the same within the noise: what the worker does while the snapshot downloads holds
-// its body back (the worker's thread reads it), so it comes that much later.
-// Otherwise (no length given) it is put together first, and undone in the memory before the instantiation returns.
+// The snapshot's difference from the wasm's initial memory (gamester-worker-files.js, undoDiff) is undone against that
+// memory as the wasm's instantiation leaves it. Where runtime.json gives the snapshot's length (snapshot_memory),
+// Pyodide is handed a buffer of that length at once, before the snapshot has come: Pyodide needs only its length to
+// make its module and instantiate the wasm. Once instantiated, the fresh memory's first ``end`` bytes (3.8 MB) are
+// copied aside and the instantiation returns at once: Pyodide then sets up its module (Emscripten's linking, its file
+// system: some 50-70 ms in a CPU profile of a cold start) while the snapshot may still be on its way, and snapshotGate,
+// which Pyodide awaits before it starts the interpreter and restores the snapshot (loadPyodide's fsInit), waits for it.
+// It then puts only Pyodide's header into that buffer, and Pyodide's restore, which copies the buffer into the memory,
+// gets the snapshot put there straight from the file instead (placeAtRestore, placeSnapshot: the pages it holds, its
+// difference undone from the copy), rather than put together in the buffer, undone there, and copied whole (31.5 MB):
+// 19-26 against 31-32 ms in Node; in Chromium the copy's 17 ms became 21, but the 9 ms of putting it together and the 5
+// of undoing it went. (At 50 Mbit/s, from the snapshot read to the interpreter restored 57-67 ms against 117-124:
+// README, on loopback too.) Otherwise (no length given) it is put together first, and undone in the memory before the
+// instantiation returns.
 let snapshotDiff = null; // { bytes, end, served?, init?, memory? } until undone
 let unplace = () => {}; // (placeAtRestore's, until Pyodide's restore has come)
 async function undoSnapshotDiff(instance) {
@@ -239,8 +235,7 @@ async function fetchBytes(url, what) {
   const r = await fetch(url, { cache: "no-cache" });
   if (!r.ok) throw new Error(`${what}: HTTP ${r.status} for ${url}`);
   const bytes = new Uint8Array(await r.arrayBuffer());
-  // The service worker's held copy says the sha256 it was checked against when it was kept (gamester-sw.js).
-  bytes.checked = r.headers.get("x-gamester-sha256");
+  bytes.checked = r.headers.get(HASH); // (the sha256 that a copy the service worker kept was checked against)
   return bytes;
 }
 
@@ -337,9 +332,8 @@ function snapshotLater(manifest, assets) {
 async function snapshotBytes(manifest, assets, early) {
   if (!manifest.snapshot || !(self.crypto && self.crypto.subtle)) return null;
   if (early && (await early.why)) return null; // (the early read decided: withoutSnapshot)
-  if (!/^[A-Za-z0-9_.-]+\.bin$/.test(manifest.snapshot) || !/^[0-9a-f]{64}$/.test(manifest.snapshot_sha256 || "")) {
-    return null;
-  }
+  if (!/^[A-Za-z0-9_.-]+\.bin$/.test(manifest.snapshot) ||
+      !/^[0-9a-f]{64}$/.test(manifest.snapshot_sha256 || "")) return null;
   const url = new URL("gamester/" + manifest.snapshot, assets);
   if (self.navigator.connection && self.navigator.connection.saveData) {
     let held = null;
@@ -381,10 +375,11 @@ function snapshotFiles(manifest, assets) {
 // console and may never settle its promise: the console is watched so that each attempt fails instead of waiting.
 let attemptFailed = null;
 let fatal = false; // Pyodide said it has failed for good (it says so on the console, then throws the cause)
+let quiet = null; // what it says while a snapshot is restored (bad bytes may crash it): said if it passes its check
 for (const level of ["error", "warn"]) {
   const original = console[level].bind(console);
   console[level] = (...args) => {
-    original(...args);
+    if (quiet) quiet.push(() => original(...args)); else original(...args);
     const text = args.map(String).join(" ");
     if (/suffered a fatal error|fatally failed/i.test(text)) fatal = true;
     if (attemptFailed && /instantiation failed|Aborted\(|status code is not ok|failed to asynchronously prepare wasm|Fatal Python error/i.test(text)) {
@@ -475,8 +470,12 @@ async function boot(assets) {
         });
       }
       const fsInit = snapshotGate; // (Pyodide awaits it before it starts the interpreter: see undoSnapshotDiff)
-      pyodide = await attempt(loadPyodide, { ...options, stdLibURL: libURL, _loadSnapshot: bytes, fsInit });
-      if (!(await (await snapshot).verified)) throw new Error("checksum mismatch");
+      const checked = snapshot.then((b) => b.verified).catch(() => false), said = quiet = [];
+      const settle = (ok) => { if (quiet !== said) return; quiet = null; if (ok) for (const f of said) f(); };
+      checked.then((ok) => { if (ok) settle(true); }); // (else held until the attempt ends, and dropped)
+      pyodide = await attempt(loadPyodide, { ...options, stdLibURL: libURL, _loadSnapshot: bytes, fsInit })
+        .finally(() => checked.then(settle));
+      if (!(await checked)) throw new Error("checksum mismatch");
       if (end && !(await bytes).undone) throw new Error("its difference from the wasm was not undone");
       mark("restored");
       await checkStdlib(pyodide, libSha, libURL);
@@ -490,6 +489,7 @@ async function boot(assets) {
       snapshotDiff = null;
       engineWheel();
       engine = null;
+      fatal = false; // (a fatal error there was that interpreter's: the next start makes another)
       console.info(`Gamester: starting Python the ordinary way (the snapshot: ${e.message})`);
       pyodide = null;
     }
