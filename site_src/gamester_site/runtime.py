@@ -34,7 +34,9 @@ Snapshot (issue 30): with the bytecode, :func:`make_snapshot` runs ``snapshot.mj
 the compiled library, imports and warms the engine and writes Pyodide's memory snapshot of it
 (``assets/gamester/engine-snapshot.bin``; runtime.json: ``snapshot``, ``snapshot_sha256``, ``snapshot_bytes``);
 the worker restores it instead of starting Python, and falls back to the ordinary start if it is refused. Cached in
-``.cache/snapshot/``; ``GAMESTER_SNAPSHOT=0`` builds without it. Beside it, ``engine-files.zip`` (runtime.json:
+``.cache/snapshot/``; ``GAMESTER_SNAPSHOT=0`` builds without it. Like the bytecode, byte-for-byte reproducible: the
+same sources make the same snapshot in any folder (snapshot.mjs fixes the interpreter's hash seed, entropy, clocks
+and arguments), so a new build that changed no engine file leaves the copy a browser holds good. Beside it, ``engine-files.zip`` (runtime.json:
 ``snapshot_files``, ``snapshot_files_sha256``) holds the wheel's files that are not code, a few kB: a start from the
 snapshot unpacks that instead of fetching the wheel (the engine's modules are in the snapshot, imported; the file
 system is not), and mounts ``snapshot-stdlib.zip`` (runtime.json: ``snapshot_stdlib``, ``snapshot_stdlib_sha256``)

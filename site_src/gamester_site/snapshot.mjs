@@ -20,6 +20,7 @@
 // its own ("Snapshot build id mismatch"): a snapshot only loads into the very Pyodide build that made it.
 import fs from "node:fs";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, stdlibPath, wheelPath, outFile, outStdlib] = process.argv.slice(2);
@@ -28,11 +29,35 @@ if (!pyodideDir || !stdlibPath || !wheelPath || !outFile || !outStdlib) {
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+process.argv = [process.argv[0], "snapshot.mjs"]; // (Pyodide's sys.argv: this script's arguments name the build's folders)
+// The interpreter's entropy and clocks while it is made from fixed values (os.urandom, which Pyodide draws from
+// node:crypto's randomFillSync here, seeds its random generators, and the times it reads go into what it keeps; bytes
+// of both linger in memory it frees and uses again), so that the same sources make the same snapshot: a new build
+// that changed none of them leaves a browser's copy good. Nothing drawn here outlives the build: every reader's
+// interpreter is this one already, the worker seeds its random numbers afresh after the restore, and the open games'
+// names are drawn there (gamester.hosts.web_positions).
+const clock = performance.now.bind(performance); // (the real one: what making and checking it took, in the log)
+{
+  let x = 0x9e3779b9;
+  createRequire(import.meta.url)("node:crypto").randomFillSync = (view) => {
+    const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+    for (let i = 0; i < bytes.length; i++) {
+      x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+      bytes[i] = x & 0xff;
+    }
+    return view;
+  };
+  Date.now = () => 1e12;
+  globalThis.performance.now = () => 0;
+}
 const quiet = { stdout: () => {}, stderr: (s) => process.stderr.write(s + "\n") };
 const wheel = new Uint8Array(fs.readFileSync(wheelPath));
 // No column ranges in what the interpreter compiles while it warms (dataclasses' and named tuples' methods, made by
 // exec at import), as in the compiled library (bytecode.mjs): smaller code in the snapshot's memory.
-const options = { indexURL: pyodideDir + "/", stdLibURL: stdlibPath, env: { PYTHONNODEBUGRANGES: "1" }, ...quiet };
+// And the same snapshot from the same sources, build after build (PYTHONHASHSEED, and warm()'s end): a browser that
+// holds it keeps it across a new build that changed no engine file.
+const options = { indexURL: pyodideDir + "/", stdLibURL: stdlibPath, env: { PYTHONNODEBUGRANGES: "1", PYTHONHASHSEED: "0" },
+                  ...quiet };
 
 function install(py) {
   const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
@@ -67,7 +92,15 @@ def warm():
             if w["play"] and "random" in g["bots"]:  # (the computer's players at random: see above)
                 web.handle(json.dumps({"op": "render", "kind": w["kind"], "args": {"seed": "1", "bots": "random"},
                                        "base": "../"}))
-    web._OPEN.clear()
+    web.close_all()
+    # The same bytes from the same sources: every random generator seeded alike (the module's, which the worker
+    # seeds afresh for each reader after the restore, and those of the library: tempfile's names, secrets' unused
+    # state), and no directory's time kept by the import system (each finder reads its folder again on first use,
+    # as it would anyway: the restored file system is made anew).
+    for o in gc.get_objects():
+        if isinstance(o, random.Random):
+            random.Random.seed(o, 0)
+    importlib.invalidate_caches()
     gc.collect()
     return len(games)
 
@@ -246,7 +279,7 @@ function whole(b) {
   return out;
 }
 
-const t0 = performance.now();
+const t0 = clock();
 const py = await loadPyodide({ ...options, _makeSnapshot: true });
 install(py);
 py.runPython(WARM);
@@ -263,10 +296,10 @@ const head = new DataView(snapshot.buffer, snapshot.byteOffset).getUint32(4, tru
 const plain = snapshot.slice();
 xorInto(snapshot, head, image);
 const served = sparse(snapshot);
-const made = performance.now() - t0;
+const made = clock() - t0;
 
 // Check: a fresh Pyodide restored from it answers as the engine, with nothing imported afresh.
-const t1 = performance.now();
+const t1 = clock();
 // The difference is undone as the worker undoes it: once the wasm is instantiated (its fresh memory then holds the
 // initial image), before Pyodide restores the snapshot into that memory.
 fs.writeFileSync(outStdlib + ".check", library);
@@ -311,7 +344,7 @@ for name in ${JSON.stringify(cut.kept.filter((n) => n.endsWith(".pyc")))}:  # (t
     importlib.import_module(name.removesuffix(".pyc").removesuffix("/__init__").replace("/", "."))
 json.dumps({"games": len(reply.get("games", [])), "imported": imported})
 `));
-const restored = performance.now() - t1;
+const restored = clock() - t1;
 if (answer.games !== games || answer.imported.length) {
   console.error(`snapshot: the restored interpreter answered ${answer.games} games of ${games}; imported afresh: ` +
                 `${answer.imported.join(", ") || "nothing"}`);

@@ -167,3 +167,17 @@ def test_the_snapshot_is_served_without_its_pages_of_zeros(site, manifest):
     kept = sum(1 for k in range(0, len(full), PAGE) if any(full[k:k + PAGE]))
     assert kept == -(-len(body) // PAGE)
     assert len(raw) < 0.6 * len(full)
+
+
+def test_the_same_sources_make_the_same_snapshot(site, manifest, tmp_path):
+    """The snapshot made again from the site's own compiled library and wheel, in another folder and later, is the
+    site's byte for byte, and so is the part of the library beside it (snapshot.mjs fixes what would otherwise vary
+    from one making to the next: the interpreter's hash seed, entropy, clocks and arguments, its random generators'
+    states, the import system's folder times). So a new build that changed no file of the engine leaves the copies a
+    browser holds good: its early start still finds them this build's (gamester_site.earlystart.held_sets)."""
+    from gamester_site import runtime
+
+    g = site / "assets" / "gamester"
+    out = runtime.make_snapshot(g / manifest["stdlib"], g / manifest["wheel"], cache=tmp_path / "elsewhere")
+    assert sha256(out) == manifest["snapshot_sha256"]
+    assert out.with_name(runtime.SNAPSHOT_STDLIB_NAME).read_bytes() == (g / manifest["snapshot_stdlib"]).read_bytes()

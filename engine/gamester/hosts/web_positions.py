@@ -78,8 +78,8 @@ _OPEN: OrderedDict[tuple, State] = OrderedDict()
 #: sends the position's actions, replayed and checked as ever. Names are unique to this run of the engine.
 MAX_NAMED = 4 * MAX_OPEN
 _NAMED: OrderedDict[str, tuple[State, int, list[str] | None]] = OrderedDict()
-_RUN = secrets.token_hex(6)
-_COUNT = itertools.count(1)
+_RUN: str | None = None  # this run's mark, drawn at its first name (not at import: an engine started from the
+_COUNT = itertools.count(1)  # site's start-up snapshot, where this module is imported already, draws its own)
 
 
 class StaleGameError(RequestError):
@@ -107,10 +107,13 @@ def _keep(spec: GameSpec, state: State) -> None:
 
 
 def close_all() -> None:
-    """Let every open game go, with its names (a host's reset: a benchmark's next phase, a test's clean start).
-    Clearing :data:`_OPEN` alone would leave each game held by its names until newer names pushed them out."""
+    """Let every open game go, with its names (a host's reset: a benchmark's next phase, a test's clean start, the
+    end of the start-up snapshot's warm-up). Clearing :data:`_OPEN` alone would leave each game held by its names
+    until newer names pushed them out. The next name is of a new run (:data:`_RUN`, drawn afresh)."""
+    global _RUN
     _OPEN.clear()
     _NAMED.clear()
+    _RUN = None
 
 
 def _position(req: dict) -> tuple[GameSpec, State]:
@@ -216,6 +219,9 @@ def _reply(spec: GameSpec, state: State, req: dict, *, draw: bool = True) -> dic
 
 def _name(state: State, parts: list[str] | None) -> str:
     """A name for the open game ``state`` at its step, and the table's parts its reply sent (see :data:`_NAMED`)."""
+    global _RUN
+    if _RUN is None:
+        _RUN = secrets.token_hex(6)
     name = f"{_RUN}-{next(_COUNT)}"
     _NAMED[name] = (state, len(state.history), parts)
     while len(_NAMED) > MAX_NAMED:

@@ -290,6 +290,22 @@ def test_the_kept_games_are_bounded():
     assert ok(op="apply", **POS, actions=r["actions"], action="pass")["actions"] == ["bet", "pass"]
 
 
+def test_an_open_games_name_is_of_its_run_drawn_at_the_first_name_and_afresh_after_a_reset():
+    """The names of open games carry a mark of the engine's run, drawn when the first name is given, not when the
+    module is imported: an engine started from the site's start-up snapshot (where this module is imported, and a
+    game of each kind was opened and let go, close_all) draws its own, so that two engines started from one snapshot
+    do not give the same names."""
+    web.close_all()
+    assert _positions._RUN is None
+    first = ok(op="new", game="toy", players=3, seed=1)["open"]
+    run = first.rsplit("-", 1)[0]
+    assert re.fullmatch(r"[0-9a-f]{12}", run)
+    assert ok(op="new", game="toy", players=3, seed=2)["open"].startswith(run + "-")
+    web.close_all()
+    assert _positions._RUN is None
+    assert not ok(op="new", game="toy", players=3, seed=1)["open"].startswith(run + "-")
+
+
 def test_a_game_without_odds_or_exercises_is_named_not_dumped():
     """commands._offering put str(GameSpec) (a few thousand characters of its fields) into the message."""
     from gamester import commands
