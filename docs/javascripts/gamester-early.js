@@ -17,10 +17,10 @@
   if (!window.isSecureContext || !nav.serviceWorker || !nav.serviceWorker.controller || !self.caches) return;
   if ((nav.connection && nav.connection.saveData) || (nav.deviceMemory && nav.deviceMemory < 2)) return;
   if (location.search.includes("w=") || document.visibilityState !== "visible") return;
-  // The same test as gamester-engine.js's runtimeHeld: every file of one of the build's sets (data-held: the wasm
-  // with the start-up snapshot, or with the ordinary start's compiled library and wheel) kept under this build's
-  // sha256, which the service worker checked it against. An older build's copies are not held: with them the worker
-  // would fetch this build's files, before the reader has asked for anything.
+  // The same test as gamester-engine.js's runtimeHeld: every file of one of the build's sets (data-held: what a
+  // start asks for, Pyodide's files with the start-up snapshot and the two beside it, or with the ordinary start's
+  // compiled library and wheel) kept under this build's sha256, which the service worker checked it against. An
+  // older build's copies are not held: with them the worker would fetch this build's files before the reader asked.
   let sets = [];
   try { sets = JSON.parse(script.dataset.held || "[]"); } catch (e) { /* as none */ }
   if (!Array.isArray(sets) || !sets.length) return;

@@ -294,10 +294,11 @@ export function warmOnIntent(el) {
 // the background, nor when the browser asks to save data or says it has little memory; once per page at most.
 const RUNTIME_CACHE = "gamester-runtime";
 // Held: every file of one of this build's sets (the build writes them here and into gamester-early.js's tag:
-// gamester_site.earlystart's held_sets): the wasm and the start-up snapshot, or the wasm and the ordinary start's
-// compiled library and engine wheel (what a first visit on a slow link keeps instead: the worker's whyNot, "held"),
-// each kept under the sha256 this build gives it, which the service worker checked it against. An older build's
-// copies are not held: a start with them would fetch this build's files before the reader asked for anything.
+// gamester_site.earlystart's held_sets), all that a start asks for: Pyodide's files with the start-up snapshot and
+// the two beside it, or with the ordinary start's compiled library and engine wheel (what a first visit on a slow
+// link keeps instead: the worker's whyNot, "held"), each kept under the sha256 this build gives it, which the
+// service worker checked it against. An older build's copies are not held: a start with them would fetch this
+// build's files before the reader asked for anything.
 const HELD = [];
 async function runtimeHeld() {
   const sw = navigator.serviceWorker;

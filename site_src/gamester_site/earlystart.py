@@ -5,7 +5,8 @@ After a build, each page with a live game widget (the one ``markers`` marks ``id
 ``data-root``: on a second visit it starts the engine's worker while the page itself is still loading (it decides
 for itself whether the browser holds the runtime; see the script). No other page gets it. Inline, and before the
 stylesheets, because a script after a stylesheet waits for it, and a script of its own would wait for a request.
-Run by ``runtime.stage`` (so by every builder); running it again on a page that has it changes nothing.
+Run by ``runtime.stage`` (so by every builder); running it again puts this build's tag in place of the one a page
+has (a site staged again over a new runtime), and changes nothing where the two are the same.
 
 The build's mark (:func:`build_mark`: the runtime's manifest and the engine worker's script, hashed) goes into
 ``data-build`` and into the built ``gamester-engine.js``: the engine's worker is named by it, so that where the
@@ -30,6 +31,7 @@ SCRIPT = "javascripts/gamester-early.js"
 PLAY_WIDGET = re.compile(r'<div class="gm-widget" id="play"')
 CHARSET = re.compile(r"<meta charset=[\"']?utf-8[\"']?\s*/?>", re.IGNORECASE)
 MARK = "data-gamester-early"
+TAG = re.compile(r"<script data-gamester-early[^>]*>.*?</script>", re.DOTALL)
 ENGINE = "javascripts/gamester-engine.js"
 WORKER = "javascripts/gamester-worker.js"
 WORKER_MODULES = (WORKER, "javascripts/gamester-worker-files.js")  # the worker's script and the module it imports
@@ -52,18 +54,21 @@ def build_mark(site: Path) -> str:
 
 def held_sets(site: Path) -> list[list[list[str]]]:
     """The runtime files the browser must hold for the engine to start without the network, as ``[name, sha256]``
-    pairs under ``assets/`` (runtime.json's cache table): the wasm with the start-up snapshot, or the wasm with the
-    ordinary start's compiled library and engine wheel (what a first visit on a slow link keeps instead). Either set
-    is enough; ``[]`` when the build has no runtime (then nothing starts before the reader asks)."""
+    pairs under ``assets/`` (runtime.json's cache table): every file a start from storage asks for, Pyodide's own
+    (the wasm first) with the start-up snapshot and the two files beside it, or with the ordinary start's compiled
+    library and engine wheel (what a first visit on a slow link keeps instead). Either set is enough; ``[]`` when the
+    build has no runtime (then nothing starts before the reader asks)."""
     try:
         manifest = json.loads((site / RUNTIME).read_text(encoding="utf-8"))
         table = manifest.get("cache") or {}
     except (OSError, ValueError, AttributeError):
         return []
+    pyodide = [WASM, *sorted(n for n in table if n.startswith("pyodide/") and n != WASM)]
     sets = []
-    for names in ((manifest.get("snapshot"),), (manifest.get("stdlib"), manifest.get("wheel"))):
-        files = [WASM, *(f"gamester/{n}" for n in names if isinstance(n, str) and n)]
-        if len(files) == len(names) + 1 and all(isinstance(table.get(f), str) for f in files):
+    for keys in (("snapshot", "snapshot_files", "snapshot_stdlib"), ("stdlib", "wheel")):
+        names = [manifest.get(k) for k in keys]
+        files = [*pyodide, *(f"gamester/{n}" for n in names if isinstance(n, str) and n)]
+        if len(files) == len(pyodide) + len(keys) and all(isinstance(table.get(f), str) for f in files):
             sets.append([[f, table[f]] for f in files])
     return sets
 
@@ -92,8 +97,8 @@ def tag(root: str, code: str, build: str = "", held: list[list[list[str]]] | Non
 
 
 def mark_pages(site: Path) -> list[Path]:
-    """Put the early start into every page of ``site`` with a live game widget, and the build's mark into it and
-    into the engine module; return those pages."""
+    """Put the early start into every page of ``site`` with a live game widget, and the build's mark and held files
+    into it and into the engine module; return the pages written."""
     build = build_mark(site)
     held = held_sets(site)
     if not mark_engine(site, build, held):
@@ -107,14 +112,22 @@ def mark_pages(site: Path) -> list[Path]:
     marked = []
     for page in sorted(site.rglob("*.html")):
         text = page.read_text(encoding="utf-8")
-        if MARK in text or not PLAY_WIDGET.search(text):
+        if not PLAY_WIDGET.search(text):
             continue
-        depth = len(page.relative_to(site).parts) - 1
-        at = CHARSET.search(text)
-        head = text.find("<head>")
-        if at is None and head < 0:
-            continue
-        cut = at.end() if at else head + len("<head>")
-        page.write_text(text[:cut] + "\n" + tag("../" * depth or "./", code, build, held) + text[cut:], encoding="utf-8")
-        marked.append(page)
+        new = tag("../" * (len(page.relative_to(site).parts) - 1) or "./", code, build, held)
+        if MARK in text:  # (staged before: this build's tag in place of that one)
+            old = TAG.search(text)
+            if old is None:
+                continue  # (not a tag this module wrote: left as it is)
+            now = text[:old.start()] + new + text[old.end():]
+        else:
+            at = CHARSET.search(text)
+            head = text.find("<head>")
+            if at is None and head < 0:
+                continue
+            cut = at.end() if at else head + len("<head>")
+            now = text[:cut] + "\n" + new + text[cut:]
+        if now != text:
+            page.write_text(now, encoding="utf-8")
+            marked.append(page)
     return marked

@@ -95,28 +95,32 @@ def _held_in(page: str) -> list:
 
 def test_what_is_held_is_this_builds_files_by_their_sha256(tmp_path):
     """The files a second visit must hold for the engine to start before the reader asks, each with the sha256 this
-    build's runtime.json gives it (in each early start's data-held and the engine module's HELD): the wasm with the
-    snapshot, or the wasm with the ordinary start's compiled library and wheel, by their exact names."""
+    build's runtime.json gives it (in each early start's data-held and the engine module's HELD): every file a start
+    asks for, Pyodide's (the wasm first) with the snapshot and the two files beside it, or with the compiled library
+    and the wheel, by their exact names."""
     (tmp_path / "javascripts").mkdir()
     (tmp_path / "javascripts" / "gamester-early.js").write_text("(() => {})();\n", encoding="utf-8")
     engine = 'const BUILD = "";\nconst A = 1;\nconst HELD = [];\n'
     (tmp_path / "javascripts" / "gamester-engine.js").write_text(engine, encoding="utf-8")
     (tmp_path / "assets" / "gamester").mkdir(parents=True)
     runtime = tmp_path / "assets" / "gamester" / "runtime.json"
-    table = {"pyodide/pyodide.asm.wasm": "a" * 64, "gamester/snap.bin": "b" * 64, "gamester/lib.zip": "c" * 64,
-             "gamester/gamester-9-py3-none-any.whl": "d" * 64, "pyodide/pyodide.mjs": "e" * 64}
-    manifest = {"snapshot": "snap.bin", "stdlib": "lib.zip", "wheel": "gamester-9-py3-none-any.whl", "cache": table}
+    table = {"pyodide/pyodide.mjs": "e" * 64, "pyodide/pyodide.asm.wasm": "a" * 64, "gamester/snap.bin": "b" * 64,
+             "gamester/files.zip": "f" * 64, "gamester/part.zip": "9" * 64, "gamester/lib.zip": "c" * 64,
+             "gamester/gamester-9-py3-none-any.whl": "d" * 64, "gamester/data/x.bin": "0" * 64}
+    manifest = {"snapshot": "snap.bin", "snapshot_files": "files.zip", "snapshot_stdlib": "part.zip",
+                "stdlib": "lib.zip", "wheel": "gamester-9-py3-none-any.whl", "cache": table}
     runtime.write_text(json.dumps(manifest), encoding="utf-8")
     (tmp_path / "play.html").write_text(HEAD.format(PLAY), encoding="utf-8")
     earlystart.mark_pages(tmp_path)
-    both = [[["pyodide/pyodide.asm.wasm", "a" * 64], ["gamester/snap.bin", "b" * 64]],
-            [["pyodide/pyodide.asm.wasm", "a" * 64], ["gamester/lib.zip", "c" * 64],
-             ["gamester/gamester-9-py3-none-any.whl", "d" * 64]]]
+    pyodide = [["pyodide/pyodide.asm.wasm", "a" * 64], ["pyodide/pyodide.mjs", "e" * 64]]
+    both = [[*pyodide, ["gamester/snap.bin", "b" * 64], ["gamester/files.zip", "f" * 64],
+             ["gamester/part.zip", "9" * 64]],
+            [*pyodide, ["gamester/lib.zip", "c" * 64], ["gamester/gamester-9-py3-none-any.whl", "d" * 64]]]
     assert earlystart.held_sets(tmp_path) == both
     assert _held_in((tmp_path / "play.html").read_text(encoding="utf-8")) == both
     assert f"\nconst HELD = {json.dumps(both)};\n" in (tmp_path / "javascripts" / "gamester-engine.js").read_text("utf-8")
     # A build without a snapshot: the ordinary start's set alone; a set with a file the table does not give: left out.
-    del manifest["snapshot"]
+    del manifest["snapshot_files"]
     runtime.write_text(json.dumps(manifest), encoding="utf-8")
     assert earlystart.held_sets(tmp_path) == both[1:]
     del table["gamester/lib.zip"]
@@ -128,6 +132,14 @@ def test_what_is_held_is_this_builds_files_by_their_sha256(tmp_path):
     assert earlystart.mark_engine(tmp_path, "0" * 16, [])
     assert "\nconst HELD = [];\n" in (tmp_path / "javascripts" / "gamester-engine.js").read_text("utf-8")
     assert "data-held" not in earlystart.tag("./", "(() => {})();", "0" * 16, [])
+    # A site staged again over a new runtime: each page's tag is this build's (one tag, no older held files left).
+    manifest["cache"] = {**table, "gamester/lib.zip": "7" * 64}
+    runtime.write_text(json.dumps(manifest), encoding="utf-8")
+    assert earlystart.mark_pages(tmp_path) == [tmp_path / "play.html"]
+    page = (tmp_path / "play.html").read_text(encoding="utf-8")
+    assert page.count(earlystart.MARK) == 1 and _held_in(page) == earlystart.held_sets(tmp_path)
+    assert ["gamester/lib.zip", "7" * 64] in _held_in(page)[0] and "c" * 64 not in page
+    assert earlystart.mark_pages(tmp_path) == []  # (and again: nothing changes)
 
 
 def test_the_built_pages_and_engine_hold_the_files_as_built(site):
