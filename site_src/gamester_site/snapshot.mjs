@@ -75,7 +75,7 @@ function install(py) {
 // (random, _gamester_stdlib): a module imported after the restore is read from the zip, and every wasm function that
 // reading runs for the first time is compiled there and then.
 const WARM = String.raw`
-import gc, importlib, json, pkgutil, random
+import gc, importlib, json, pkgutil, random, sys
 import _gamester_stdlib  # (imported only: the worker installs its finder after the restore, with a JS function)
 import gamester
 from gamester.hosts import web
@@ -93,12 +93,20 @@ def warm():
                 web.handle(json.dumps({"op": "render", "kind": w["kind"], "args": {"seed": "1", "bots": "random"},
                                        "base": "../"}))
     web.close_all()
-    # The same bytes from the same sources: every random generator seeded alike (the module's, which the worker
-    # seeds afresh for each reader after the restore, and those of the library: tempfile's names, secrets' unused
-    # state), and no directory's time kept by the import system (each finder reads its folder again on first use,
-    # as it would anyway: the restored file system is made anew).
+    # The same bytes from the same sources: every random generator seeded alike, and no directory's time kept by the
+    # import system (each finder reads its folder again on first use, as it would anyway: the restored file system is
+    # made anew). The generators are the module's, which the worker seeds afresh for each reader after the restore,
+    # and the library's: tempfile's names, secrets' (a SystemRandom, whose own state goes unused). Any other would be
+    # held by the engine, whose numbers its seeds decide: the build stops rather than change them.
+    library = [random._inst]
+    for name, attr in (("secrets", "_sysrand"), ("tempfile", "_name_sequence")):
+        held = getattr(sys.modules.get(name), attr, None)
+        library.append(getattr(held, "_rng", held))
     for o in gc.get_objects():
         if isinstance(o, random.Random):
+            if not any(o is x for x in library):
+                raise RuntimeError(f"a random generator outlives the warm-up: {o!r}, held by "
+                                   f"{[type(r).__name__ for r in gc.get_referrers(o)][:4]}")
             random.Random.seed(o, 0)
     importlib.invalidate_caches()
     gc.collect()
