@@ -404,8 +404,8 @@ async function boot(assets) {
   const stage = (n, text) => post({ type: "progress", stage: n, of: 4, text, ms: performance.now() - t0 });
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
   stage(1, "Starting the card engine in your browser (4 to 6 MB to fetch the first time)");
-  const manifestP = fetch(new URL("gamester/runtime.json", assets), { cache: "no-cache" }).then((r) => {
-    if (!r.ok) throw new Error(`runtime.json: HTTP ${r.status}`);
+  const manifestP = realFetch(new URL("gamester/runtime.json", assets), { cache: "no-cache" }).then((r) => {
+    if (!r.ok) throw new Error(`runtime.json: HTTP ${r.status}`); // (via the service worker: its copy offline)
     return r.json();
   });
   const pyodideURL = new URL("pyodide/", assets).href;

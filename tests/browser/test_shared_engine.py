@@ -16,7 +16,7 @@ import re
 
 import pytest
 from conftest import wait_until
-from test_start_cache import Served, boot, fetched_at_start, served, wait_held, watched_context  # noqa: F401
+from test_start_cache import Served, boot, fetched_at_start, no_network, served, wait_held, watched_context  # noqa: F401
 from test_widgets import BOOT_MS
 
 pytestmark = pytest.mark.browser
@@ -149,7 +149,7 @@ def test_with_the_engine_gone_and_no_server_a_page_starts_one_from_what_the_brow
     assert end_shared_engines(browser, served) == 1
     # No server, no engine running: the page comes from the service worker, and a new shared engine starts from
     # the runtime the browser holds (its runtime.json through the service worker, which controls it too).
-    served.stop()
+    no_network(context, served)
     page.goto(served.url + "post-and-pair/")
     first_hand(page)
     assert page.evaluate("[__gamester.shared, __gamester.info.start]") == [True, "snapshot"]

@@ -71,6 +71,16 @@ class Served:
         self.write("assets/gamester/runtime.json", (json.dumps(manifest, indent=1) + "\n").encode())
 
 
+def no_network(context, served: Served) -> None:
+    """No server and no network for ``context``: the server stopped, and the browser offline (``set_offline``, which
+    the service worker's fetches heed too). Stopping the server alone leaves the connections the browser keeps open
+    to it answering: a start that asked the network for runtime.json still found it there, in 5 runs of 6, and a
+    real classroom without a network could not start at all (gamester-worker.js asked for runtime.json past the
+    service worker)."""
+    served.stop()
+    context.set_offline(True)
+
+
 @pytest.fixture
 def served(tmp_path, base_url):  # base_url: skips unless a built site with the widget runtime is there
     if not json.loads((SITE / "assets" / "gamester" / "runtime.json").read_text()).get("snapshot"):
@@ -190,7 +200,7 @@ def test_the_snapshot_starts_the_engine_and_a_second_visit_comes_from_the_browse
     # No server at all: the page, its scripts and the runtime come from the service worker, and the game plays.
     # (The page opened afresh at its own address: the widget played above keeps its deal in the page's link, and
     # a reload of that link would reopen it.)
-    served.stop()
+    no_network(context, served)
     page.goto(served.url + "post-and-pair/")
     w = open_widget(page, "pp-deal")
     assert "gm-ledger" in w.inner_html()
@@ -283,7 +293,7 @@ def test_after_a_first_visit_on_a_slow_link_the_game_starts_with_no_server(conte
     for url in (served.url + "post-and-pair/", served.url + "search/search_index.json"):
         wait_until(page, "(u) => caches.match(u, { cacheName: 'gamester-site' }).then((r) => !!r)", url)
     page.close()
-    served.stop()
+    no_network(context, served)
 
     page = context.new_page()
     errors: list[str] = []
