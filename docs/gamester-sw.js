@@ -90,6 +90,9 @@ async function networkFirst(request, later = (p) => p) {
     return response;
   } catch (e) {
     const held = await caches.match(key, { cacheName: SITE, ignoreSearch: request.mode === "navigate" });
+    // (offline, a worker just started takes its table from the kept runtime.json: else it has none, and answers
+    // no runtime file from what it holds, Pyodide's scripts among them)
+    if (held && bare(request.url) === MANIFEST && !table) useManifest(await held.clone().text(), later);
     if (held) return held;
     throw e;
   }
