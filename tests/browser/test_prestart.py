@@ -28,6 +28,22 @@ def decided(page) -> str:
     return page.evaluate("__gamester.prestart")
 
 
+def play(widget) -> None:
+    """The reader clicks the widget's start, and its game comes live."""
+    widget.locator(".gm-start").click()
+    widget.locator("xpath=.").and_(widget.page.locator("[data-live='1']")).wait_for(timeout=BOOT_MS)
+
+
+def play_until_held(page, kind: str) -> None:
+    """A first visit's reader plays the ``kind`` widget, until the service worker holds the runtime: the snapshot, or
+    the ordinary start's files where a busy machine's loopback read below runtime.json's line."""
+    play(page.locator(f".gm-widget[data-widget='{kind}']").first)
+    wait_until(page, """async () => { const c = await caches.open('gamester-runtime');
+      const urls = (await c.keys()).map((r) => r.url), has = (n) => urls.some((u) => u.endsWith(n));
+      return has('pyodide.asm.wasm') && (has('engine-snapshot.bin') || has('.compiled.zip') && has('.whl')); }""",
+               None, BOOT_MS)
+
+
 def test_only_a_second_visit_starts_the_engine_before_the_click_and_quietly(browser, base_url, traffic):
     context = browser.new_context(base_url=base_url)
     traffic.attach(context)
@@ -43,14 +59,7 @@ def test_only_a_second_visit_starts_the_engine_before_the_click_and_quietly(brow
         assert runtime_asked(traffic, since, wsince) == []
 
         # The reader plays: the service worker keeps the runtime.
-        w = page.locator(".gm-widget[data-widget='pp-deal']").first
-        w.locator(".gm-start").click()
-        w.locator("xpath=.").and_(page.locator("[data-live='1']")).wait_for(timeout=BOOT_MS)
-        # (the snapshot, or the ordinary start's files where a busy machine's loopback read below runtime.json's line)
-        wait_until(page, """async () => { const c = await caches.open('gamester-runtime');
-          const urls = (await c.keys()).map((r) => r.url), has = (n) => urls.some((u) => u.endsWith(n));
-          return has('pyodide.asm.wasm') && (has('engine-snapshot.bin') || has('.compiled.zip') && has('.whl')); }""",
-                   None, BOOT_MS)
+        play_until_held(page, "pp-deal")
         first = page.evaluate("__gamester.info.start")
 
         # The page again (its own address: the played widget wrote its game into the address bar, and a link to a
@@ -73,8 +82,7 @@ def test_only_a_second_visit_starts_the_engine_before_the_click_and_quietly(brow
         assert w.locator(".gm-status-line").inner_text() == ""
         assert w.get_attribute("aria-busy") is None
         # The click finds it ready: the first hand, with no second engine.
-        w.locator(".gm-start").click()
-        w.locator("xpath=.").and_(page.locator("[data-live='1']")).wait_for(timeout=BOOT_MS)
+        play(w)
         assert "gm-ledger" in w.inner_html()
         assert page.evaluate("__gamester.boots") == 1
 
@@ -145,13 +153,7 @@ def test_a_runtime_held_from_another_build_is_not_fetched_again_before_the_reade
         page = context.new_page()
         page.goto("speculation/")
         assert decided(page) == "not held"
-        w = page.locator(".gm-widget[data-widget='spec-play']").first
-        w.locator(".gm-start").click()
-        w.locator("xpath=.").and_(page.locator("[data-live='1']")).wait_for(timeout=BOOT_MS)
-        wait_until(page, """async () => { const c = await caches.open('gamester-runtime');
-          const urls = (await c.keys()).map((r) => r.url), has = (n) => urls.some((u) => u.endsWith(n));
-          return has('pyodide.asm.wasm') && (has('engine-snapshot.bin') || has('.compiled.zip') && has('.whl')); }""",
-                   None, BOOT_MS)
+        play_until_held(page, "spec-play")
         assert page.evaluate(AS_ANOTHER_BUILD) >= 2
 
         since, wsince = len(traffic.urls), len(traffic.worker_urls)
@@ -164,8 +166,7 @@ def test_a_runtime_held_from_another_build_is_not_fetched_again_before_the_reade
         assert w.locator(".gm-progress").is_hidden()
 
         # The reader asks: the game starts, from this build's files, and those are what the browser now holds.
-        w.locator(".gm-start").click()
-        w.locator("xpath=.").and_(page.locator("[data-live='1']")).wait_for(timeout=BOOT_MS)
+        play(w)
         assert page.evaluate("[__gamester.boots, __gamester.bootCause]")[0] == 1
         assert runtime_asked(traffic, since, wsince) != []
         wait_until(page, """async () => { const c = await caches.open('gamester-runtime');
