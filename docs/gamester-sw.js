@@ -162,20 +162,43 @@ self.addEventListener("fetch", (ev) => {
   })());
 });
 
+// A runtime file kept as if it had passed through here: fetched (the browser's HTTP cache first) unless a copy with
+// the table's hash is held, and kept only if its bytes have that hash.
+async function keepFile(url, sha) {
+  const held = await caches.match(url, { cacheName: RUNTIME });
+  if (held && held.headers.get(HASH) === sha) return;
+  const response = await fetch(url);
+  if (!response.ok || response.type !== "basic") return;
+  await keepRuntime(url, sha, await response.arrayBuffer(), response.headers.get("Content-Type") || "application/octet-stream");
+}
+
 // A page that was loaded before this worker controlled it sends its own address and files, to be kept as if they
-// had passed through here (most come from the browser's HTTP cache).
+// had passed through here (most come from the browser's HTTP cache): with runtime.json and the runtime files of an
+// engine started before then, which fetched them past this worker (runtime.json first, so that its table is read).
 self.addEventListener("message", (ev) => {
   const data = ev.data || {};
   if (data.type !== "keep" || !Array.isArray(data.urls)) return;
   ev.waitUntil((async () => {
+    const urls = data.urls.slice(0, 200).map(String).filter((u) => u.startsWith(SCOPE));
+    const writes = [];
+    if (urls.some((u) => bare(u) === MANIFEST)) {
+      await networkFirst(new Request(MANIFEST, { cache: "no-cache" }), (p) => { writes.push(p); return p; })
+        .catch(() => null);
+    }
     const cache = await caches.open(SITE);
-    for (const raw of data.urls.slice(0, 200)) {
-      const url = String(raw);
-      if (!url.startsWith(SCOPE) || url.startsWith(ASSETS + "pyodide/") || (await cache.match(url))) continue;
+    for (const url of urls) {
+      if (bare(url) === MANIFEST) continue;
       try {
+        const sha = table && url.startsWith(ASSETS) ? table[bare(url)] : undefined; // (runtime.json's, when read)
+        if (sha) {
+          await keepFile(bare(url), sha);
+          continue;
+        }
+        if (url.startsWith(ASSETS + "pyodide/") || (await cache.match(url))) continue;
         const response = await fetch(url);
         if (response.ok && response.type === "basic") await cache.put(url, response);
       } catch (e) { /* kept next time */ }
     }
+    await Promise.all(writes);
   })());
 });

@@ -83,28 +83,39 @@ function settle(id, reply) {
 // HTTP to another machine), everything works as before.
 const SW_URL = new URL("../gamester-sw.js", SRC).href;
 const SEARCH_INDEX = new URL("../search/search_index.json", SRC).href;
+const PASSAGES = new URL("gamester/clause-passages.json", ASSETS).href;
 let swReady = null;
+const SW_WAIT_MS = 3000; // a worker still fetched or installing does not hold up the engine longer than this
 function serviceWorker() {
   if (swReady) return swReady;
   const sw = navigator.serviceWorker;
   if (!sw || !window.isSecureContext) return (swReady = Promise.resolve(false));
-  swReady = sw.register(SW_URL).then(() => {
+  const controls = sw.register(SW_URL).then(() => {
     if (sw.controller) return true;
     // The first visit: this page was loaded before the worker existed. Once it controls the page (it claims it at
     // once), the page's own address and files are sent to it to keep, and the engine's files pass through it.
     return new Promise((resolve) => {
       sw.addEventListener("controllerchange", () => {
         quiet().then(() => {
-          // (and the search index, which a page asks for only once the reader reaches for search:
-          // search-when-asked.js; kept now so that search works offline)
-          const urls = [location.href, ...performance.getEntriesByType("resource").map((e) => e.name), SEARCH_INDEX];
+          const urls = [location.href];
+          // An engine started before the worker controlled the page (its script came late: a flaky link) fetched
+          // runtime.json and Pyodide's scripts past it: those too, first, so that the next start works with no
+          // network. (Its other files it kept itself; the service worker fetches only what it does not hold.)
+          if (G.info && G.info.times && Array.isArray(G.info.times.files)) {
+            urls.push(new URL("gamester/runtime.json", ASSETS).href, ...G.info.times.files.map((f) => String(f.url)));
+          }
+          // (and the search index and the clauses' passages, which a page asks for only once the reader reaches for
+          // search or a live table's rule links: search-when-asked.js, gamester-kit.js; kept now so that they work
+          // offline)
+          urls.push(...performance.getEntriesByType("resource").map((e) => e.name), SEARCH_INDEX, PASSAGES);
           if (sw.controller) sw.controller.postMessage({ type: "keep", urls });
         });
         resolve(true);
       }, { once: true });
-      setTimeout(() => resolve(false), 3000); // a worker still installing does not hold up the engine
     });
   }).catch(() => false);
+  // (the register call itself waits for the worker's script: on a stalled link the engine does not wait for it)
+  swReady = Promise.race([controls, new Promise((resolve) => setTimeout(() => resolve(false), SW_WAIT_MS))]);
   G.serviceWorker = swReady;
   return swReady;
 }

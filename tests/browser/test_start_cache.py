@@ -9,6 +9,7 @@ the service worker); every request is still checked to stay on 127.0.0.1."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import shutil
@@ -298,6 +299,7 @@ def test_after_a_first_visit_on_a_slow_link_the_game_starts_with_no_server(conte
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)  # (a file not kept)
     page.goto(served.url + "post-and-pair/")
     page.wait_for_function("() => __gamester.prestart && __gamester.prestart !== 'waiting'", timeout=BOOT_MS)
     assert page.evaluate("__gamester.prestart") == "started"
@@ -305,6 +307,51 @@ def test_after_a_first_visit_on_a_slow_link_the_game_starts_with_no_server(conte
     assert page.evaluate(EARLY_TAKEN) == [1, True, True, True]
     assert "gm-ledger" in w.inner_html()
     assert page.evaluate("[__gamester.info.start, __gamester.info.times.why]") == ["ordinary", "held"]
+    assert errors == []
+
+
+def hold_back(served: Served, name: str) -> threading.Event:
+    """Until the event returned is set, the server answers no request for a path ending in ``name`` (a stalled
+    link for that one file: the request waits, as on a classroom's Wi-Fi that drops it)."""
+    gate = threading.Event()
+    made = served.httpd.RequestHandlerClass  # (functools.partial of the handler class, as make_server made it)
+
+    class Held(made.func):
+        def do_GET(self):
+            if urlsplit(self.path).path.endswith(name):
+                gate.wait(BOOT_MS / 1000)
+            return super().do_GET()
+
+    served.httpd.RequestHandlerClass = functools.partial(Held, *made.args, **made.keywords)
+    return gate
+
+
+def test_a_first_visit_whose_service_worker_came_late_starts_the_game_and_the_next_with_no_network(context, served):
+    """A first visit on a link that stalls the service worker's script: the engine starts without it (it used to
+    wait for the script as long as the link held it), so it fetches runtime.json and Pyodide's scripts past the
+    service worker. Once the service worker comes and controls the page, the page sends it those with its own
+    files, and the next visit starts the game with no network at all."""
+    gate = hold_back(served, "/gamester-sw.js")
+    page = context.new_page()
+    page.goto(served.url + "post-and-pair/")
+    assert boot(page)["start"] == "snapshot"
+    assert page.evaluate("navigator.serviceWorker.controller === null")  # (its script is still held back)
+    gate.set()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_MS)
+    for url in (served.url + "post-and-pair/", served.url + "assets/gamester/runtime.json"):
+        wait_until(page, "(u) => caches.match(u, { cacheName: 'gamester-site' }).then((r) => !!r)", url)
+    wait_held(page, fetched_at_start(served))
+    page.close()
+    no_network(context, served)
+
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(served.url + "post-and-pair/")
+    w = open_widget(page, "pp-deal")
+    assert "gm-ledger" in w.inner_html()
+    assert page.evaluate("__gamester.info.start") == "snapshot"
     assert errors == []
 
 
