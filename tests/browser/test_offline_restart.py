@@ -1,0 +1,59 @@
+"""Offline after the browser itself was closed (issue 30: "no network at all still starts the game once the site has
+been opened"): the browser's profile kept on disk, as a classroom machine keeps it, and started again with no network
+and no HTTP cache. Its service worker then starts afresh, with no table of runtime files in memory: it must read the
+runtime.json it kept before it can answer Pyodide's scripts from what it holds.
+
+Not in test_start_cache.py, whose contexts are ordinary ones: this test launches a browser with a profile folder of
+its own, twice."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import HANG_MS, NO_SHARED_WORKER, wait_until
+from test_start_cache import boot, fetched_at_start, no_network, served, wait_held  # noqa: F401
+from test_widgets import open_widget
+
+pytestmark = pytest.mark.browser
+
+
+def persistent(browser_type, launch_args: dict, profile) -> object:
+    """A browser on the profile folder ``profile`` (its one context), patient and without shared workers as the
+    other tests' contexts are (conftest.py)."""
+    ctx = browser_type.launch_persistent_context(str(profile), **launch_args)
+    ctx.set_default_timeout(HANG_MS)
+    ctx.add_init_script(NO_SHARED_WORKER)
+    return ctx
+
+
+def test_a_browser_restarted_with_no_network_and_no_http_cache_starts_the_game(
+        browser_type, browser_type_launch_args, served, tmp_path):  # noqa: F811 (the fixture)
+    profile = tmp_path / "profile"
+    ctx = persistent(browser_type, browser_type_launch_args, profile)
+    page = ctx.new_page()
+    page.goto(served.url + "post-and-pair/")
+    assert boot(page)["start"] == "snapshot"
+    wait_held(page, fetched_at_start(served))
+    # (the page's files, sent to the service worker to keep once the page has settled: the clauses' passages last)
+    for url in (served.url + "assets/gamester/runtime.json", served.url + "assets/gamester/clause-passages.json"):
+        wait_until(page, "(u) => caches.match(u, { cacheName: 'gamester-site' }).then((r) => !!r)", url)
+    ctx.close()
+
+    # The browser started again on the same profile, offline, its HTTP cache emptied (the classroom server lets
+    # Pyodide's files be cached for a week: that cache would answer them instead of the service worker).
+    ctx = persistent(browser_type, browser_type_launch_args, profile)
+    try:
+        no_network(ctx, served)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.clearBrowserCache")
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(served.url + "post-and-pair/")
+        w = open_widget(page, "pp-deal")
+        assert "gm-ledger" in w.inner_html()
+        assert page.evaluate("__gamester.info.start") == "snapshot"
+        assert errors == []
+    finally:
+        ctx.close()
