@@ -16,22 +16,29 @@ from test_widgets import open_widget
 pytestmark = pytest.mark.browser
 
 
-def persistent(browser_type, launch_args: dict, profile) -> object:
-    """A browser on the profile folder ``profile`` (its one context), patient and without shared workers as the
-    other tests' contexts are (conftest.py)."""
+def persistent(browser_type, launch_args: dict, profile, shared: bool) -> object:
+    """A browser on the profile folder ``profile`` (its one context), patient as the other tests' contexts are
+    (conftest.py), and without shared workers unless ``shared``."""
     ctx = browser_type.launch_persistent_context(str(profile), **launch_args)
     ctx.set_default_timeout(HANG_MS)
-    ctx.add_init_script(NO_SHARED_WORKER)
+    if not shared:
+        ctx.add_init_script(NO_SHARED_WORKER)
     return ctx
 
 
+@pytest.mark.parametrize("shared", [False, True], ids=["dedicated-engine", "shared-engine"])
 def test_a_browser_restarted_with_no_network_and_no_http_cache_starts_the_game(
-        browser_type, browser_type_launch_args, served, tmp_path):  # noqa: F811 (the fixture)
+        browser_type, browser_type_launch_args, served, tmp_path, shared):  # noqa: F811 (the fixture)
+    """In a page's own engine, and in the shared engine where the browser keeps one (gamester-engine.js): a
+    restarted browser has no connection left open to the stopped server, so the shared worker's requests fail as
+    a dedicated one's do (in an ordinary context, Playwright's offline setting did not stop them:
+    test_start_cache.py's no_network)."""
     profile = tmp_path / "profile"
-    ctx = persistent(browser_type, browser_type_launch_args, profile)
+    ctx = persistent(browser_type, browser_type_launch_args, profile, shared)
     page = ctx.new_page()
     page.goto(served.url + "post-and-pair/")
     assert boot(page)["start"] == "snapshot"
+    assert page.evaluate("__gamester.shared") == shared
     wait_held(page, fetched_at_start(served))
     # (the page's files, sent to the service worker to keep once the page has settled: the clauses' passages last)
     for url in (served.url + "assets/gamester/runtime.json", served.url + "assets/gamester/clause-passages.json"):
@@ -40,7 +47,7 @@ def test_a_browser_restarted_with_no_network_and_no_http_cache_starts_the_game(
 
     # The browser started again on the same profile, offline, its HTTP cache emptied (the classroom server lets
     # Pyodide's files be cached for a week: that cache would answer them instead of the service worker).
-    ctx = persistent(browser_type, browser_type_launch_args, profile)
+    ctx = persistent(browser_type, browser_type_launch_args, profile, shared)
     try:
         no_network(ctx, served)
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
@@ -53,7 +60,7 @@ def test_a_browser_restarted_with_no_network_and_no_http_cache_starts_the_game(
         page.goto(served.url + "post-and-pair/")
         w = open_widget(page, "pp-deal")
         assert "gm-ledger" in w.inner_html()
-        assert page.evaluate("__gamester.info.start") == "snapshot"
+        assert page.evaluate("[__gamester.info.start, __gamester.shared]") == ["snapshot", shared]
         assert errors == []
     finally:
         ctx.close()
