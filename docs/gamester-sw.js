@@ -162,14 +162,20 @@ self.addEventListener("fetch", (ev) => {
   })());
 });
 
-// A runtime file kept as if it had passed through here: fetched (the browser's HTTP cache first) unless a copy with
-// the table's hash is held, and kept only if its bytes have that hash.
+// A runtime file kept as if it had passed through here, unless a copy with the table's hash is held: the copy the
+// browser's HTTP cache holds (the engine's worker has just fetched it), else the network's, kept only if its bytes
+// have the table's hash (keepRuntime).
 async function keepFile(url, sha) {
   const held = await caches.match(url, { cacheName: RUNTIME });
   if (held && held.headers.get(HASH) === sha) return;
-  const response = await fetch(url);
-  if (!response.ok || response.type !== "basic") return;
-  await keepRuntime(url, sha, await response.arrayBuffer(), response.headers.get("Content-Type") || "application/octet-stream");
+  for (const cache of ["force-cache", "no-cache"]) {
+    const response = await fetch(url, { cache });
+    if (!response.ok || response.type !== "basic") return;
+    const body = await response.arrayBuffer();
+    if ((await sha256hex(body)) !== sha) continue; // (an older copy in the HTTP cache: asked for again)
+    await keepRuntime(url, sha, body, response.headers.get("Content-Type") || "application/octet-stream");
+    return;
+  }
 }
 
 // A page that was loaded before this worker controlled it sends its own address and files, to be kept as if they

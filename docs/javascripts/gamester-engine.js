@@ -101,7 +101,7 @@ function serviceWorker() {
           // An engine started before the worker controlled the page (its script came late: a flaky link) fetched
           // runtime.json and Pyodide's scripts past it: those too, first, so that the next start works with no
           // network. (Its other files it kept itself; the service worker fetches only what it does not hold.)
-          if (G.info && G.info.times && Array.isArray(G.info.times.files)) {
+          if (G.pastServiceWorker && G.info && G.info.times && Array.isArray(G.info.times.files)) {
             urls.push(new URL("gamester/runtime.json", ASSETS).href, ...G.info.times.files.map((f) => String(f.url)));
           }
           // (and the search index and the clauses' passages, which a page asks for only once the reader reaches for
@@ -186,6 +186,8 @@ function start(resolve, reject, early = null) {
       worker = early.worker;
     } else {
       G.workerAt = performance.now(); // (with the worker's own marks, where a start's time goes: the benchmark's)
+      // (a worker made before the service worker controls the page fetches past it: serviceWorker's keep)
+      G.pastServiceWorker = !(navigator.serviceWorker && navigator.serviceWorker.controller);
       worker = engineWorker();
     }
   } catch (e) {

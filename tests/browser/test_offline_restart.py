@@ -60,7 +60,9 @@ def test_a_browser_restarted_with_no_network_and_no_http_cache_starts_the_game(
         page.goto(served.url + "post-and-pair/")
         w = open_widget(page, "pp-deal")
         assert "gm-ledger" in w.inner_html()
-        assert page.evaluate("[__gamester.info.start, __gamester.shared]") == ["snapshot", shared]
+        # (a shared engine may be found "running": started offline by this browser's own page or early start)
+        assert page.evaluate("__gamester.shared") == shared
+        assert page.evaluate("__gamester.info.start") in (("snapshot", "running") if shared else ("snapshot",))
         assert errors == []
     finally:
         ctx.close()
