@@ -9,8 +9,8 @@ its own, twice."""
 from __future__ import annotations
 
 import pytest
-from conftest import HANG_MS, NO_SHARED_WORKER, wait_until
-from test_start_cache import boot, fetched_at_start, no_network, served, wait_held  # noqa: F401
+from conftest import HANG_MS, NO_SHARED_WORKER
+from test_start_cache import boot, fetched_at_start, no_network, served, wait_held, wait_site_kept  # noqa: F401
 from test_widgets import open_widget
 
 pytestmark = pytest.mark.browser
@@ -40,9 +40,7 @@ def test_a_browser_restarted_with_no_network_and_no_http_cache_starts_the_game(
     assert boot(page)["start"] == "snapshot"
     assert page.evaluate("__gamester.shared") == shared
     wait_held(page, fetched_at_start(served))
-    # (the page's files, sent to the service worker to keep once the page has settled: the clauses' passages last)
-    for url in (served.url + "assets/gamester/runtime.json", served.url + "assets/gamester/clause-passages.json"):
-        wait_until(page, "(u) => caches.match(u, { cacheName: 'gamester-site' }).then((r) => !!r)", url)
+    wait_site_kept(page, served)
     ctx.close()
 
     # The browser started again on the same profile, offline, its HTTP cache emptied (the classroom server lets

@@ -16,7 +16,16 @@ import re
 
 import pytest
 from conftest import wait_until
-from test_start_cache import Served, boot, fetched_at_start, no_network, served, wait_held, watched_context  # noqa: F401
+from test_start_cache import (  # noqa: F401
+    Served,
+    boot,
+    fetched_at_start,
+    no_network,
+    served,
+    wait_held,
+    wait_site_kept,
+    watched_context,
+)
 from test_widgets import BOOT_MS
 
 pytestmark = pytest.mark.browser
@@ -145,6 +154,7 @@ def test_with_the_engine_gone_and_no_server_a_page_starts_one_from_what_the_brow
     # with the first page's files, once that page has settled.
     wait_until(page, "(u) => caches.match(u, { cacheName: 'gamester-site' }).then((r) => !!r)",
                served.url + "search/search_index.json")
+    wait_site_kept(page, served)  # (and the rest of that message)
     page.goto(served.url + "speculation/")  # (another page: the engine the first one played on is left behind)
     assert end_shared_engines(browser, served) == 1
     # No server, no engine running: the page comes from the service worker, and a new shared engine starts from

@@ -156,6 +156,15 @@ def wait_held(page, want: dict[str, str]) -> None:
       return Object.entries(want).every(([u, sha]) => got[u] === sha); }}""", want, BOOT_MS)
 
 
+def wait_site_kept(page, served: Served) -> None:
+    """Until the service worker has gone through a first visit's "keep" message (gamester-engine.js,
+    serviceWorker): the page, runtime.json and the runtime files of an engine started past it, the page's files,
+    the search index and, last, the clauses' passages, which it takes one after another. A test that takes the
+    network away sooner races it: a page file not yet kept is missing offline."""
+    for url in (served.url + "assets/gamester/runtime.json", served.url + "assets/gamester/clause-passages.json"):
+        wait_until(page, "(u) => caches.match(u, { cacheName: 'gamester-site' }).then((r) => !!r)", url)
+
+
 def test_the_snapshot_starts_the_engine_and_a_second_visit_comes_from_the_browsers_own_storage(context, served):
     page = context.new_page()
     errors: list[str] = []
@@ -290,9 +299,7 @@ def test_after_a_first_visit_on_a_slow_link_the_game_starts_with_no_server(conte
     whose network then goes: the page comes from the service worker, the engine starts before the click from the
     files the browser holds, and the game plays."""
     page, _, _ = first_visit_on_a_slow_link(context, served)
-    # (the page's own files, sent to the service worker to keep with the search index once the page has settled)
-    for url in (served.url + "post-and-pair/", served.url + "search/search_index.json"):
-        wait_until(page, "(u) => caches.match(u, { cacheName: 'gamester-site' }).then((r) => !!r)", url)
+    wait_site_kept(page, served)  # (the page's own files, sent to the service worker once the page has settled)
     page.close()
     no_network(context, served)
 
@@ -338,8 +345,7 @@ def test_a_first_visit_whose_service_worker_came_late_starts_the_game_and_the_ne
     assert page.evaluate("navigator.serviceWorker.controller === null")  # (its script is still held back)
     gate.set()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_MS)
-    for url in (served.url + "post-and-pair/", served.url + "assets/gamester/runtime.json"):
-        wait_until(page, "(u) => caches.match(u, { cacheName: 'gamester-site' }).then((r) => !!r)", url)
+    wait_site_kept(page, served)
     wait_held(page, fetched_at_start(served))
     page.close()
     no_network(context, served)
