@@ -178,33 +178,39 @@ async function keepFile(url, sha) {
   }
 }
 
-// A page that was loaded before this worker controlled it sends its own address and files, to be kept as if they
-// had passed through here (most come from the browser's HTTP cache): with runtime.json and the runtime files of an
-// engine started before then, which fetched them past this worker (runtime.json first, so that its table is read).
+// A page that was loaded before this worker controlled it sends its own address and files (``urls``), to be kept as
+// if they had passed through here (most come from the browser's HTTP cache); and, if its engine started before then,
+// runtime.json and the files that start fetched past this worker and did not keep itself (``runtime``): runtime.json
+// first, so that its table is read; each runtime file it names kept under its hash, no other file under assets/
+// kept at all (without a table, none). Then the page is told ("kept").
 self.addEventListener("message", (ev) => {
   const data = ev.data || {};
   if (data.type !== "keep" || !Array.isArray(data.urls)) return;
+  const inScope = (list) => [...new Set((Array.isArray(list) ? list : []).map(String))].filter((u) => u.startsWith(SCOPE));
   ev.waitUntil((async () => {
-    const urls = data.urls.slice(0, 200).map(String).filter((u) => u.startsWith(SCOPE));
+    const runtime = inScope(data.runtime).slice(0, 50);
     const writes = [];
-    if (urls.some((u) => bare(u) === MANIFEST)) {
+    if (runtime.some((u) => bare(u) === MANIFEST)) {
       await networkFirst(new Request(MANIFEST, { cache: "no-cache" }), (p) => { writes.push(p); return p; })
         .catch(() => null);
     }
     const cache = await caches.open(SITE);
-    for (const url of urls) {
-      if (bare(url) === MANIFEST) continue;
+    const site = inScope(data.urls).slice(0, 200);
+    for (const url of runtime) {
       try {
-        const sha = table && url.startsWith(ASSETS) ? table[bare(url)] : undefined; // (runtime.json's, when read)
-        if (sha) {
-          await keepFile(bare(url), sha);
-          continue;
-        }
+        const sha = table ? table[bare(url)] : undefined;
+        if (sha) await keepFile(bare(url), sha);
+        else if (!url.startsWith(ASSETS)) site.push(url); // (the worker's own scripts)
+      } catch (e) { /* kept next time */ }
+    }
+    for (const url of site) {
+      try {
         if (url.startsWith(ASSETS + "pyodide/") || (await cache.match(url))) continue;
         const response = await fetch(url);
         if (response.ok && response.type === "basic") await cache.put(url, response);
       } catch (e) { /* kept next time */ }
     }
     await Promise.all(writes);
+    if (ev.source) ev.source.postMessage({ type: "kept" });
   })());
 });

@@ -97,19 +97,22 @@ function serviceWorker() {
     return new Promise((resolve) => {
       sw.addEventListener("controllerchange", () => {
         quiet().then(() => {
-          const urls = [location.href];
+          // The page's own address, the search index and the clauses' passages (which a page asks for only once the
+          // reader reaches for search or a live table's rule links: search-when-asked.js, gamester-kit.js; kept now
+          // so that they work offline), and the page's files.
+          const urls = [location.href, SEARCH_INDEX, PASSAGES, ...performance.getEntriesByType("resource").map((e) => e.name)];
           // An engine started before the worker controlled the page (its script came late: a flaky link) fetched
-          // runtime.json and Pyodide's scripts past it: those too, first, so that the next start works with no
-          // network. (Its other files it kept itself; the service worker fetches only what it does not hold.)
-          if (G.pastServiceWorker && G.info && G.info.times && Array.isArray(G.info.times.files)) {
-            urls.push(new URL("gamester/runtime.json", ASSETS).href, ...G.info.times.files.map((f) => String(f.url)));
-          }
-          // (and the search index and the clauses' passages, which a page asks for only once the reader reaches for
-          // search or a live table's rule links: search-when-asked.js, gamester-kit.js; kept now so that they work
-          // offline)
-          urls.push(...performance.getEntriesByType("resource").map((e) => e.name), SEARCH_INDEX, PASSAGES);
-          if (sw.controller) sw.controller.postMessage({ type: "keep", urls });
-        });
+          // runtime.json, Pyodide's scripts and its own helpers past it: those too (``runtime``), so that the next
+          // start works with no network; not the files that engine's worker keeps itself (``kept``).
+          const files = G.pastServiceWorker && G.info && G.info.times && G.info.times.files;
+          const runtime = Array.isArray(files) ? [new URL("gamester/runtime.json", ASSETS).href,
+            ...files.filter((f) => !f.kept).map((f) => String(f.url))] : [];
+          // (its answer, once it has gone through them all: G.siteKept, for tests and the console)
+          sw.addEventListener("message", (ev) => {
+            if (ev.data && ev.data.type === "kept") { G.siteKept = true; notify(); }
+          });
+          if (sw.controller) sw.controller.postMessage({ type: "keep", urls, runtime });
+        }).catch(() => {});
         resolve(true);
       }, { once: true });
     });
@@ -187,7 +190,7 @@ function start(resolve, reject, early = null) {
     } else {
       G.workerAt = performance.now(); // (with the worker's own marks, where a start's time goes: the benchmark's)
       // (a worker made before the service worker controls the page fetches past it: serviceWorker's keep)
-      G.pastServiceWorker = !(navigator.serviceWorker && navigator.serviceWorker.controller);
+      G.pastServiceWorker = Boolean(navigator.serviceWorker) && !navigator.serviceWorker.controller;
       worker = engineWorker();
     }
   } catch (e) {

@@ -528,7 +528,7 @@ async function boot(assets) {
   mark("ready");
   keepStartIn(500);
   // Each file's fetch (from the service worker's storage on a second visit), from the worker's first line.
-  times.files = performance.getEntriesByType("resource").map((e) => ({ url: e.name,
+  times.files = performance.getEntriesByType("resource").map((e) => ({ url: e.name, kept: !!aside && aside.has(e.name),
     name: e.name.split("/").pop(), start: Math.round(e.startTime - T0), first: Math.round(e.responseStart - T0),
     end: Math.round(e.responseEnd - T0), body: e.encodedBodySize }));
   return { version: manifest.version, pyodide: manifest.pyodide, start: times.start, times, games: hello.games || [] };

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import HANG_MS, NO_SHARED_WORKER
-from test_start_cache import boot, fetched_at_start, no_network, served, wait_held, wait_site_kept  # noqa: F401
+from test_start_cache import boot, fetched_at_start, served, wait_held, wait_site_kept  # noqa: F401
 from test_widgets import open_widget
 
 pytestmark = pytest.mark.browser
@@ -42,12 +42,13 @@ def test_a_browser_restarted_with_no_network_and_no_http_cache_starts_the_game(
     wait_held(page, fetched_at_start(served))
     wait_site_kept(page, served)
     ctx.close()
+    served.stop()  # (before the browser starts again: nothing it starts can reach the server)
 
     # The browser started again on the same profile, offline, its HTTP cache emptied (the classroom server lets
     # Pyodide's files be cached for a week: that cache would answer them instead of the service worker).
     ctx = persistent(browser_type, browser_type_launch_args, profile, shared)
     try:
-        no_network(ctx, served)
+        ctx.set_offline(True)
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
         cdp = ctx.new_cdp_session(page)
         cdp.send("Network.enable")
@@ -58,7 +59,7 @@ def test_a_browser_restarted_with_no_network_and_no_http_cache_starts_the_game(
         page.goto(served.url + "post-and-pair/")
         w = open_widget(page, "pp-deal")
         assert "gm-ledger" in w.inner_html()
-        # (a shared engine may be found "running": started offline by this browser's own page or early start)
+        # (a shared engine may be found "running": started by the page's own early start, offline as well)
         assert page.evaluate("__gamester.shared") == shared
         assert page.evaluate("__gamester.info.start") in (("snapshot", "running") if shared else ("snapshot",))
         assert errors == []

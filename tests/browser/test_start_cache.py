@@ -158,11 +158,12 @@ def wait_held(page, want: dict[str, str]) -> None:
 
 def wait_site_kept(page, served: Served) -> None:
     """Until the service worker has gone through a first visit's "keep" message (gamester-engine.js,
-    serviceWorker): the page, runtime.json and the runtime files of an engine started past it, the page's files,
-    the search index and, last, the clauses' passages, which it takes one after another. A test that takes the
-    network away sooner races it: a page file not yet kept is missing offline."""
-    for url in (served.url + "assets/gamester/runtime.json", served.url + "assets/gamester/clause-passages.json"):
-        wait_until(page, "(u) => caches.match(u, { cacheName: 'gamester-site' }).then((r) => !!r)", url)
+    serviceWorker: the page's own files, the search index and the clauses' passages, and the runtime files of an
+    engine started past it), which it takes one after another and then answers (``__gamester.siteKept``). A test
+    that takes the network away sooner races it: a page file not yet kept is missing offline."""
+    page.wait_for_function("() => __gamester.siteKept === true", timeout=BOOT_MS)
+    assert page.evaluate("(u) => caches.match(u, { cacheName: 'gamester-site' }).then((r) => !!r)",
+                         served.url + "assets/gamester/clause-passages.json")
 
 
 def test_the_snapshot_starts_the_engine_and_a_second_visit_comes_from_the_browsers_own_storage(context, served):
@@ -341,12 +342,20 @@ def test_a_first_visit_whose_service_worker_came_late_starts_the_game_and_the_ne
     gate = hold_back(served, "/gamester-sw.js")
     page = context.new_page()
     page.goto(served.url + "post-and-pair/")
-    assert boot(page)["start"] == "snapshot"
-    assert page.evaluate("navigator.serviceWorker.controller === null")  # (its script is still held back)
-    gate.set()
+    try:
+        assert boot(page)["start"] == "snapshot"
+        # (its script still held back: the engine's worker was made without it, and fetched past it)
+        assert page.evaluate("[navigator.serviceWorker.controller === null, __gamester.pastServiceWorker]") == \
+            [True, True]
+    finally:
+        gate.set()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_MS)
     wait_site_kept(page, served)
     wait_held(page, fetched_at_start(served))
+    # Each reached the server once: the service worker was sent only what the engine's worker did not keep itself,
+    # and took Pyodide's scripts from the browser's HTTP cache.
+    first = served.runtime_requests()
+    assert len(first) == len(set(first)), first
     page.close()
     no_network(context, served)
 
