@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import HANG_MS, NO_SHARED_WORKER
-from test_start_cache import boot, fetched_at_start, served, wait_held, wait_site_kept  # noqa: F401
-from test_widgets import open_widget
+from test_start_cache import boot, fetched_at_start, play_post_and_pair, served, wait_held, wait_site_kept  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -53,12 +52,7 @@ def test_a_browser_restarted_with_no_network_and_no_http_cache_starts_the_game(
         cdp = ctx.new_cdp_session(page)
         cdp.send("Network.enable")
         cdp.send("Network.clearBrowserCache")
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.goto(served.url + "post-and-pair/")
-        w = open_widget(page, "pp-deal")
-        assert "gm-ledger" in w.inner_html()
+        errors = play_post_and_pair(page, served)
         # (a shared engine may be found "running": started by the page's own early start, offline as well)
         assert page.evaluate("__gamester.shared") == shared
         assert page.evaluate("__gamester.info.start") in (("snapshot", "running") if shared else ("snapshot",))

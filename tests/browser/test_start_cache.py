@@ -360,26 +360,29 @@ def test_a_first_visit_whose_service_worker_came_late_starts_the_game_and_the_ne
     no_network(context, served)
 
     page = context.new_page()
+    errors = play_post_and_pair(page, served)
+    assert page.evaluate("__gamester.info.start") == "snapshot"
+    assert errors == []
+
+
+def play_post_and_pair(page, served: Served) -> list[str]:
+    """Post and Pair's widget opened on ``page`` (at the game's page) and played to its ledger. Returns the errors the
+    page reported meanwhile, page errors and console errors (a file missing offline, a snapshot not refused
+    silently): the tests assert there are none."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(served.url + "post-and-pair/")
     w = open_widget(page, "pp-deal")
     assert "gm-ledger" in w.inner_html()
-    assert page.evaluate("__gamester.info.start") == "snapshot"
-    assert errors == []
+    return errors
 
 
 def plays_the_ordinary_way(context, served: Served):
     """Post and Pair's widget played on a new page: it plays, from the ordinary start, and the page reports no error
     (a snapshot refused is refused silently). Returns the page."""
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(served.url + "post-and-pair/")
-    w = open_widget(page, "pp-deal")
-    assert "gm-ledger" in w.inner_html()
+    errors = play_post_and_pair(page, served)
     assert page.evaluate("__gamester.info.start") == "ordinary"
     assert errors == []
     return page
