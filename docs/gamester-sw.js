@@ -108,11 +108,12 @@ function passOn(ev, response, keep) {
 }
 
 // A runtime file's bytes kept by their hash, only if they have the hash the table gives (after the pruning of what a
-// new table no longer names, so that the copy is not deleted by it).
+// new table no longer names, so that the copy is not deleted by it): whether they were.
 async function keepRuntime(url, sha, body, type) {
   await pruning;
-  if ((await sha256hex(body)) !== sha) return;
+  if ((await sha256hex(body)) !== sha) return false;
   await (await caches.open(RUNTIME)).put(url, new Response(body, { headers: { "Content-Type": type, [HASH]: sha } }));
+  return true;
 }
 
 // A runtime file: the held copy if it has the table's hash, else the network's (the browser's HTTP cache first:
@@ -171,10 +172,9 @@ async function keepFile(url, sha) {
   for (const cache of ["force-cache", "no-cache"]) {
     const response = await fetch(url, { cache });
     if (!response.ok || response.type !== "basic") return;
-    const body = await response.arrayBuffer();
-    if ((await sha256hex(body)) !== sha) continue; // (an older copy in the HTTP cache: asked for again)
-    await keepRuntime(url, sha, body, response.headers.get("Content-Type") || "application/octet-stream");
-    return;
+    const type = response.headers.get("Content-Type") || "application/octet-stream";
+    if (await keepRuntime(url, sha, await response.arrayBuffer(), type)) return;
+    // (not of the table's hash: an older copy in the HTTP cache, asked for again from the server)
   }
 }
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 import pytest
 from conftest import wait_until
 from test_start_cache import EARLY_TAKEN
+from test_widgets import BOOT_MS, open_widget, widget
 
 pytestmark = pytest.mark.browser
-
-BOOT_MS = 120_000
 
 RUNTIME = ("/assets/pyodide/", "gamester-worker", ".whl", "engine-snapshot", "compiled.zip", "engine-files",
            "snapshot-stdlib")
@@ -28,16 +27,10 @@ def decided(page) -> str:
     return page.evaluate("__gamester.prestart")
 
 
-def play(widget) -> None:
-    """The reader clicks the widget's start, and its game comes live."""
-    widget.locator(".gm-start").click()
-    widget.locator("xpath=.").and_(widget.page.locator("[data-live='1']")).wait_for(timeout=BOOT_MS)
-
-
 def play_until_held(page, kind: str) -> None:
     """A first visit's reader plays the ``kind`` widget, until the service worker holds the runtime: the snapshot, or
     the ordinary start's files where a busy machine's loopback read below runtime.json's line."""
-    play(page.locator(f".gm-widget[data-widget='{kind}']").first)
+    open_widget(page, kind)
     wait_until(page, """async () => { const c = await caches.open('gamester-runtime');
       const urls = (await c.keys()).map((r) => r.url), has = (n) => urls.some((u) => u.endsWith(n));
       return has('pyodide.asm.wasm') && (has('engine-snapshot.bin') || has('.compiled.zip') && has('.whl')); }""",
@@ -77,12 +70,12 @@ def test_only_a_second_visit_starts_the_engine_before_the_click_and_quietly(brow
         # (the worker asks for its files, and the service worker answers from what it holds: it fetches none; the
         # worker's script is the site's, network-first like every page and script)
         assert [u for u in traffic.worker_urls[wsince:] if any(r in u for r in RUNTIME[:1] + RUNTIME[2:])] == []
-        w = page.locator(".gm-widget[data-widget='pp-deal']").first
+        w = widget(page, "pp-deal")
         assert w.locator(".gm-progress").is_hidden()
         assert w.locator(".gm-status-line").inner_text() == ""
         assert w.get_attribute("aria-busy") is None
         # The click finds it ready: the first hand, with no second engine.
-        play(w)
+        open_widget(page, "pp-deal")
         assert "gm-ledger" in w.inner_html()
         assert page.evaluate("__gamester.boots") == 1
 
@@ -162,11 +155,11 @@ def test_a_runtime_held_from_another_build_is_not_fetched_again_before_the_reade
         assert page.evaluate("async () => (await window.__gamesterEarly.decided) === null")
         assert page.evaluate("__gamester.boots") == 0
         assert runtime_asked(traffic, since, wsince) == []
-        w = page.locator(".gm-widget[data-widget='spec-play']").first
+        w = widget(page, "spec-play")
         assert w.locator(".gm-progress").is_hidden()
 
         # The reader asks: the game starts, from this build's files, and those are what the browser now holds.
-        play(w)
+        open_widget(page, "spec-play")
         assert page.evaluate("[__gamester.boots, __gamester.bootCause]")[0] == 1
         assert runtime_asked(traffic, since, wsince) != []
         wait_until(page, """async () => { const c = await caches.open('gamester-runtime');
