@@ -165,17 +165,18 @@ self.addEventListener("fetch", (ev) => {
 
 // A runtime file kept as if it had passed through here, unless a copy with the table's hash is held: the copy the
 // browser's HTTP cache holds (the engine's worker has just fetched it), else the network's, kept only if its bytes
-// have the table's hash (keepRuntime).
+// have the table's hash (keepRuntime). Whether it is held now.
 async function keepFile(url, sha) {
   const held = await caches.match(url, { cacheName: RUNTIME });
-  if (held && held.headers.get(HASH) === sha) return;
+  if (held && held.headers.get(HASH) === sha) return true;
   for (const cache of ["force-cache", "no-cache"]) {
     const response = await fetch(url, { cache });
-    if (!response.ok || response.type !== "basic") return;
+    if (!response.ok || response.type !== "basic") return false;
     const type = response.headers.get("Content-Type") || "application/octet-stream";
-    if (await keepRuntime(url, sha, await response.arrayBuffer(), type)) return;
+    if (await keepRuntime(url, sha, await response.arrayBuffer(), type)) return true;
     // (not of the table's hash: an older copy in the HTTP cache, asked for again from the server)
   }
+  return false;
 }
 
 // A page that was loaded before this worker controlled it sends its own address and files (``urls``), to be kept as
@@ -183,34 +184,59 @@ async function keepFile(url, sha) {
 // runtime.json and the files that start fetched past this worker and did not keep itself (``runtime``): runtime.json
 // first, so that its table is read; each runtime file it names kept under its hash, no other file under assets/
 // kept at all (without a table, none). Then the page is told ("kept").
+// A reader who asks to keep the whole site (gamester-keep.js) sends it in parts, each a message with ``whole``: some
+// pages and files (``urls``), or runtime.json with some of the runtime files its table names (``runtime``). Then
+// each page and file is asked for again (revalidated with the server: a copy kept from an older build is replaced),
+// not skipped because a copy is held, Pyodide's own standard library among them (not in the table); and the page is
+// told how it goes (``keeping``: how many of the part's files are done) and, at the end of the part, how many were
+// kept, how many could not be (``failed``), and how many of those for want of storage (``full``).
 self.addEventListener("message", (ev) => {
   const data = ev.data || {};
   if (data.type !== "keep" || !Array.isArray(data.urls)) return;
+  const whole = data.whole === true;
+  const id = typeof data.id === "string" ? data.id.slice(0, 60) : null;
+  const tell = (m) => { if (ev.source) ev.source.postMessage(id ? { ...m, id } : m); };
   const inScope = (list) => [...new Set((Array.isArray(list) ? list : []).map(String))].filter((u) => u.startsWith(SCOPE));
+  const count = { kept: 0, failed: 0, full: 0, done: 0 };
   ev.waitUntil((async () => {
     const runtime = inScope(data.runtime).slice(0, 50);
+    const site = inScope(data.urls).slice(0, 200);
+    count.failed = inScope(data.runtime).length - runtime.length + inScope(data.urls).length - site.length;
     const writes = [];
     if (runtime.some((u) => bare(u) === MANIFEST)) {
       await networkFirst(new Request(MANIFEST, { cache: "no-cache" }), (p) => { writes.push(p); return p; })
         .catch(() => null);
     }
     const cache = await caches.open(SITE);
-    const site = inScope(data.urls).slice(0, 200);
+    const of = runtime.filter((u) => bare(u) !== MANIFEST).length + site.length;
+    const step = (kept, e = null) => {
+      if (kept) count.kept += 1; else count.failed += 1;
+      if (e && e.name === "QuotaExceededError") count.full += 1;
+      count.done += 1;
+      if (whole) tell({ type: "keeping", done: count.done, of });
+    };
     for (const url of runtime) {
+      if (bare(url) === MANIFEST) continue; // (read above: kept as networkFirst keeps it)
       try {
         const sha = table ? table[bare(url)] : undefined;
-        if (sha) await keepFile(bare(url), sha);
+        if (sha) step(await keepFile(bare(url), sha));
         else if (!url.startsWith(ASSETS)) site.push(url); // (the worker's own scripts)
-      } catch (e) { /* kept next time */ }
+        else step(false);
+      } catch (e) { step(false, e); /* kept next time */ }
     }
     for (const url of site) {
       try {
-        if (url.startsWith(ASSETS + "pyodide/") || (await cache.match(url))) continue;
-        const response = await fetch(url);
-        if (response.ok && response.type === "basic") await cache.put(url, response);
-      } catch (e) { /* kept next time */ }
+        if (!whole && (url.startsWith(ASSETS + "pyodide/") || (await cache.match(url)))) continue;
+        const response = await fetch(url, whole ? { cache: "no-cache" } : {});
+        if (response.ok && response.type === "basic") {
+          await cache.put(url, response);
+          step(true);
+        } else {
+          step(false);
+        }
+      } catch (e) { step(false, e); /* kept next time */ }
     }
     await Promise.all(writes);
-    if (ev.source) ev.source.postMessage({ type: "kept" });
-  })());
+  })().catch((e) => { count.failed += 1; if (e && e.name === "QuotaExceededError") count.full += 1; })
+    .then(() => tell({ type: "kept", kept: count.kept, failed: count.failed, full: count.full })));
 });

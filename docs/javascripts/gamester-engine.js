@@ -109,7 +109,7 @@ function serviceWorker() {
             ...files.filter((f) => !f.kept).map((f) => String(f.url))] : [];
           // (its answer, once it has gone through them all: G.siteKept, for tests and the console)
           sw.addEventListener("message", (ev) => {
-            if (ev.data && ev.data.type === "kept") { G.siteKept = true; notify(); }
+            if (ev.data && ev.data.type === "kept" && !ev.data.id) { G.siteKept = true; notify(); } // (not a whole keep's)
           });
           if (sw.controller) sw.controller.postMessage({ type: "keep", urls, runtime });
         }).catch(() => {});

@@ -457,6 +457,9 @@ function freshPage() {
 function scan() {
   closeTip();
   freshPage();
+  // The Teach page's "Keep the site in this browser" (its own module, read only where the page has one).
+  const keep = document.querySelectorAll("[data-gm-keep]");
+  if (keep.length) import("./gamester-keep.js").then((m) => keep.forEach((el) => m.mount(el))).catch(() => {});
   const roots = Array.from(document.querySelectorAll(".gm-widget"));
   widgets = roots.map((root, i) => root.__gm || (root.__gm = new Widget(root, i)));
   G.widgets = widgets;

@@ -402,7 +402,8 @@ def cache_table(site: Path, manifest: dict) -> dict[str, str]:
 
 
 def stage(site_dir: str | os.PathLike) -> dict:
-    """Put Pyodide, the engine wheel, ``runtime.json`` and ``clause-passages.json`` into ``site_dir``."""
+    """Put Pyodide, the engine wheel, ``runtime.json`` and ``clause-passages.json`` into ``site_dir``, and the list
+    of what a browser keeps to use the site with no network (:mod:`gamester_site.keeplist`)."""
     site = Path(site_dir)
     copy_pyodide(site / "assets" / "pyodide")
     dest = site / "assets" / "gamester"
@@ -449,6 +450,9 @@ def stage(site_dir: str | os.PathLike) -> dict:
     from gamester_site.earlystart import mark_pages
 
     mark_pages(site)
+    from gamester_site import keeplist
+
+    keeplist.write(site, manifest["cache"])  # (last: the pages and scripts as they will be served)
     log.debug("runtime: %s and Pyodide %s in %s", wheel, manifest["pyodide"], site / "assets")
     return manifest
 

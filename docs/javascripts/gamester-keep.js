@@ -1,0 +1,193 @@
+// Gamester: "Keep the site in this browser" (the Teach page's [data-gm-keep] block). A reader who will be without a
+// network (a classroom's Wi-Fi) asks the site's service worker (../gamester-sw.js) to keep every page and file of
+// this build (assets/gamester/site-files.json, written by gamester_site.keeplist) and every runtime file runtime.json
+// names, each runtime file under its sha256: this browser then opens the site's pages and starts its games with no
+// network, though the reader never played before. It says how big that is before, how it goes, and what became of
+// it; and, on a later visit, whether this build is kept whole (the list's ``build`` mark, remembered in this
+// browser's local storage once a keep of it has ended with every file held), or an earlier one. Until the button is
+// pressed, nothing is fetched but that list (4 kB) and nothing is kept. Names no game.
+import { ASSETS } from "./gamester-engine.js";
+import { h } from "./gamester-kit.js";
+
+const LIST = new URL("gamester/site-files.json", ASSETS).href;
+const MANIFEST = new URL("gamester/runtime.json", ASSETS).href;
+const ROOT = new URL("../", ASSETS).href;
+const SITE_CACHE = "gamester-site";
+const RUNTIME_CACHE = "gamester-runtime";
+const MARK = "gamester-kept-build"; // (local storage: the build kept whole, by its list's mark)
+const PART = 20; // pages and files a message (a runtime file is one message of its own: the snapshot is 12.6 MB)
+const SILENT_MS = 120000; // a part that says nothing for this long has stopped (the browser may stop its worker)
+
+const megabytes = (n) => `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)} MB`;
+const count = (n, one, many) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
+
+function remembered() {
+  try { return localStorage.getItem(MARK); } catch (e) { return null; }
+}
+function remember(build) {
+  try { if (build) localStorage.setItem(MARK, build); else localStorage.removeItem(MARK); } catch (e) { /* none */ }
+}
+
+async function readJSON(url) {
+  const r = await fetch(url, { cache: "no-cache" });
+  if (!r.ok) throw new Error(`HTTP ${r.status}`);
+  return r.json();
+}
+
+// The build's list, as absolute addresses (the list itself among them, to be read offline).
+async function readList() {
+  const list = await readJSON(LIST);
+  return { ...list, urls: [...list.pages, ...list.files].map((p) => new URL(p, ROOT).href).concat(LIST) };
+}
+
+// Whether this browser holds every page and file of the list, and every runtime file of ``table`` (runtime.json's,
+// name -> sha256) under its hash.
+async function holds(list, table) {
+  if (!self.caches || !(await caches.has(SITE_CACHE)) || !(await caches.has(RUNTIME_CACHE))) return false;
+  const site = await caches.open(SITE_CACHE);
+  for (const u of [...list.urls, MANIFEST]) if (!(await site.match(u))) return false;
+  const runtime = await caches.open(RUNTIME_CACHE);
+  for (const [name, sha] of Object.entries(table)) {
+    const r = await runtime.match(new URL(name, ASSETS).href);
+    if (!r || r.headers.get("x-gamester-sha256") !== sha) return false;
+  }
+  return true;
+}
+
+// The runtime.json table this browser keeps (offline, the network's is not there to read).
+async function keptTable() {
+  const r = self.caches && await caches.match(MANIFEST, { cacheName: SITE_CACHE });
+  return r ? ((await r.json()).cache || {}) : null;
+}
+
+// The service worker that controls this page: it takes a page over as soon as it is active (it claims its clients),
+// which on a first visit comes a moment after the page has loaded. Null if none comes (the browser refused it).
+function controller(ms = 15000) {
+  const sw = navigator.serviceWorker;
+  if (sw.controller) return Promise.resolve(sw.controller);
+  return new Promise((resolve) => {
+    const done = () => { clearTimeout(timer); sw.removeEventListener("controllerchange", done); resolve(sw.controller); };
+    const timer = setTimeout(done, ms);
+    sw.addEventListener("controllerchange", done);
+  });
+}
+
+// One part sent to the service worker: its answer ({kept, failed, full}), or null when it said nothing for
+// SILENT_MS (``progress(done)`` on each file it reports).
+function sendPart(worker, msg, progress) {
+  const sw = navigator.serviceWorker;
+  return new Promise((resolve) => {
+    let timer = null;
+    const end = (m) => { clearTimeout(timer); sw.removeEventListener("message", listen); resolve(m); };
+    const wait = () => { clearTimeout(timer); timer = setTimeout(() => end(null), SILENT_MS); };
+    const listen = (ev) => {
+      const m = ev.data || {};
+      if (m.id !== msg.id) return;
+      if (m.type === "keeping") { wait(); progress(m.done); } else if (m.type === "kept") end(m);
+    };
+    sw.addEventListener("message", listen);
+    wait();
+    worker.postMessage(msg);
+  });
+}
+
+export function mount(root) {
+  if (root.__gmKeep) return;
+  root.__gmKeep = true;
+  const sw = navigator.serviceWorker;
+  if (!sw || !window.isSecureContext || !self.caches) {
+    root.replaceChildren(h("p", { class: "gm-keep-status" },
+      "This browser cannot keep a copy of the site here: that needs a browser that allows it, and the site reached " +
+      "over https, or at localhost on this computer. The classroom copy described below works without the internet."));
+    return;
+  }
+  const about = h("p", { class: "gm-keep-about" }, "Reading what there is to keep…");
+  const button = h("button", { type: "button", class: "md-button md-button--primary gm-keep-go", disabled: true },
+    "Keep the site in this browser");
+  const status = h("p", { class: "gm-keep-status", role: "status" });
+  root.replaceChildren(about, h("p", {}, button), status);
+  let list = null;
+  const say = (text, kept = false) => {
+    status.textContent = text;
+    if (kept) root.dataset.kept = "1"; else delete root.dataset.kept;
+  };
+
+  readList().then(async (l) => {
+    list = l;
+    about.textContent = `This keeps ${count(l.pages.length, "page", "pages")}, the search and the card engine: ` +
+      `${count(l.urls.length + l.runtime_files, "file", "files")}, about ${megabytes(l.bytes + l.runtime_bytes)} ` +
+      "of this browser's storage (less to download where the server sends files compressed).";
+    const mark = remembered();
+    const table = await keptTable().catch(() => null);
+    if (mark === l.build && table && (await holds(l, table).catch(() => false))) {
+      say("This version of the site is kept in this browser: with no network, its pages open here and its games " +
+        "play. Press the button again to check it.", true);
+    } else if (mark) {
+      say("An earlier version of the site is kept in this browser, or part of one: press the button to keep this " +
+        "version whole.");
+    }
+  }).catch(() => {
+    about.textContent = "The list of the site's files could not be read: reload the page with a network to keep the site.";
+  }).finally(() => { if (list) button.disabled = false; });
+
+  button.addEventListener("click", async () => {
+    if (!list) return;
+    button.disabled = true;
+    try {
+      say("Getting ready…");
+      const worker = await controller();
+      if (!worker) {
+        say("This browser has not let the site keep anything (it may block the storage of sites): the classroom " +
+          "copy described below works without the internet.");
+        return;
+      }
+      const table = (await readJSON(MANIFEST)).cache || {};
+      if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => false);
+      const base = `keep-${Date.now()}`;
+      const parts = Object.keys(table).map((n) => ({ urls: [], runtime: [MANIFEST, new URL(n, ASSETS).href] }));
+      for (let i = 0; i < list.urls.length; i += PART) parts.push({ urls: list.urls.slice(i, i + PART), runtime: [] });
+      const of = Object.keys(table).length + list.urls.length;
+      let done = 0, kept = 0, failed = 0, full = 0;
+      for (const [k, part] of parts.entries()) {
+        const m = await sendPart(worker, { type: "keep", whole: true, id: `${base}-${k}`, ...part },
+          (n) => { status.textContent = `Keeping the site: ${done + n} of ${of} files…`; });
+        if (!m) {
+          say(`Keeping stopped after ${count(done, "file", "files")} of ${of} (the browser stopped it, or the ` +
+            "network is too slow): press the button again to go on; what was kept stays kept.");
+          remember(null);
+          return;
+        }
+        done += part.urls.length + part.runtime.length - (part.runtime.length ? 1 : 0);
+        kept += m.kept;
+        failed += m.failed;
+        full += m.full;
+      }
+      if (failed) {
+        remember(null);
+        say(full
+          ? `This browser's storage is full: ${count(failed, "file was", "files were")} not kept (${kept} were). ` +
+            "Make room (the browser's settings show what sites keep), then press the button again."
+          : `${count(failed, "file", "files")} could not be kept (the network failed, or a file was not as this ` +
+            `version of the site says it should be); ${count(kept, "was", "were")} kept. Press the button again ` +
+            "with a network to keep the rest.");
+        return;
+      }
+      if (await holds(list, table).catch(() => false)) {
+        remember(list.build);
+        say(`Kept: ${count(kept, "file", "files")}. With no network, this browser on this computer now opens ` +
+          "the site's pages at the addresses its links use, and plays its games. A browser may let go of what it " +
+          "keeps when its storage runs short or its history is cleared: press the button again before a lesson to " +
+          "check.", true);
+      } else {
+        remember(null);
+        say("The files were fetched, but the browser did not keep them all (its storage may be full). Press the " +
+          "button again to try once more.");
+      }
+    } catch (e) {
+      remember(null);
+      say("The site could not be kept: the network did not answer. Press the button again with a network.");
+    } finally {
+      button.disabled = false;
+    }
+  });
+}

@@ -1,0 +1,160 @@
+"""The Teach page's "Keep the site in this browser" (gamester-keep.js; issue 30's "no network at all still starts the
+game once the site has been opened"): a teacher who opened one page and never played presses it, and with the server
+gone and the browser offline, a page never visited opens and its game plays. Before, such a visit kept no runtime at
+all (the engine's files are kept as a start fetches them), and the games could not start offline. A new build's
+changed page is kept anew; a file the server lacks is counted, and with no server the button says so; neither is
+called kept.
+
+Each test serves its own copy of the built site (test_start_cache.py's ``served``: under a sub-path, counting the
+requests that reach it)."""
+# ruff: noqa: F811 (the fixtures context and served, imported below, are the tests' arguments)
+
+from __future__ import annotations
+
+import json
+
+import axe  # tests/browser/axe.py (its screenshots' folder)
+import pytest
+from test_start_cache import context, held, no_network, play_post_and_pair, served  # noqa: F401 (two fixtures)
+from test_widgets import BOOT_MS
+
+pytestmark = pytest.mark.browser
+
+KEEP = "[data-gm-keep]"
+LIST = "assets/gamester/site-files.json"
+CACHED = "(u) => caches.match(u, { cacheName: 'gamester-site' }).then((r) => r ? r.text() : null)"
+
+
+def site_list(served) -> dict:
+    return json.loads((served.root / LIST).read_text())
+
+
+def open_teach(context, served):
+    page = context.new_page()
+    page.goto(served.url + "teach/")
+    page.wait_for_function(f"() => document.querySelector('{KEEP} button') && !document.querySelector('{KEEP} button').disabled")
+    return page
+
+
+def keep(page, files: int) -> str:
+    """Press the button and wait for its last word: "Kept: ``files`` files." (asserted), and the block marked kept."""
+    page.locator(f"{KEEP} button").click()
+    status = page.locator(f"{KEEP} .gm-keep-status")
+    status.filter(has_text="Kept:").wait_for(timeout=BOOT_MS)
+    text = status.inner_text()
+    assert f"Kept: {files:,} files." in text, text
+    assert page.locator(KEEP).get_attribute("data-kept") == "1"
+    return text
+
+
+def all_files(listed: dict) -> int:
+    """The files a keep keeps: the list's pages and files, the list itself, and the runtime's."""
+    return len(listed["pages"]) + len(listed["files"]) + 1 + listed["runtime_files"]
+
+
+def shoot(page, name: str) -> None:
+    axe.SCREENS.mkdir(parents=True, exist_ok=True)
+    if not page.evaluate("() => !!document.getElementById('gm-test-shown')"):
+        axe.show_all(page)  # (else a block just scrolled to may not be drawn yet: content-visibility)
+    for width, scheme in ((390, "default"), (1280, "slate")):
+        page.set_viewport_size({"width": width, "height": 800})
+        axe.set_scheme(page, scheme)
+        page.locator(KEEP).scroll_into_view_if_needed()
+        page.screenshot(path=str(axe.SCREENS / f"keep-{name}-{width}-{'light' if scheme == 'default' else 'dark'}.png"),
+                        style=axe.NO_HEADER)
+    axe.set_scheme(page, "default")
+
+
+def test_a_visit_that_never_played_keeps_the_site_and_plays_offline_on_a_page_it_never_opened(context, served):
+    listed = site_list(served)
+    page = open_teach(context, served)
+    about = page.locator(f"{KEEP} .gm-keep-about").inner_text()
+    # What it says it keeps: the pages, the files in all and their size, as the list gives them.
+    size = listed["bytes"] + listed["runtime_bytes"]
+    assert f"{len(listed['pages'])} pages" in about and f"{all_files(listed):,} files" in about, about
+    assert f"about {size / 1e6:.{1 if size < 1e7 else 0}f} MB" in about, about
+    assert page.locator(f"{KEEP} .gm-keep-status").inner_text() == ""  # (nothing kept yet: nothing said)
+    assert page.evaluate("__gamester.state") == "idle"  # (nothing started: this visit never played)
+    assert served.runtime_requests() == []
+    shoot(page, "before")
+    assert axe.serious(axe.run(page, KEEP)) == []
+
+    since = len(served.log)
+    keep(page, all_files(listed))
+    shoot(page, "kept")
+    assert axe.serious(axe.run(page, KEEP)) == []
+    # Every runtime file under runtime.json's hash, Put's solved strategies among them, though no game read them.
+    table = served.manifest()["cache"]
+    assert held(page) == {served.url + "assets/" + name: sha for name, sha in table.items()}
+    # Each page and file was asked of the server by the keep (none left to an earlier copy).
+    asked = {p.split("?")[0] for p, _ in served.log[since:]}
+    assert {f"/a/sub/path/{p}" for p in listed["pages"] + listed["files"] + [LIST]} <= asked
+    assert page.evaluate("__gamester.state") == "idle"  # (kept without starting the engine)
+
+    no_network(context, served)
+    # A page this browser never opened, with no network: it opens, and its game plays; the search's index is there.
+    page2 = context.new_page()
+    errors = play_post_and_pair(page2, served)
+    assert errors == []
+    assert page2.evaluate("fetch('../search/search_index.json').then((r) => r.ok)")
+    # The Teach page says it is kept on a later visit (it checks what the browser holds, offline too).
+    page3 = open_teach(context, served)
+    page3.locator(f"{KEEP}[data-kept='1']").wait_for()
+    assert "This version of the site is kept in this browser" in page3.locator(f"{KEEP} .gm-keep-status").inner_text()
+
+
+def test_a_new_build_is_said_to_differ_from_the_one_kept_and_the_next_press_keeps_its_changed_page(context, served):
+    listed = site_list(served)
+    page = open_teach(context, served)
+    keep(page, all_files(listed))
+    glossary = served.url + "glossary/"
+    assert "<!-- a new build -->" not in page.evaluate(CACHED, glossary)
+    # A new build: one page changed, and so the list's mark.
+    html = (served.root / "glossary" / "index.html").read_bytes()
+    served.write("glossary/index.html", html.replace(b"</body>", b"<!-- a new build --></body>"))
+    served.write(LIST, json.dumps({**listed, "build": "0" * 64}).encode())
+    page.reload()
+    status = page.locator(f"{KEEP} .gm-keep-status")
+    status.filter(has_text="An earlier version of the site is kept").wait_for()
+    assert page.locator(KEEP).get_attribute("data-kept") is None
+    keep(page, all_files(listed))
+    assert "<!-- a new build -->" in page.evaluate(CACHED, glossary)
+
+
+def test_a_file_missing_is_counted_and_with_the_server_gone_the_button_says_so_and_calls_nothing_kept(context, served):
+    listed = site_list(served)
+    page = open_teach(context, served)
+    (served.root / "glossary" / "index.html").unlink()  # (the server answers 404 for it)
+    page.locator(f"{KEEP} button").click()
+    status = page.locator(f"{KEEP} .gm-keep-status")
+    status.filter(has_text="could not be kept").wait_for(timeout=BOOT_MS)
+    text = status.inner_text()
+    assert text.startswith(f"1 file could not be kept (the network failed, or a file was not as this version of the "
+                           f"site says it should be); {all_files(listed) - 1:,} were kept. Press the button again "
+                           "with a network"), text
+    assert page.locator(KEEP).get_attribute("data-kept") is None
+    assert page.locator(f"{KEEP} button").is_enabled()
+
+    page.reload()  # (nothing is said kept: the last keep was not whole)
+    page.wait_for_function(f"() => !document.querySelector('{KEEP} button').disabled")
+    assert page.locator(f"{KEEP} .gm-keep-status").inner_text() == ""
+    # With no server: every page and file fails; the runtime, held under its hashes since the first press, does not.
+    no_network(context, served)
+    page.locator(f"{KEEP} button").click()
+    pages_and_files = len(listed["pages"]) + len(listed["files"]) + 1
+    status.filter(has_text=f"{pages_and_files:,} files could not be kept").wait_for(timeout=BOOT_MS)
+    assert f"; {listed['runtime_files']} were kept." in status.inner_text()
+    assert page.locator(KEEP).get_attribute("data-kept") is None
+    assert page.locator(f"{KEEP} button").is_enabled()
+
+
+def test_with_the_server_gone_before_any_keep_the_button_says_the_network_did_not_answer(context, served):
+    page = open_teach(context, served)
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
+    no_network(context, served)
+    page.locator(f"{KEEP} button").click()
+    status = page.locator(f"{KEEP} .gm-keep-status")
+    status.filter(has_text="the network did not answer").wait_for(timeout=BOOT_MS)
+    assert page.locator(KEEP).get_attribute("data-kept") is None
+    assert page.locator(f"{KEEP} button").is_enabled()
+    assert held(page) == {}
