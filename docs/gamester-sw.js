@@ -89,7 +89,11 @@ async function networkFirst(request, later = (p) => p) {
     }
     return response;
   } catch (e) {
-    const held = await caches.match(key, { cacheName: SITE, ignoreSearch: request.mode === "navigate" });
+    const navigate = request.mode === "navigate";
+    // (a page asked for by its file, ".../put/index.html", as the classroom copy's links name it, and kept by its
+    // folder, ".../put/", as the whole site's keep names it: found by either)
+    const held = await caches.match(key, { cacheName: SITE, ignoreSearch: navigate }) || (navigate &&
+      key.endsWith("/index.html") ? await caches.match(key.slice(0, -10), { cacheName: SITE, ignoreSearch: true }) : undefined);
     // (offline, a worker just started takes its table from the kept runtime.json: else it has none, and answers
     // no runtime file from what it holds, Pyodide's scripts among them)
     if (held && bare(request.url) === MANIFEST && !table) useManifest(await held.clone().text(), later);
@@ -165,18 +169,38 @@ self.addEventListener("fetch", (ev) => {
 
 // A runtime file kept as if it had passed through here, unless a copy with the table's hash is held: the copy the
 // browser's HTTP cache holds (the engine's worker has just fetched it), else the network's, kept only if its bytes
-// have the table's hash (keepRuntime). Whether it is held now.
-async function keepFile(url, sha) {
+// have the table's hash (keepRuntime). Whether it is held now. ``tick``: called for each megabyte read (a whole
+// keep's page hears that a large file is still coming).
+async function keepFile(url, sha, tick = null) {
   const held = await caches.match(url, { cacheName: RUNTIME });
   if (held && held.headers.get(HASH) === sha) return true;
   for (const cache of ["force-cache", "no-cache"]) {
     const response = await fetch(url, { cache });
     if (!response.ok || response.type !== "basic") return false;
     const type = response.headers.get("Content-Type") || "application/octet-stream";
-    if (await keepRuntime(url, sha, await response.arrayBuffer(), type)) return true;
+    if (await keepRuntime(url, sha, await readAll(response, tick), type)) return true;
     // (not of the table's hash: an older copy in the HTTP cache, asked for again from the server)
   }
   return false;
+}
+
+// A response's bytes; ``tick()`` for each megabyte read, if given.
+async function readAll(response, tick) {
+  if (!tick || !response.body) return response.arrayBuffer();
+  const reader = response.body.getReader();
+  const chunks = [];
+  let size = 0, told = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size - told >= 1 << 20) { told = size; tick(); }
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) { out.set(c, at); at += c.byteLength; }
+  return out.buffer;
 }
 
 // A page that was loaded before this worker controlled it sends its own address and files (``urls``), to be kept as
@@ -219,7 +243,7 @@ self.addEventListener("message", (ev) => {
       if (bare(url) === MANIFEST) continue; // (read above: kept as networkFirst keeps it)
       try {
         const sha = table ? table[bare(url)] : undefined;
-        if (sha) step(await keepFile(bare(url), sha));
+        if (sha) step(await keepFile(bare(url), sha, whole ? () => tell({ type: "keeping", done: count.done, of }) : null));
         else if (!url.startsWith(ASSETS)) site.push(url); // (the worker's own scripts)
         else step(false);
       } catch (e) { step(false, e); /* kept next time */ }
@@ -237,6 +261,8 @@ self.addEventListener("message", (ev) => {
       } catch (e) { step(false, e); /* kept next time */ }
     }
     await Promise.all(writes);
-  })().catch((e) => { count.failed += 1; if (e && e.name === "QuotaExceededError") count.full += 1; })
-    .then(() => tell({ type: "kept", kept: count.kept, failed: count.failed, full: count.full })));
+    return true;
+  })().catch((e) => { count.failed += 1; if (e && e.name === "QuotaExceededError") count.full += 1; return false; })
+    // (a first visit's page hears only of a list gone through: __gamester.siteKept; a whole keep's, in every case)
+    .then((through) => { if (through || whole) tell({ type: "kept", kept: count.kept, failed: count.failed, full: count.full }); }));
 });

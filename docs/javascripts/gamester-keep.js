@@ -29,7 +29,8 @@ function remember(build) {
 }
 
 async function readJSON(url) {
-  const r = await fetch(url, { cache: "no-cache" });
+  const signal = typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(30000) : undefined;
+  const r = await fetch(url, { cache: "no-cache", signal });
   if (!r.ok) throw new Error(`HTTP ${r.status}`);
   return r.json();
 }
@@ -91,6 +92,15 @@ function sendPart(worker, msg, progress) {
   });
 }
 
+// What the button has to say, on every block that shows it (a reader who leaves the page while the site is being
+// kept and comes back finds it still going): one keep at a time in this page.
+const state = { text: "", kept: false, busy: false, views: new Set() };
+function say(text, kept = false) {
+  state.text = text;
+  state.kept = kept;
+  for (const v of state.views) v();
+}
+
 export function mount(root) {
   if (root.__gmKeep) return;
   root.__gmKeep = true;
@@ -107,87 +117,102 @@ export function mount(root) {
   const status = h("p", { class: "gm-keep-status", role: "status" });
   root.replaceChildren(about, h("p", {}, button), status);
   let list = null;
-  const say = (text, kept = false) => {
-    status.textContent = text;
-    if (kept) root.dataset.kept = "1"; else delete root.dataset.kept;
+  const view = () => {
+    if (!root.isConnected) { state.views.delete(view); return; }
+    status.textContent = state.text;
+    if (state.kept) root.dataset.kept = "1"; else delete root.dataset.kept;
+    button.disabled = state.busy || !list;
   };
+  state.views.add(view);
+  view();
 
   readList().then(async (l) => {
     list = l;
     about.textContent = `This keeps ${count(l.pages.length, "page", "pages")}, the search and the card engine: ` +
       `${count(l.urls.length + l.runtime_files, "file", "files")}, about ${megabytes(l.bytes + l.runtime_bytes)} ` +
       "of this browser's storage (less to download where the server sends files compressed).";
+    if (state.busy) return;
     const mark = remembered();
     const table = await keptTable().catch(() => null);
-    if (mark === l.build && table && (await holds(l, table).catch(() => false))) {
+    const whole = table && (await holds(l, table).catch(() => false));
+    if (mark === l.build && whole) {
       say("This version of the site is kept in this browser: with no network, its pages open here and its games " +
         "play. Press the button again to check it.", true);
+    } else if (mark === l.build) {
+      say("Part of this version of the site is kept in this browser, not all of it (the browser may have let some " +
+        "go): press the button to keep it whole.");
     } else if (mark) {
       say("An earlier version of the site is kept in this browser, or part of one: press the button to keep this " +
         "version whole.");
     }
   }).catch(() => {
     about.textContent = "The list of the site's files could not be read: reload the page with a network to keep the site.";
-  }).finally(() => { if (list) button.disabled = false; });
+  }).finally(view);
 
-  button.addEventListener("click", async () => {
-    if (!list) return;
-    button.disabled = true;
-    try {
-      say("Getting ready…");
-      const worker = await controller();
-      if (!worker) {
-        say("This browser has not let the site keep anything (it may block the storage of sites): the classroom " +
-          "copy described below works without the internet.");
-        return;
-      }
-      const table = (await readJSON(MANIFEST)).cache || {};
-      if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => false);
-      const base = `keep-${Date.now()}`;
-      const parts = Object.keys(table).map((n) => ({ urls: [], runtime: [MANIFEST, new URL(n, ASSETS).href] }));
-      for (let i = 0; i < list.urls.length; i += PART) parts.push({ urls: list.urls.slice(i, i + PART), runtime: [] });
-      const of = Object.keys(table).length + list.urls.length;
-      let done = 0, kept = 0, failed = 0, full = 0;
-      for (const [k, part] of parts.entries()) {
-        const m = await sendPart(worker, { type: "keep", whole: true, id: `${base}-${k}`, ...part },
-          (n) => { status.textContent = `Keeping the site: ${done + n} of ${of} files…`; });
-        if (!m) {
-          say(`Keeping stopped after ${count(done, "file", "files")} of ${of} (the browser stopped it, or the ` +
-            "network is too slow): press the button again to go on; what was kept stays kept.");
-          remember(null);
-          return;
-        }
-        done += part.urls.length + part.runtime.length - (part.runtime.length ? 1 : 0);
-        kept += m.kept;
-        failed += m.failed;
-        full += m.full;
-      }
-      if (failed) {
-        remember(null);
-        say(full
-          ? `This browser's storage is full: ${count(failed, "file was", "files were")} not kept (${kept} were). ` +
-            "Make room (the browser's settings show what sites keep), then press the button again."
-          : `${count(failed, "file", "files")} could not be kept (the network failed, or a file was not as this ` +
-            `version of the site says it should be); ${count(kept, "was", "were")} kept. Press the button again ` +
-            "with a network to keep the rest.");
-        return;
-      }
-      if (await holds(list, table).catch(() => false)) {
-        remember(list.build);
-        say(`Kept: ${count(kept, "file", "files")}. With no network, this browser on this computer now opens ` +
-          "the site's pages at the addresses its links use, and plays its games. A browser may let go of what it " +
-          "keeps when its storage runs short or its history is cleared: press the button again before a lesson to " +
-          "check.", true);
-      } else {
-        remember(null);
-        say("The files were fetched, but the browser did not keep them all (its storage may be full). Press the " +
-          "button again to try once more.");
-      }
-    } catch (e) {
+  button.addEventListener("click", () => {
+    if (!list || state.busy) return;
+    state.busy = true;
+    keepAll(list).catch(() => {
       remember(null);
       say("The site could not be kept: the network did not answer. Press the button again with a network.");
-    } finally {
-      button.disabled = false;
-    }
+    }).finally(() => { state.busy = false; for (const v of state.views) v(); });
   });
+}
+
+async function keepAll(list) {
+  say("Getting ready…");
+  const sw = navigator.serviceWorker;
+  const worker = await controller();
+  if (!worker) {
+    const reg = await sw.getRegistration().catch(() => null);
+    say(reg
+      ? "This page was loaded by a reload that skips what the browser keeps (Shift with reload does that): reload " +
+        "it the ordinary way and press the button again."
+      : "This browser has not let the site keep anything (it may block the storage of sites): the classroom copy " +
+        "described below works without the internet.");
+    return;
+  }
+  const table = (await readJSON(MANIFEST)).cache || {};
+  if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => false);
+  const base = `keep-${Date.now()}`;
+  const parts = Object.keys(table).map((n) => ({ urls: [], runtime: [MANIFEST, new URL(n, ASSETS).href] }));
+  for (let i = 0; i < list.urls.length; i += PART) parts.push({ urls: list.urls.slice(i, i + PART), runtime: [] });
+  const of = Object.keys(table).length + list.urls.length;
+  let done = 0, kept = 0, failed = 0, full = 0;
+  for (const [k, part] of parts.entries()) {
+    const m = await sendPart(worker, { type: "keep", whole: true, id: `${base}-${k}`, ...part },
+      (n) => say(`Keeping the site: ${done + n} of ${of} files…`));
+    if (!m) {
+      remember(null);
+      say(`Keeping stopped after ${count(done, "file", "files")} of ${of} (the browser stopped it, or the ` +
+        "network is too slow): press the button again to go on; what was kept stays kept.");
+      return;
+    }
+    done += part.urls.length + part.runtime.length - (part.runtime.length ? 1 : 0);
+    kept += m.kept;
+    failed += m.failed;
+    full += m.full;
+  }
+  if (failed) {
+    remember(null);
+    const other = failed - full;
+    say((full ? `This browser's storage is full: ${count(full, "file was", "files were")} not kept for want of ` +
+      "room (the browser's settings show what sites keep, and let you clear it). " : "") +
+      (other ? `${count(other, "file", "files")} could not be kept (the network failed, or a file was not as ` +
+        "this version of the site says it should be). " : "") +
+      `${count(kept, "file was", "files were")} kept. Press the button again ` +
+      (full ? "once there is room." : "with a network to keep the rest."));
+    return;
+  }
+  if (await holds(list, table).catch(() => false)) {
+    remember(list.build);
+    say(`Kept: ${count(kept, "file", "files")}. With no network, this browser on this computer now opens ` +
+      "the site's pages at the addresses its links use, and plays its games. A browser may let go of what it " +
+      "keeps when its storage runs short or its history is cleared: press the button again before a lesson to " +
+      "check.", true);
+  } else {
+    remember(null);
+    say("The files were fetched, but the browser did not keep them all (its storage may be full). Press the " +
+      "button again to try once more.");
+  }
 }

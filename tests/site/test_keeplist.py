@@ -56,7 +56,8 @@ def test_the_built_sites_list_holds_every_page_and_only_files_that_are_there(sit
     assert listed["runtime_files"] == len(table)
     assert "javascripts/gamester-keep.js" in listed["files"]
     # Every script and style the pages may load (the search's index too, where it is a file of its own).
-    for folder in ("javascripts", "stylesheets", "assets/stylesheets", "search"):
+    for folder in ("javascripts", "stylesheets", "assets/stylesheets", "assets/javascripts",
+                   "assets/javascripts/workers", "assets/images", "search"):
         for p in (site / folder).glob("*"):
-            if p.is_file() and p.suffix in (".js", ".css", ".json"):
+            if p.is_file() and p.suffix in (".js", ".css", ".json", ".png", ".svg"):
                 assert p.relative_to(site).as_posix() in listed["files"], p
