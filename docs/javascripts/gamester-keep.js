@@ -92,10 +92,11 @@ function sendPart(worker, msg, progress) {
   });
 }
 
-// What the button has to say, on every block that shows it (a reader who leaves the page while the site is being
-// kept and comes back finds it still going): one keep at a time in this page.
+// What the button has to say, on every block that shows it (a reader who leaves the page by the site's own links while
+// the site is being kept, and comes back, finds it still going): one keep at a time in this page.
 const state = { text: "", kept: false, busy: false, views: new Set() };
 function say(text, kept = false) {
+  if (text === state.text && kept === state.kept) return; // (a live region: a sentence said again is heard again)
   state.text = text;
   state.kept = kept;
   for (const v of state.views) v();
@@ -162,14 +163,18 @@ export function mount(root) {
 async function keepAll(list) {
   say("Getting ready…");
   const sw = navigator.serviceWorker;
-  const worker = await controller();
+  // (a worker active already takes a page over at once: one that has not, a few seconds on, never will, as after a
+  // reload that skipped it; one still being fetched or installed may take longer)
+  const reg = sw.controller ? null : await sw.getRegistration().catch(() => null);
+  const worker = await controller(reg && reg.active ? 3000 : 15000);
   if (!worker) {
-    const reg = await sw.getRegistration().catch(() => null);
-    say(reg
-      ? "This page was loaded by a reload that skips what the browser keeps (Shift with reload does that): reload " +
-        "it the ordinary way and press the button again."
-      : "This browser has not let the site keep anything (it may block the storage of sites): the classroom copy " +
-        "described below works without the internet.");
+    say(!reg
+      ? "This browser has not let the site keep anything (it may block the storage of sites): the classroom copy " +
+        "described below works without the internet."
+      : reg.active
+        ? "This page was loaded by a reload that skips what the browser keeps (Shift with reload does that): reload " +
+          "it the ordinary way and press the button again."
+        : "The browser is not ready to keep the site yet: wait a moment and press the button again.");
     return;
   }
   const table = (await readJSON(MANIFEST)).cache || {};

@@ -99,7 +99,7 @@ def test_a_visit_that_never_played_keeps_the_site_and_plays_offline_on_a_page_it
     assert page2.evaluate("fetch('../search/search_index.json').then((r) => r.ok)")
     # Pyodide's own library (kept by the button alone), and a page asked for by its file, as the classroom copy's
     # links name it (kept by its folder).
-    assert page2.evaluate("fetch('../assets/pyodide/python_stdlib.zip').then((r) => r.ok)")
+    assert page2.evaluate(CACHED, served.url + "assets/pyodide/python_stdlib.zip") is not None
     assert page2.goto(served.url + "bibliography/index.html").ok
     assert page2.title().startswith("Bibliography")
     # The Teach page says it is kept on a later visit (it checks what the browser holds, offline too).
@@ -157,8 +157,10 @@ def test_with_the_server_gone_before_any_keep_the_button_says_the_network_did_no
     page = open_teach(context, served)
     page.wait_for_function("() => !!navigator.serviceWorker.controller")
     # (runtime.json, which the service worker may have read and kept already, is let go: no copy to answer from)
-    page.evaluate("(u) => caches.open('gamester-site').then((c) => c.delete(u))", served.url + "assets/gamester/runtime.json")
+    manifest = served.url + "assets/gamester/runtime.json"
+    page.evaluate("(u) => caches.open('gamester-site').then((c) => c.delete(u))", manifest)
     no_network(context, served)
+    assert page.evaluate(CACHED, manifest) is None  # (no write of it was still on its way)
     page.locator(f"{KEEP} button").click()
     status = page.locator(f"{KEEP} .gm-keep-status")
     status.filter(has_text="the network did not answer").wait_for(timeout=BOOT_MS)
