@@ -109,7 +109,7 @@ export function mount(root) {
   if (!sw || !window.isSecureContext || !self.caches) {
     root.replaceChildren(h("p", { class: "gm-keep-status" },
       "This browser cannot keep a copy of the site here: that needs a browser that allows it, and the site reached " +
-      "over https, or at localhost on this computer. The classroom copy described below works without the internet."));
+      "over https, or served by this computer itself. The classroom copy described below works without the internet."));
     return;
   }
   const about = h("p", { class: "gm-keep-about" }, "Reading what there is to keep…");
