@@ -15,6 +15,8 @@ import { Form } from "./gamester-form.js";
 import { ACT_SEP, argFields, readLink, writeLink } from "./gamester-link.js";
 import { Play } from "./gamester-play.js";
 
+const KEEP_HELP = new URL("../teach/#without-a-network", import.meta.url).href;
+
 class Widget {
   constructor(root, index) {
     this.root = root;
@@ -154,7 +156,18 @@ class Widget {
     } else if (G.state === "failed") {
       this.root.removeAttribute("aria-busy");
       this.start.disabled = true;
+      if (this.waiting) { // (the face-down table put up while it started gives way to the printed example again)
+        this.stopWaiting();
+        this.static.hidden = false;
+        const note = this.root.querySelector(":scope > .gm-widget-note");
+        if (note) note.hidden = false;
+      }
       this.fallback(`The live engine could not start (${G.error}). The example above is the printed one, computed when the site was built.`);
+      // (with no network: where a reader learns to keep the site for that, gamester-keep.js)
+      if (navigator.onLine === false || /fetch|network/i.test(String(G.error))) {
+        this.errors.append(h("p", {}, "With no network, the engine starts only in a browser that has kept the site " +
+          "beforehand: see ", h("a", { href: KEEP_HELP }, "Without a network"), " on the page for teachers."));
+      }
     }
   }
 
