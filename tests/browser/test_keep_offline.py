@@ -78,6 +78,9 @@ def test_a_visit_that_never_played_keeps_the_site_and_plays_offline_on_a_page_it
     assert served.runtime_requests() == []
     shoot(page, "before")
     assert axe.serious(axe.run(page, KEEP)) == []
+    page.emulate_media(media="print")  # (on paper: what this browser holds means nothing; the section's words stay)
+    assert page.locator(KEEP).is_hidden() and page.locator("h2#without-a-network").is_visible()
+    page.emulate_media(media="screen")
 
     since = len(served.log)
     keep(page, all_files(listed))
