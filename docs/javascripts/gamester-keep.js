@@ -16,7 +16,9 @@ const SITE_CACHE = "gamester-site";
 const RUNTIME_CACHE = "gamester-runtime";
 const MARK = "gamester-kept-build"; // (local storage: the build kept whole, by its list's mark)
 const PART = 20; // pages and files a message (a runtime file is one message of its own: the snapshot is 12.6 MB)
-const SILENT_MS = 120000; // a part that says nothing for this long has stopped (the browser may stop its worker)
+// A part that says nothing for this long has stopped (the browser may stop its worker, or the link stall). (A test
+// sets a shorter wait before the page loads: test_keep_offline.py, whose stalled file never comes until let go.)
+const SILENT_MS = Number(self.__gamesterKeepSilentMs) > 0 ? Number(self.__gamesterKeepSilentMs) : 120000;
 
 const megabytes = (n) => `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)} MB`;
 const count = (n, one, many) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
@@ -185,6 +187,7 @@ async function keepAll(list) {
   const of = Object.keys(table).length + list.urls.length;
   let done = 0, kept = 0, failed = 0, full = 0;
   for (const [k, part] of parts.entries()) {
+    say(`Keeping the site: ${done} of ${of} files…`); // (at once: a part's first word may be a while coming)
     const m = await sendPart(worker, { type: "keep", whole: true, id: `${base}-${k}`, ...part },
       (n) => say(`Keeping the site: ${done + n} of ${of} files…`));
     if (!m) {

@@ -15,7 +15,7 @@ import json
 
 import axe  # tests/browser/axe.py (its screenshots' folder)
 import pytest
-from test_start_cache import context, held, no_network, play_post_and_pair, served  # noqa: F401 (two fixtures)
+from test_start_cache import context, held, hold_back, no_network, play_post_and_pair, served  # noqa: F401 (two fixtures)
 from test_widgets import BOOT_MS, widget
 
 pytestmark = pytest.mark.browser
@@ -190,3 +190,24 @@ def test_a_game_started_with_no_network_before_the_site_was_kept_says_where_to_l
     # (the Teach page, kept by this first visit's own keep only if it was opened: not here; the heading is checked
     # in the built page instead)
     assert 'id="without-a-network"' in (served.root / "teach" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_stalled_file_ends_the_keep_with_a_sentence_and_the_next_press_keeps_the_site(context, served):
+    """The watchdog: a part that says nothing for its wait (3 s here; 2 minutes on the site) ends the keep, and the
+    button is given back. The stalled file (Pyodide's first, in the first part) is held at the server until let go:
+    the keep stops on that, not on the machine's speed."""
+    listed = site_list(served)
+    gate = hold_back(served, "/pyodide.mjs")
+    context.add_init_script("window.__gamesterKeepSilentMs = 3000;")
+    page = open_teach(context, served)
+    try:
+        page.locator(f"{KEEP} button").click()
+        status = page.locator(f"{KEEP} .gm-keep-status")
+        status.filter(has_text=f"Keeping the site: 0 of {all_files(listed):,} files").wait_for()  # (said at once)
+        status.filter(has_text="Keeping stopped after 0 files").wait_for(timeout=BOOT_MS)
+        assert f"of {all_files(listed):,} (the browser stopped it, or the network is too slow)" in status.inner_text()
+        assert page.locator(f"{KEEP} button").is_enabled()
+        assert page.locator(KEEP).get_attribute("data-kept") is None
+    finally:
+        gate.set()
+    keep(page, all_files(listed))
