@@ -318,16 +318,22 @@ const RUNTIME_CACHE = "gamester-runtime";
 const HELD = [];
 async function runtimeHeld() {
   const sw = navigator.serviceWorker;
-  if (!sw || !sw.controller || !self.caches || !Array.isArray(HELD) || !HELD.length) return false;
+  if (!sw || !sw.controller || !Array.isArray(HELD) || !HELD.length) return false;
+  for (const set of HELD) if (await runtimeHolds(set)) return true;
+  return false;
+}
+
+// Whether the runtime cache holds every file of ``pairs`` ([name under assets/, sha256]) under that hash (the
+// service worker checked each against it): also the Teach page's keep's check (gamester-keep.js).
+export async function runtimeHolds(pairs) {
   try {
-    if (!(await caches.has(RUNTIME_CACHE))) return false; // (caches.open would make an empty one)
+    if (!self.caches || !(await caches.has(RUNTIME_CACHE))) return false; // (caches.open would make an empty one)
     const c = await caches.open(RUNTIME_CACHE);
     const kept = async ([name, sha]) => {
       const r = await c.match(new URL(name, ASSETS).href);
       return Boolean(r && r.ok && r.headers.get("x-gamester-sha256") === sha);
     };
-    for (const set of HELD) if ((await Promise.all(set.map(kept))).every(Boolean)) return true;
-    return false;
+    return (await Promise.all(pairs.map(kept))).every(Boolean);
   } catch (e) {
     return false; // no storage here (an opaque origin, a browser that refuses it)
   }

@@ -6,19 +6,18 @@
 // it; and, on a later visit, whether this build is kept whole (the list's ``build`` mark, remembered in this
 // browser's local storage once a keep of it has ended with every file held), or an earlier one. Until the button is
 // pressed, nothing is fetched but that list (4 kB) and nothing is kept. Names no game.
-import { ASSETS } from "./gamester-engine.js";
+import { ASSETS, runtimeHolds } from "./gamester-engine.js";
 import { h } from "./gamester-kit.js";
 
 const LIST = new URL("gamester/site-files.json", ASSETS).href;
 const MANIFEST = new URL("gamester/runtime.json", ASSETS).href;
 const ROOT = new URL("../", ASSETS).href;
 const SITE_CACHE = "gamester-site";
-const RUNTIME_CACHE = "gamester-runtime";
 const MARK = "gamester-kept-build"; // (local storage: the build kept whole, by its list's mark)
 const PART = 20; // pages and files a message (a runtime file is one message of its own: the snapshot is 12.6 MB)
 // A part that says nothing for this long has stopped (the browser may stop its worker, or the link stall). (A test
-// sets a shorter wait before the page loads: test_keep_offline.py, whose stalled file never comes until let go.)
-const SILENT_MS = Number(self.__gamesterKeepSilentMs) > 0 ? Number(self.__gamesterKeepSilentMs) : 120000;
+// sets a shorter wait for a part: test_keep_offline.py, whose stalled file never comes until let go.)
+const silentMs = () => (Number(self.__gamesterKeepSilentMs) > 0 ? Number(self.__gamesterKeepSilentMs) : 120000);
 
 const megabytes = (n) => `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)} MB`;
 const count = (n, one, many) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
@@ -46,15 +45,10 @@ async function readList() {
 // Whether this browser holds every page and file of the list, and every runtime file of ``table`` (runtime.json's,
 // name -> sha256) under its hash.
 async function holds(list, table) {
-  if (!self.caches || !(await caches.has(SITE_CACHE)) || !(await caches.has(RUNTIME_CACHE))) return false;
+  if (!self.caches || !(await caches.has(SITE_CACHE))) return false;
   const site = await caches.open(SITE_CACHE);
   for (const u of [...list.urls, MANIFEST]) if (!(await site.match(u))) return false;
-  const runtime = await caches.open(RUNTIME_CACHE);
-  for (const [name, sha] of Object.entries(table)) {
-    const r = await runtime.match(new URL(name, ASSETS).href);
-    if (!r || r.headers.get("x-gamester-sha256") !== sha) return false;
-  }
-  return true;
+  return runtimeHolds(Object.entries(table));
 }
 
 // The runtime.json table this browser keeps (offline, the network's is not there to read).
@@ -76,13 +70,14 @@ function controller(ms = 15000) {
 }
 
 // One part sent to the service worker: its answer ({kept, failed, full}), or null when it said nothing for
-// SILENT_MS (``progress(done)`` on each file it reports).
+// silentMs() (``progress(done)`` on each file it reports).
 function sendPart(worker, msg, progress) {
   const sw = navigator.serviceWorker;
   return new Promise((resolve) => {
     let timer = null;
     const end = (m) => { clearTimeout(timer); sw.removeEventListener("message", listen); resolve(m); };
-    const wait = () => { clearTimeout(timer); timer = setTimeout(() => end(null), SILENT_MS); };
+    const ms = silentMs();
+    const wait = () => { clearTimeout(timer); timer = setTimeout(() => end(null), ms); };
     const listen = (ev) => {
       const m = ev.data || {};
       if (m.id !== msg.id) return;
