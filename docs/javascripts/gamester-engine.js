@@ -149,11 +149,31 @@ function quiet() {
 }
 serviceWorker();
 
+// Why the engine did not start, in a reader's words (``said``, a clause), from the error a start failed with; and
+// whether a network that failed or was slow may be the cause (``network``: the page then says how to keep the site
+// for use without one). The browser's own message is shown apart, for whoever looks after the computer.
+export function startFailure(error) {
+  const raw = String(error || "");
+  if (raw.startsWith(UNSUPPORTED)) return { said: "this browser cannot run it", network: false };
+  if (raw.startsWith(TIMED_OUT)) {
+    return { said: `it was not ready after ${BOOT_TIMEOUT_S / 60} minutes (the network may be slow, or the computer busy)`, network: true };
+  }
+  if (navigator.onLine === false || /fetch|network|status code|HTTP \d/i.test(raw)) {
+    return { said: "this browser could not fetch its files (the network did not answer, or answered with an error)", network: true };
+  }
+  if (/out of memory|memory access out of bounds|RangeError/i.test(raw)) {
+    return { said: "this browser ran short of memory for it", network: false };
+  }
+  return { said: "this browser stopped it before it was ready", network: false };
+}
+const UNSUPPORTED = "this browser cannot run the live engine";
+const TIMED_OUT = "the engine did not start within";
+
 export function boot() {
   if (bootPromise) return bootPromise;
   bootPromise = new Promise((resolve, reject) => {
     if (!supported()) {
-      reject(new Error("this browser cannot run the live engine (it lacks WebAssembly or Web Workers)"));
+      reject(new Error(`${UNSUPPORTED} (it lacks WebAssembly or Web Workers)`));
       return;
     }
     G.boots += 1;
@@ -176,7 +196,8 @@ export function boot() {
   bootPromise.catch((e) => {
     G.state = "failed";
     G.error = String((e && e.message) || e);
-    for (const id of [...pending.keys()]) settle(id, { ok: false, error: G.error });
+    const said = `the live engine could not start: ${startFailure(G.error).said}`;
+    for (const id of [...pending.keys()]) settle(id, { ok: false, error: said });
     notify();
   });
   return bootPromise;
@@ -262,7 +283,7 @@ function start(resolve, reject, early = null) {
     }, G.joinTimeoutMs);
   }
   // A boot that neither finishes nor fails (a stalled download) is reported rather than waited on for ever.
-  setTimeout(() => reject(new Error(`the engine did not start within ${BOOT_TIMEOUT_S} seconds`)), BOOT_TIMEOUT_S * 1000);
+  setTimeout(() => reject(new Error(`${TIMED_OUT} ${BOOT_TIMEOUT_S} seconds`)), BOOT_TIMEOUT_S * 1000);
 }
 
 function late(ms) {

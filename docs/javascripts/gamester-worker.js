@@ -78,9 +78,16 @@ function directFetch(input, init, copy = true) {
   headers.set(DIRECT, "1");
   return realFetch(input, { ...init, headers }).then((r) => {
     if (copy && aside !== null && r.ok && r.type === "basic" && !aside.has(url)) aside.set(url, { copy: r.clone() });
+    if (!r.ok) trouble = `${url.split("/").pop()}: HTTP ${r.status}`;
     return r;
+  }, (e) => {
+    trouble = `${url.split("/").pop()}: no answer from the network`;
+    throw e;
   });
 }
+// The last runtime file a start asked the network for in vain, and why (said with a runtime that could not be loaded:
+// Pyodide's own words for a missing wasm are "wasm instantiation failed!").
+let trouble = "";
 function putAside(url, bytes, type) {
   if (aside !== null && !aside.has(url)) aside.set(url, { bytes, type });
 }
@@ -383,7 +390,7 @@ for (const level of ["error", "warn"]) {
     const text = args.map(String).join(" ");
     if (/suffered a fatal error|fatally failed/i.test(text)) fatal = true;
     if (attemptFailed && /instantiation failed|Aborted\(|status code is not ok|failed to asynchronously prepare wasm|Fatal Python error/i.test(text)) {
-      attemptFailed(new Error("the Python runtime could not be loaded: " + text.slice(0, 160)));
+      attemptFailed(new Error("the Python runtime could not be loaded: " + text.slice(0, 160) + (trouble ? ` (${trouble})` : "")));
     }
   };
 }

@@ -9,7 +9,7 @@
 // The modules: gamester-engine.js (the worker), gamester-kit.js (DOM helpers), gamester-words.js, gamester-link.js
 // (permalinks), gamester-form.js (the settings form), gamester-play.js (the card table); this one makes widgets
 // of a page's examples. Names no game: kinds, verbs and parameters are the engine's.
-import { G, boot, notify, supported, warmOnIntent, call, prestartWhenSeen } from "./gamester-engine.js";
+import { G, boot, notify, supported, warmOnIntent, call, prestartWhenSeen, startFailure } from "./gamester-engine.js";
 import { h, passages, safeFragment } from "./gamester-kit.js";
 import { Form } from "./gamester-form.js";
 import { ACT_SEP, argFields, readLink, writeLink } from "./gamester-link.js";
@@ -162,11 +162,19 @@ class Widget {
         const note = this.root.querySelector(":scope > .gm-widget-note");
         if (note) note.hidden = false;
       }
-      this.fallback(`The live engine could not start (${G.error}). The example above is the printed one, computed when the site was built.`);
-      // (with no network: where a reader learns to keep the site for that, gamester-keep.js)
-      if (navigator.onLine === false || /fetch|network/i.test(String(G.error))) {
-        this.errors.append(h("p", {}, "With no network, the engine starts only in a browser that has kept the site " +
-          "beforehand: see ", h("a", { href: KEEP_HELP }, "Without a network"), " on the page for teachers."));
+      const why = startFailure(G.error);
+      this.fallback(`The live engine could not start: ${why.said}. The example above is the printed one, computed ` +
+        "when the site was built.");
+      // (where a reader learns to keep the site for use without a network: gamester-keep.js)
+      if (why.network) {
+        this.errors.append(h("p", {}, "Without a network the engine starts only in a browser that has kept the " +
+          "site beforehand, and on a slow one it starts at once only there: see ",
+          h("a", { href: KEEP_HELP }, "Without a network"), " on the page for teachers."));
+      }
+      // (the browser's own words, for whoever looks after the computer: not the reader's, so folded away)
+      if (G.error) {
+        this.errors.append(h("details", { class: "gm-error-detail" }, h("summary", {}, "What the browser reported"),
+          h("p", {}, G.error)));
       }
     }
   }

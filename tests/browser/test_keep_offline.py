@@ -181,7 +181,9 @@ def test_a_game_started_with_no_network_before_the_site_was_kept_says_where_to_l
     w.locator(".gm-start").click()
     link = w.locator(".gm-error a", has_text="Without a network")
     link.wait_for(timeout=BOOT_MS)
-    assert "The live engine could not start" in w.locator(".gm-error").inner_text()
+    said = w.locator(".gm-error > p").first.inner_text()
+    assert said.startswith("The live engine could not start: this browser could not fetch its files"), said
+    assert w.locator(".gm-error details.gm-error-detail summary").inner_text() == "What the browser reported"
     # "The example above is the printed one": shown again, not the face-down table put up while the engine started.
     assert w.locator(".gm-widget-static").is_visible() and w.locator(".gm-waiting").count() == 0
     assert w.get_attribute("data-waiting") is None

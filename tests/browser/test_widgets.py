@@ -402,6 +402,16 @@ def test_boot_failure_keeps_the_printed_example_with_a_message(fresh):
     w.locator(".gm-start").click()
     w.locator(".gm-error").filter(has_text="could not start").wait_for(timeout=BOOT_MS)
     assert w.locator(".gm-widget-static .gm-ledger").count() == 1
+    # In a reader's words, the cause named plainly; the browser's own message folded away for whoever looks after
+    # the computer (its words are Pyodide's and the wasm file's: never in the sentence a reader reads first).
+    said = w.locator(".gm-error > p").first.inner_text()
+    assert said.startswith("The live engine could not start: this browser could not fetch its files"), (
+        said, page.evaluate("__gamester.error"))
+    assert not re.search(r"wasm|pyodide|worker|404", said, re.I), said
+    detail = w.locator(".gm-error details.gm-error-detail")
+    assert detail.locator("summary").inner_text() == "What the browser reported"
+    assert detail.get_attribute("open") is None
+    assert detail.locator("p").text_content().strip() == page.evaluate("__gamester.error")
 
 
 def test_nothing_left_127_0_0_1(traffic):
