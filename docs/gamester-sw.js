@@ -209,7 +209,8 @@ async function readAll(response, tick) {
 // first, so that its table is read; each runtime file it names kept under its hash, no other file under assets/
 // kept at all (without a table, none). Then the page is told ("kept").
 // A reader who asks to keep the whole site (gamester-keep.js) sends it in parts, each a message with ``whole``: some
-// pages and files (``urls``), or runtime.json with some of the runtime files its table names (``runtime``). Then
+// pages and files (``urls``), or runtime.json with some of the runtime files its table names (``runtime``), each
+// with its bytes where the page has read them (``bodies``; else fetched here). Then
 // each page and file is asked for again (revalidated with the server: a copy kept from an older build is replaced),
 // not skipped because a copy is held, Pyodide's own standard library among them (not in the table); and the page is
 // told how it goes (``keeping``: how many of the part's files are done) and, at the end of the part, how many were
@@ -222,6 +223,14 @@ self.addEventListener("message", (ev) => {
   const tell = (m) => { if (ev.source) ev.source.postMessage(id ? { ...m, id } : m); };
   const inScope = (list) => [...new Set((Array.isArray(list) ? list : []).map(String))].filter((u) => u.startsWith(SCOPE));
   const count = { kept: 0, failed: 0, full: 0, done: 0 };
+  // A runtime file the page has read itself (``bodies``: url -> {body, type}), as a whole keep reads each that is
+  // not held: kept from those bytes if they have the table's hash, with no fetch here (gamester-keep.js, readRuntime).
+  const bodies = whole && data.bodies && typeof data.bodies === "object" ? data.bodies : {};
+  const given = (url) => {
+    const b = Object.prototype.hasOwnProperty.call(bodies, url) ? bodies[url] : null;
+    return b && b.body instanceof ArrayBuffer
+      ? { body: b.body, type: typeof b.type === "string" ? b.type.slice(0, 100) : "application/octet-stream" } : null;
+  };
   ev.waitUntil((async () => {
     const runtime = inScope(data.runtime).slice(0, 50);
     const site = inScope(data.urls).slice(0, 200);
@@ -243,14 +252,19 @@ self.addEventListener("message", (ev) => {
       if (bare(url) === MANIFEST) continue; // (read above: kept as networkFirst keeps it)
       try {
         const sha = table ? table[bare(url)] : undefined;
-        if (sha) step(await keepFile(bare(url), sha, whole ? () => tell({ type: "keeping", done: count.done, of }) : null));
+        const read = whole ? given(url) : null;
+        if (sha && read) step(await keepRuntime(bare(url), sha, read.body, read.type));
+        else if (sha) step(await keepFile(bare(url), sha, whole ? () => tell({ type: "keeping", done: count.done, of }) : null));
         else if (!url.startsWith(ASSETS)) site.push(url); // (the worker's own scripts)
         else step(false);
       } catch (e) { step(false, e); /* kept next time */ }
     }
+    // (a page's files, sent by a first visit, may name runtime files that page read itself, as the whole keep reads
+    // them: those are kept by their hash above or by the keep, never here as well)
+    const named = whole ? {} : await currentTable();
     for (const url of site) {
       try {
-        if (!whole && (url.startsWith(ASSETS + "pyodide/") || (await cache.match(url)))) continue;
+        if (!whole && (url.startsWith(ASSETS + "pyodide/") || named[bare(url)] || (await cache.match(url)))) continue;
         const response = await fetch(url, whole ? { cache: "no-cache" } : {});
         if (response.ok && response.type === "basic") {
           await cache.put(url, response);

@@ -1,7 +1,8 @@
 // Gamester: "Keep the site in this browser" (the Teach page's [data-gm-keep] block). A reader who will be without a
 // network (a classroom's Wi-Fi) asks the site's service worker (../gamester-sw.js) to keep every page and file of
 // this build (assets/gamester/site-files.json, written by gamester_site.keeplist) and every runtime file runtime.json
-// names, each runtime file under its sha256: this browser then opens the site's pages and starts its games with no
+// names, each runtime file under its sha256 (one the browser does not hold is read by this page and its bytes sent:
+// readRuntime): this browser then opens the site's pages and starts its games with no
 // network, though the reader never played before. It says how big that is before, how it goes, and what became of
 // it; and, on a later visit, whether this build is kept whole (the list's ``build`` mark, remembered in this
 // browser's local storage once a keep of it has ended with every file held), or an earlier one. Until the button is
@@ -69,9 +70,54 @@ function controller(ms = 15000) {
   });
 }
 
+// A runtime file read here, in the page, not by the service worker: an event of a service worker may last only so
+// long (5 minutes in Chromium), which the 12.6 MB snapshot over a slow link would outlast, and the page's read has no
+// such limit. Fetched past the service worker (DIRECT, which gamester-sw.js leaves to the browser), the browser's HTTP
+// cache first, then the server (a copy of another hash in the HTTP cache: an older build's). Its bytes and type once
+// they have ``sha``; else ``{ failed }`` (no such file, or not of that hash), or ``{ stalled }`` when no byte came for
+// silentMs() (each piece read starts that wait again).
+const DIRECT = "x-gamester-direct";
+async function readRuntime(url, sha) {
+  for (const cache of ["force-cache", "no-cache"]) {
+    const stop = new AbortController();
+    let timer = null;
+    const wait = () => { clearTimeout(timer); timer = setTimeout(() => stop.abort(), silentMs()); };
+    try {
+      wait();
+      const r = await fetch(url, { cache, headers: { [DIRECT]: "1" }, signal: stop.signal });
+      if (!r.ok || !r.body) return { failed: true };
+      const type = r.headers.get("Content-Type") || "application/octet-stream";
+      const reader = r.body.getReader();
+      const chunks = [];
+      let size = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        wait();
+        chunks.push(value);
+        size += value.byteLength;
+      }
+      const body = new Uint8Array(size);
+      let at = 0;
+      for (const c of chunks) { body.set(c, at); at += c.byteLength; }
+      if ((await sha256hex(body)) === sha) return { body: body.buffer, type };
+    } catch (e) {
+      return stop.signal.aborted ? { stalled: true } : { failed: true };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  return { failed: true };
+}
+
+async function sha256hex(bytes) {
+  const d = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 // One part sent to the service worker: its answer ({kept, failed, full}), or null when it said nothing for
 // silentMs() (``progress(done)`` on each file it reports).
-function sendPart(worker, msg, progress) {
+function sendPart(worker, msg, progress, transfer = []) {
   const sw = navigator.serviceWorker;
   return new Promise((resolve) => {
     let timer = null;
@@ -85,7 +131,7 @@ function sendPart(worker, msg, progress) {
     };
     sw.addEventListener("message", listen);
     wait();
-    worker.postMessage(msg);
+    worker.postMessage(msg, transfer);
   });
 }
 
@@ -177,20 +223,29 @@ async function keepAll(list) {
   const table = (await readJSON(MANIFEST)).cache || {};
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => false);
   const base = `keep-${Date.now()}`;
-  const parts = Object.keys(table).map((n) => ({ urls: [], runtime: [MANIFEST, new URL(n, ASSETS).href] }));
+  const parts = Object.entries(table).map(([n, sha]) => ({ urls: [], runtime: [MANIFEST, new URL(n, ASSETS).href], n, sha }));
   for (let i = 0; i < list.urls.length; i += PART) parts.push({ urls: list.urls.slice(i, i + PART), runtime: [] });
   const of = Object.keys(table).length + list.urls.length;
   let done = 0, kept = 0, failed = 0, full = 0;
-  for (const [k, part] of parts.entries()) {
+  const stopped = () => {
+    remember(null);
+    say(`Keeping stopped after ${count(done, "file", "files")} of ${of} (the browser stopped it, or the ` +
+      "network is too slow): press the button again to go on; what was kept stays kept.");
+  };
+  for (const [k, { n, sha, ...part }] of parts.entries()) {
     say(`Keeping the site: ${done} of ${of} files…`); // (at once: a part's first word may be a while coming)
-    const m = await sendPart(worker, { type: "keep", whole: true, id: `${base}-${k}`, ...part },
-      (n) => say(`Keeping the site: ${done + n} of ${of} files…`));
-    if (!m) {
-      remember(null);
-      say(`Keeping stopped after ${count(done, "file", "files")} of ${of} (the browser stopped it, or the ` +
-        "network is too slow): press the button again to go on; what was kept stays kept.");
-      return;
+    // A runtime file not held is read here, and its bytes sent with the part (see readRuntime).
+    const bodies = {};
+    if (n && !(await runtimeHolds([[n, sha]]))) {
+      const url = part.runtime[1];
+      const got = await readRuntime(url, sha);
+      if (got.stalled) { stopped(); return; }
+      if (got.failed) { failed += 1; done += 1; continue; }
+      bodies[url] = { body: got.body, type: got.type };
     }
+    const m = await sendPart(worker, { type: "keep", whole: true, id: `${base}-${k}`, ...part, bodies },
+      (x) => say(`Keeping the site: ${done + x} of ${of} files…`), Object.values(bodies).map((b) => b.body));
+    if (!m) { stopped(); return; }
     done += part.urls.length + part.runtime.length - (part.runtime.length ? 1 : 0);
     kept += m.kept;
     failed += m.failed;

@@ -11,7 +11,10 @@ requests that reach it)."""
 
 from __future__ import annotations
 
+import functools
 import json
+import threading
+from urllib.parse import urlsplit
 
 import axe  # tests/browser/axe.py (its screenshots' folder)
 import pytest
@@ -219,3 +222,51 @@ def test_a_stalled_file_ends_the_keep_with_a_sentence_and_the_next_press_keeps_t
     # busy machine may leave a part silent for more than 3 s.
     page.evaluate("delete window.__gamesterKeepSilentMs")
     keep(page, all_files(listed))
+
+
+def test_the_keep_reads_the_runtime_in_the_page_and_goes_on_when_the_service_worker_is_stopped(context, served):
+    """A browser ends a service worker's event that runs on too long (5 minutes in Chromium), which the 12.6 MB
+    snapshot over a slow link would outlast: the keep reads each runtime file in the page, past the service worker
+    (the request carries x-gamester-direct, which gamester-sw.js leaves to the browser), and sends the bytes. Here
+    the snapshot is held at the server until the service worker has been stopped (DevTools' stopAllWorkers, as the
+    browser stops one), and the keep still ends whole."""
+    listed = site_list(served)
+    asked = threading.Event()
+    gate = threading.Event()
+    runtime: list[tuple[str, bool]] = []  # (path, whether it came past the service worker) of each runtime file asked for
+    made = served.httpd.RequestHandlerClass
+
+    class Watched(made.func):
+        def do_GET(self):
+            path = urlsplit(self.path).path
+            if any(path.endswith("/" + name) for name in served.manifest()["cache"]):
+                runtime.append((path, self.headers.get("x-gamester-direct") == "1"))
+                if path.endswith("/engine-snapshot.bin"):
+                    asked.set()
+                    gate.wait(BOOT_MS / 1000)
+            return super().do_GET()
+
+    served.httpd.RequestHandlerClass = functools.partial(Watched, *made.args, **made.keywords)
+    page = open_teach(context, served)
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
+    cdp = context.new_cdp_session(page)
+    cdp.send("ServiceWorker.enable")
+    try:
+        page.locator(f"{KEEP} button").click()
+        assert asked.wait(BOOT_MS / 1000), "the snapshot was never asked for"
+        cdp.send("ServiceWorker.stopAllWorkers")
+    finally:
+        gate.set()
+    keep_text = page.locator(f"{KEEP} .gm-keep-status")
+    keep_text.filter(has_text="Kept:").wait_for(timeout=BOOT_MS)
+    assert f"Kept: {all_files(listed):,} files." in keep_text.inner_text()
+    page.wait_for_function("() => __gamester.siteKept === true")  # (the first visit's own keep of its files: below)
+    table = served.manifest()["cache"]
+    assert held(page) == {served.url + "assets/" + name: sha for name, sha in table.items()}
+    asked_for = {p for p, _ in runtime}
+    assert len(asked_for) == len(table), sorted(asked_for)
+    assert all(direct for _, direct in runtime), [p for p, direct in runtime if not direct]
+    # (and none kept a second time among the pages and files: the page's own files, which a first visit's page
+    # sends its service worker once it is quiet, name those the keep read)
+    site_cache = page.evaluate("() => caches.open('gamester-site').then((c) => c.keys()).then((ks) => ks.map((r) => r.url))")
+    assert not [u for u in site_cache if any(u.endswith("/" + name) for name in table)], site_cache
