@@ -215,6 +215,17 @@ async function readAll(response, tick) {
 // not skipped because a copy is held, Pyodide's own standard library among them (not in the table); and the page is
 // told how it goes (``keeping``: how many of the part's files are done) and, at the end of the part, how many were
 // kept, how many could not be (``failed``), and how many of those for want of storage (``full``).
+// Whether a page's file (sent by a first visit's page: its resource entries) is the runtime's, which is kept under its
+// hash or not at all, never among the pages: Pyodide's files, what the latest runtime.json names, and any other file
+// but JSON under assets/gamester/ (the engine's files, the snapshot, Put's strategies: a page reads them only in the
+// whole keep, gamester-keep.js, which sends their bytes; read with no network, as this worker may not have read
+// runtime.json since it started).
+function runtimeLike(url) {
+  const u = bare(url);
+  return u.startsWith(ASSETS + "pyodide/") || Boolean(table && table[u]) ||
+    (u.startsWith(ASSETS + "gamester/") && !u.endsWith(".json"));
+}
+
 self.addEventListener("message", (ev) => {
   const data = ev.data || {};
   if (data.type !== "keep" || !Array.isArray(data.urls)) return;
@@ -259,12 +270,9 @@ self.addEventListener("message", (ev) => {
         else step(false);
       } catch (e) { step(false, e); /* kept next time */ }
     }
-    // (a page's files, sent by a first visit, may name runtime files that page read itself, as the whole keep reads
-    // them: those are kept by their hash above or by the keep, never here as well)
-    const named = whole ? {} : await currentTable();
     for (const url of site) {
       try {
-        if (!whole && (url.startsWith(ASSETS + "pyodide/") || named[bare(url)] || (await cache.match(url)))) continue;
+        if (!whole && (runtimeLike(url) || (await cache.match(url)))) continue;
         const response = await fetch(url, whole ? { cache: "no-cache" } : {});
         if (response.ok && response.type === "basic") {
           await cache.put(url, response);

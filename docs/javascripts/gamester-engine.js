@@ -154,15 +154,24 @@ serviceWorker();
 // for use without one). The browser's own message is shown apart, for whoever looks after the computer.
 export function startFailure(error) {
   const raw = String(error || "");
-  if (raw.startsWith(UNSUPPORTED)) return { said: "this browser cannot run it", network: false };
+  if (raw.startsWith(UNSUPPORTED)) return { said: "this browser lacks a feature it needs, which newer browsers have", network: false };
   if (raw.startsWith(TIMED_OUT)) {
-    return { said: `it was not ready after ${BOOT_TIMEOUT_S / 60} minutes (the network may be slow, or the computer busy)`, network: true };
+    const wait = BOOT_TIMEOUT_S % 60 ? `${BOOT_TIMEOUT_S} seconds` : `${BOOT_TIMEOUT_S / 60} minutes`;
+    return { said: `it was not ready after ${wait} (the network may be slow, or the computer busy)`, network: true };
   }
-  if (navigator.onLine === false || /fetch|network|status code|HTTP \d/i.test(raw)) {
-    return { said: "this browser could not fetch its files (the network did not answer, or answered with an error)", network: true };
-  }
-  if (/out of memory|memory access out of bounds|RangeError/i.test(raw)) {
+  // (memory first: a runtime that could not be loaded also names the last file that failed, if any)
+  if (/out of memory|\bOOM\b|Cannot enlarge memory|memory access out of bounds|RangeError/i.test(raw)) {
     return { said: "this browser ran short of memory for it", network: false };
+  }
+  if (/checksum/i.test(raw)) {
+    return { said: "one of its files did not arrive as this version of the site made it (it may have been changed " +
+      "on its way, or the site updated meanwhile)", network: false };
+  }
+  // (Chromium's "Failed to fetch", Firefox's "NetworkError ..." and "error loading dynamically imported module",
+  // Safari's "Load failed" and "Importing a module script failed", a status the server answered, a worker whose
+  // script never came)
+  if (navigator.onLine === false || /fetch|network|load failed|loading dynamically imported|importing a module|status code|HTTP \d|worker could not start/i.test(raw)) {
+    return { said: "this browser could not fetch its files (the network did not answer, or answered with an error)", network: true };
   }
   return { said: "this browser stopped it before it was ready", network: false };
 }

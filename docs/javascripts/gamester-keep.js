@@ -70,14 +70,15 @@ function controller(ms = 15000) {
   });
 }
 
-// A runtime file read here, in the page, not by the service worker: an event of a service worker may last only so
-// long (5 minutes in Chromium), which the 12.6 MB snapshot over a slow link would outlast, and the page's read has no
-// such limit. Fetched past the service worker (DIRECT, which gamester-sw.js leaves to the browser), the browser's HTTP
-// cache first, then the server (a copy of another hash in the HTTP cache: an older build's). Its bytes and type once
-// they have ``sha``; else ``{ failed }`` (no such file, or not of that hash), or ``{ stalled }`` when no byte came for
-// silentMs() (each piece read starts that wait again).
+// A runtime file read here, in the page, not by the service worker: a browser ends a service worker's event that runs
+// on too long (5 minutes in Chromium, by our reading of it; not measured), which the 12.6 MB snapshot over a slow
+// link would outlast, and a page's read is not bound by that (while the page stays open and in use). Fetched past
+// the service worker (DIRECT, which gamester-sw.js leaves to the browser), the browser's HTTP cache first, then the
+// server (a copy of another hash in the HTTP cache: an older build's). Its bytes and type once they have ``sha``;
+// else ``{ failed }`` (no such file, or not of that hash), or ``{ stalled }`` when no byte came for silentMs() (each
+// piece read starts that wait again). ``read(bytes)`` as they come.
 const DIRECT = "x-gamester-direct";
-async function readRuntime(url, sha) {
+async function readRuntime(url, sha, read) {
   for (const cache of ["force-cache", "no-cache"]) {
     const stop = new AbortController();
     let timer = null;
@@ -96,7 +97,9 @@ async function readRuntime(url, sha) {
         wait();
         chunks.push(value);
         size += value.byteLength;
+        read(size);
       }
+      clearTimeout(timer); // (all came: the hashing below is no stall)
       const body = new Uint8Array(size);
       let at = 0;
       for (const c of chunks) { body.set(c, at); at += c.byteLength; }
@@ -137,7 +140,8 @@ function sendPart(worker, msg, progress, transfer = []) {
 
 // What the button has to say, on every block that shows it (a reader who leaves the page by the site's own links while
 // the site is being kept, and comes back, finds it still going): one keep at a time in this page.
-const state = { text: "", kept: false, busy: false, views: new Set() };
+const state = { text: "", kept: false, busy: false, bytes: "", views: new Set() };
+const show = () => { for (const v of state.views) v(); };
 function say(text, kept = false) {
   if (text === state.text && kept === state.kept) return; // (a live region: a sentence said again is heard again)
   state.text = text;
@@ -159,11 +163,15 @@ export function mount(root) {
   const button = h("button", { type: "button", class: "md-button md-button--primary gm-keep-go", disabled: true },
     "Keep the site in this browser");
   const status = h("p", { class: "gm-keep-status", role: "status" });
-  root.replaceChildren(about, h("p", {}, button), status);
+  // (how much of a large file has come: beside the status line, not in it, so that a screen reader is not told it
+  // again at every piece; read there when wanted)
+  const bytes = h("p", { class: "gm-keep-bytes" });
+  root.replaceChildren(about, h("p", {}, button), status, bytes);
   let list = null;
   const view = () => {
     if (!root.isConnected) { state.views.delete(view); return; }
     status.textContent = state.text;
+    bytes.textContent = state.bytes;
     if (state.kept) root.dataset.kept = "1"; else delete root.dataset.kept;
     button.disabled = state.busy || !list;
   };
@@ -238,7 +246,9 @@ async function keepAll(list) {
     const bodies = {};
     if (n && !(await runtimeHolds([[n, sha]]))) {
       const url = part.runtime[1];
-      const got = await readRuntime(url, sha);
+      const got = await readRuntime(url, sha, (bytes) => { state.bytes = `${megabytes(bytes)} of the next file read`; show(); });
+      state.bytes = "";
+      show();
       if (got.stalled) { stopped(); return; }
       if (got.failed) { failed += 1; done += 1; continue; }
       bodies[url] = { body: got.body, type: got.type };

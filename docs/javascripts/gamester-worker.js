@@ -81,12 +81,13 @@ function directFetch(input, init, copy = true) {
     if (!r.ok) trouble = `${url.split("/").pop()}: HTTP ${r.status}`;
     return r;
   }, (e) => {
-    trouble = `${url.split("/").pop()}: no answer from the network`;
-    throw e;
+    if (!e || e.name !== "AbortError") trouble = `${url.split("/").pop()}: no answer from the network`;
+    throw e; // (a read the start gave up itself, as on a slow link, is no trouble)
   });
 }
 // The last runtime file a start asked the network for in vain, and why (said with a runtime that could not be loaded:
-// Pyodide's own words for a missing wasm are "wasm instantiation failed!").
+// Pyodide's own words for a missing wasm are "wasm instantiation failed!"). Only what this worker fetched straight
+// from the network, as a start does before its files are kept; not a read the start gave up itself.
 let trouble = "";
 function putAside(url, bytes, type) {
   if (aside !== null && !aside.has(url)) aside.set(url, { bytes, type });

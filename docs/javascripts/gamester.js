@@ -64,7 +64,7 @@ class Widget {
     }
     if (!supported()) {
       this.start.disabled = true;
-      this.fallback("This browser cannot run the live engine (no WebAssembly). The example above is the printed one, computed when the site was built.");
+      this.failedStart("this browser cannot run the live engine (it lacks WebAssembly or Web Workers)");
       return;
     }
     warmOnIntent(r);
@@ -135,6 +135,29 @@ class Widget {
     this.progress.hidden = true;
   }
 
+  // The engine cannot start (``error``, the browser's or the start's words): why, in a reader's words
+  // (startFailure), where to learn to keep the site when a network may be the cause, and the browser's own message
+  // folded away, for whoever looks after the computer. Said once for the same error: every change of the engine's
+  // state redraws a widget, and this would close the fold a reader opened (and say the alert again).
+  failedStart(error) {
+    const reported = String(error || "");
+    if (this.failedWith === reported) return;
+    this.failedWith = reported;
+    const why = startFailure(reported);
+    this.fallback(`The live engine could not start: ${why.said}. The example above is the printed one, computed ` +
+      "when the site was built.");
+    // (where a reader learns to keep the site for use without a network: gamester-keep.js)
+    if (why.network) {
+      this.errors.append(h("p", {}, "Without a network the engine starts only in a browser that has kept the " +
+        "site beforehand, and on a slow one it starts at once only there: see ",
+        h("a", { href: KEEP_HELP }, "Without a network"), " on the page for teachers."));
+    }
+    if (reported) {
+      this.errors.append(h("details", { class: "gm-error-detail" }, h("summary", {}, "What the browser reported"),
+        h("p", {}, reported)));
+    }
+  }
+
   showEngine() {
     if (!this.root.isConnected) { G.listeners.delete(this.refresh); this.stopTicking(); return; }
     if (G.state === "booting" && this.asked) {  // a boot begun on intent alone stays quiet until asked for
@@ -162,20 +185,7 @@ class Widget {
         const note = this.root.querySelector(":scope > .gm-widget-note");
         if (note) note.hidden = false;
       }
-      const why = startFailure(G.error);
-      this.fallback(`The live engine could not start: ${why.said}. The example above is the printed one, computed ` +
-        "when the site was built.");
-      // (where a reader learns to keep the site for use without a network: gamester-keep.js)
-      if (why.network) {
-        this.errors.append(h("p", {}, "Without a network the engine starts only in a browser that has kept the " +
-          "site beforehand, and on a slow one it starts at once only there: see ",
-          h("a", { href: KEEP_HELP }, "Without a network"), " on the page for teachers."));
-      }
-      // (the browser's own words, for whoever looks after the computer: not the reader's, so folded away)
-      if (G.error) {
-        this.errors.append(h("details", { class: "gm-error-detail" }, h("summary", {}, "What the browser reported"),
-          h("p", {}, G.error)));
-      }
+      this.failedStart(G.error);
     }
   }
 

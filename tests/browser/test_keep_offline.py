@@ -197,25 +197,31 @@ def test_a_game_started_with_no_network_before_the_site_was_kept_says_where_to_l
     assert 'id="without-a-network"' in (served.root / "teach" / "index.html").read_text(encoding="utf-8")
 
 
-def test_a_stalled_file_ends_the_keep_with_a_sentence_and_the_next_press_keeps_the_site(context, served):
-    """The watchdog: a part that says nothing for its wait (3 s for the first press here; 2 minutes on the site)
-    ends the keep, and the button is given back. The stalled file (Pyodide's first, in the first part) is held at the server until let go:
-    the keep stops on that, not on the machine's speed."""
+@pytest.mark.parametrize("stalled", ["runtime", "page"])
+def test_a_stalled_file_ends_the_keep_with_a_sentence_and_the_next_press_keeps_the_site(context, served, stalled):
+    """The watchdogs: a runtime file of which no byte comes for the wait (read by the page: Pyodide's first), or a
+    part that the service worker says nothing of for the wait (its first part of pages: the glossary held), ends the
+    keep (3 s for the first press here; 2 minutes on the site), and the button is given back. The file is held at the
+    server until let go: the keep stops on that, not on the machine's speed."""
     listed = site_list(served)
-    gate = hold_back(served, "/pyodide.mjs")
+    runtime = stalled == "runtime"
+    assert "glossary/" in listed["pages"][:20]  # (in the first part of pages; the Teach page never asks for it)
+    gate = hold_back(served, "/pyodide.mjs" if runtime else "/glossary/")
     context.add_init_script("window.__gamesterKeepSilentMs = 3000;")
     page = open_teach(context, served)
+    done = 0 if runtime else listed["runtime_files"]  # (the runtime's parts go first)
     # Every sentence the status line says, in order (a sentence said for a moment is seen whatever the machine's speed).
     page.evaluate(f"""() => {{ window.__said = []; const el = document.querySelector('{KEEP} .gm-keep-status');
       new MutationObserver(() => window.__said.push(el.textContent)).observe(el, {{ childList: true, characterData: true, subtree: true }}); }}""")
     try:
         page.locator(f"{KEEP} button").click()
         status = page.locator(f"{KEEP} .gm-keep-status")
-        status.filter(has_text="Keeping stopped after 0 files").wait_for(timeout=BOOT_MS)
+        status.filter(has_text=f"Keeping stopped after {done} files").wait_for(timeout=BOOT_MS)
         assert f"Keeping the site: 0 of {all_files(listed):,} files…" in page.evaluate("window.__said")  # (said at once)
         assert f"of {all_files(listed):,} (the browser stopped it, or the network is too slow)" in status.inner_text()
         assert page.locator(f"{KEEP} button").is_enabled()
         assert page.locator(KEEP).get_attribute("data-kept") is None
+        assert page.locator(f"{KEEP} .gm-keep-bytes").inner_text() == ""
     finally:
         gate.set()
     # The next press with the site's own wait (2 minutes): its parts hash and write the 12.6 MB snapshot, which on a
@@ -225,11 +231,12 @@ def test_a_stalled_file_ends_the_keep_with_a_sentence_and_the_next_press_keeps_t
 
 
 def test_the_keep_reads_the_runtime_in_the_page_and_goes_on_when_the_service_worker_is_stopped(context, served):
-    """A browser ends a service worker's event that runs on too long (5 minutes in Chromium), which the 12.6 MB
-    snapshot over a slow link would outlast: the keep reads each runtime file in the page, past the service worker
-    (the request carries x-gamester-direct, which gamester-sw.js leaves to the browser), and sends the bytes. Here
-    the snapshot is held at the server until the service worker has been stopped (DevTools' stopAllWorkers, as the
-    browser stops one), and the keep still ends whole."""
+    """A browser ends a service worker's event that runs on too long (5 minutes in Chromium, by our reading), which
+    the 12.6 MB snapshot over a slow link would outlast: the keep reads each runtime file in the page, past the
+    service worker (the request carries x-gamester-direct, which gamester-sw.js leaves to the browser), and sends the
+    bytes. Here the snapshot is held at the server until the service worker has been stopped (DevTools'
+    stopAllWorkers) while the page reads it: the keep still ends whole. (Before, the service worker read it in its
+    own event, and stopping it there ended the keep: the same test waited out its 120 s for "Kept:".)"""
     listed = site_list(served)
     asked = threading.Event()
     gate = threading.Event()
@@ -266,7 +273,16 @@ def test_the_keep_reads_the_runtime_in_the_page_and_goes_on_when_the_service_wor
     asked_for = {p for p, _ in runtime}
     assert len(asked_for) == len(table), sorted(asked_for)
     assert all(direct for _, direct in runtime), [p for p, direct in runtime if not direct]
-    # (and none kept a second time among the pages and files: the page's own files, which a first visit's page
-    # sends its service worker once it is quiet, name those the keep read)
+    # A first visit's page sends its service worker its own files once it is quiet (its resource entries): after a
+    # keep, those name the runtime files the keep read. Sent here at once, with a page, they are not fetched and kept
+    # a second time among the pages (31 MB, before 1d7b58a's fix); the page is.
+    urls = [served.url + "assets/" + name for name in table] + [served.url + "glossary/"]
+    asked = len(runtime)
+    page.evaluate("""(urls) => new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener("message", (ev) => {
+        if (ev.data && ev.data.type === "kept" && !ev.data.id) resolve(); });
+      navigator.serviceWorker.controller.postMessage({ type: "keep", urls, runtime: [] }); })""", urls)
+    assert len(runtime) == asked, runtime[asked:]
     site_cache = page.evaluate("() => caches.open('gamester-site').then((c) => c.keys()).then((ks) => ks.map((r) => r.url))")
     assert not [u for u in site_cache if any(u.endswith("/" + name) for name in table)], site_cache
+    assert served.url + "glossary/" in site_cache
