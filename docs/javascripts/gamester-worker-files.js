@@ -320,6 +320,16 @@ export async function keepForNext(urls, get, opts) {
   } catch (e) { /* fetched by a later start */ }
 }
 
+// The library Pyodide wrote into its file system is the one runtime.json names: the service worker's copy says the
+// hash it was checked against when it was kept (``held``: url -> that hash); otherwise its bytes are hashed (no Python
+// runs for it).
+export async function checkStdlib(pyodide, sha, url, { held, sha256hex }) {
+  if (held.get(url) === sha) return;
+  const zip = pyodide.FS.readdir("/lib").find((f) => f.endsWith(".zip"));
+  const digest = zip ? await sha256hex(pyodide.FS.readFile("/lib/" + zip)) : "none";
+  if (digest && digest !== sha) throw new Error("checksum mismatch");
+}
+
 // A data file the engine wheel leaves out (gamester.hostfiles: Put's solved strategies), fetched when the engine first
 // reads it, by a synchronous request (the engine's call is synchronous; a worker may make one, and the service worker
 // answers it like any other); the engine checks its sha256 and words any failure for the reader.

@@ -78,17 +78,17 @@ function directFetch(input, init, copy = true) {
   headers.set(DIRECT, "1");
   return realFetch(input, { ...init, headers }).then((r) => {
     if (copy && aside !== null && r.ok && r.type === "basic" && !aside.has(url)) aside.set(url, { copy: r.clone() });
-    if (!r.ok) trouble = `${url.split("/").pop()}: HTTP ${r.status}`;
+    trouble = r.ok ? (trouble.startsWith(`${leaf(url)}:`) ? "" : trouble) : `${leaf(url)}: HTTP ${r.status}`;
     return r;
-  }, (e) => {
-    if (!e || e.name !== "AbortError") trouble = `${url.split("/").pop()}: no answer from the network`;
-    throw e; // (a read the start gave up itself, as on a slow link, is no trouble)
+  }, (e) => { // (a read the start gave up itself, as on a slow link, is no trouble)
+    if (!e || e.name !== "AbortError") trouble = `${leaf(url)}: no answer from the network`;
+    throw e;
   });
 }
-// The last runtime file a start asked the network for in vain, and why (said with a runtime that could not be loaded:
-// Pyodide's own words for a missing wasm are "wasm instantiation failed!"). Only what this worker fetched straight
-// from the network, as a start does before its files are kept; not a read the start gave up itself.
+// The last runtime file fetched in vain here, and why, said with a runtime that could not be loaded (Pyodide says only
+// "wasm instantiation failed!" for a missing wasm); forgotten once the file comes.
 let trouble = "";
+const leaf = (url) => url.split("/").pop();
 function putAside(url, bytes, type) {
   if (aside !== null && !aside.has(url)) aside.set(url, { bytes, type });
 }
@@ -270,15 +270,6 @@ function compiledStdlib(manifest, assets) {
     return null;
   }
   return new URL("gamester/" + manifest.stdlib, assets).href;
-}
-
-// The library Pyodide wrote into its file system is the one runtime.json names: the service worker's copy says the
-// hash it was checked against when it was kept; otherwise its bytes are hashed (no Python runs for it).
-async function checkStdlib(pyodide, sha, url) {
-  if (held.get(url) === sha) return;
-  const zip = pyodide.FS.readdir("/lib").find((f) => f.endsWith(".zip"));
-  const digest = zip ? await sha256hex(pyodide.FS.readFile("/lib/" + zip)) : "none";
-  if (digest && digest !== sha) throw new Error("checksum mismatch");
 }
 
 // The memory snapshot made at build time (site_src/gamester_site/snapshot.mjs): a started interpreter with the
@@ -486,7 +477,7 @@ async function boot(assets) {
       if (!(await checked)) throw new Error("checksum mismatch");
       if (end && !(await bytes).undone) throw new Error("its difference from the wasm was not undone");
       mark("restored");
-      await checkStdlib(pyodide, libSha, libURL);
+      await (await helpers).checkStdlib(pyodide, libSha, libURL, { held, sha256hex });
       mark("stdlib_checked");
       // The snapshot's interpreter was started at build time: its random numbers are reseeded for this reader.
       pyodide.pyimport("random").seed();
@@ -505,7 +496,7 @@ async function boot(assets) {
   if (pyodide === null && stdLibURL) {
     try {
       pyodide = await attempt(loadPyodide, { ...options, stdLibURL });
-      await checkStdlib(pyodide, manifest.stdlib_sha256, stdLibURL);
+      await (await helpers).checkStdlib(pyodide, manifest.stdlib_sha256, stdLibURL, { held, sha256hex });
       pyodide.pyimport("_gamester_stdlib").install((await helpers).fullStdlib(pyodide, pyodideURL));
     } catch (e) {
       console.info(`Gamester: booting with Pyodide's own standard library (the compiled one: ${e.message})`);
