@@ -146,7 +146,7 @@ function say(text, kept = false) {
   if (text === state.text && kept === state.kept) return; // (a live region: a sentence said again is heard again)
   state.text = text;
   state.kept = kept;
-  for (const v of state.views) v();
+  show();
 }
 
 export function mount(root) {
@@ -207,7 +207,7 @@ export function mount(root) {
     keepAll(list).catch(() => {
       remember(null);
       say("The site could not be kept: the network did not answer. Press the button again with a network.");
-    }).finally(() => { state.busy = false; for (const v of state.views) v(); });
+    }).finally(() => { state.busy = false; show(); });
   });
 }
 
@@ -246,7 +246,7 @@ async function keepAll(list) {
     const bodies = {};
     if (n && !(await runtimeHolds([[n, sha]]))) {
       const url = part.runtime[1];
-      const got = await readRuntime(url, sha, (bytes) => { state.bytes = `${megabytes(bytes)} of the next file read`; show(); });
+      const got = await readRuntime(url, sha, (bytes) => { state.bytes = `${megabytes(bytes)} of file ${done + 1} so far`; show(); });
       state.bytes = "";
       show();
       if (got.stalled) { stopped(); return; }
