@@ -263,7 +263,7 @@ self.addEventListener("message", (ev) => {
       if (bare(url) === MANIFEST) continue; // (read above: kept as networkFirst keeps it)
       try {
         const sha = table ? table[bare(url)] : undefined;
-        const read = whole ? given(url) : null;
+        const read = given(url); // (null outside a whole keep: no bodies then)
         if (sha && read) step(await keepRuntime(bare(url), sha, read.body, read.type));
         else if (sha) step(await keepFile(bare(url), sha, whole ? () => tell({ type: "keeping", done: count.done, of }) : null));
         else if (!url.startsWith(ASSETS)) site.push(url); // (the worker's own scripts)

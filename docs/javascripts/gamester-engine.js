@@ -176,13 +176,15 @@ export function startFailure(error) {
   return { said: "this browser stopped it before it was ready", network: false };
 }
 const UNSUPPORTED = "this browser cannot run the live engine";
+// (the error of a browser that lacks what the engine needs: the boot's, and a widget's that does not boot for it)
+export const UNSUPPORTED_ERROR = `${UNSUPPORTED} (it lacks WebAssembly or Web Workers)`;
 const TIMED_OUT = "the engine did not start within";
 
 export function boot() {
   if (bootPromise) return bootPromise;
   bootPromise = new Promise((resolve, reject) => {
     if (!supported()) {
-      reject(new Error(`${UNSUPPORTED} (it lacks WebAssembly or Web Workers)`));
+      reject(new Error(UNSUPPORTED_ERROR));
       return;
     }
     G.boots += 1;

@@ -9,7 +9,7 @@
 // The modules: gamester-engine.js (the worker), gamester-kit.js (DOM helpers), gamester-words.js, gamester-link.js
 // (permalinks), gamester-form.js (the settings form), gamester-play.js (the card table); this one makes widgets
 // of a page's examples. Names no game: kinds, verbs and parameters are the engine's.
-import { G, boot, notify, supported, warmOnIntent, call, prestartWhenSeen, startFailure } from "./gamester-engine.js";
+import { G, boot, notify, supported, warmOnIntent, call, prestartWhenSeen, startFailure, UNSUPPORTED_ERROR } from "./gamester-engine.js";
 import { h, passages, safeFragment } from "./gamester-kit.js";
 import { Form } from "./gamester-form.js";
 import { ACT_SEP, argFields, readLink, writeLink } from "./gamester-link.js";
@@ -64,7 +64,7 @@ class Widget {
     }
     if (!supported()) {
       this.start.disabled = true;
-      this.failedStart("this browser cannot run the live engine (it lacks WebAssembly or Web Workers)");
+      this.failedStart(UNSUPPORTED_ERROR);
       return;
     }
     warmOnIntent(r);
